@@ -1,0 +1,147 @@
+import { errors } from '../../core/errors.ts';
+import { verifyItemGrant } from '../auth/itemGrants.ts';
+import { verifyItemPassword } from '../auth/itemPasswords.ts';
+import type { Db } from '../db/knex.ts';
+import type { Actor } from '../policies/actor.ts';
+import { UserGroup } from '../../core/limits.ts';
+import { canCopyItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Loads an item and everything the policies need about the caller's relation to it, then
+ * turns denials into the spec's error codes. This is the only place that queries for rights.
+ */
+export interface ItemRow {
+  item_id: number;
+  item_name: string;
+  item_description: string;
+  uid: number;
+  username: string;
+  password_hash: string;
+  item_domain: string | null;
+  item_type: number;
+  is_archived: number;
+  is_del: number;
+  addtime: number;
+  last_update_time: number;
+}
+
+export interface LoadedItem {
+  item: ItemRow;
+  access: ItemAccess;
+  abilities: ItemAbilities;
+}
+
+/** Finds an item by numeric id or personalized domain (ShowDoc accepts either in `item_id`). */
+export async function findItem(db: Db, idOrDomain: string | number): Promise<ItemRow | null> {
+  const s = String(idOrDomain ?? '').trim();
+  if (!s) return null;
+  const q = /^\d+$/.test(s) ? db('items').where({ item_id: Number(s) }) : db('items').where({ item_domain: s.toLowerCase() });
+  const row = (await q.first()) as ItemRow | undefined;
+  return row ?? null;
+}
+
+export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
+  const { db } = services;
+  let member: ItemAccess['member'] = null;
+  let teamMembers: ItemAccess['teamMembers'] = [];
+  // A creator's or an administrator's rights never depend on member rows (see itemRole), so the
+  // two lookups are skipped for them: they are the hot path of every page read by an owner.
+  if (actor.kind === 'user' && actor.uid !== item.uid && actor.groupid !== UserGroup.ADMIN) {
+    const [m, tm] = await Promise.all([
+      db('item_members').where({ item_id: item.item_id, uid: actor.uid }).first('member_group_id', 'cat_id'),
+      db('team_item_members').where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id'),
+    ]);
+    member = m ?? null;
+    teamMembers = tm;
+  }
+  let passwordGranted = false;
+  if (item.password_hash) {
+    const grant = actor.proof.grants.get(item.item_id);
+    if (grant) passwordGranted = verifyItemGrant(services.secret, grant, item.item_id, item.password_hash, services.now());
+    if (!passwordGranted && actor.proof.password) passwordGranted = await verifyItemPassword(actor.proof.password, item.password_hash);
+  }
+  const access: ItemAccess = {
+    item: {
+      item_id: item.item_id,
+      uid: item.uid,
+      item_type: item.item_type,
+      is_archived: !!item.is_archived,
+      is_del: !!item.is_del,
+      has_password: !!item.password_hash,
+    },
+    member,
+    teamMembers,
+    passwordGranted,
+  };
+  return { item, access, abilities: itemAbilities(actor, access) };
+}
+
+/** Loads the item or fails with 10101 when it does not exist or was deleted. */
+export async function loadItem(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, idOrDomain: string | number): Promise<LoadedItem> {
+  const item = await findItem(services.db, idOrDomain);
+  if (!item || item.is_del) throw errors.notFound('item');
+  return loadItemAccessFor(services, actor, item);
+}
+
+/** Visit right, or 10303 (password screen for guests and strangers of private items). */
+export function requireVisit(loaded: LoadedItem): void {
+  if (!loaded.abilities.visit) throw errors.needItemPassword();
+}
+
+/** Edit right: 10311 when archived, 10302 otherwise (after checking visit). */
+export function requireEdit(loaded: LoadedItem): void {
+  requireVisit(loaded);
+  if (loaded.abilities.archived) throw errors.itemArchived();
+  if (!loaded.abilities.edit) throw errors.noEdit();
+}
+
+/** Manage right (settings, members, keys, recycle bin), or 10303. */
+export function requireManage(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
+  if (!loaded.abilities.manage) throw errors.noManage();
+  if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
+}
+
+/** Copying the whole item (`item/add` with `copy_item_id`): 10303 without visit, 10302 without unrestricted edit rights. */
+export function requireCopy(loaded: LoadedItem): void {
+  requireVisit(loaded);
+  if (!canCopyItem(loaded.abilities)) throw errors.noEdit();
+}
+
+/** Owner right (transfer, archive, delete), or 10303; with `write`, 10311 when archived. */
+export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
+  if (!loaded.abilities.own) throw errors.noManage();
+  if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
+}
+
+/** A subquery of the ids of live items a user reaches as creator, personal member or team member (not as admin). */
+export function reachableItemIdsQuery(db: Db, uid: number) {
+  return db('items')
+    .where('is_del', 0)
+    .andWhere((q) =>
+      q
+        .where('uid', uid)
+        .orWhereIn('item_id', db('item_members').where('uid', uid).select('item_id'))
+        .orWhereIn('item_id', db('team_item_members').where('member_uid', uid).select('item_id')),
+    )
+    .select('item_id');
+}
+
+/** Ids of the live items a user reaches as creator, personal member or team member (not as admin). */
+export async function reachableItemIds(db: Db, uid: number): Promise<number[]> {
+  return ((await reachableItemIdsQuery(db, uid)) as { item_id: number }[]).map((r) => r.item_id);
+}
+
+/** The top-level (level 2) catalog id above `catId`, or 0 for the item root. */
+export async function topCatalogOf(db: Db, itemId: number, catId: number): Promise<number> {
+  let current = catId;
+  for (let guard = 0; current > 0 && guard < 64; guard++) {
+    const row = (await db('catalogs').where({ cat_id: current, item_id: itemId }).first('cat_id', 'parent_cat_id')) as
+      | { cat_id: number; parent_cat_id: number }
+      | undefined;
+    if (!row) return 0;
+    if (!row.parent_cat_id) return row.cat_id;
+    current = row.parent_cat_id;
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+import { errors } from '../../core/errors.ts';
+import type { Actor } from '../policies/actor.ts';
+import { loadItem } from './items.ts';
+import { teamAbilities, type TeamAbilities } from '../policies/team.ts';
+import type { Services } from '../services.ts';
+
+/** Loads a team and the caller's rights on it; denials become 10103, a missing team 10101. */
+export interface TeamRow {
+  id: number;
+  team_name: string;
+  uid: number;
+  username: string;
+  addtime: number;
+  last_update_time: number;
+}
+
+export interface LoadedTeam {
+  team: TeamRow;
+  abilities: TeamAbilities;
+}
+
+export async function loadTeam(services: Pick<Services, 'db'>, actor: Actor, teamId: number): Promise<LoadedTeam> {
+  const team = (await services.db('teams').where({ id: teamId }).first()) as TeamRow | undefined;
+  if (!team) throw errors.notFound('team');
+  const membership =
+    actor.kind === 'user'
+      ? (((await services.db('team_members').where({ team_id: teamId, member_uid: actor.uid }).first('team_member_group_id')) as { team_member_group_id: number } | undefined) ?? null)
+      : null;
+  return { team, abilities: teamAbilities(actor, { team, membership }) };
+}
+
+const denied = (what: string, zh: string) => errors.noPermission(`You may not ${what} this team`, `您没有${zh}该团队的权限`);
+
+export function requireTeamView(loaded: LoadedTeam): void {
+  if (!loaded.abilities.view) throw denied('see', '查看');
+}
+
+export function requireTeamManage(loaded: LoadedTeam): void {
+  if (!loaded.abilities.manage) throw denied('manage', '管理');
+}
+
+export function requireTeamOwn(loaded: LoadedTeam): void {
+  if (!loaded.abilities.own) throw denied('delete or transfer', '删除或转让');
+}
+
+/**
+ * A team's binding to an item may be changed by whoever manages either side: the team's managers
+ * (it is their team's rights) or the item's managers (it is their item). Changes on an archived
+ * item are refused with 10311.
+ */
+export async function requireTeamOrItemManage(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number, itemId: number, opts: { write?: boolean } = {}): Promise<void> {
+  const team = await loadTeam(services, actor, teamId);
+  const item = await loadItem(services, actor, itemId);
+  if (!team.abilities.manage && !item.abilities.manage) throw denied('manage', '管理');
+  if (opts.write && item.abilities.archived) throw errors.itemArchived();
+}

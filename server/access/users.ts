@@ -1,0 +1,41 @@
+import { AppError, ErrorCode, errors } from '../../core/errors.ts';
+import type { Db } from '../db/knex.ts';
+
+export interface UserRef {
+  uid: number;
+  username: string;
+  name: string;
+}
+
+/** 10209 naming the field and the unknown name, so a comma list says which entry failed. */
+function unknownUser(field: string, name: string): AppError {
+  return new AppError(ErrorCode.USER_NOT_FOUND, { en: `${field}: there is no user "${name}"`, zh: `${field}：用户“${name}”不存在` });
+}
+
+/** A user by username or e-mail (the forms accept either), or 10209. */
+export async function findUserByNameOrEmail(db: Db, nameOrEmail: string, field = 'username'): Promise<UserRef> {
+  const s = nameOrEmail.trim();
+  const row = s
+    ? ((await db('users')
+        .where('username', s)
+        .orWhere('email', s.toLowerCase())
+        .orderByRaw('case when username = ? then 0 else 1 end', [s])
+        .first('uid', 'username', 'name')) as UserRef | undefined)
+    : undefined;
+  if (!row) throw unknownUser(field, s);
+  return row;
+}
+
+/** Splits ShowDoc's comma list of usernames (`a,b, c`), dropping blanks and repeats. */
+export function splitNameList(list: string): string[] {
+  return [...new Set(list.split(/[,，]/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** Resolves every name of a comma list, or 10209 naming the first unknown one. */
+export async function findUsers(db: Db, list: string, field = 'username'): Promise<UserRef[]> {
+  const names = splitNameList(list);
+  if (names.length === 0) throw errors.validation(`${field}: is required`);
+  const out: UserRef[] = [];
+  for (const name of names) out.push(await findUserByNameOrEmail(db, name, field));
+  return out;
+}

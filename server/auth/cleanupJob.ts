@@ -1,0 +1,23 @@
+import type { Job } from '../jobs/index.ts';
+import { deleteExpiredCaptchas } from '../captcha/captchas.ts';
+import { deleteStaleFailures } from '../throttle/failureCounter.ts';
+import { deleteExpiredSessions } from './sessions.ts';
+
+const DAY = 24 * 3600;
+
+/**
+ * Hourly sweep of dead account rows: expired sessions and captchas, failure counters a day past
+ * their window, reset links a day past their expiry. Expired rows are already refused where they
+ * are read, so this only keeps the tables small; it is idempotent.
+ */
+export const accountsCleanupJob: Job = {
+  name: 'accounts-cleanup',
+  everySeconds: 3600,
+  async run(services) {
+    const sessions = await deleteExpiredSessions(services);
+    const captchas = await deleteExpiredCaptchas(services);
+    const failures = await deleteStaleFailures(services, DAY);
+    const resets = await services.db('password_resets').where('expires_at', '<', services.now() - DAY).delete();
+    services.logger.debug({ sessions, captchas, failures, resets }, 'accounts cleanup');
+  },
+};

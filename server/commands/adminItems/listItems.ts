@@ -1,0 +1,47 @@
+import { toCount, type Db } from '../../db/knex.ts';
+import { likePattern } from '../files/listFiles.ts';
+
+export interface AdminItemRow {
+  item_id: number;
+  item_name: string;
+  item_domain: string | null;
+  uid: number;
+  username: string;
+  item_type: number;
+  password_hash: string;
+  is_archived: number;
+  is_del: number;
+  addtime: number;
+}
+
+export interface AdminItemFilter {
+  /** Substring of the item name (case-insensitive). */
+  itemName: string;
+  /** Substring of the owner's username (case-insensitive). */
+  username: string;
+  /** undefined = live and deleted items alike. */
+  isDel?: 0 | 1;
+  page: number;
+  count: number;
+}
+
+/** Every item of the site for the admin console, newest first. */
+export async function listAllItems(db: Db, f: AdminItemFilter): Promise<{ rows: AdminItemRow[]; total: number }> {
+  const filtered = () => {
+    const q = db('items');
+    if (f.itemName) q.whereRaw("lower(item_name) like lower(?) escape '\\'", [likePattern(f.itemName)]);
+    if (f.username) q.whereRaw("lower(username) like lower(?) escape '\\'", [likePattern(f.username)]);
+    if (f.isDel !== undefined) q.where({ is_del: f.isDel });
+    return q;
+  };
+  const [rows, total] = await Promise.all([
+    filtered()
+      .select('item_id', 'item_name', 'item_domain', 'uid', 'username', 'item_type', 'password_hash', 'is_archived', 'is_del', 'addtime')
+      .orderBy('addtime', 'desc')
+      .orderBy('item_id', 'desc')
+      .limit(f.count)
+      .offset((f.page - 1) * f.count),
+    filtered().count({ n: '*' }).first(),
+  ]);
+  return { rows: rows as AdminItemRow[], total: toCount(total) };
+}

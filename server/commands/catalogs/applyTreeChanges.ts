@@ -1,0 +1,80 @@
+import { errors } from '../../../core/errors.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { recordChange } from '../pages/changeLog.ts';
+import type { Author } from '../pages/pageRow.ts';
+import { topOf, validateCatalogTree } from './catalogTree.ts';
+import { loadCatalogs } from './loadCatalogs.ts';
+
+export type TreeChange =
+  | { kind: 'catalog'; cat_id: number; cat_name?: string; parent_cat_id: number; s_number?: number }
+  | { kind: 'page'; page_id: number; parent_cat_id: number; s_number?: number };
+
+/**
+ * The drag-and-drop tree save (catalog/batUpdate): moves, renames and reorders catalogs and
+ * pages all at once or not at all. Foreign ids, cycles and trees deeper than three levels are
+ * refused with 10100 before anything is written. Levels are recomputed from the parent links
+ * (the client's `level` is not trusted). `mayWriteTop` applies catalog restrictions to both the
+ * old and the new place of every moved node.
+ */
+export async function applyTreeChanges(
+  deps: Deps,
+  input: { itemId: number; changes: TreeChange[]; by: Author; mayWriteTop: (topCatId: number) => boolean },
+): Promise<{ catalogs: number; pages: number }> {
+  return inTransaction(deps, async (tx) => {
+    const cats = await loadCatalogs(tx.db, input.itemId);
+    const byId = new Map(cats.map((c) => [c.cat_id, c]));
+    const before = new Map(cats.map((c) => [c.cat_id, c.parent_cat_id]));
+    const after = new Map(before);
+    const catChanges = input.changes.filter((c) => c.kind === 'catalog');
+    const pageChanges = input.changes.filter((c) => c.kind === 'page');
+
+    for (const c of catChanges) {
+      if (!byId.has(c.cat_id)) throw errors.validation(`cats: catalog ${c.cat_id} does not exist in this item`, `cats：目录 ${c.cat_id} 不属于此项目`);
+      after.set(c.cat_id, c.parent_cat_id);
+    }
+    const levels = validateCatalogTree([...after].map(([cat_id, parent_cat_id]) => ({ cat_id, parent_cat_id })));
+
+    const pageIds = pageChanges.map((p) => p.page_id);
+    const pages = new Map<number, { page_id: number; cat_id: number }>();
+    for (let i = 0; i < pageIds.length; i += 500) {
+      const rows = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id')) as {
+        page_id: number;
+        cat_id: number;
+      }[];
+      for (const r of rows) pages.set(r.page_id, r);
+    }
+    for (const p of pageChanges) {
+      if (!pages.has(p.page_id)) throw errors.validation(`cats: page ${p.page_id} does not exist in this item`, `cats：页面 ${p.page_id} 不属于此项目`);
+      if (p.parent_cat_id && !after.has(p.parent_cat_id))
+        throw errors.validation(`cats: catalog ${p.parent_cat_id} does not exist in this item`, `cats：目录 ${p.parent_cat_id} 不属于此项目`);
+    }
+
+    // Catalog restrictions: a restricted editor may only rearrange inside their own catalogs.
+    for (const c of catChanges) {
+      if (!input.mayWriteTop(topOf(before, c.cat_id)) || !input.mayWriteTop(topOf(after, c.cat_id))) throw errors.noEdit();
+    }
+    for (const p of pageChanges) {
+      if (!input.mayWriteTop(topOf(before, pages.get(p.page_id)!.cat_id)) || !input.mayWriteTop(topOf(after, p.parent_cat_id))) throw errors.noEdit();
+    }
+
+    for (const c of catChanges) {
+      const old = byId.get(c.cat_id)!;
+      const patch: Record<string, unknown> = { parent_cat_id: c.parent_cat_id, level: levels.get(c.cat_id)! };
+      if (c.cat_name !== undefined && c.cat_name.trim()) patch.cat_name = c.cat_name.trim();
+      if (c.s_number !== undefined) patch.s_number = c.s_number;
+      await tx.db('catalogs').where({ cat_id: old.cat_id }).update(patch);
+    }
+    // Catalogs whose ancestors moved get their recomputed level too.
+    for (const c of cats) {
+      if (!catChanges.some((x) => x.cat_id === c.cat_id) && c.level !== levels.get(c.cat_id)) await tx.db('catalogs').where({ cat_id: c.cat_id }).update({ level: levels.get(c.cat_id)! });
+    }
+    for (const p of pageChanges) {
+      await tx.db('pages').where({ page_id: p.page_id }).update({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
+    }
+    if (input.changes.length) {
+      await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'drag', object: 'tree', objectId: input.itemId, objectName: '' });
+      await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    }
+    return { catalogs: catChanges.length, pages: pageChanges.length };
+  });
+}

@@ -1,0 +1,27 @@
+import { errors } from '../../../core/errors.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { recordChange } from '../pages/changeLog.ts';
+import { deletePagesToRecycle } from '../pages/deletePage.ts';
+import type { Author } from '../pages/pageRow.ts';
+import { subtreeIds } from './catalogTree.ts';
+import { loadCatalogs } from './loadCatalogs.ts';
+
+/** Deletes a catalog and its sub-catalogs; their pages go to the recycle bin (recoverable to the root). */
+export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: number; by: Author }): Promise<{ catalogs: number; pages: number }> {
+  return inTransaction(deps, async (tx) => {
+    const cats = await loadCatalogs(tx.db, input.itemId);
+    const target = cats.find((c) => c.cat_id === input.catId);
+    if (!target) throw errors.notFound('catalog');
+    const ids = subtreeIds(cats, input.catId);
+    const pageIds: number[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('cat_id', ids.slice(i, i + 500)).select('page_id')) as { page_id: number }[];
+      pageIds.push(...rows.map((r) => r.page_id));
+    }
+    const pages = await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds, by: input.by });
+    for (let i = 0; i < ids.length; i += 500) await tx.db('catalogs').whereIn('cat_id', ids.slice(i, i + 500)).del();
+    await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'catalog', objectId: input.catId, objectName: target.cat_name });
+    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    return { catalogs: ids.length, pages };
+  });
+}

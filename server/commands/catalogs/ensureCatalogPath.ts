@@ -1,0 +1,44 @@
+import { errors } from '../../../core/errors.ts';
+import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { recordChange } from '../pages/changeLog.ts';
+import type { Author } from '../pages/pageRow.ts';
+import { tooDeepMessage } from './catalogTree.ts';
+import { assertRoomForCatalogs } from './saveCatalog.ts';
+
+/**
+ * Finds or creates the catalog path `['A','B','C']` (A top level) in an item and answers the id
+ * of the last one (0 for an empty path). Used by imports, the open API and the CLI sync.
+ * Deeper than three levels → 10100.
+ */
+export async function ensureCatalogPath(
+  deps: Deps,
+  itemId: number,
+  names: string[],
+  opts: { author?: Author; order?: number[] } = {},
+): Promise<number> {
+  const path = names.map((n) => n.trim()).filter(Boolean);
+  if (!path.length) return 0;
+  if (path.length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1) throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
+  return inTransaction(deps, async (tx) => {
+    let parent = 0;
+    for (let i = 0; i < path.length; i++) {
+      const name = path[i]!.slice(0, 200);
+      const found = (await tx.db('catalogs').where({ item_id: itemId, parent_cat_id: parent, cat_name: name }).orderBy('cat_id').first('cat_id')) as
+        | { cat_id: number }
+        | undefined;
+      if (found) {
+        parent = found.cat_id;
+        continue;
+      }
+      await assertRoomForCatalogs(tx, itemId, 1);
+      const [row] = await tx
+        .db('catalogs')
+        .insert({ item_id: itemId, cat_name: name, parent_cat_id: parent, level: CATALOG_TOP_LEVEL + i, s_number: opts.order?.[i] ?? DEFAULT_PAGE_ORDER, addtime: tx.now() })
+        .returning('cat_id');
+      parent = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
+      if (opts.author) await recordChange(tx, { itemId, author: opts.author, action: 'create', object: 'catalog', objectId: parent, objectName: name });
+    }
+    return parent;
+  });
+}

@@ -1,0 +1,19 @@
+import type { Db } from '../../db/knex.ts';
+
+export interface CatalogRow {
+  cat_id: number;
+  item_id: number;
+  cat_name: string;
+  parent_cat_id: number;
+  level: number;
+  s_number: number;
+  addtime: number;
+}
+
+/** All catalogs of an item in display order (s_number, then cat_id). */
+export async function loadCatalogs(db: Db, itemId: number): Promise<CatalogRow[]> {
+  return (await db('catalogs')
+    .where({ item_id: itemId })
+    .orderBy([{ column: 's_number' }, { column: 'cat_id' }])
+    .select('cat_id', 'item_id', 'cat_name', 'parent_cat_id', 'level', 's_number', 'addtime')) as CatalogRow[];
+}

@@ -1,0 +1,78 @@
+import { ALLOWED_IMAGE_EXTENSIONS } from '../../../core/limits.ts';
+
+/**
+ * What may be uploaded. Server-side extensions are refused for everyone, in any segment of the
+ * name (`shell.php.png` too), so a misconfigured web server in front can never execute an upload;
+ * ordinary users are further limited to ShowDoc's whitelist of the last extension.
+ */
+const FORBIDDEN_SEGMENT = /^(php\d*|phtml|pht|phar|jsp[x]?|jspf|asp[x]?|ascx|ashx|asmx|cer|cgi|pl|py|pyc|rb|sh|bash|bat|cmd|com|exe|dll|msi|vbs|vbe|js|mjs|wsf|hta|htaccess|htpasswd|shtml|shtm|stm|html|htm|xhtml|xht|svg|svgz|xml|xsl|xslt|swf|jar|war)$/i;
+
+/** ShowDoc's whitelist for non-administrators (showdoc-server.md §4.7), minus anything above. */
+export const USER_UPLOAD_EXTENSIONS = new Set([
+  'jpg', 'jpeg', 'png', 'bmp', 'gif', 'ico', 'webp', 'mp3', 'wav', 'mp4', 'mov', 'flac', 'mkv', 'zip', 'tar', 'gz', 'tgz', 'ipa', 'apk', 'rar',
+  'iso', 'pdf', 'epub', 'xps', 'doc', 'docx', 'wps', 'ppt', 'pptx', 'xls', 'xlsx', 'txt', 'psd', 'csv', 'pub', 'json', 'css',
+]);
+
+const IMAGE_EXTENSIONS = new Set<string>(ALLOWED_IMAGE_EXTENSIONS);
+
+/** The image types a browser may render inline from us. Never SVG (it can carry script). */
+export const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/webp']);
+
+/** The lower-case last extension, or '' when the name has none. */
+export function lastExtension(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A display name safe to store and show: base name only, no control characters, bounded. */
+export function cleanDisplayName(name: string, fallback = 'file'): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  const cleaned = base || fallback;
+  if (cleaned.length <= 200) return cleaned;
+  const ext = lastExtension(cleaned);
+  return ext && ext.length < 20 ? `${cleaned.slice(0, 199 - ext.length)}.${ext}` : cleaned.slice(0, 200);
+}
+
+/** Why a general attachment name is refused, or null when it is acceptable. */
+export function attachmentNameProblem(name: string, isAdmin: boolean): string | null {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const segments = base.split('.').slice(1).map((s) => s.trim());
+  if (segments.some((s) => FORBIDDEN_SEGMENT.test(s))) return 'this file type is not allowed';
+  if (isAdmin) return null;
+  const ext = lastExtension(base);
+  if (!ext || !USER_UPLOAD_EXTENSIONS.has(ext)) return `files of type "${ext || 'none'}" are not allowed; allowed: ${[...USER_UPLOAD_EXTENSIONS].join(', ')}`;
+  return null;
+}
+
+/** Why an image name is refused (extension only; the bytes are checked by `sniffImageType`). */
+export function imageNameProblem(name: string): string | null {
+  const ext = lastExtension(name);
+  if (!IMAGE_EXTENSIONS.has(ext)) return `only images are allowed (${ALLOWED_IMAGE_EXTENSIONS.join(', ')})`;
+  if (attachmentNameProblem(name, true)) return 'this file type is not allowed';
+  return null;
+}
+
+/** The image type the first bytes prove, or null. Extensions and client MIME types are never trusted. */
+export function sniffImageType(head: Buffer): string | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (head.length >= 14 && head[0] === 0x42 && head[1] === 0x4d) return 'image/bmp';
+  return null;
+}
+
+/**
+ * The type recorded for a general attachment: the sniffed image type when the bytes are an image,
+ * otherwise the client's type for display — but never an image, HTML, XML or script type, since
+ * only proven images are ever served inline.
+ */
+export function recordedFileType(sniffed: string | null, clientType: string): string {
+  if (sniffed) return sniffed;
+  const t = (clientType || '').toLowerCase().split(';')[0]!.trim();
+  if (!/^[\w.+-]+\/[\w.+-]+$/.test(t) || t.startsWith('image/') || /html|xml|javascript|ecmascript/.test(t)) return 'application/octet-stream';
+  return t.slice(0, 200);
+}

@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { toCount, type Db } from '../../db/knex.ts';
+import type { FileRow } from './fileRows.ts';
+import { flowMonth } from './visitFile.ts';
+
+export type FileListRow = FileRow & { username: string | null };
+
+export interface FileListFilter {
+  /** Only this owner's files; undefined = everybody's (admin). */
+  ownerUid?: number;
+  /** -1 all, 1 images, 2 everything else. */
+  attachmentType: number;
+  displayName: string;
+  /** Owner username substring (admin lists). */
+  username: string;
+  page: number;
+  count: number;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(db: Db, f: FileListFilter): Knex.QueryBuilder {
+  const q = db('files').leftJoin('users', 'users.uid', 'files.uid');
+  if (f.ownerUid !== undefined) q.where('files.uid', f.ownerUid);
+  if (f.attachmentType === 1) q.where('files.file_type', 'like', 'image/%');
+  if (f.attachmentType === 2) q.whereNot('files.file_type', 'like', 'image/%');
+  if (f.displayName) q.whereRaw("lower(files.display_name) like lower(?) escape '\\'", [likePattern(f.displayName)]);
+  if (f.username) q.whereRaw("lower(users.username) like lower(?) escape '\\'", [likePattern(f.username)]);
+  return q;
+}
+
+/** One page of the file library, newest first, with the total matching. */
+export async function listFiles(db: Db, f: FileListFilter): Promise<{ rows: FileListRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    filtered(db, f)
+      .select('files.*', 'users.username')
+      .orderBy('files.addtime', 'desc')
+      .orderBy('files.file_id', 'desc')
+      .limit(f.count)
+      .offset((f.page - 1) * f.count),
+    filtered(db, f).count({ n: '*' }).first(),
+  ]);
+  return { rows: rows as FileListRow[], total: toCount(total) };
+}
+
+/** Bytes stored by a user (or everybody) and bytes served this month. */
+export async function storageUsage(db: Db, uid: number | undefined, now: number, timeZone: string): Promise<{ usedBytes: number; flowBytes: number }> {
+  const used = db('files').sum({ n: 'file_size' });
+  const flow = db('file_flow').sum({ n: 'used' }).where({ date_month: flowMonth(now, timeZone) });
+  if (uid !== undefined) {
+    used.where({ uid });
+    flow.where({ uid });
+  }
+  const [u, f] = await Promise.all([used.first(), flow.first()]);
+  return { usedBytes: toCount(u) || 0, flowBytes: toCount(f) || 0 };
+}

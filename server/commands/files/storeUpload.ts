@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import { errors } from '../../../core/errors.ts';
+import type { UploadedFile } from '../../http/action.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import type { FileStore } from '../../storage/index.ts';
+import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType } from './fileRules.ts';
+import type { FileRow } from './fileRows.ts';
+
+export interface StoreUploadInput {
+  file: UploadedFile;
+  /** `image`: editor pastes (images only, proven by their bytes); `attachment`: any allowed file. */
+  kind: 'image' | 'attachment';
+  uid: number;
+  isAdmin: boolean;
+  itemId: number;
+  /** 0 = not linked to a page (a file-library upload). */
+  pageId: number;
+  maxBytes: number;
+}
+
+const EXT_FOR_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+
+async function readHead(filepath: string): Promise<Buffer> {
+  const handle = await fsp.open(filepath, 'r');
+  try {
+    const buf = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buf, 0, 16, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Checks an upload against the rules; returns the display name and recorded type, or throws 10101. */
+async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string; fileType: string }> {
+  const { file, kind } = input;
+  if (file.size > input.maxBytes) {
+    const mb = Math.round((input.maxBytes / 1024 / 1024) * 100) / 100;
+    throw errors.failed(`file: the upload is larger than the ${mb} MB limit`, `file：上传文件超过 ${mb} MB 的限制`);
+  }
+  if (file.size === 0) throw errors.failed('file: the upload is empty', 'file：上传文件为空');
+  const sniffed = sniffImageType(await readHead(file.filepath));
+  let displayName = cleanDisplayName(file.originalFilename);
+  if (kind === 'image') {
+    // Pasted images arrive as "blob" or "image": name them after what the bytes are.
+    if (!lastExtension(displayName) && sniffed) displayName = `${displayName}.${EXT_FOR_TYPE[sniffed]}`;
+    const problem = imageNameProblem(displayName);
+    if (problem) throw errors.failed(`file: ${problem}`, 'file：图片格式不允许');
+    if (!sniffed) throw errors.failed('file: the content is not a valid image', 'file：文件内容不是有效的图片');
+    return { displayName, fileType: sniffed };
+  }
+  const problem = attachmentNameProblem(displayName, input.isAdmin);
+  if (problem) throw errors.failed(`file: ${problem}`, 'file：不允许上传该类型的文件');
+  return { displayName, fileType: recordedFileType(sniffed, file.mimetype) };
+}
+
+/**
+ * Stores an uploaded file: vets it, writes the bytes under a random key, then records the row
+ * (and its page link) in one transaction. If the database write fails the bytes are removed.
+ */
+export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUploadInput): Promise<FileRow> {
+  const { displayName, fileType } = await vetUpload(input);
+  const key = storage.newKey(deps.now());
+  await storage.put(key, { path: input.file.filepath }, { contentType: fileType, size: input.file.size });
+  try {
+    return await inTransaction(deps, async (tx) => {
+      const now = tx.now();
+      const row = {
+        sign: crypto.randomBytes(16).toString('hex'),
+        display_name: displayName,
+        file_type: fileType,
+        file_size: input.file.size,
+        uid: input.uid,
+        item_id: input.itemId,
+        page_id: input.pageId,
+        storage_key: key,
+        real_url: '',
+        visit_times: 0,
+        addtime: now,
+        last_visit_time: 0,
+      };
+      const [inserted] = await tx.db('files').insert(row).returning('file_id');
+      const fileId = Number((inserted as { file_id: number }).file_id);
+      if (input.pageId > 0) await tx.db('file_pages').insert({ file_id: fileId, page_id: input.pageId, item_id: input.itemId, addtime: now });
+      return { file_id: fileId, ...row };
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+}

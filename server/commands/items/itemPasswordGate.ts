@@ -1,0 +1,36 @@
+import { errors } from '../../../core/errors.ts';
+import { verifyItemPassword } from '../../auth/itemPasswords.ts';
+import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
+import type { Deps } from '../../services.ts';
+import { clearFailures, readFailures, recordFailure } from '../../throttle/failureCounter.ts';
+
+/**
+ * Guessing an item's visit password: after 5 wrong attempts from one IP within 15 minutes, each
+ * further attempt must carry a verification code (10308 without one, 10206 with a wrong one).
+ * A right password clears the counter.
+ */
+export const ITEM_PASSWORD_POLICY = { windowSeconds: 15 * 60, captchaAfterFailures: 5 } as const;
+
+const failureKey = (itemId: number, ip: string) => `item:${itemId}:ip:${ip}`.slice(0, 200);
+
+export interface ItemPasswordAttempt {
+  password: string;
+  ip: string;
+  captcha: { id: string; code: string };
+}
+
+/** Resolves when the password is right; throws 10307 / 10308 / 10206 otherwise. */
+export async function checkItemPasswordAttempt(deps: Deps, item: { item_id: number; password_hash: string }, attempt: ItemPasswordAttempt): Promise<void> {
+  const key = failureKey(item.item_id, attempt.ip);
+  const before = await readFailures(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
+  if (before.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures) {
+    if (!attempt.captcha.code) throw errors.itemPasswordCaptcha();
+    await requireCaptcha(deps, attempt.captcha.id, attempt.captcha.code);
+  }
+  if (await verifyItemPassword(attempt.password, item.password_hash)) {
+    await clearFailures(deps, key);
+    return;
+  }
+  const after = await recordFailure(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
+  throw after.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures ? errors.itemPasswordCaptcha() : errors.itemPasswordWrong();
+}

@@ -1,0 +1,65 @@
+import { errors } from '../../../core/errors.ts';
+import type { UserRef } from '../../access/users.ts';
+import type { Db } from '../../db/knex.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { recordChange } from '../pages/changeLog.ts';
+
+/** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
+export interface MemberRow {
+  item_member_id: number;
+  item_id: number;
+  uid: number;
+  username: string;
+  name: string;
+  member_group_id: number;
+  cat_id: number;
+  addtime: number;
+}
+
+export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> {
+  return (await db('item_members as m')
+    .join('users as u', 'u.uid', 'm.uid')
+    .where('m.item_id', itemId)
+    .orderBy('m.item_member_id')
+    .select('m.item_member_id', 'm.item_id', 'm.uid', 'u.username', 'u.name', 'm.member_group_id', 'm.cat_id', 'm.addtime')) as MemberRow[];
+}
+
+/**
+ * Adds each user as a member with the given group and catalog, or updates an existing member's
+ * group and catalog (never a second row). All or nothing. Returns the row ids in input order.
+ */
+export async function saveMembers(
+  deps: Deps,
+  item: { item_id: number; uid: number },
+  users: UserRef[],
+  grant: { member_group_id: number; cat_id: number },
+  by: { uid: number; username: string },
+): Promise<number[]> {
+  if (users.some((u) => u.uid === item.uid)) {
+    throw errors.validation('username: the item creator already has every right and cannot be added as a member', 'username：项目创建者不能被添加为成员');
+  }
+  return inTransaction(deps, async (tx) => {
+    const ids: number[] = [];
+    for (const user of users) {
+      await tx
+        .db('item_members')
+        .insert({ item_id: item.item_id, uid: user.uid, username: user.username, ...grant, addtime: tx.now() })
+        .onConflict(['item_id', 'uid'])
+        .merge(grant);
+      const row = (await tx.db('item_members').where({ item_id: item.item_id, uid: user.uid }).first('item_member_id')) as { item_member_id: number };
+      ids.push(row.item_member_id);
+      await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
+    }
+    return ids;
+  });
+}
+
+/** Removes one member row of the item; 10101 when the row is not a member of this item. */
+export async function deleteMember(deps: Deps, itemId: number, itemMemberId: number, by: { uid: number; username: string }): Promise<void> {
+  await inTransaction(deps, async (tx) => {
+    const row = (await tx.db('item_members').where({ item_id: itemId, item_member_id: itemMemberId }).first('username')) as { username: string } | undefined;
+    if (!row) throw errors.notFound('member');
+    await tx.db('item_members').where({ item_member_id: itemMemberId }).delete();
+    await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });
+  });
+}

@@ -1,0 +1,23 @@
+import type { Deps } from '../../services.ts';
+import type { Author } from './pageRow.ts';
+
+export type ChangeAction = 'create' | 'update' | 'delete' | 'recover' | 'drag' | 'binding' | 'unbound' | 'export';
+export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'team';
+
+/** One `change_log` row: who did what to which object of an item (item/getChangeLog reads them). */
+export async function recordChange(
+  deps: Deps,
+  entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
+): Promise<void> {
+  await deps.db('change_log').insert({
+    item_id: entry.itemId,
+    uid: entry.author.uid,
+    username: entry.author.username,
+    op_action_type: entry.action,
+    op_object_type: entry.object,
+    op_object_id: entry.objectId,
+    op_object_name: entry.objectName.slice(0, 300),
+    remark: entry.remark ?? '',
+    optime: deps.now(),
+  });
+}

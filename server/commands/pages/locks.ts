@@ -1,0 +1,60 @@
+import { errors } from '../../../core/errors.ts';
+import { LOCK_DEFAULT_SECONDS } from '../../../core/limits.ts';
+import { isUniqueViolationOn } from '../../db/constraints.ts';
+import type { Db } from '../../db/knex.ts';
+import type { Deps } from '../../services.ts';
+import { inTransaction } from '../../services.ts';
+import type { Author } from './pageRow.ts';
+
+export interface LockRow {
+  page_id: number;
+  lock_uid: number;
+  lock_username: string;
+  lock_to: number;
+}
+
+/** The page's lock while it is live (a lock counts only while lock_to is in the future). */
+export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
+  const row = (await db('page_locks').where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
+    | LockRow
+    | undefined;
+  return row ?? null;
+}
+
+/** Refuses a write while another user holds a live lock on the page (10309 naming the holder). */
+export async function assertNotLockedByOther(db: Db, pageId: number, uid: number, now: number): Promise<void> {
+  const lock = await findLiveLock(db, pageId, now);
+  if (lock && lock.lock_uid !== uid) throw errors.pageLocked(lock.lock_username);
+}
+
+/** A lock never reaches further than this, so a forgotten far-future lock_to cannot freeze a page. */
+export const MAX_LOCK_SECONDS = 24 * 3600;
+
+/**
+ * Takes, renews or (with a past `lockTo`, e.g. 1000) releases the caller's lock on a page.
+ * Another user's live lock is never replaced: 10309 naming the holder.
+ */
+export async function setPageLock(deps: Deps, input: { pageId: number; holder: Author; lockTo?: number }): Promise<{ lock_to: number; released: boolean }> {
+  const now = deps.now();
+  const lockTo = Math.min(input.lockTo ?? now + LOCK_DEFAULT_SECONDS, now + MAX_LOCK_SECONDS);
+  const write = () =>
+    inTransaction(deps, async (tx) => {
+      await tx.db('page_locks').where('lock_to', '<=', now).del();
+      const existing = (await tx.db('page_locks').where({ page_id: input.pageId }).first()) as LockRow | undefined;
+      if (existing && existing.lock_uid !== input.holder.uid) throw errors.pageLocked(existing.lock_username);
+      if (lockTo <= now) {
+        if (existing) await tx.db('page_locks').where({ page_id: input.pageId }).del();
+        return { lock_to: 0, released: true };
+      }
+      if (existing) await tx.db('page_locks').where({ page_id: input.pageId }).update({ lock_to: lockTo });
+      else await tx.db('page_locks').insert({ page_id: input.pageId, lock_uid: input.holder.uid, lock_username: input.holder.username, lock_to: lockTo, addtime: now });
+      return { lock_to: lockTo, released: false };
+    });
+  try {
+    return await write();
+  } catch (err) {
+    // Two users racing for a free page: the loser re-reads and sees the winner's lock.
+    if (isUniqueViolationOn(err, 'page_id') || isUniqueViolationOn(err, 'page_locks')) return write();
+    throw err;
+  }
+}

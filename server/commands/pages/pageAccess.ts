@@ -1,0 +1,90 @@
+import { errors } from '../../../core/errors.ts';
+import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from '../../access/items.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { canReadPage, canWriteIn } from '../../policies/item.ts';
+import type { Services } from '../../services.ts';
+import { loadSiteSettings } from '../../settings.ts';
+import type { PageRow } from './pageRow.ts';
+
+/**
+ * Loading a page for a caller: the page, its item with the caller's abilities, and the page's
+ * top-level catalog (for catalog restrictions). Every page action goes through these.
+ */
+export interface LoadedPage {
+  page: PageRow;
+  loaded: LoadedItem;
+  /** The page's top-level catalog when the caller is catalog-restricted; 0 otherwise (no restriction to check). */
+  topCatId: number;
+}
+
+type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
+
+/** Guests get 10312 when the site requires a login to read. */
+export async function assertSiteReadable(services: Pick<Services, 'db'>, actor: Actor): Promise<void> {
+  if (actor.kind === 'user') return;
+  const settings = await loadSiteSettings(services.db);
+  if (settings.force_login) throw errors.siteLoginRequired();
+}
+
+export async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
+  const page = (await services.db('pages').where({ page_id: pageId, is_del: 0 }).first()) as PageRow | undefined;
+  if (!page) throw errors.notFound('page');
+  return page;
+}
+
+export async function loadPage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
+  const page = await findLivePage(services, pageId);
+  const loaded = await loadItem(services, actor, page.item_id);
+  // The top catalog only matters under a catalog restriction; skip the lookups otherwise.
+  const topCatId = page.cat_id && loaded.abilities.allowedTopCatIds !== null ? await topCatalogOf(services.db, page.item_id, page.cat_id) : 0;
+  return { page, loaded, topCatId };
+}
+
+/** Visit right on the item and the page's catalog inside the caller's restriction. */
+export async function loadReadablePage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
+  await assertSiteReadable(services, actor);
+  const lp = await loadPage(services, actor, pageId);
+  requireVisit(lp.loaded);
+  if (!canReadPage(lp.loaded.abilities, lp.topCatId)) throw errors.noVisit();
+  return lp;
+}
+
+/** Edit right on the item and the page's catalog inside the caller's restriction. */
+export async function loadWritablePage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
+  const lp = await loadPage(services, actor, pageId);
+  requireWritableIn(lp.loaded, lp.topCatId);
+  return lp;
+}
+
+/** Edit right (10311 archived / 10302) and, for restricted members, the target catalog allowed. */
+export function requireWritableIn(loaded: LoadedItem, topCatId: number): void {
+  requireEdit(loaded);
+  if (!canWriteIn(loaded.abilities, topCatId)) throw errors.noEdit();
+}
+
+/** Resolves a target catalog of the item for a write: 0 (root) or an existing catalog, and its top. */
+export async function writableCatalog(services: Pick<Services, 'db'>, loaded: LoadedItem, catId: number): Promise<number> {
+  if (catId > 0) {
+    const cat = await services.db('catalogs').where({ cat_id: catId, item_id: loaded.item.item_id }).first('cat_id');
+    if (!cat) throw errors.validation('cat_id: the catalog does not exist in this item', 'cat_id：该目录不属于此项目');
+  }
+  const top = catId > 0 && loaded.abilities.allowedTopCatIds !== null ? await topCatalogOf(services.db, loaded.item.item_id, catId) : 0;
+  requireWritableIn(loaded, top);
+  return top;
+}
+
+/**
+ * page/save's checks before writing: the page (when updating) and the target catalog must both be
+ * writable by the caller. Answers the item id the page belongs to.
+ */
+export async function resolveSaveTarget(services: Svc, actor: Actor, input: { pageId?: number; itemId?: number; catId: number }): Promise<number> {
+  if (input.pageId) {
+    const { page, loaded } = await loadWritablePage(services, actor, input.pageId);
+    if (input.itemId && input.itemId !== page.item_id) throw errors.validation('item_id: the page belongs to another item', 'item_id：该页面属于其他项目');
+    await writableCatalog(services, loaded, input.catId);
+    return page.item_id;
+  }
+  if (!input.itemId) throw errors.validation('item_id: is required', 'item_id：必填');
+  await writableCatalog(services, await loadItem(services, actor, input.itemId), input.catId);
+  return input.itemId;
+}

@@ -1,0 +1,120 @@
+import { errors } from '../../../core/errors.ts';
+import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
+import { engineOf } from '../../db/knex.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { loadSiteSettings } from '../../settings.ts';
+import { recordChange } from './changeLog.ts';
+import { recordHistory, trimHistory } from './history.ts';
+import { assertNotLockedByOther } from './locks.ts';
+import { contentHash, type Author, type PageRow } from './pageRow.ts';
+
+export interface SavePageInput {
+  itemId: number;
+  /** 0 or absent: create a page. */
+  pageId?: number;
+  title: string;
+  content: string;
+  /** 0 = item root. Must be a catalog of the item (checked here). */
+  catId: number;
+  /** Absent: 99 on create, unchanged on update. */
+  sNumber?: number;
+  /** When given, the save is refused with 10310 unless the page is still at this revision. */
+  baseRevision?: number;
+  /** Stable identity for imports / CLI syncs (e.g. `openapi:getPetById`). Absent: unchanged. */
+  stableKey?: string | null;
+  comments?: string;
+  extInfo?: string;
+  author: Author;
+  /** Versions of history to keep (historyLimitFor(services)); absent: the site setting, else 50. */
+  historyLimit?: number;
+}
+
+export interface SavedPage {
+  page: PageRow;
+  created: boolean;
+}
+
+/**
+ * The one way a page is written, for every path (web, open API, imports, CLI sync):
+ * on update the previous version goes to page_history first; the revision is bumped with an
+ * atomic compare (`WHERE revision = ?`) so two saves from one base never both win; the edit lock
+ * of another user is enforced (10309); archived items refuse (10311); item.last_update_time is
+ * bumped, a single-page item takes the page's title, and a change_log row is written.
+ */
+export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedPage> {
+  return inTransaction(deps, async (tx) => {
+    const { db } = tx;
+    const now = tx.now();
+    const item = (await db('items').where({ item_id: input.itemId }).first('item_id', 'item_type', 'is_archived', 'is_del')) as
+      | { item_id: number; item_type: number; is_archived: number; is_del: number }
+      | undefined;
+    if (!item || item.is_del) throw errors.notFound('item');
+    if (item.is_archived) throw errors.itemArchived();
+    if (input.catId > 0) {
+      const cat = await db('catalogs').where({ cat_id: input.catId, item_id: input.itemId }).first('cat_id');
+      if (!cat) throw errors.validation('cat_id: the catalog does not exist in this item', 'cat_id：该目录不属于此项目');
+    }
+    const hash = contentHash(input.content);
+
+    let page: PageRow;
+    let created = false;
+    if (!input.pageId) {
+      const [row] = await db('pages')
+        .insert({
+          item_id: input.itemId,
+          cat_id: input.catId,
+          page_title: input.title,
+          page_content: input.content,
+          s_number: input.sNumber ?? DEFAULT_PAGE_ORDER,
+          author_uid: input.author.uid,
+          author_username: input.author.username,
+          addtime: now,
+          page_addtime: now,
+          page_comments: input.comments ?? '',
+          ext_info: input.extInfo ?? '',
+          revision: 1,
+          content_hash: hash,
+          stable_key: input.stableKey ?? null,
+        })
+        .returning('page_id');
+      const pageId = typeof row === 'object' ? (row as { page_id: number }).page_id : (row as number);
+      page = (await db('pages').where({ page_id: pageId }).first()) as PageRow;
+      created = true;
+    } else {
+      // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
+      // always records the version actually overwritten. SQLite has a single writer already.
+      const q = db('pages').where({ page_id: input.pageId, is_del: 0 });
+      const current = (await (engineOf(db) === 'pg' ? q.forUpdate() : q).first()) as PageRow | undefined;
+      if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
+      await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
+      if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();
+      await recordHistory(db, current, now);
+      const changes: Partial<PageRow> = {
+        cat_id: input.catId,
+        page_title: input.title,
+        page_content: input.content,
+        s_number: input.sNumber ?? current.s_number,
+        author_uid: input.author.uid,
+        author_username: input.author.username,
+        addtime: now,
+        page_comments: input.comments ?? '',
+        ext_info: input.extInfo ?? current.ext_info,
+        revision: current.revision + 1,
+        content_hash: hash,
+        ...(input.stableKey !== undefined ? { stable_key: input.stableKey } : {}),
+      };
+      const updated = await db('pages').where({ page_id: current.page_id, revision: current.revision }).update(changes);
+      if (updated !== 1) throw errors.staleRevision();
+      // Callers with the config pass historyLimitFor(services); others get the site setting or the default.
+      const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
+      await trimHistory(db, current.page_id, keep);
+      page = { ...current, ...changes } as PageRow;
+    }
+
+    const itemChanges: Record<string, unknown> = { last_update_time: now };
+    if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
+    await db('items').where({ item_id: input.itemId }).update(itemChanges);
+    await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
+    return { page, created };
+  });
+}

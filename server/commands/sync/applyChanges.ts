@@ -1,0 +1,147 @@
+import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
+import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
+import { deletePagesToRecycle } from '../pages/deletePage.ts';
+import type { PageRow } from '../pages/pageRow.ts';
+import { savePage } from '../pages/savePage.ts';
+import { lockItemForWrites } from './itemWriteLock.ts';
+import { API_AUTHOR, assertRoomForPages } from './limits.ts';
+
+/** One change of a `sync/apply` change set (validated by the route's schema). */
+export type SyncChange =
+  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string }
+  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
+  | { op: 'delete'; page_id: number; base_revision?: number };
+
+export interface ChangeResult {
+  index: number;
+  op: SyncChange['op'];
+  status: 'created' | 'updated' | 'deleted' | 'conflict' | 'skipped';
+  page_id: number;
+  revision: number;
+  content_hash: string;
+}
+
+export interface ChangeConflict {
+  index: number;
+  page_id: number;
+  base_revision: number;
+  server_revision: number;
+  reason: string;
+}
+
+export interface ApplyOutcome {
+  /** False when `atomic` was asked and a conflict stopped the whole set. */
+  applied: boolean;
+  results: ChangeResult[];
+  conflicts: ChangeConflict[];
+}
+
+/** Thrown inside the transaction to roll an atomic change set back after a conflict. */
+class RollBack extends Error {}
+
+/**
+ * Applies a CLI change set in ONE transaction: creates, updates (content, title, catalog = move,
+ * order) checked against their base revision, and deletions into the recycle bin. A stale base
+ * revision, a page edit-locked by a user, or a page that vanished is a conflict: that page is left
+ * as it is. With `atomic`, any conflict rolls everything back and nothing is applied. Any other
+ * error (a limit, a bad catalog path) fails the whole set.
+ */
+export async function applyChanges(deps: Deps, input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number }): Promise<ApplyOutcome> {
+  const results: ChangeResult[] = [];
+  const conflicts: ChangeConflict[] = [];
+  try {
+    await inTransaction(deps, async (tx) => {
+      await lockItemForWrites(tx.db, input.itemId);
+      const creates = input.changes.filter((c) => c.op === 'create').length;
+      const deletes = input.changes.filter((c) => c.op === 'delete').length;
+      await assertRoomForPages(tx, input.itemId, creates - deletes);
+      const catIds = new Map<string, number>();
+      const catIdFor = async (path: string[]) => {
+        const key = JSON.stringify(path);
+        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author: API_AUTHOR }));
+        return catIds.get(key)!;
+      };
+
+      for (const [index, change] of input.changes.entries()) {
+        if (change.op === 'create') {
+          if (change.stable_key) await claimStableKey(tx, input.itemId, change.stable_key, index);
+          const { page } = await savePage(tx, {
+            itemId: input.itemId,
+            title: change.title,
+            content: change.content,
+            catId: await catIdFor(change.cat_path),
+            sNumber: change.s_number ?? DEFAULT_PAGE_ORDER,
+            stableKey: change.stable_key || null,
+            author: API_AUTHOR,
+            historyLimit: input.historyLimit,
+          });
+          results.push(resultOf(index, change.op, 'created', page));
+          continue;
+        }
+        const current = (await tx.db('pages').where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
+        if (!current || current.is_del) {
+          conflicts.push({ index, page_id: change.page_id, base_revision: change.base_revision ?? 0, server_revision: 0, reason: 'the page no longer exists on the server' });
+          results.push({ index, op: change.op, status: 'conflict', page_id: change.page_id, revision: 0, content_hash: '' });
+          continue;
+        }
+        if (change.base_revision !== undefined && change.base_revision !== current.revision) {
+          conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision, server_revision: current.revision, reason: 'the page changed on the server since your base revision' });
+          results.push(resultOf(index, change.op, 'conflict', current));
+          continue;
+        }
+        if (change.op === 'delete') {
+          await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds: [current.page_id], by: API_AUTHOR });
+          results.push({ ...resultOf(index, change.op, 'deleted', current) });
+          continue;
+        }
+        try {
+          const { page } = await savePage(tx, {
+            itemId: input.itemId,
+            pageId: current.page_id,
+            title: change.title ?? current.page_title,
+            content: change.content ?? current.page_content,
+            catId: change.cat_path ? await catIdFor(change.cat_path) : current.cat_id,
+            sNumber: change.s_number ?? current.s_number,
+            baseRevision: change.base_revision,
+            extInfo: current.ext_info,
+            comments: current.page_comments,
+            author: API_AUTHOR,
+            historyLimit: input.historyLimit,
+          });
+          results.push(resultOf(index, change.op, 'updated', page));
+        } catch (err) {
+          if (!(err instanceof AppError) || (err.code !== ErrorCode.PAGE_LOCKED && err.code !== ErrorCode.STALE_REVISION)) throw err;
+          conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision, server_revision: current.revision, reason: err.message });
+          results.push(resultOf(index, change.op, 'conflict', current));
+        }
+      }
+      if (conflicts.length && input.atomic) throw new RollBack();
+    });
+  } catch (err) {
+    if (!(err instanceof RollBack)) throw err;
+    return {
+      applied: false,
+      conflicts,
+      results: results.map((r) => (r.status === 'conflict' ? r : { ...r, status: 'skipped' as const, page_id: r.op === 'create' ? 0 : r.page_id, revision: 0, content_hash: '' })),
+    };
+  }
+  return { applied: true, results, conflicts };
+}
+
+/**
+ * A stable key stays on a page in the recycle bin; a new page taking the key (the operation came
+ * back to the API file) frees it there. A live page holding it means the caller's plan is stale.
+ */
+async function claimStableKey(deps: Deps, itemId: number, key: string, index: number): Promise<void> {
+  const holder = (await deps.db('pages').where({ item_id: itemId, stable_key: key }).first('page_id', 'is_del')) as { page_id: number; is_del: number } | undefined;
+  if (!holder) return;
+  if (!holder.is_del) throw errors.validation(`changes.${index}.stable_key: page ${holder.page_id} already has this key; update it instead`, `changes.${index}.stable_key：页面 ${holder.page_id} 已使用此键`);
+  await deps.db('pages').where({ page_id: holder.page_id }).update({ stable_key: null });
+}
+
+function resultOf(index: number, op: SyncChange['op'], status: ChangeResult['status'], page: PageRow): ChangeResult {
+  return { index, op, status, page_id: page.page_id, revision: page.revision, content_hash: page.content_hash };
+}
+

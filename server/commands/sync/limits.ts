@@ -1,0 +1,41 @@
+import { errors } from '../../../core/errors.ts';
+import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX, MAX_PAGES_PER_ITEM_OPEN_API } from '../../../core/limits.ts';
+import { toCount } from '../../db/knex.ts';
+import type { Deps } from '../../services.ts';
+import type { Author } from '../pages/pageRow.ts';
+
+/** Who open-API and CLI writes are recorded as (author_uid 0, like ShowDoc's `API`). */
+export const API_AUTHOR: Author = { uid: 0, username: 'API' };
+
+/** Catalog levels under the item (three). */
+export const MAX_CATALOG_PATH_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
+
+/** Bounds of the sync endpoints; the CLI batches under them (cli/sync/client.ts). */
+export const SYNC_LIMITS = {
+  /** Changes in one `sync/apply` call. */
+  maxChanges: 500,
+  /** Page ids in one `sync/pages` call. */
+  maxPageFetch: 200,
+  /** Bytes of one page's content. */
+  maxContentBytes: MAX.pageContent,
+} as const;
+
+/** Refuses writes that would take the item past MAX_PAGES_PER_ITEM_OPEN_API live pages (10100). */
+export async function assertRoomForPages(deps: Pick<Deps, 'db'>, itemId: number, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  const live = toCount(await deps.db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
+  if (live + adding > MAX_PAGES_PER_ITEM_OPEN_API) {
+    throw errors.validation(
+      `page_title: an item can hold at most ${MAX_PAGES_PER_ITEM_OPEN_API} pages written through the open API (it has ${live})`,
+      `page_title：通过开放 API 写入的项目最多 ${MAX_PAGES_PER_ITEM_OPEN_API} 个页面（现有 ${live} 个）`,
+    );
+  }
+}
+
+/** Content size check, naming the field (10100). */
+export function assertContentSize(field: string, content: string): void {
+  if (Buffer.byteLength(content, 'utf8') > SYNC_LIMITS.maxContentBytes) {
+    const mb = SYNC_LIMITS.maxContentBytes / 1024 / 1024;
+    throw errors.validation(`${field}: must be at most ${mb} MB`, `${field}：不能超过 ${mb} MB`);
+  }
+}

@@ -1,0 +1,82 @@
+import type { Db } from '../../db/knex.ts';
+import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
+import { contentHash, type PageRow } from '../pages/pageRow.ts';
+import { catalogPathsById } from './catalogPaths.ts';
+import { SYNC_LIMITS } from './limits.ts';
+
+/** `sync/tree`: every live page's identity and version (no content), plus the catalogs with their paths. */
+export async function readSyncTree(db: Db, itemId: number) {
+  const cats = await loadCatalogs(db, itemId);
+  const paths = catalogPathsById(cats);
+  const pages = (await db('pages')
+    .where({ item_id: itemId, is_del: 0 })
+    .orderBy([{ column: 'cat_id' }, { column: 's_number' }, { column: 'page_id' }])
+    .select('page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key')) as Pick<
+    PageRow,
+    'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'content_hash' | 'stable_key'
+  >[];
+  // Rows written before content hashes existed are hashed here, once, from their content.
+  const unhashed = pages.filter((p) => !p.content_hash).map((p) => p.page_id);
+  const hashes = new Map<number, string>();
+  for (let i = 0; i < unhashed.length; i += 500) {
+    const rows = (await db('pages').whereIn('page_id', unhashed.slice(i, i + 500)).select('page_id', 'page_content')) as { page_id: number; page_content: string }[];
+    for (const r of rows) hashes.set(r.page_id, contentHash(r.page_content));
+  }
+  return {
+    pages: pages.map((p) => ({
+      page_id: p.page_id,
+      cat_id: p.cat_id,
+      cat_path: p.cat_id ? (paths.get(p.cat_id) ?? []) : [],
+      page_title: p.page_title,
+      s_number: p.s_number,
+      revision: p.revision,
+      content_hash: p.content_hash || hashes.get(p.page_id)!,
+      stable_key: p.stable_key,
+    })),
+    catalogs: cats.map((c) => ({ cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, path: paths.get(c.cat_id) ?? [] })),
+  };
+}
+
+/** `sync/pages`: the content of up to SYNC_LIMITS.maxPageFetch live pages of the item (others are silently absent). */
+export async function readPageContents(db: Db, itemId: number, pageIds: number[]) {
+  const ids = [...new Set(pageIds)].slice(0, SYNC_LIMITS.maxPageFetch);
+  if (!ids.length) return [];
+  const cats = await loadCatalogs(db, itemId);
+  const paths = catalogPathsById(cats);
+  const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
+  return rows.map((p) => ({
+    page_id: p.page_id,
+    cat_id: p.cat_id,
+    cat_path: p.cat_id ? (paths.get(p.cat_id) ?? []) : [],
+    page_title: p.page_title,
+    s_number: p.s_number,
+    revision: p.revision,
+    content_hash: p.content_hash || contentHash(p.page_content),
+    stable_key: p.stable_key,
+    page_content: p.page_content,
+  }));
+}
+
+/**
+ * `open/getCatalogTree`: ShowDoc's export-style tree — root pages and nested catalogs, each with
+ * its pages (content included) and sub-catalogs, in display order.
+ */
+export async function readCatalogTreeWithContent(db: Db, itemId: number) {
+  const cats = await loadCatalogs(db, itemId);
+  const pages = (await db('pages')
+    .where({ item_id: itemId, is_del: 0 })
+    .orderBy([{ column: 's_number' }, { column: 'page_id' }])
+    .select('page_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_username', 'revision')) as Pick<
+    PageRow,
+    'page_id' | 'cat_id' | 'page_title' | 'page_content' | 's_number' | 'author_username' | 'revision'
+  >[];
+  type Node = { cat_id: number; cat_name: string; parent_cat_id: number; level: number; s_number: number; pages: typeof pages; catalogs: Node[] };
+  const nodes = new Map<number, Node>(cats.map((c) => [c.cat_id, { cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, pages: [], catalogs: [] }]));
+  const root = { pages: [] as typeof pages, catalogs: [] as Node[] };
+  for (const c of cats) {
+    const node = nodes.get(c.cat_id)!;
+    (c.parent_cat_id && nodes.get(c.parent_cat_id) ? nodes.get(c.parent_cat_id)!.catalogs : root.catalogs).push(node);
+  }
+  for (const p of pages) (p.cat_id && nodes.get(p.cat_id) ? nodes.get(p.cat_id)!.pages : root.pages).push(p);
+  return root;
+}

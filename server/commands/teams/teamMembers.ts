@@ -1,0 +1,74 @@
+import { errors } from '../../../core/errors.ts';
+import type { UserRef } from '../../access/users.ts';
+import type { Db } from '../../db/knex.ts';
+import { MemberGroup } from '../../../core/limits.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+
+/**
+ * Team members, and the per-item rows (`team_item_members`) that a team binding gives them.
+ * Every member of a team gets a row (edit, all catalogs) for every item bound to the team; the
+ * rows can then be tuned per item with `teamItemMember/save`.
+ */
+export interface TeamMemberRow {
+  id: number;
+  team_id: number;
+  member_uid: number;
+  member_username: string;
+  name: string;
+  team_member_group_id: number;
+  addtime: number;
+}
+
+export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMemberRow[]> {
+  return (await db('team_members as tm')
+    .join('users as u', 'u.uid', 'tm.member_uid')
+    .where('tm.team_id', teamId)
+    .orderBy('tm.id')
+    .select('tm.id', 'tm.team_id', 'tm.member_uid', 'u.username as member_username', 'u.name', 'tm.team_member_group_id', 'tm.addtime')) as TeamMemberRow[];
+}
+
+/** Inserts the missing (team, item, member) rows with the default edit right; existing rows keep their tuning. */
+export async function fanOut(tx: Deps, teamId: number, itemIds: number[], members: { uid: number; username: string }[]): Promise<void> {
+  const now = tx.now();
+  for (const item_id of itemIds) {
+    for (const m of members) {
+      await tx
+        .db('team_item_members')
+        .insert({ team_id: teamId, item_id, member_uid: m.uid, member_username: m.username, member_group_id: MemberGroup.EDIT, cat_id: 0, addtime: now })
+        .onConflict(['team_id', 'item_id', 'member_uid'])
+        .ignore();
+    }
+  }
+}
+
+/** Adds users to the team (or changes their team role) and gives them rows on every bound item. */
+export async function addTeamMembers(deps: Deps, teamId: number, users: UserRef[], group: number): Promise<number[]> {
+  return inTransaction(deps, async (tx) => {
+    const ids: number[] = [];
+    for (const u of users) {
+      await tx
+        .db('team_members')
+        .insert({ team_id: teamId, member_uid: u.uid, member_username: u.username, team_member_group_id: group, addtime: tx.now() })
+        .onConflict(['team_id', 'member_uid'])
+        .merge({ team_member_group_id: group });
+      ids.push(((await tx.db('team_members').where({ team_id: teamId, member_uid: u.uid }).first('id')) as { id: number }).id);
+    }
+    const itemIds = ((await tx.db('team_items').where({ team_id: teamId }).select('item_id')) as { item_id: number }[]).map((r) => r.item_id);
+    await fanOut(tx, teamId, itemIds, users);
+    return ids;
+  });
+}
+
+export async function findTeamMember(db: Db, id: number): Promise<{ id: number; team_id: number; member_uid: number }> {
+  const row = (await db('team_members').where({ id }).first('id', 'team_id', 'member_uid')) as { id: number; team_id: number; member_uid: number } | undefined;
+  if (!row) throw errors.notFound('team member');
+  return row;
+}
+
+/** Removes a member from the team and from every item the team gave them. */
+export async function removeTeamMember(deps: Deps, row: { id: number; team_id: number; member_uid: number }): Promise<void> {
+  await inTransaction(deps, async (tx) => {
+    await tx.db('team_item_members').where({ team_id: row.team_id, member_uid: row.member_uid }).delete();
+    await tx.db('team_members').where({ id: row.id }).delete();
+  });
+}

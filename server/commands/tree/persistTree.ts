@@ -1,0 +1,225 @@
+import crypto from 'node:crypto';
+import { errors } from '../../../core/errors.ts';
+import { DEFAULT_PAGE_ORDER, ItemType, MAX } from '../../../core/limits.ts';
+import { countPages, type DocCatalog, type DocPage, type DocTree } from '../../../core/tree.ts';
+import { IMPORT_LIMITS } from '../../../importers/errors.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
+import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
+import { createItem } from '../items/createItem.ts';
+import { recordChange } from '../pages/changeLog.ts';
+import { contentHash, type Author } from '../pages/pageRow.ts';
+import { savePage } from '../pages/savePage.ts';
+
+/**
+ * Writes a DocTree into a NEW item or into an existing one, in ONE transaction (a failure leaves
+ * nothing behind). Pages are matched by stable key first, then by (catalog path, title) like
+ * ShowDoc's upsert; unchanged pages are left alone, changed ones go through `savePage` (history,
+ * revision, locks), new ones are inserted in batches (an API spec brings a thousand pages at
+ * once; one change-log entry records the import). Catalogs are created along their paths with
+ * the tree's order, empty ones included.
+ *
+ * New items follow ShowDoc: the item gets a random visit password nobody is told, so it is
+ * private to its creator (and whoever they later share it with); the creator can clear it in the
+ * item settings. Single-page and spreadsheet items hold one page: the tree's first page fills it.
+ */
+export interface PersistTreeInput {
+  tree: DocTree;
+  owner: Author;
+  /** Import into this existing item (rights checked by the caller); absent: create one. */
+  itemId?: number;
+  /** Name for a new item; default the tree's name. */
+  itemName?: string;
+  historyLimit?: number;
+}
+
+export interface PersistTreeResult {
+  itemId: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  catalogs: number;
+}
+
+interface ExistingPage {
+  page_id: number;
+  cat_id: number;
+  page_title: string;
+  s_number: number;
+  content_hash: string;
+  stable_key: string | null;
+  is_del: number;
+}
+
+const ONE_PAGE_TYPES: number[] = [ItemType.SINGLE_PAGE, ItemType.SPREADSHEET];
+/** Rows per INSERT: well under SQLite's bound-variable limit with 15 columns. */
+const INSERT_BATCH = 200;
+
+export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<PersistTreeResult> {
+  const { tree, owner } = input;
+  const total = countPages(tree);
+  if (total > IMPORT_LIMITS.maxPages) throw errors.validation(`file: ${total} pages is more than the ${IMPORT_LIMITS.maxPages} an import may hold`);
+  const itemType = input.itemId ? undefined : normaliseType(tree.itemType);
+  const randomPassword = crypto.randomBytes(18).toString('base64url');
+
+  return inTransaction(deps, async (tx) => {
+    let itemId = input.itemId;
+    if (!itemId) {
+      const name = (input.itemName?.trim() || tree.name.trim() || 'import').slice(0, MAX.itemName);
+      ({ item_id: itemId } = await createItem(tx, {
+        owner,
+        item_name: name,
+        item_description: (tree.description ?? '').slice(0, MAX.itemDescription),
+        item_domain: null,
+        item_type: itemType!,
+        password: { plain: randomPassword },
+      }));
+    }
+    const item = (await tx.db('items').where({ item_id: itemId }).first('item_type')) as { item_type: number };
+    const writer = new TreeWriter(tx, itemId, owner, input.historyLimit);
+    await writer.load();
+    if (ONE_PAGE_TYPES.includes(item.item_type)) await writer.fillSinglePage(firstPage(tree));
+    else await writer.writeNode(tree, []);
+    await writer.flushNewPages(tree.name);
+    return { itemId, ...writer.counts };
+  });
+}
+
+function normaliseType(t: number | undefined): number {
+  return t && [ItemType.REGULAR, ItemType.SINGLE_PAGE, ItemType.READ_ONLY, ItemType.SPREADSHEET].includes(t as 1) ? t : ItemType.REGULAR;
+}
+
+function firstPage(node: { pages: DocPage[]; catalogs: DocCatalog[] }): DocPage | null {
+  return node.pages[0] ?? node.catalogs.map(firstPage).find(Boolean) ?? null;
+}
+
+class TreeWriter {
+  counts = { created: 0, updated: 0, unchanged: 0, catalogs: 0 };
+  private byKey = new Map<string, ExistingPage>();
+  private byPlace = new Map<string, ExistingPage>();
+  private catIds = new Map<string, number>();
+  private newPages: { page: DocPage; catId: number }[] = [];
+  private usedKeys = new Set<string>();
+
+  constructor(
+    private readonly tx: Deps,
+    private readonly itemId: number,
+    private readonly author: Author,
+    private readonly historyLimit?: number,
+  ) {}
+
+  async load(): Promise<void> {
+    const pages = (await this.tx.db('pages').where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'is_del')) as ExistingPage[];
+    for (const p of pages) {
+      if (p.stable_key) {
+        this.byKey.set(p.stable_key, p);
+        this.usedKeys.add(p.stable_key);
+      }
+      if (!p.is_del) {
+        const place = `${p.cat_id}\u0000${p.page_title}`;
+        if (!this.byPlace.has(place)) this.byPlace.set(place, p);
+      }
+    }
+    const cats = await loadCatalogs(this.tx.db, this.itemId);
+    const byId = new Map(cats.map((c) => [c.cat_id, c]));
+    const pathOf = (id: number): string[] => {
+      const c = byId.get(id);
+      return c ? [...(c.parent_cat_id ? pathOf(c.parent_cat_id) : []), c.cat_name] : [];
+    };
+    for (const c of cats) this.catIds.set(pathOf(c.cat_id).join('\u0000'), c.cat_id);
+  }
+
+  async writeNode(node: { pages: DocPage[]; catalogs: DocCatalog[] }, path: DocCatalog[]): Promise<void> {
+    const catId = path.length ? await this.catalog(path) : 0;
+    for (const page of node.pages) await this.page(page, catId);
+    for (const child of node.catalogs) await this.writeNode(child, [...path, child]);
+  }
+
+  private async catalog(path: DocCatalog[]): Promise<number> {
+    const names = path.map((c) => c.name.trim().slice(0, 200));
+    const key = names.join('\u0000');
+    const known = this.catIds.get(key);
+    if (known !== undefined) return known;
+    const id = await ensureCatalogPath(this.tx, this.itemId, names, { author: this.author, order: path.map((c) => c.order ?? DEFAULT_PAGE_ORDER) });
+    this.catIds.set(key, id);
+    this.counts.catalogs++;
+    return id;
+  }
+
+  private async page(page: DocPage, catId: number): Promise<void> {
+    const title = (page.title.trim() || 'Untitled').slice(0, MAX.pageTitle);
+    let existing = page.key ? this.byKey.get(page.key) : undefined;
+    if (existing?.is_del) {
+      // The keyed page sits in the recycle bin: it keeps its content there, the import makes a new page.
+      await this.tx.db('pages').where({ page_id: existing.page_id }).update({ stable_key: null });
+      this.byKey.delete(page.key!);
+      existing = undefined;
+    }
+    existing ??= this.byPlace.get(`${catId}\u0000${title}`);
+    if (existing && existing.stable_key && page.key && existing.stable_key !== page.key) existing = undefined;
+    await this.save(existing, { ...page, title }, catId);
+  }
+
+  async fillSinglePage(page: DocPage | null): Promise<void> {
+    if (!page) return;
+    const only = [...this.byPlace.values()].find((p) => p.cat_id === 0);
+    await this.save(only, { ...page, title: only?.page_title || page.title }, 0);
+  }
+
+  private async save(existing: ExistingPage | undefined, page: DocPage, catId: number): Promise<void> {
+    const order = page.order ?? DEFAULT_PAGE_ORDER;
+    if (!existing) {
+      // A key already taken in this item (a repeat inside the tree) is dropped rather than clashing.
+      const key = page.key && !this.usedKeys.has(page.key) ? page.key : undefined;
+      if (key) this.usedKeys.add(key);
+      this.newPages.push({ page: { ...page, key }, catId });
+      return;
+    }
+    if (existing && existing.cat_id === catId && existing.page_title === page.title && existing.s_number === order && existing.content_hash === contentHash(page.content) && (existing.stable_key ?? undefined) === page.key) {
+      this.counts.unchanged++;
+      return;
+    }
+    const saved = await savePage(this.tx, {
+      itemId: this.itemId,
+      pageId: existing?.page_id,
+      title: page.title,
+      content: page.content,
+      catId,
+      sNumber: order,
+      stableKey: page.key,
+      author: this.author,
+      historyLimit: this.historyLimit,
+    });
+    this.counts.updated++;
+    const row: ExistingPage = { page_id: saved.page.page_id, cat_id: catId, page_title: page.title, s_number: order, content_hash: saved.page.content_hash, stable_key: saved.page.stable_key, is_del: 0 };
+    if (row.stable_key) this.byKey.set(row.stable_key, row);
+    this.byPlace.set(`${catId}\u0000${page.title}`, row);
+  }
+
+  /** Inserts the pages that matched nothing, in batches, and records the import once. */
+  async flushNewPages(source: string): Promise<void> {
+    if (!this.newPages.length) return;
+    const now = this.tx.now();
+    const rows = this.newPages.map(({ page, catId }) => ({
+      item_id: this.itemId,
+      cat_id: catId,
+      page_title: page.title,
+      page_content: page.content,
+      s_number: page.order ?? DEFAULT_PAGE_ORDER,
+      author_uid: this.author.uid,
+      author_username: this.author.username,
+      addtime: now,
+      page_addtime: now,
+      page_comments: '',
+      ext_info: '',
+      revision: 1,
+      content_hash: contentHash(page.content),
+      stable_key: page.key ?? null,
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await this.tx.db('pages').insert(rows.slice(i, i + INSERT_BATCH));
+    this.counts.created += rows.length;
+    await this.tx.db('items').where({ item_id: this.itemId }).update({ last_update_time: now });
+    await recordChange(this.tx, { itemId: this.itemId, author: this.author, action: 'create', object: 'tree', objectId: this.itemId, objectName: source, remark: `import: ${rows.length} pages created` });
+    this.newPages = [];
+  }
+}

@@ -1,0 +1,38 @@
+import { UserGroup } from '../../../core/limits.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { revokeUserSessions } from '../../auth/sessions.ts';
+import { inTransaction, type Services } from '../../services.ts';
+import { createUser } from './createUser.ts';
+import { passwordProblem, usernameProblem } from './validation.ts';
+
+/**
+ * On first start, ADMIN_USERNAME/ADMIN_PASSWORD create the first administrator when the site has
+ * none. There is never a built-in default password. If an ordinary account already has that
+ * username, it is promoted and its password replaced by ADMIN_PASSWORD (its sessions end), so
+ * whoever registered the name earlier does not inherit administrator rights with their own
+ * password. Bad values stop the start with a message naming the variable.
+ */
+export async function ensureInitialAdmin(services: Services): Promise<'created' | 'promoted' | 'skipped'> {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = services.config;
+  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return 'skipped';
+  const admins = await services.db('users').where({ groupid: UserGroup.ADMIN }).first('uid');
+  if (admins) return 'skipped';
+  const nameProblem = usernameProblem(ADMIN_USERNAME);
+  if (nameProblem) throw new Error(`ADMIN_USERNAME: ${nameProblem}`);
+  const pwProblem = passwordProblem(ADMIN_PASSWORD);
+  if (pwProblem) throw new Error(`ADMIN_PASSWORD: ${pwProblem}`);
+
+  const passwordHash = await hashPassword(ADMIN_PASSWORD);
+  const outcome = await inTransaction(services, async (tx) => {
+    const existing = await tx.db('users').where({ username: ADMIN_USERNAME }).first('uid');
+    if (existing) {
+      await tx.db('users').where({ uid: existing.uid }).update({ groupid: UserGroup.ADMIN, password_hash: passwordHash });
+      await revokeUserSessions(tx, existing.uid);
+      return 'promoted' as const;
+    }
+    await createUser(tx, { username: ADMIN_USERNAME, password: '', passwordHash, groupid: UserGroup.ADMIN });
+    return 'created' as const;
+  });
+  services.logger.info({ username: ADMIN_USERNAME, outcome }, 'initial administrator ensured');
+  return outcome;
+}

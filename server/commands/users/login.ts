@@ -1,0 +1,54 @@
+import { errors } from '../../../core/errors.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { createSession } from '../../auth/sessions.ts';
+import { burnPasswordCheck, verifyUserPassword } from '../../auth/verifyPassword.ts';
+import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+import { checkLoginAllowed, loginAccountKey, recordLoginFailure, recordLoginSuccess } from '../../throttle/loginThrottle.ts';
+import { findUserById, findUserByLogin, type UserRow } from './users.ts';
+
+export interface LoginInput {
+  /** Username or e-mail address. */
+  login: string;
+  password: string;
+  captcha: { id: string; code: string };
+  ip: string;
+  userAgent: string;
+  sessionTtlDays: number;
+  timeZone: string;
+}
+
+export interface LoggedIn {
+  user: UserRow;
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * Password login with brute-force protection (see loginThrottle): 10429 / 10204 before anything
+ * else, 10206 when a code is required and missing or wrong, 10210 for wrong credentials. On
+ * success a ShowDoc-format hash is upgraded to scrypt and a session is opened.
+ */
+export async function loginWithPassword(deps: Deps, input: LoginInput): Promise<LoggedIn> {
+  const found = await findUserByLogin(deps.db, input.login);
+  const accountKey = loginAccountKey(found?.uid ?? null, input.login);
+  const gate = await checkLoginAllowed(deps, accountKey, input.ip, input.timeZone);
+  if (gate.captchaRequired) await requireCaptcha(deps, input.captcha.id, input.captcha.code);
+
+  const check = found ? await verifyUserPassword(input.password, found.password_hash) : (await burnPasswordCheck(input.password), null);
+  if (!found || !check?.ok) {
+    await recordLoginFailure(deps, accountKey, input.ip, input.timeZone);
+    throw errors.loginFailed();
+  }
+
+  const upgradedHash = check.needsUpgrade ? await hashPassword(input.password) : null;
+  const session = await inTransaction(deps, async (tx) => {
+    await tx.db('users')
+      .where({ uid: found.uid })
+      .update({ last_login_time: tx.now(), ...(upgradedHash ? { password_hash: upgradedHash } : {}) });
+    await recordLoginSuccess(tx, accountKey);
+    return createSession(tx, found.uid, input.sessionTtlDays, { ip: input.ip, userAgent: input.userAgent });
+  });
+  const user = (await findUserById(deps.db, found.uid))!;
+  return { user, token: session.token, expiresAt: session.expiresAt };
+}

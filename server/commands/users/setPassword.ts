@@ -1,0 +1,17 @@
+import { hashPassword } from '../../auth/passwords.ts';
+import { revokeUserSessions } from '../../auth/sessions.ts';
+import { inTransaction, type Deps } from '../../services.ts';
+
+/**
+ * Stores a new password and ends the user's sessions, except `keepSessionId` (the session that
+ * made the change, so the person changing their own password stays logged in on this device
+ * while every other device has to log in again). Outstanding reset links die too.
+ */
+export async function setUserPassword(deps: Deps, uid: number, newPassword: string, opts: { keepSessionId?: number } = {}): Promise<void> {
+  const password_hash = await hashPassword(newPassword);
+  await inTransaction(deps, async (tx) => {
+    await tx.db('users').where({ uid }).update({ password_hash });
+    await revokeUserSessions(tx, uid, opts.keepSessionId);
+    await tx.db('password_resets').where({ uid, used_at: 0 }).update({ used_at: tx.now() });
+  });
+}

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './20261121000000_initial_schema.ts';
+import * as pageSearchIndex from './20261121020000_page_search_index.ts';
+import * as pageMenuCoveringIndex from './20261121030000_page_menu_covering_index.ts';
+
+/**
+ * Migrations are listed here explicitly (not discovered on disk) so they run the same under
+ * tsx, in tests and in a bundled build. Append new ones; never edit a shipped one.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '20261121000000_initial_schema': initialSchema,
+  '20261121020000_page_search_index': pageSearchIndex,
+  '20261121030000_page_menu_covering_index': pageMenuCoveringIndex,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

@@ -1,0 +1,61 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { Lang } from '../../core/errors.ts';
+import type { Actor } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+
+/** An uploaded file as the actions see it (from multipart). */
+export interface UploadedFile {
+  field: string;
+  filepath: string;
+  originalFilename: string;
+  mimetype: string;
+  size: number;
+}
+
+export interface ActionContext<I> {
+  input: I;
+  actor: Actor;
+  services: Services;
+  lang: Lang;
+  requestId: string;
+  ip: string;
+  files: UploadedFile[];
+  /** All merged raw parameters (path pairs > body > query), for the rare action that needs extras. */
+  params: Record<string, unknown>;
+  /** Koa context: only for cookies and streaming responses. Business logic never touches it. */
+  koa: Context;
+}
+
+/**
+ * Who may call an action at all. Item-level rights are checked inside by the policies.
+ * - public: nobody needs to log in (actor may be a guest or a user)
+ * - user: a logged-in user (10102 otherwise)
+ * - admin: a logged-in administrator (10103 otherwise)
+ */
+export type ActionAuth = 'public' | 'user' | 'admin';
+
+export interface ActionDef<S extends z.ZodType = z.ZodType> {
+  /** `controller/action` exactly as the spec lists it, e.g. `item/info`. Matched case-insensitively. */
+  name: string;
+  auth: ActionAuth;
+  input: S;
+  handle(ctx: ActionContext<z.output<S>>): Promise<unknown> | unknown;
+}
+
+/** Declares an action; the generic keeps `input` typed from the schema. */
+export function action<S extends z.ZodType>(def: ActionDef<S>): ActionDef<S> {
+  return def;
+}
+
+/** A non-envelope answer: files, images, plain text for ShowDoc's shell scripts, redirects. */
+export class RawResponse {
+  constructor(
+    readonly body: unknown,
+    readonly opts: { type?: string; status?: number; headers?: Record<string, string>; redirect?: string } = {},
+  ) {}
+}
+
+export function raw(body: unknown, opts: RawResponse['opts'] = {}): RawResponse {
+  return new RawResponse(body, opts);
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'koa';
+import { ITEM_GRANT_COOKIE_PREFIX } from '../auth/itemGrants.ts';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import { guest, type Actor, type ItemPasswordProof } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+import { parseCookies } from './params.ts';
+
+/** The session token from, in order: X-API-Token, Authorization: Bearer, user_token, cookie. */
+export function tokenFromRequest(ctx: Context, params: Record<string, unknown>): { token: string; source: 'header' | 'param' | 'cookie' } | null {
+  const header = ctx.get('x-api-token');
+  if (header) return { token: header, source: 'header' };
+  const auth = ctx.get('authorization');
+  const m = /^Bearer\s+(.+)$/i.exec(auth);
+  if (m) return { token: m[1]!.trim(), source: 'header' };
+  if (typeof params.user_token === 'string' && params.user_token) return { token: params.user_token, source: 'param' };
+  const cookie = parseCookies(ctx.get('cookie')).get(SESSION_COOKIE);
+  if (cookie) return { token: cookie, source: 'cookie' };
+  return null;
+}
+
+function proofFromRequest(ctx: Context, params: Record<string, unknown>): ItemPasswordProof {
+  const grants = new Map<number, string>();
+  for (const [name, value] of parseCookies(ctx.get('cookie'))) {
+    if (name.startsWith(ITEM_GRANT_COOKIE_PREFIX)) {
+      const id = Number(name.slice(ITEM_GRANT_COOKIE_PREFIX.length));
+      if (Number.isInteger(id) && id > 0) grants.set(id, value);
+    }
+  }
+  const password = typeof params._item_pwd === 'string' && params._item_pwd ? params._item_pwd : undefined;
+  return { grants, password };
+}
+
+export interface Authentication {
+  actor: Actor;
+  /** A token was presented but is unknown or expired. */
+  invalidToken: boolean;
+  session: SessionUser | null;
+}
+
+export async function authenticate(ctx: Context, params: Record<string, unknown>, services: Services): Promise<Authentication> {
+  const proof = proofFromRequest(ctx, params);
+  const presented = tokenFromRequest(ctx, params);
+  if (!presented) return { actor: guest(proof), invalidToken: false, session: null };
+  const user = await findSessionUser(services, presented.token);
+  if (!user) return { actor: guest(proof), invalidToken: true, session: null };
+  return {
+    actor: { kind: 'user', uid: user.uid, username: user.username, name: user.name, groupid: user.groupid, proof },
+    invalidToken: false,
+    session: user,
+  };
+}

@@ -1,0 +1,93 @@
+import type { Context } from 'koa';
+import type { Lang } from '../../core/errors.ts';
+import type { UploadedFile } from './action.ts';
+
+/** Where an API request points: `controller/action` plus ShowDoc's trailing `/key/value` path pairs. */
+export interface RouteTarget {
+  controller: string;
+  action: string;
+  pathPairs: Record<string, string>;
+}
+
+/**
+ * Accepts the three URL forms:
+ *   /api/<controller>/<action>[/k/v…]
+ *   /server/api/<controller>/<action>[/k/v…]
+ *   /server/index.php?s=/api/<controller>/<action>   (also /server/?s=…, s=Api/Item/info)
+ * Returns null when the path is not an API path at all; `undefined` fields mean a malformed one.
+ */
+export function resolveApiPath(path: string, query: Record<string, unknown>): RouteTarget | null | 'malformed' {
+  let rest: string | null = null;
+  if (path === '/server/index.php' || path === '/server/' || path === '/server') {
+    const s = typeof query.s === 'string' ? query.s : Array.isArray(query.s) ? String(query.s[0]) : '';
+    if (!s) return 'malformed';
+    rest = s.replace(/^\/+/, '');
+  } else if (path.startsWith('/server/api/')) rest = path.slice('/server/'.length);
+  else if (path.startsWith('/api/')) rest = path.slice(1);
+  else return null;
+  const segments = rest.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  if (segments.length < 3 || segments[0]!.toLowerCase() !== 'api') return 'malformed';
+  const [, controller, action, ...pairs] = segments;
+  const pathPairs: Record<string, string> = {};
+  for (let i = 0; i + 1 < pairs.length; i += 2) pathPairs[pairs[i]!] = pairs[i + 1]!;
+  return { controller: normaliseName(controller!), action: normaliseName(action!), pathPairs };
+}
+
+/** `page_comment`, `PageComment` and `pageComment` all name the same controller. */
+export function normaliseName(name: string): string {
+  return name.replace(/_/g, '').toLowerCase();
+}
+
+/** Merges parameters with ShowDoc's precedence: path pairs > body > query. */
+export function mergeParams(ctx: Context, pathPairs: Record<string, string>): Record<string, unknown> {
+  const query = { ...(ctx.query as Record<string, unknown>) };
+  delete query.s;
+  const body = ctx.request.body;
+  const bodyObj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  // Repeated keys of a query string or form arrive as arrays; actions take the last value, like
+  // PHP does. Arrays inside a JSON body are real arrays and stay as they are.
+  const lastOfRepeated = (obj: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+  const isJsonBody = !!ctx.request.is('json');
+  return { ...lastOfRepeated(query), ...(isJsonBody ? bodyObj : lastOfRepeated(bodyObj)), ...pathPairs };
+}
+
+export function collectFiles(ctx: Context): UploadedFile[] {
+  const files = (ctx.request as { files?: Record<string, unknown> }).files;
+  if (!files) return [];
+  const out: UploadedFile[] = [];
+  for (const [field, value] of Object.entries(files)) {
+    for (const f of Array.isArray(value) ? value : [value]) {
+      const file = f as { filepath: string; originalFilename?: string | null; mimetype?: string | null; size: number };
+      out.push({ field, filepath: file.filepath, originalFilename: file.originalFilename ?? 'file', mimetype: file.mimetype ?? 'application/octet-stream', size: file.size });
+    }
+  }
+  return out;
+}
+
+export function requestLang(ctx: Context, params: Record<string, unknown>): Lang {
+  const explicit = typeof params.lang === 'string' ? params.lang.toLowerCase() : '';
+  if (explicit.startsWith('zh')) return 'zh';
+  if (explicit.startsWith('en')) return 'en';
+  const header = (ctx.get('accept-language') || '').toLowerCase();
+  const first = header.split(',')[0]?.trim() ?? '';
+  return first.startsWith('zh') ? 'zh' : 'en';
+}
+
+/** Parses the Cookie header into a map (koa's cookie API needs the name up front). */
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    try {
+      out.set(name, decodeURIComponent(value));
+    } catch {
+      out.set(name, value);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import type { Config } from './config.ts';
+import { createApp } from './app.ts';
+import { createDb, dbOptionsFromConfig, migrateLatest } from './db/knex.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createServices, type Services } from './services.ts';
+import { startJobs } from './jobs/index.ts';
+import { ensureInitialAdmin } from './commands/users/initialAdmin.ts';
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/**
+ * `docs serve`: migrate, create the first administrator from ADMIN_USERNAME/ADMIN_PASSWORD if
+ * there is none, start jobs, listen. SIGTERM/SIGINT finish in-flight requests, close the
+ * database and exit 0.
+ */
+export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+  const db = createDb(dbOptionsFromConfig(config));
+  const applied = await migrateLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const services = await createServices(config, db, logger);
+  await ensureInitialAdmin(services);
+  const app = createApp(services);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const stopJobs = startJobs(services);
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  logger.info({ url, engine: config.engine, dataDir: config.dataDir }, 'Folio is listening');
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      stopJobs();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await db.destroy();
+      logger.info('Folio stopped');
+    })());
+  return { url, services, server, close };
+}

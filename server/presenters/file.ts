@@ -1,0 +1,46 @@
+import { formatDateTime } from '../../core/time.ts';
+import type { FileRow } from '../commands/files/fileRows.ts';
+import type { FileListRow } from '../commands/files/listFiles.ts';
+
+/** The public URL of a file: always the visit URL, so counting and headers stay ours. */
+export function fileUrl(base: string, sign: string): string {
+  return `${base}/api/attachment/visitFile?sign=${sign}`;
+}
+
+/** Megabytes with three decimals, as ShowDoc shows sizes. */
+export function toMegabytes(bytes: number): number {
+  return Math.round((Number(bytes) / 1024 / 1024) * 1000) / 1000;
+}
+
+/** An entry of a page's attachment list. */
+export function presentPageAttachment(row: FileRow, base: string, timeZone: string) {
+  return {
+    file_id: row.file_id,
+    display_name: row.display_name,
+    url: fileUrl(base, row.sign),
+    addtime: formatDateTime(row.addtime, timeZone),
+    file_type: row.file_type,
+    file_size_m: toMegabytes(row.file_size),
+  };
+}
+
+/** An entry of the file library (my attachments, admin attachments, the editor's file modal). */
+export function presentLibraryFile(row: FileListRow, base: string, timeZone: string) {
+  return {
+    file_id: row.file_id,
+    display_name: row.display_name,
+    file_type: row.file_type,
+    file_size_m: toMegabytes(row.file_size),
+    visit_times: row.visit_times,
+    username: row.username ?? '',
+    item_id: row.item_id,
+    page_id: row.page_id,
+    addtime: formatDateTime(row.addtime, timeZone),
+    url: fileUrl(base, row.sign),
+  };
+}
+
+/** The answer of `page/upload`. */
+export function presentUploaded(row: FileRow, base: string) {
+  return { file_id: row.file_id, url: fileUrl(base, row.sign), display_name: row.display_name };
+}

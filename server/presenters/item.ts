@@ -1,0 +1,39 @@
+import { formatDateTime } from '../../core/time.ts';
+import type { ItemRow } from '../access/items.ts';
+import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
+
+/**
+ * Wire shapes of items. The visit password never leaves the server, not even hashed: clients get
+ * `is_private` instead.
+ */
+/** The fields every item shape shares: identity, type and visibility, times formatted. */
+function presentItemCore(item: ItemRow, timeZone: string) {
+  return {
+    item_id: item.item_id,
+    item_name: item.item_name,
+    item_description: item.item_description,
+    item_domain: item.item_domain ?? '',
+    item_type: item.item_type,
+    is_private: item.password_hash ? 1 : 0,
+    is_archived: item.is_archived ? 1 : 0,
+    addtime: formatDateTime(item.addtime, timeZone),
+    last_update_time: formatDateTime(item.last_update_time, timeZone),
+  };
+}
+
+export function presentItemDetail(item: ItemRow, timeZone: string) {
+  return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username };
+}
+
+export interface MyListRow extends ItemRow {
+  creator: boolean;
+  manage: boolean;
+}
+
+export function presentMyListRow(row: MyListRow, timeZone: string) {
+  return { ...presentItemCore(row, timeZone), creator: row.creator ? 1 : 0, manage: row.manage ? 1 : 0 };
+}
+
+export function presentItemToken(token: ItemTokenRow, timeZone: string) {
+  return { item_id: token.item_id, api_key: token.api_key, api_token: token.api_token, addtime: formatDateTime(token.addtime, timeZone) };
+}

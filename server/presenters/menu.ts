@@ -1,0 +1,36 @@
+import type { CatalogRow } from '../commands/catalogs/loadCatalogs.ts';
+import { catalogFields, nestCatalogs } from './catalog.ts';
+
+/** A page in a menu: never its content. */
+export interface MenuPageRow {
+  page_id: number;
+  item_id?: number;
+  cat_id: number;
+  page_title: string;
+  s_number: number;
+  author_uid: number;
+  addtime: number;
+  ext_info: string;
+}
+
+export function menuPage(p: MenuPageRow) {
+  return { page_id: p.page_id, author_uid: p.author_uid, cat_id: p.cat_id, page_title: p.page_title, s_number: p.s_number, addtime: p.addtime, ext_info: p.ext_info, is_draft: 0 };
+}
+
+/**
+ * item/info's menu: root pages plus top catalogs, each catalog with its `pages` and nested
+ * `catalogs` (ShowDoc's exact keys; catalog/catListGroup is the one that says `sub`).
+ * Pages arrive sorted by s_number then page_id; catalogs by s_number then cat_id.
+ * With a catalog restriction (`visible`), root pages and other catalogs are left out.
+ */
+export function presentMenu(cats: CatalogRow[], pages: MenuPageRow[], visible: Set<number> | null) {
+  const byCat = new Map<number, ReturnType<typeof menuPage>[]>();
+  for (const p of pages) {
+    const list = byCat.get(p.cat_id) ?? [];
+    list.push(menuPage(p));
+    byCat.set(p.cat_id, list);
+  }
+  type Node = ReturnType<typeof catalogFields> & { pages: ReturnType<typeof menuPage>[]; catalogs: Node[] };
+  const catalogs = nestCatalogs<Node>(cats, visible, (c, children) => ({ ...catalogFields(c), pages: byCat.get(c.cat_id) ?? [], catalogs: children }));
+  return { pages: visible ? [] : (byCat.get(0) ?? []), catalogs };
+}

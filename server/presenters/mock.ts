@@ -1,0 +1,16 @@
+import { formatDateTime } from '../../core/time.ts';
+import type { MockRow } from '../commands/mocks/mocks.ts';
+
+export function presentMock(row: MockRow, timeZone: string) {
+  return {
+    id: row.id,
+    unique_key: row.unique_key,
+    page_id: row.page_id,
+    item_id: row.item_id,
+    template: row.template,
+    path: row.path,
+    view_times: row.view_times,
+    addtime: formatDateTime(row.addtime, timeZone),
+    last_update_time: formatDateTime(row.last_update_time, timeZone),
+  };
+}

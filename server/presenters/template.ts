@@ -1,0 +1,11 @@
+import { formatDateTime } from '../../core/time.ts';
+import type { TemplateRow } from '../commands/templates/templates.ts';
+
+export function presentTemplate(row: TemplateRow, timeZone: string) {
+  return {
+    id: row.id,
+    template_title: row.template_title,
+    template_content: row.template_content,
+    addtime: formatDateTime(row.addtime, timeZone),
+  };
+}

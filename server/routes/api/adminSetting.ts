@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { inTransaction } from '../../services.ts';
+import { loadSiteSettings, parseSubmittedSettings, presentSettingsForAdmin, saveSiteSettings } from '../../settings.ts';
+
+/** `adminSetting/*` actions: the site settings of spec §3, administrators only. */
+export const adminSettingActions: ActionDef[] = [
+  action({
+    name: 'adminSetting/loadConfig',
+    auth: 'admin',
+    input: z.object({}),
+    async handle({ services }) {
+      return presentSettingsForAdmin(await loadSiteSettings(services.db), { historyVersions: services.config.HISTORY_VERSIONS });
+    },
+  }),
+
+  action({
+    name: 'adminSetting/saveConfig',
+    auth: 'admin',
+    // The settings are read from all parameters by `parseSubmittedSettings` (keys vary by form).
+    input: z.object({}),
+    async handle({ params, services }) {
+      await inTransaction(services, async (tx) => {
+        const parsed = parseSubmittedSettings(params, await loadSiteSettings(tx.db));
+        if (!parsed.ok) throw errors.validation(parsed.problems.join('; '));
+        await saveSiteSettings(tx.db, parsed.values);
+      });
+      return [];
+    },
+  }),
+];

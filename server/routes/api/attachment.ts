@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { AppError, errors, type Lang } from '../../../core/errors.ts';
+import { MY_ATTACHMENTS_PAGE_SIZE } from '../../../core/limits.ts';
+import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/files/deleteFiles.ts';
+import type { FileRow } from '../../commands/files/fileRows.ts';
+import { INLINE_IMAGE_TYPES } from '../../commands/files/fileRules.ts';
+import { listFiles, storageUsage } from '../../commands/files/listFiles.ts';
+import { authorizeUploadTarget } from '../../commands/files/uploadTarget.ts';
+import { loadReadablePage, loadWritablePage } from '../../commands/pages/pageAccess.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { storeUpload } from '../../commands/files/storeUpload.ts';
+import { visitFile } from '../../commands/files/visitFile.ts';
+import { action, raw, type ActionContext, type ActionDef, type UploadedFile } from '../../http/action.ts';
+import { zId, zIdOrZero, zInt, zText } from '../../http/schema.ts';
+import { isAdmin, type Actor } from '../../policies/actor.ts';
+import { presentLibraryFile, presentPageAttachment, presentUploaded, toMegabytes } from '../../presenters/file.ts';
+import type { Services } from '../../services.ts';
+import { storageOf } from '../../storage/index.ts';
+
+/** `attachment/*` actions, and the page attachment actions `page/upload*` (keyed by name, not file). */
+
+const uploadTargetInput = z.object({ item_id: zIdOrZero, page_id: zIdOrZero }).loose();
+
+function pickFile(files: UploadedFile[], fields: string[]): UploadedFile {
+  const file = fields.map((f) => files.find((x) => x.field === f)).find(Boolean) ?? files[0];
+  if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
+  return file;
+}
+
+async function upload(ctx: ActionContext<z.output<typeof uploadTargetInput>>, kind: 'image' | 'attachment', fields: string[]) {
+  const { services, actor } = ctx;
+  const user = actor as Extract<Actor, { kind: 'user' }>;
+  const target = await authorizeUploadTarget(services, actor, ctx.input);
+  const file = pickFile(ctx.files, fields);
+  const row = await storeUpload(services, await storageOf(services), {
+    file,
+    kind,
+    uid: user.uid,
+    isAdmin: isAdmin(actor),
+    itemId: target.itemId,
+    pageId: target.pageId,
+    maxBytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024),
+  });
+  return { row, base: await siteBaseUrl(services) };
+}
+
+/**
+ * editor.md reads `{success, url}` / `{success, message}` as the whole body, not the envelope.
+ * The envelope's `error_code` (and `data`/`error_message`) ride along at the top level so clients
+ * that read envelopes — Folio's own web app — understand the same answer.
+ */
+function editorMdAnswer(result: { url: string } | { error: AppError; lang: Lang }) {
+  const body =
+    'url' in result
+      ? { success: 1, url: result.url, error_code: 0, data: { url: result.url } }
+      : { success: 0, message: result.error.messageIn(result.lang), error_code: result.error.code, error_message: result.error.messageIn(result.lang) };
+  return raw(JSON.stringify(body), { type: 'application/json' });
+}
+
+const uploadImg = (name: string) =>
+  action({
+    name,
+    auth: 'user',
+    input: uploadTargetInput,
+    async handle(ctx) {
+      try {
+        const { row, base } = await upload(ctx, 'image', ['editormd-image-file', 'file']);
+        return editorMdAnswer({ url: presentUploaded(row, base).url });
+      } catch (err) {
+        if (err instanceof AppError) return editorMdAnswer({ error: err, lang: ctx.lang });
+        throw err;
+      }
+    },
+  });
+
+const uploadAttachment = (name: string) =>
+  action({
+    name,
+    auth: 'user',
+    input: uploadTargetInput,
+    async handle(ctx) {
+      const { row, base } = await upload(ctx, 'attachment', ['file']);
+      return presentUploaded(row, base);
+    },
+  });
+
+const pageUploadList = (name: string) =>
+  action({
+    name,
+    auth: 'public',
+    input: z.object({ page_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      await loadReadablePage(services, actor, input.page_id);
+      const rows = (await services.db('files')
+        .join('file_pages', 'file_pages.file_id', 'files.file_id')
+        .where('file_pages.page_id', input.page_id)
+        .orderBy('files.addtime', 'asc')
+        .orderBy('files.file_id', 'asc')
+        .select('files.*')) as FileRow[];
+      const base = await siteBaseUrl(services);
+      return rows.map((r) => presentPageAttachment(r, base, services.config.TIMEZONE));
+    },
+  });
+
+const deletePageFile = (name: string) =>
+  action({
+    name,
+    auth: 'user',
+    input: z.object({ file_id: zId, page_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      await loadWritablePage(services, actor, input.page_id);
+      return unlinkFileFromPage(services, await storageOf(services), input.file_id, input.page_id);
+    },
+  });
+
+/** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const visitFileAction = (name: string) =>
+  action({
+    name,
+    auth: 'public',
+    input: z.object({ sign: z.string('sign: is required').regex(/^[0-9a-f]{32}$/i, 'must be a file sign') }).loose(),
+    async handle({ input, services }) {
+      const { file, stream } = await visitFile(services, await storageOf(services), input.sign.toLowerCase(), services.config.TIMEZONE);
+      // Only proven raster images are shown inline; everything else is a download, never rendered.
+      const inline = INLINE_IMAGE_TYPES.has(file.file_type);
+      return raw(stream, {
+        type: inline ? file.file_type : 'application/octet-stream',
+        headers: {
+          'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.display_name),
+          'Content-Length': String(file.file_size),
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Cache-Control': 'private, max-age=300',
+        },
+      });
+    },
+  });
+
+const listInput = z
+  .object({
+    page: zInt(1, 1_000_000).default(1),
+    count: zInt(1, 100).default(MY_ATTACHMENTS_PAGE_SIZE),
+    attachment_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? -1 : v), z.coerce.number().pipe(z.union([z.literal(-1), z.literal(1), z.literal(2)], 'must be -1, 1 or 2'))),
+    display_name: zText(300),
+    username: zText(64),
+  })
+  .loose();
+
+async function fileLibrary(services: Services, input: z.output<typeof listInput>, ownerUid: number | undefined) {
+  const filter = { ownerUid, attachmentType: input.attachment_type, displayName: input.display_name.trim(), username: input.username.trim(), page: input.page, count: input.count };
+  const [{ rows, total }, usage, base] = await Promise.all([
+    listFiles(services.db, filter),
+    storageUsage(services.db, ownerUid, services.now(), services.config.TIMEZONE),
+    siteBaseUrl(services),
+  ]);
+  return {
+    list: rows.map((r) => presentLibraryFile(r, base, services.config.TIMEZONE)),
+    total,
+    used_m: toMegabytes(usage.usedBytes),
+    used_flow_m: toMegabytes(usage.flowBytes),
+  };
+}
+
+async function loadFile(services: Services, fileId: number): Promise<FileRow> {
+  const file = (await services.db('files').where({ file_id: fileId }).first()) as FileRow | undefined;
+  if (!file) throw errors.notFound('file');
+  return file;
+}
+
+/** Own files only; another user's file answers 10103 (administrators use `deleteAttachment`). */
+async function loadOwnFile(services: Services, actor: Actor, fileId: number): Promise<FileRow> {
+  const file = await loadFile(services, fileId);
+  if (actor.kind !== 'user' || file.uid !== actor.uid) throw errors.noPermission('file_id: this is not your file', 'file_id：这不是您的文件');
+  return file;
+}
+
+export const attachmentActions: ActionDef[] = [
+  uploadImg('page/uploadImg'),
+  uploadImg('attachment/uploadImg'),
+  uploadAttachment('page/upload'),
+  uploadAttachment('attachment/attachmentUpload'),
+  pageUploadList('page/uploadList'),
+  pageUploadList('attachment/pageAttachmentUploadList'),
+  deletePageFile('page/deleteUploadFile'),
+  deletePageFile('attachment/deletePageUploadFile'),
+  visitFileAction('attachment/visitFile'),
+
+  action({
+    name: 'attachment/getMyList',
+    auth: 'user',
+    input: listInput,
+    // Administrators may look at one user's files by username; everyone else sees only their own.
+    handle: ({ input, actor, services }) =>
+      isAdmin(actor) && input.username.trim() ? fileLibrary(services, input, undefined) : fileLibrary(services, { ...input, username: '' }, (actor as { uid: number }).uid),
+  }),
+  action({
+    name: 'attachment/getAllList',
+    auth: 'admin',
+    input: listInput,
+    handle: ({ input, services }) => fileLibrary(services, input, undefined),
+  }),
+  action({
+    name: 'attachment/deleteMyAttachment',
+    auth: 'user',
+    input: z.object({ file_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      await deleteFile(services, await storageOf(services), await loadOwnFile(services, actor, input.file_id));
+      return [];
+    },
+  }),
+  action({
+    name: 'attachment/deleteAttachment',
+    auth: 'admin',
+    input: z.object({ file_id: zId }).loose(),
+    async handle({ input, services }) {
+      await deleteFile(services, await storageOf(services), await loadFile(services, input.file_id));
+      return [];
+    },
+  }),
+  action({
+    name: 'attachment/bindingPage',
+    auth: 'user',
+    input: z.object({ file_id: zId, page_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      const file = await loadOwnFile(services, actor, input.file_id);
+      const { page } = await loadWritablePage(services, actor, input.page_id);
+      await bindFileToPage(services, { fileId: file.file_id, pageId: page.page_id, itemId: page.item_id });
+      return [];
+    },
+  }),
+];

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { sanitizeFileName } from '../../../core/fileNames.ts';
+import type { DocTree } from '../../../core/tree.ts';
+import { exportDocx } from '../../../exporters/docx.ts';
+import { exportHtmlSite } from '../../../exporters/htmlSite.ts';
+import { exportMarkdownZip } from '../../../exporters/markdownZip.ts';
+import { getNodePurify } from '../../../exporters/purify.ts';
+import { selectSubtree } from '../../../exporters/select.ts';
+import { loadItem, type LoadedItem } from '../../access/items.ts';
+import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
+import { loadItemTree } from '../../commands/tree/loadItemTree.ts';
+import { action, raw, type ActionDef } from '../../http/action.ts';
+import { zId, zIdOrZero } from '../../http/schema.ts';
+import type { Actor } from '../../policies/actor.ts';
+import type { Services } from '../../services.ts';
+import { storageOf } from '../../storage/index.ts';
+import { contentDisposition } from './attachment.ts';
+
+/**
+ * `export/*`: an item, one catalog (`cat_id`) or one page (`page_id`) as Word, a ShowDoc
+ * Markdown zip or an offline HTML site. Like ShowDoc, exporting needs a login and edit rights
+ * (10302 otherwise), also on public items; archived and read-only items still export for their
+ * editors. A member limited to catalogs exports only those.
+ */
+const exportInput = z.object({ item_id: zId, cat_id: zIdOrZero, page_id: zIdOrZero }).loose();
+const EDITOR_ROLES = new Set(['editor', 'manager', 'creator', 'admin']);
+
+function requireExportRight(loaded: LoadedItem): void {
+  if (!loaded.abilities.visit) throw errors.noEdit();
+  if (!EDITOR_ROLES.has(loaded.abilities.role)) throw errors.noEdit();
+}
+
+async function loadExportTree(services: Services, actor: Actor, input: z.output<typeof exportInput>): Promise<DocTree> {
+  const loaded = await loadItem(services, actor, input.item_id);
+  requireExportRight(loaded);
+  const full = await loadItemTree(services, loaded.item.item_id, { allowedTopCatIds: loaded.abilities.allowedTopCatIds });
+  const tree = selectSubtree(full, { catId: input.cat_id, pageId: input.page_id });
+  if (!tree) throw errors.notFound(input.page_id ? 'page' : 'catalog');
+  return tree;
+}
+
+function download(bytes: Uint8Array, type: string, fileName: string) {
+  return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    type,
+    headers: { 'Content-Disposition': contentDisposition('attachment', fileName), 'Content-Length': String(bytes.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },
+  });
+}
+
+export const exportActions: ActionDef[] = [
+  action({
+    name: 'export/word',
+    auth: 'user',
+    input: exportInput,
+    async handle({ input, actor, services, lang }) {
+      const tree = await loadExportTree(services, actor, input);
+      const bytes = await exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
+      return download(bytes, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', `${sanitizeFileName(tree.name)}.docx`);
+    },
+  }),
+  action({
+    name: 'export/markdown',
+    auth: 'user',
+    input: exportInput,
+    async handle({ input, actor, services }) {
+      const tree = await loadExportTree(services, actor, input);
+      return download(await exportMarkdownZip(tree), 'application/zip', `${sanitizeFileName(tree.name)}.zip`);
+    },
+  }),
+  action({
+    name: 'export/html',
+    auth: 'user',
+    input: exportInput,
+    async handle({ input, actor, services, lang }) {
+      const tree = await loadExportTree(services, actor, input);
+      return download(await exportHtmlSite(tree, { purify: getNodePurify(), lang }), 'application/zip', `${sanitizeFileName(tree.name)}_html.zip`);
+    },
+  }),
+  // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
+  action({ name: 'export/checkMarkdownLimit', auth: 'user', input: z.object({}).loose(), handle: () => [] }),
+];

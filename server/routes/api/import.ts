@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { MAX } from '../../../core/limits.ts';
+import { FormatError, importFile } from '../../../importers/index.ts';
+import { loadItem, requireEdit } from '../../access/items.ts';
+import { persistTree } from '../../commands/tree/persistTree.ts';
+import { historyLimitFor } from '../../commands/pages/history.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zText } from '../../http/schema.ts';
+
+/**
+ * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
+ * collection), detected from its content. Creates a new (private) item, or imports into
+ * `item_id` when the caller may edit all of it. Nothing is written unless the whole file reads.
+ */
+export const importActions: ActionDef[] = [
+  action({
+    name: 'import/auto',
+    auth: 'user',
+    input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional() }).loose(),
+    async handle({ input, actor, services, files, lang }) {
+      if (actor.kind !== 'user') throw errors.notLoggedIn();
+      const file = files.find((f) => f.field === 'file') ?? files[0];
+      if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
+      if (input.item_id) {
+        const loaded = await loadItem(services, actor, input.item_id);
+        requireEdit(loaded);
+        // A member limited to some catalogs may not write the item root or new catalogs.
+        if (loaded.abilities.allowedTopCatIds !== null) throw errors.noEdit();
+      }
+      const bytes = new Uint8Array(await fs.readFile(file.filepath));
+      let tree;
+      try {
+        ({ tree } = await importFile(bytes, { fileName: file.originalFilename, lang }));
+      } catch (err) {
+        if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
+        throw err;
+      }
+      const result = await persistTree(services, {
+        tree,
+        owner: { uid: actor.uid, username: actor.username },
+        itemId: input.item_id,
+        itemName: input.item_name || undefined,
+        historyLimit: await historyLimitFor(services),
+      });
+      return { item_id: result.itemId };
+    },
+  }),
+];

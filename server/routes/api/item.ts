@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { ItemType, MAX } from '../../../core/limits.ts';
+import { findItem, loadItem, requireCopy, requireManage } from '../../access/items.ts';
+import { createItem } from '../../commands/items/createItem.ts';
+import { normaliseItemDomain } from '../../commands/items/itemDomain.ts';
+import { ensureItemToken, resetItemToken } from '../../commands/items/itemTokens.ts';
+import { updateItem, type PasswordChange } from '../../commands/items/updateItem.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zFlag, zId, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { actorRef } from '../../policies/actor.ts';
+import { presentItemDetail, presentItemToken } from '../../presenters/item.ts';
+import { itemAdminActions } from './itemAdmin.ts';
+import { zItemRef } from './itemSchemas.ts';
+
+/**
+ * `item/*` actions: creating items, their settings and open-API keys. Ownership changes (delete,
+ * archive, transfer, leave), the list and the visit password live in `itemAdmin.ts`.
+ *
+ * Visit-password contract of `item/add` and `item/update`:
+ * - ShowDoc's plain form: `password=<text>` makes the item private with that password,
+ *   `password=` (empty) makes it public. Leaving `password` out of an update changes nothing.
+ * - Folio's form adds `is_private` (1/0): `is_private=0` clears the password; `is_private=1` with
+ *   a password sets it; `is_private=1` with an empty password keeps the current one, or is refused
+ *   with 10100 `password: …` when the item has none yet.
+ */
+const zItemType = zInt(1, 4).optional().default(ItemType.REGULAR);
+/** Loose bound only: `normaliseItemDomain` applies the real rules (10305/10304). */
+const zDomainInput = zText(200);
+const zPrivateFlag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
+
+const privateNeedsPassword = () => errors.validation('password: a private item needs a visit password', 'password：私密项目需要设置访问密码');
+
+/** Reads the password contract above; 10100 naming `password` for a private item without one. */
+function passwordChange(input: { password?: string; is_private?: boolean }, hasPassword: boolean): PasswordChange {
+  const typed = input.password ?? '';
+  if (input.is_private === false) return { kind: 'clear' };
+  if (input.is_private === true) {
+    if (typed) return { kind: 'set', plain: typed };
+    if (hasPassword) return { kind: 'keep' };
+    throw privateNeedsPassword();
+  }
+  if (input.password === undefined) return { kind: 'keep' };
+  return typed ? { kind: 'set', plain: typed } : { kind: 'clear' };
+}
+
+export const itemActions: ActionDef[] = [
+  action({
+    name: 'item/add',
+    auth: 'user',
+    input: z.object({
+      item_name: zRequiredText(MAX.itemName),
+      item_description: zText(MAX.itemDescription),
+      item_domain: zDomainInput,
+      item_type: zItemType,
+      password: zText(MAX.password).optional(),
+      is_private: zPrivateFlag,
+      copy_item_id: zId.optional(),
+    }),
+    async handle({ input, actor, services }) {
+      const owner = actorRef(actor);
+      const item_domain = normaliseItemDomain(input.item_domain);
+      const plain = input.is_private === false ? '' : (input.password ?? '');
+      if (input.is_private && !plain) throw privateNeedsPassword();
+      if (input.copy_item_id) {
+        const source = await loadItem(services, actor, input.copy_item_id);
+        requireCopy(source);
+        return createItem(services, {
+          owner,
+          item_name: input.item_name,
+          item_description: input.item_description || source.item.item_description,
+          item_domain,
+          item_type: source.item.item_type,
+          // An empty password keeps the source's visit password (ShowDoc copies it too).
+          password: plain || input.is_private === false ? { plain } : { hash: source.item.password_hash },
+          copyFromItemId: source.item.item_id,
+        });
+      }
+      return createItem(services, {
+        owner,
+        item_name: input.item_name,
+        item_description: input.item_description,
+        item_domain,
+        item_type: input.item_type,
+        password: { plain },
+      });
+    },
+  }),
+
+  action({
+    name: 'item/update',
+    auth: 'user',
+    input: z.object({
+      item_id: zId,
+      item_name: zRequiredText(MAX.itemName).optional(),
+      item_description: zText(MAX.itemDescription).optional(),
+      item_domain: zDomainInput.optional(),
+      password: zText(MAX.password).optional(),
+      is_private: zPrivateFlag,
+    }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded, { write: true });
+      await updateItem(services, loaded.item, {
+        item_name: input.item_name,
+        item_description: input.item_description,
+        item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),
+        password: passwordChange(input, !!loaded.item.password_hash),
+      }, actorRef(actor));
+      return presentItemDetail((await findItem(services.db, loaded.item.item_id))!, services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'item/detail',
+    auth: 'user',
+    input: z.object({ item_id: zItemRef }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      return presentItemDetail(loaded.item, services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'item/getKey',
+    auth: 'user',
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      return presentItemToken(await ensureItemToken(services, loaded.item.item_id), services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'item/resetKey',
+    auth: 'user',
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded, { write: true });
+      return presentItemToken(await resetItemToken(services, loaded.item.item_id), services.config.TIMEZONE);
+    },
+  }),
+
+  ...itemAdminActions,
+];

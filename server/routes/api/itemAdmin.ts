@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { MAX } from '../../../core/limits.ts';
+import { setItemGrantCookie, safeReferUrl } from '../../access/itemGrantCookie.ts';
+import { loadItem, requireOwn } from '../../access/items.ts';
+import { confirmLoginPassword } from '../../access/loginPassword.ts';
+import { findUserByNameOrEmail } from '../../access/users.ts';
+import { archiveItem, leaveItem, softDeleteItem, transferItem } from '../../commands/items/itemLifecycle.ts';
+import { checkItemPasswordAttempt } from '../../commands/items/itemPasswordGate.ts';
+import { listMyItems, sortMyItems } from '../../commands/items/myItems.ts';
+import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zFlag, zId, zIdOrZero, zJsonField, zRequiredText, zText } from '../../http/schema.ts';
+import { actorRef, actorUid } from '../../policies/actor.ts';
+import { presentMyListRow } from '../../presenters/item.ts';
+import { zItemRef } from './itemSchemas.ts';
+
+/**
+ * The caller's items (list, order, leave), the owner-level actions (delete, archive, transfer:
+ * creator or administrator, confirmed with the caller's login password) and the visit password.
+ *
+ * Archived items: delete and transfer stay allowed (an archived item can still be cleaned up or
+ * handed over, as in ShowDoc), archiving again is refused with 10311, leaving is always allowed.
+ */
+const zLoginPassword = zText(MAX.password);
+const zPositions = zJsonField(z.record(z.string().regex(/^\d{1,10}$/, 'keys must be item ids'), z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'is too large')));
+
+
+export const itemAdminActions: ActionDef[] = [
+  action({
+    name: 'item/myList',
+    auth: 'user',
+    input: z.object({ original: zFlag }).loose(),
+    async handle({ input, actor, services }) {
+      const rows = await listMyItems(services.db, actorUid(actor), { ownOnly: input.original });
+      return rows.map((r) => presentMyListRow(r, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'item/sort',
+    auth: 'user',
+    input: z.object({ data: zPositions }),
+    async handle({ input, actor, services }) {
+      const positions = new Map(Object.entries(input.data).map(([id, pos]) => [Number(id), pos] as [number, number]));
+      return { sorted: await sortMyItems(services, actorUid(actor), positions) };
+    },
+  }),
+
+  action({
+    name: 'item/delete',
+    auth: 'user',
+    input: z.object({ item_id: zId, password: zLoginPassword }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireOwn(loaded);
+      await confirmLoginPassword(services.db, actorUid(actor), input.password);
+      await softDeleteItem(services, loaded.item.item_id);
+      return { success: true };
+    },
+  }),
+
+  action({
+    name: 'item/archive',
+    auth: 'user',
+    input: z.object({ item_id: zId, password: zLoginPassword }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireOwn(loaded, { write: true });
+      await confirmLoginPassword(services.db, actorUid(actor), input.password);
+      await archiveItem(services, loaded.item.item_id);
+      return { success: true };
+    },
+  }),
+
+  action({
+    name: 'item/attorn',
+    auth: 'user',
+    input: z.object({ item_id: zId, username: zRequiredText(MAX.email), password: zLoginPassword }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireOwn(loaded);
+      await confirmLoginPassword(services.db, actorUid(actor), input.password);
+      const to = await findUserByNameOrEmail(services.db, input.username);
+      await transferItem(services, loaded.item, to, actorRef(actor));
+      return { item_id: loaded.item.item_id, uid: to.uid, username: to.username };
+    },
+  }),
+
+  action({
+    name: 'item/exitItem',
+    auth: 'user',
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      if (loaded.item.uid === actorUid(actor)) throw errors.failed('The creator cannot leave their own item: transfer it first', '创建者不能退出自己的项目，请先转让');
+      if (!(await leaveItem(services, loaded.item.item_id, actorUid(actor)))) throw errors.failed('You are not a member of this item', '您不是该项目的成员');
+      return { success: true };
+    },
+  }),
+
+  action({
+    name: 'item/pwd',
+    auth: 'public',
+    input: z.object({
+      item_id: zItemRef,
+      page_id: zIdOrZero.optional(),
+      password: zText(MAX.password),
+      v_code: zText(16).optional(),
+      captcha: zText(16).optional(),
+      refer_url: zText(2000).optional(),
+    }),
+    async handle({ input, actor, services, params, ip, koa }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      const item = loaded.item;
+      if (item.password_hash) {
+        const code = input.v_code || input.captcha || '';
+        await checkItemPasswordAttempt(services, item, { password: input.password, ip, captcha: { id: captchaIdFromRequest(params, koa.get('cookie')), code } });
+        setItemGrantCookie(koa, services, item);
+      }
+      return { refer_url: safeReferUrl(input.refer_url ?? '') };
+    },
+  }),
+];

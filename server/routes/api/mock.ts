@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { findMockOfPage, saveMock } from '../../commands/mocks/mocks.ts';
+import { MOCK_TEMPLATE_MAX_BYTES } from '../../commands/mocks/mockTemplate.ts';
+import { loadReadablePage, loadWritablePage } from '../../commands/pages/pageAccess.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zRequiredText, zText } from '../../http/schema.ts';
+import type { UserActor } from '../../policies/actor.ts';
+import { presentMock } from '../../presenters/mock.ts';
+
+/** `mock/*` actions. The mock answers themselves are served by `server/http/mockServe.ts`. */
+export const mockActions: ActionDef[] = [
+  action({
+    name: 'mock/add',
+    auth: 'user',
+    input: z.object({ page_id: zId, template: zRequiredText(MOCK_TEMPLATE_MAX_BYTES), path: zText(500) }).loose(),
+    async handle({ input, actor, services }) {
+      const { page } = await loadWritablePage(services, actor, input.page_id);
+      return saveMock(services, { uid: (actor as UserActor).uid, page_id: page.page_id, item_id: page.item_id, template: input.template, path: input.path });
+    },
+  }),
+  action({
+    name: 'mock/infoByPageId',
+    auth: 'public',
+    input: z.object({ page_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      await loadReadablePage(services, actor, input.page_id);
+      const mock = await findMockOfPage(services, input.page_id);
+      return mock ? presentMock(mock, services.config.TIMEZONE) : [];
+    },
+  }),
+];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { deleteNotice, listNotices, markNoticesRead } from '../../commands/notices/notices.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zFlag, zId, zIdOrZero, zInt } from '../../http/schema.ts';
+import type { UserActor } from '../../policies/actor.ts';
+import { presentNotice } from '../../presenters/notice.ts';
+
+/** `notice/*` actions: the caller's own messages. */
+export const noticeActions: ActionDef[] = [
+  action({
+    name: 'notice/getList',
+    auth: 'user',
+    input: z
+      .object({
+        notice_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? 'all' : v), z.enum(['all', 'unread'], 'must be all or unread')),
+        page: zInt(1, 1_000_000).default(1),
+        count: zInt(1, 100).default(10),
+      })
+      .loose(),
+    async handle({ input, actor, services }) {
+      const { rows, total, unread } = await listNotices(services, { uid: (actor as UserActor).uid, unreadOnly: input.notice_type === 'unread', page: input.page, count: input.count });
+      return { list: rows.map((r) => presentNotice(r, services.config.TIMEZONE)), total, unread_count: unread };
+    },
+  }),
+  action({
+    name: 'notice/setRead',
+    auth: 'user',
+    input: z
+      .object({ notice_id: zIdOrZero, all: zFlag })
+      .loose()
+      .refine((v) => v.notice_id > 0 || v.all, { message: 'give a notice_id, or all=1', path: ['notice_id'] }),
+    handle({ input, actor, services }) {
+      return markNoticesRead(services, { uid: (actor as UserActor).uid, noticeId: input.all ? 0 : input.notice_id });
+    },
+  }),
+  action({
+    name: 'notice/delete',
+    auth: 'user',
+    input: z.object({ notice_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      await deleteNotice(services, { uid: (actor as UserActor).uid, noticeId: input.notice_id });
+      return [];
+    },
+  }),
+];

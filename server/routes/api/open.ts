@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { MAX } from '../../../core/limits.ts';
+import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
+import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
+import { deletePage } from '../../commands/pages/deletePage.ts';
+import { historyLimitFor } from '../../commands/pages/history.ts';
+import { parseCatalogPath } from '../../commands/sync/catalogPaths.ts';
+import { catalogOf, livePageOf } from '../../commands/sync/itemLookups.ts';
+import { API_AUTHOR, assertContentSize } from '../../commands/sync/limits.ts';
+import { readCatalogTreeWithContent } from '../../commands/sync/readTree.ts';
+import { upsertPageByTitle } from '../../commands/sync/upsertPageByTitle.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zIdOrZero, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { presentPage } from '../../presenters/page.ts';
+import { openFileActions } from './openFiles.ts';
+import { scriptActions } from './openScripts.ts';
+
+/**
+ * `open/*`: ShowDoc's script-facing API, authenticated by an item's api_key + api_token (from
+ * form, JSON, multipart or query). Writes are recorded as author `API` and, unlike ShowDoc, keep
+ * page history.
+ */
+export const apiCredentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional() };
+
+const updatePageInput = z
+  .object({
+    ...apiCredentials,
+    // ShowDoc answers a missing title with its generic failure (10101), so the check is in the handler.
+    page_title: zText(MAX.pageTitle),
+    page_content: zText(MAX.pageContent * 2),
+    cat_name: zText(2000),
+    cat_name_sub: zText(2000),
+    s_number: zInt(-1_000_000_000, 1_000_000_000).optional(),
+  })
+  .loose();
+
+const updatePage = (name: string) =>
+  action({
+    name,
+    auth: 'public',
+    input: updatePageInput,
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const title = input.page_title.trim();
+      if (!title) throw errors.failed('page_title: is required', 'page_title：不能为空');
+      assertContentSize('page_content', input.page_content);
+      const { page } = await upsertPageByTitle(services, {
+        itemId: item.item_id,
+        catPath: parseCatalogPath(input.cat_name, input.cat_name_sub),
+        title,
+        content: input.page_content,
+        sNumber: input.s_number,
+        historyLimit: await historyLimitFor(services),
+      });
+      return presentPage(page, services.config.TIMEZONE);
+    },
+  });
+
+export const openActions: ActionDef[] = [
+  updatePage('open/updatePage'),
+  updatePage('open/updateItem'),
+  updatePage('item/updateByApi'),
+
+  action({
+    name: 'open/getPage',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: false });
+      const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id, page_title: input.page_title.trim() });
+      return presentPage(page, services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'open/deletePage',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, page_id: zId }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id });
+      await deletePage(services, { itemId: item.item_id, pageId: page.page_id, by: API_AUTHOR });
+      return { page_id: page.page_id };
+    },
+  }),
+
+  action({
+    name: 'open/getCatalogTree',
+    auth: 'public',
+    input: z.object(apiCredentials).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: false });
+      return readCatalogTreeWithContent(services.db, item.item_id);
+    },
+  }),
+
+  action({
+    name: 'open/createCatalog',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: API_AUTHOR });
+      return catalogOf(services.db, item.item_id, catId);
+    },
+  }),
+
+  action({
+    name: 'open/updateCatalog',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, cat_id: zId, cat_name: zRequiredText(MAX.catName), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      await catalogOf(services.db, item.item_id, input.cat_id);
+      await saveCatalog(services, { itemId: item.item_id, catId: input.cat_id, name: input.cat_name, sNumber: input.s_number, author: API_AUTHOR });
+      return catalogOf(services.db, item.item_id, input.cat_id);
+    },
+  }),
+
+  action({
+    name: 'open/deleteCatalog',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, cat_id: zId }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      await deleteCatalog(services, { itemId: item.item_id, catId: input.cat_id, by: API_AUTHOR });
+      return { cat_id: input.cat_id };
+    },
+  }),
+
+  ...scriptActions,
+  ...openFileActions,
+];

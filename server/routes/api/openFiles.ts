@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { deleteFile } from '../../commands/files/deleteFiles.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { storeUpload } from '../../commands/files/storeUpload.ts';
+import { fileOf, livePageOf } from '../../commands/sync/itemLookups.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zIdOrZero, zText } from '../../http/schema.ts';
+import { fileUrl } from '../../presenters/file.ts';
+import { storageOf } from '../../storage/index.ts';
+
+/**
+ * `open/uploadAttachment` and `open/deleteAttachment`: attachments through the item's api key,
+ * stored by the same commands as the web app's uploads. Files are owned by the item's creator
+ * (as in ShowDoc) so they show in their library and count against their storage.
+ */
+const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional() };
+
+export const openFileActions: ActionDef[] = [
+  action({
+    name: 'open/uploadAttachment',
+    auth: 'public',
+    input: z.object({ ...credentials, page_id: zIdOrZero }).loose(),
+    async handle({ input, files, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const file = files.find((f) => f.field === 'file') ?? files[0];
+      if (!file) throw errors.failed('file: upload a file in the multipart field "file"', 'file：请上传文件');
+      if (input.page_id) await livePageOf(services.db, item.item_id, { page_id: input.page_id });
+      const row = await storeUpload(services, await storageOf(services), {
+        file,
+        kind: 'attachment',
+        uid: item.uid,
+        isAdmin: false,
+        itemId: item.item_id,
+        pageId: input.page_id,
+        maxBytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024),
+      });
+      return { url: fileUrl(await siteBaseUrl(services), row.sign), file_id: row.file_id, sign: row.sign };
+    },
+  }),
+
+  action({
+    name: 'open/deleteAttachment',
+    auth: 'public',
+    input: z.object({ ...credentials, file_id: zIdOrZero, sign: zText(64), file_url: zText(2000) }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const file = await fileOf(services.db, item.item_id, input);
+      await deleteFile(services, await storageOf(services), file);
+      return { file_id: file.file_id };
+    },
+  }),
+];

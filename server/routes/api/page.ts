@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { MAX } from '../../../core/limits.ts';
+import { loadItem, requireEdit, topCatalogOf } from '../../access/items.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
+import { actorUid } from '../../policies/actor.ts';
+import { canDeletePage, canWriteIn } from '../../policies/item.ts';
+import { deletePage } from '../../commands/pages/deletePage.ts';
+import { historyLimitFor } from '../../commands/pages/history.ts';
+import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
+import { loadReadablePage, loadWritablePage, resolveSaveTarget } from '../../commands/pages/pageAccess.ts';
+import { authorOf } from '../../commands/pages/pageRow.ts';
+import { savePage } from '../../commands/pages/savePage.ts';
+import { pageExtras } from '../../commands/pages/pageExtras.ts';
+import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
+import { sortPages } from '../../commands/pages/sortPages.ts';
+import { presentHistory, presentPage, type HistoryRow } from '../../presenters/page.ts';
+
+
+/** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
+function decodeContent(raw: string, urlencoded: boolean): string {
+  if (!urlencoded) return raw;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    throw errors.validation('page_content: is not valid URL-encoded text', 'page_content：不是有效的 URL 编码文本');
+  }
+}
+
+const pageIdInput = z.object({ page_id: zId }).loose();
+
+export const pageActions: ActionDef[] = [
+  action({
+    name: 'page/info',
+    auth: 'public',
+    input: pageIdInput,
+    async handle({ input, actor, services }) {
+      const { page } = await loadReadablePage(services, actor, input.page_id);
+      return presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id));
+    },
+  }),
+
+  action({
+    name: 'page/infoByKey',
+    auth: 'public',
+    input: z.object({ unique_key: zText(128), page_id: zIdOrZero.optional() }).loose(),
+    async handle({ input, services }) {
+      const page = input.unique_key ? await pageByShareKey(services, input.unique_key) : null;
+      if (!page || (input.page_id && input.page_id !== page.page_id)) throw errors.notFound('page');
+      const { item_id: _item, cat_id: _cat, ...shown } = presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id));
+      return shown;
+    },
+  }),
+
+  action({
+    name: 'page/save',
+    auth: 'user',
+    input: z
+      .object({
+        page_id: zIdOrZero.optional(),
+        item_id: zId.optional(),
+        cat_id: zIdOrZero,
+        page_title: zText(MAX.pageTitle),
+        page_content: zText(MAX.pageContent * 3),
+        is_urlencode: zFlag,
+        s_number: zInt(0, 1_000_000_000).optional(),
+        base_revision: zInt(1).optional(),
+        page_comments: zText(1000),
+      })
+      .loose(),
+    async handle({ input, actor, services, lang }) {
+      const content = decodeContent(input.page_content, input.is_urlencode);
+      if (!content.trim()) throw errors.failed('page_content: content must not be empty', '不允许保存空内容，请随便写点什么');
+      if (content.length > MAX.pageContent) throw errors.validation(`page_content: must be at most ${MAX.pageContent} characters`);
+      const title = input.page_title.trim() || (lang === 'zh' ? '默认标题' : 'Untitled');
+      const itemId = await resolveSaveTarget(services, actor, { pageId: input.page_id, itemId: input.item_id, catId: input.cat_id });
+      const { page } = await savePage(services, {
+        itemId,
+        pageId: input.page_id || undefined,
+        title,
+        content,
+        catId: input.cat_id,
+        sNumber: input.s_number && input.s_number > 0 ? input.s_number : undefined,
+        baseRevision: input.base_revision,
+        comments: input.page_comments,
+        author: authorOf(actor),
+        historyLimit: await historyLimitFor(services),
+      });
+      return presentPage(page, services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'page/sort',
+    auth: 'user',
+    input: z.object({ item_id: zId, pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))) }).loose(),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireEdit(loaded); // catalog restrictions are checked per page by the command
+      const orders = new Map(Object.entries(input.pages).map(([k, v]) => [Number(k), v]));
+      await sortPages(services, {
+        itemId: input.item_id,
+        orders,
+        mayWriteCat: async (catId, db) => canWriteIn(loaded.abilities, catId ? await topCatalogOf(db, input.item_id, catId) : 0),
+      });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'page/delete',
+    auth: 'user',
+    input: pageIdInput,
+    async handle({ input, actor, services }) {
+      const { page, loaded, topCatId } = await loadReadablePage(services, actor, input.page_id);
+      if (loaded.abilities.archived) throw errors.itemArchived();
+      if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
+      await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'page/history',
+    auth: 'public',
+    input: pageIdInput,
+    async handle({ input, actor, services }) {
+      const { page } = await loadReadablePage(services, actor, input.page_id);
+      const rows = (await services.db('page_history')
+        .where({ page_id: page.page_id })
+        .orderBy('page_history_id', 'desc')
+        .limit(await historyLimitFor(services))) as HistoryRow[];
+      return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'page/diff',
+    auth: 'public',
+    input: z.object({ page_id: zId, page_history_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      const { page } = await loadReadablePage(services, actor, input.page_id);
+      const history = (await services.db('page_history').where({ page_id: page.page_id, page_history_id: input.page_history_id }).first()) as HistoryRow | undefined;
+      if (!history) throw errors.notFound('page history');
+      return { page: presentPage(page, services.config.TIMEZONE), history_page: presentHistory(history, services.config.TIMEZONE) };
+    },
+  }),
+
+  action({
+    name: 'page/createSinglePage',
+    auth: 'user',
+    input: z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose(),
+    async handle({ input, actor, services }) {
+      const { page } = await loadWritablePage(services, actor, input.page_id);
+      if (input.isCreateSiglePage === 'true' || input.isCreateSiglePage === '1') return { unique_key: await createShareLink(services, page.page_id) };
+      await removeShareLink(services, page.page_id);
+      return { unique_key: '' };
+    },
+  }),
+
+  action({
+    name: 'page/setLock',
+    auth: 'user',
+    input: z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose(),
+    async handle({ input, actor, services }) {
+      const { page } = await loadWritablePage(services, actor, input.page_id);
+      if (input.item_id && input.item_id !== page.item_id) throw errors.validation('item_id: the page belongs to another item');
+      const result = await setPageLock(services, { pageId: page.page_id, holder: authorOf(actor), lockTo: input.lock_to });
+      return { lock: result.released ? 0 : 1, lock_to: result.lock_to };
+    },
+  }),
+
+  action({
+    name: 'page/isLock',
+    auth: 'public',
+    input: pageIdInput,
+    async handle({ input, actor, services }) {
+      const { page } = await loadReadablePage(services, actor, input.page_id);
+      const lock = await findLiveLock(services.db, page.page_id, services.now());
+      if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
+      return { lock: 1, is_cur_user: lock.lock_uid === actorUid(actor) ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
+    },
+  }),
+];

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { loadItem, requireManage } from '../../access/items.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId } from '../../http/schema.ts';
+import { recoverPage } from '../../commands/pages/deletePage.ts';
+import { authorOf } from '../../commands/pages/pageRow.ts';
+import { presentRecycleEntry } from '../../presenters/page.ts';
+
+/** `recycle/*` actions: the item's recycle bin (managers only). */
+export const recycleActions: ActionDef[] = [
+  action({
+    name: 'recycle/getList',
+    auth: 'user',
+    input: z.object({ item_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      const rows = await services.db('recycle')
+        .where({ item_id: input.item_id })
+        .orderBy([{ column: 'del_time', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .select('page_id', 'item_id', 'page_title', 'cat_id', 'del_by_uid', 'del_by_username', 'del_time');
+      return rows.map((r) => presentRecycleEntry(r, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'recycle/recover',
+    auth: 'user',
+    input: z.object({ item_id: zId, page_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded, { write: true });
+      const recovered = await recoverPage(services, { itemId: input.item_id, pageId: input.page_id, by: authorOf(actor) });
+      if (!recovered) throw errors.notFound('page');
+      return recovered;
+    },
+  }),
+];

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MAX } from '../../../core/limits.ts';
+import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { historyLimitFor } from '../../commands/pages/history.ts';
+import { applyChanges, type SyncChange } from '../../commands/sync/applyChanges.ts';
+import { MAX_CATALOG_PATH_DEPTH, SYNC_LIMITS } from '../../commands/sync/limits.ts';
+import { readPageContents, readSyncTree } from '../../commands/sync/readTree.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zFlag, zId, zJsonField } from '../../http/schema.ts';
+import { apiCredentials } from './open.ts';
+
+/**
+ * `sync/*`: what the `docs` CLI needs beyond ShowDoc's open API — the tree with revisions and
+ * content hashes (no content), contents in batches, and an atomic change set with base-revision
+ * checks. Same api_key/api_token credentials as `open/*`.
+ */
+const contentText = z.string('must be text').refine((s) => Buffer.byteLength(s, 'utf8') <= SYNC_LIMITS.maxContentBytes, `must be at most ${SYNC_LIMITS.maxContentBytes / 1024 / 1024} MB`);
+const title = z.string('must be text').trim().min(1, 'is required').max(MAX.pageTitle, `must be at most ${MAX.pageTitle} characters`);
+const catPath = z
+  .array(z.string('must be text').trim().min(1, 'must not be empty').max(MAX.catName, `must be at most ${MAX.catName} characters`))
+  .max(MAX_CATALOG_PATH_DEPTH, `catalogs nest at most ${MAX_CATALOG_PATH_DEPTH} levels deep`);
+const order = z.number('must be a number').int('must be a whole number').min(-1_000_000_000).max(1_000_000_000);
+const revision = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive revision');
+const pageId = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive id');
+
+const change = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional() }),
+    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional() }),
+    z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional() }),
+  ],
+  { error: 'op: must be create, update or delete' },
+);
+
+/** page_ids as a JSON array, a JSON string of one, or "1,2,3". */
+const pageIds = z.preprocess(
+  (v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').filter((s) => s.trim()) : v),
+  zJsonField(z.array(zId).min(1, 'must list at least one page id').max(SYNC_LIMITS.maxPageFetch, `at most ${SYNC_LIMITS.maxPageFetch} ids per call`)),
+);
+
+export const syncActions: ActionDef[] = [
+  action({
+    name: 'sync/tree',
+    auth: 'public',
+    input: z.object(apiCredentials).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: false });
+      const tree = await readSyncTree(services.db, item.item_id);
+      return { item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type }, ...tree };
+    },
+  }),
+
+  action({
+    name: 'sync/pages',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, page_ids: pageIds }).loose(),
+    async handle({ input, services }) {
+      const item = await authorizeApiCall(services, input, { write: false });
+      return { pages: await readPageContents(services.db, item.item_id, input.page_ids) };
+    },
+  }),
+
+  action({
+    name: 'sync/apply',
+    auth: 'public',
+    input: z
+      .object({
+        ...apiCredentials,
+        changes: zJsonField(z.array(change).min(1, 'must hold at least one change').max(SYNC_LIMITS.maxChanges, `at most ${SYNC_LIMITS.maxChanges} changes per call`)),
+        atomic: zFlag.optional(),
+      })
+      .loose(),
+    async handle({ input, params, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      return applyChanges(services, {
+        itemId: item.item_id,
+        changes: input.changes as SyncChange[],
+        // Atomic unless the caller explicitly asks otherwise.
+        atomic: params.atomic === undefined ? true : !!input.atomic,
+        historyLimit: await historyLimitFor(services),
+      });
+    },
+  }),
+];

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { loadItem, requireManage } from '../../access/items.ts';
+import { loadTeam, requireTeamManage, requireTeamOrItemManage, requireTeamView } from '../../access/teams.ts';
+import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../../commands/teams/teamItems.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zText } from '../../http/schema.ts';
+import { presentTeamItem } from '../../presenters/team.ts';
+import { actorRef } from '../../policies/actor.ts';
+
+/** `teamItem/*`: binding items to teams. Binding needs team manage AND manage on every item. */
+const zIdList = zText(2000).transform((s, ctx) => {
+  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  const ids = parts.map(Number);
+  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2147483647)) {
+    ctx.addIssue({ code: 'custom', message: 'must be an item id or a comma list of item ids' });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+});
+
+export const teamItemActions: ActionDef[] = [
+  action({
+    name: 'teamItem/getList',
+    auth: 'user',
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      return (await listTeamsOfItem(services.db, loaded.item.item_id)).map((r) => presentTeamItem(r, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'teamItem/getListByTeam',
+    auth: 'user',
+    input: z.object({ team_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadTeam(services, actor, input.team_id);
+      requireTeamView(loaded);
+      return (await listItemsOfTeam(services.db, loaded.team.id)).map((r) => presentTeamItem(r, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'teamItem/save',
+    auth: 'user',
+    input: z.object({ team_id: zId, item_id: zIdList }),
+    async handle({ input, actor, services }) {
+      const team = await loadTeam(services, actor, input.team_id);
+      requireTeamManage(team);
+      for (const itemId of input.item_id) requireManage(await loadItem(services, actor, itemId), { write: true });
+      const ids = await bindItems(services, team.team, input.item_id, actorRef(actor));
+      return { id: ids[ids.length - 1], ids };
+    },
+  }),
+
+  action({
+    name: 'teamItem/delete',
+    auth: 'user',
+    input: z.object({ id: zId }),
+    async handle({ input, actor, services }) {
+      const row = await findTeamItem(services.db, input.id);
+      await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
+      await unbindItem(services, row, actorRef(actor));
+      return { success: true };
+    },
+  }),
+];

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { requireTeamOrItemManage } from '../../access/teams.ts';
+import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts';
+import { findTeamItemMember, listTeamItemMembers, updateTeamItemMember } from '../../commands/teams/teamItems.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zIdOrZero, zInt } from '../../http/schema.ts';
+import { presentTeamItemMember } from '../../presenters/team.ts';
+
+/** `teamItemMember/*`: tuning what one team member may do in one bound item (group, catalog). */
+export const teamItemMemberActions: ActionDef[] = [
+  action({
+    name: 'teamItemMember/getList',
+    auth: 'user',
+    input: z.object({ item_id: zId, team_id: zId }),
+    async handle({ input, actor, services }) {
+      await requireTeamOrItemManage(services, actor, input.team_id, input.item_id);
+      const rows = await listTeamItemMembers(services.db, input.item_id, input.team_id);
+      const names = await catalogNames(services.db, rows.map((r) => r.cat_id));
+      return rows.map((r) => presentTeamItemMember(r, names, services.config.TIMEZONE));
+    },
+  }),
+
+  action({
+    name: 'teamItemMember/save',
+    auth: 'user',
+    input: z.object({ id: zId, member_group_id: zInt(0, 2).optional(), cat_id: zIdOrZero.optional() }),
+    async handle({ input, actor, services, params }) {
+      const hasCat = params.cat_id !== undefined && params.cat_id !== '';
+      if (input.member_group_id === undefined && !hasCat) throw errors.validation('member_group_id: give member_group_id or cat_id');
+      const row = await findTeamItemMember(services.db, input.id);
+      await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
+      if (hasCat) await assertTopCatalogOrAll(services.db, row.item_id, input.cat_id!);
+      await updateTeamItemMember(services, row.id, {
+        ...(input.member_group_id !== undefined ? { member_group_id: input.member_group_id } : {}),
+        ...(hasCat ? { cat_id: input.cat_id } : {}),
+      });
+      return { success: true };
+    },
+  }),
+];

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { action, type ActionDef } from '../../http/action.ts';
+
+/**
+ * `update/checkDb`: how many migrations are waiting. The server migrates on start (`docs serve`
+ * and `docs migrate`), so this is normally 0; ShowDoc's login page calls it on every visit.
+ */
+export const updateActions: ActionDef[] = [
+  action({
+    name: 'update/checkDb',
+    auth: 'public',
+    input: z.object({}),
+    async handle({ services }) {
+      const [, pending] = (await services.db.migrate.list()) as [unknown[], unknown[]];
+      return { pending_migrations: pending.length };
+    },
+  }),
+];

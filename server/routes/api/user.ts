@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { MAX } from '../../../core/limits.ts';
+import { clearSessionCookie, setSessionCookie } from '../../auth/sessionCookie.ts';
+import { findSessionUser, revokeSession } from '../../auth/sessions.ts';
+import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
+import { loginWithPassword, type LoggedIn } from '../../commands/users/login.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { completePasswordReset, requestPasswordReset } from '../../commands/users/passwordReset.ts';
+import { changeEmail, changeOwnPassword, updateDisplayName } from '../../commands/users/profile.ts';
+import { registerUser } from '../../commands/users/register.ts';
+import { searchUsersByName } from '../../commands/users/searchUsers.ts';
+import { findUserById } from '../../commands/users/users.ts';
+import { zCurrentPassword, zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
+import { action, type ActionContext, type ActionDef } from '../../http/action.ts';
+import { tokenFromRequest } from '../../http/authenticate.ts';
+import { zFlag, zId, zRequiredText, zText } from '../../http/schema.ts';
+import { presentLoginUser, presentUserInfo, presentUserOption } from '../../presenters/user.ts';
+
+/** `user/*` actions: login, registration, sessions, profile and password reset (spec §7). */
+
+/** The verification code: `v_code` (Folio's web app) or `captcha` (ShowDoc's clients). */
+const captchaFields = { v_code: zText(16).optional(), captcha: zText(16).optional() };
+
+function captchaOf(ctx: ActionContext<{ v_code?: string; captcha?: string }>) {
+  return { id: captchaIdFromRequest(ctx.params, ctx.koa.get('cookie')), code: ctx.input.v_code || ctx.input.captcha || '' };
+}
+
+function requestMeta(ctx: ActionContext<unknown>) {
+  return { ip: ctx.ip, userAgent: ctx.koa.get('user-agent'), sessionTtlDays: ctx.services.config.SESSION_TTL_DAYS };
+}
+
+/** Login and registration answer alike: the user info plus a token, and the session cookie. */
+function answerLoggedIn(ctx: ActionContext<unknown>, loggedIn: LoggedIn) {
+  setSessionCookie(ctx.koa, loggedIn.token, loggedIn.expiresAt, ctx.services.now());
+  return presentLoginUser(loggedIn.user, loggedIn.token);
+}
+
+const uidOf = (ctx: ActionContext<unknown>) => (ctx.actor.kind === 'user' ? ctx.actor.uid : 0);
+
+export const userActions: ActionDef[] = [
+  action({
+    name: 'user/login',
+    auth: 'public',
+    input: z.object({ username: zRequiredText(MAX.email), password: zCurrentPassword, ...captchaFields }),
+    async handle(ctx) {
+      const loggedIn = await loginWithPassword(ctx.services, {
+        login: ctx.input.username,
+        password: ctx.input.password,
+        captcha: captchaOf(ctx),
+        timeZone: ctx.services.config.TIMEZONE,
+        ...requestMeta(ctx),
+      });
+      return answerLoggedIn(ctx, loggedIn);
+    },
+  }),
+
+  action({
+    name: 'user/register',
+    auth: 'public',
+    input: z
+      .object({ username: zUsername, password: zNewPassword, confirm_password: zText(MAX.password), ...captchaFields })
+      .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'does not match the password' }),
+    async handle(ctx) {
+      const loggedIn = await registerUser(ctx.services, {
+        username: ctx.input.username,
+        password: ctx.input.password,
+        captcha: captchaOf(ctx),
+        ...requestMeta(ctx),
+      });
+      return answerLoggedIn(ctx, loggedIn);
+    },
+  }),
+
+  // Ends this session only (other devices stay logged in); answers success for guests too.
+  action({
+    name: 'user/logout',
+    auth: 'public',
+    input: z.object({}),
+    async handle(ctx) {
+      const presented = tokenFromRequest(ctx.koa, ctx.params);
+      if (presented) await revokeSession(ctx.services, presented.token);
+      clearSessionCookie(ctx.koa);
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/info',
+    auth: 'user',
+    // redirect_login=false only tells the client not to jump to the login page on 10102.
+    input: z.object({ redirect_login: zFlag.optional() }),
+    async handle(ctx) {
+      const user = await findUserById(ctx.services.db, uidOf(ctx));
+      if (!user) throw errors.notLoggedIn('invalid');
+      return presentUserInfo(user, ctx.services.config.TIMEZONE);
+    },
+  }),
+
+  action({
+    name: 'user/updateInfo',
+    auth: 'user',
+    input: z.object({ name: zText(MAX.name).transform((s) => s.trim()) }),
+    async handle(ctx) {
+      await updateDisplayName(ctx.services, uidOf(ctx), ctx.input.name);
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/resetPassword',
+    auth: 'user',
+    input: z.object({ password: zCurrentPassword, new_password: zNewPassword }),
+    async handle(ctx) {
+      const presented = tokenFromRequest(ctx.koa, ctx.params);
+      const session = presented ? await findSessionUser(ctx.services, presented.token) : null;
+      await changeOwnPassword(ctx.services, {
+        uid: uidOf(ctx),
+        currentPassword: ctx.input.password,
+        newPassword: ctx.input.new_password,
+        sessionId: session?.session_id ?? 0,
+      });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/updateEmail',
+    auth: 'user',
+    input: z.object({ email: zEmail, password: zCurrentPassword }),
+    async handle(ctx) {
+      await changeEmail(ctx.services, { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/resetPasswordEmail',
+    auth: 'public',
+    input: z.object({ email: zEmail, ...captchaFields }),
+    async handle(ctx) {
+      // A mailed link must be absolute. Without SITE_URL / site_url it falls back to this request's
+      // Host header, which a client can forge: the README tells operators to set SITE_URL.
+      const baseUrl = (await siteBaseUrl(ctx.services)) || `${ctx.koa.protocol}://${ctx.koa.host}`;
+      await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/resetPasswordByUrl',
+    auth: 'public',
+    input: z.object({ new_password: zNewPassword, uid: zId, email: zRequiredText(MAX.email), token: zRequiredText(200) }),
+    async handle(ctx) {
+      await completePasswordReset(ctx.services, {
+        uid: ctx.input.uid,
+        email: ctx.input.email,
+        token: ctx.input.token,
+        newPassword: ctx.input.new_password,
+      });
+      return [];
+    },
+  }),
+
+  action({
+    name: 'user/allUser',
+    auth: 'user',
+    input: z.object({ username: zText(MAX.username).transform((s) => s.trim()) }),
+    async handle(ctx) {
+      const users = await searchUsersByName(ctx.services.db, ctx.input.username);
+      return users.map(presentUserOption);
+    },
+  }),
+];

@@ -1,0 +1,37 @@
+import { engineOf, type Db } from '../db/knex.ts';
+import { pgSearch } from './pg.ts';
+import { snippetFor, highlight } from './snippet.ts';
+import { sqliteSearch } from './sqlite.ts';
+import type { SearchEngine, SearchHit, SearchQuery } from './types.ts';
+
+export type { SearchHit, SearchQuery } from './types.ts';
+
+/** The engine-specific finder for this database. */
+export function searchEngineFor(db: Db): SearchEngine {
+  return engineOf(db) === 'pg' ? pgSearch : sqliteSearch;
+}
+
+export const MAX_KEYWORD_LENGTH = 200;
+
+/** Finds pages, title matches first, then in page order. */
+export async function findPages(db: Db, q: SearchQuery): Promise<SearchHit[]> {
+  if (!q.itemIds.length || !q.keyword) return [];
+  const hits = await searchEngineFor(db).findPages(db, q);
+  const lower = q.keyword.toLowerCase();
+  const inTitle = (h: SearchHit) => (h.page_title.toLowerCase().includes(lower) ? 0 : 1);
+  return hits.sort((a, b) => inTitle(a) - inTitle(b) || a.page_id - b.page_id);
+}
+
+/** The wire form of a hit: no content, an HTML-safe highlighted title and snippet. */
+export function presentHit(h: SearchHit, keyword: string) {
+  return {
+    page_id: h.page_id,
+    item_id: h.item_id,
+    cat_id: h.cat_id,
+    page_title: h.page_title,
+    s_number: h.s_number,
+    addtime: h.addtime,
+    title_highlight: highlight(h.page_title, keyword),
+    snippet: snippetFor(h.page_content, keyword),
+  };
+}

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import type { Config } from './config.ts';
+import { engineOf, type Db, type Engine } from './db/knex.ts';
+import type { Logger } from './logger.ts';
+import { nowSeconds } from '../core/time.ts';
+
+/**
+ * Everything a command or an action needs, built once per app. Commands take the narrower
+ * `Deps` (a db or transaction handle, a logger and a clock) so routes, the CLI, jobs and tests
+ * call the same code.
+ */
+export interface Deps {
+  db: Db;
+  logger: Logger;
+  now: () => number;
+}
+
+export interface Services extends Deps {
+  config: Config;
+  engine: Engine;
+  /** Server secret for signing grants and links; from SECRET_KEY or generated once and stored. */
+  secret: string;
+}
+
+export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
+  const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
+  return { db, logger, now, config, engine: engineOf(db), secret };
+}
+
+/** The generated secret lives in the options table so every instance on one database shares it. */
+async function loadOrCreateSecret(db: Db): Promise<string> {
+  const row = await db('options').where({ option_name: 'server_secret' }).first();
+  if (row?.option_value) return row.option_value as string;
+  const value = crypto.randomBytes(32).toString('hex');
+  await db('options').insert({ option_name: 'server_secret', option_value: value }).onConflict('option_name').ignore();
+  const again = await db('options').where({ option_name: 'server_secret' }).first();
+  return again.option_value as string;
+}
+
+/** Runs `fn` in a transaction and hands it Deps bound to that transaction. */
+export async function inTransaction<T>(deps: Deps, fn: (tx: Deps) => Promise<T>): Promise<T> {
+  return deps.db.transaction(async (trx) => fn({ ...deps, db: trx as unknown as Db }));
+}

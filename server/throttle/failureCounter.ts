@@ -1,0 +1,57 @@
+import type { Deps } from '../services.ts';
+
+/**
+ * Failure counters for brute-force protection, kept in the `auth_failures` table so every
+ * instance on one database sees the same counts. A counter covers a sliding-start window: the
+ * first failure opens it, and a failure after the window has passed starts a new one.
+ * Keys are namespaced by the caller, e.g. `login:user:alice`, `login:ip:10.0.0.1`, `item:42:ip:…`.
+ */
+export interface FailureState {
+  count: number;
+  firstAt: number;
+  lockedUntil: number;
+}
+
+const EMPTY: FailureState = { count: 0, firstAt: 0, lockedUntil: 0 };
+
+/** The counter as it stands now (a window that has passed counts as zero; a lock outlives it). */
+export async function readFailures(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
+  const row = (await deps.db('auth_failures').where({ key }).first()) as { count: number; first_at: number; locked_until: number } | undefined;
+  if (!row) return EMPTY;
+  const now = deps.now();
+  const inWindow = row.first_at > now - windowSeconds;
+  return { count: inWindow ? Number(row.count) : 0, firstAt: inWindow ? Number(row.first_at) : 0, lockedUntil: Number(row.locked_until) };
+}
+
+/**
+ * Adds one failure atomically (one upsert, safe under concurrent requests on PostgreSQL) and
+ * returns the new state.
+ */
+export async function recordFailure(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
+  const now = deps.now();
+  const windowStart = now - windowSeconds;
+  await deps
+    .db('auth_failures')
+    .insert({ key, count: 1, first_at: now, locked_until: 0 })
+    .onConflict('key')
+    .merge({
+      count: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.count + 1 ELSE 1 END', [windowStart]),
+      first_at: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.first_at ELSE ? END', [windowStart, now]),
+    });
+  return readFailures(deps, key, windowSeconds);
+}
+
+/** Locks the key until the given time (the counter itself is kept). */
+export async function lockKey(deps: Deps, key: string, until: number): Promise<void> {
+  await deps.db('auth_failures').where({ key }).update({ locked_until: until });
+}
+
+export async function clearFailures(deps: Deps, key: string): Promise<void> {
+  await deps.db('auth_failures').where({ key }).delete();
+}
+
+/** Drops counters whose window and lock have both passed (run by the cleanup job). */
+export async function deleteStaleFailures(deps: Deps, olderThanSeconds: number): Promise<number> {
+  const cutoff = deps.now() - olderThanSeconds;
+  return deps.db('auth_failures').where('first_at', '<', cutoff).andWhere('locked_until', '<', deps.now()).delete();
+}
