@@ -1,0 +1,332 @@
+import {
+  BorderStyle, Document, ExternalHyperlink, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, TextRun,
+  type FileChild, type ParagraphChild, type Table,
+} from 'docx';
+import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiDoc.ts';
+import { createMarkdown } from '../core/markdown.ts';
+import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
+import { FastParagraph, FastTable, type CellRun } from './docxFast.ts';
+import { imageInfo } from './imageSize.ts';
+import { sortedCatalogs, sortedPages } from './select.ts';
+import type { Token } from 'markdown-it';
+
+/**
+ * DocTree → Word .docx with real, numbered headings (`1`, `1.1`, `1.1.1`, as ShowDoc's Word export
+ * numbers catalogs and pages; a lone root page is not numbered), page Markdown converted through
+ * the shared pipeline's tokens: paragraphs with bold/italic/strike/code, links, lists, tables,
+ * code blocks, quotes, rules, images. Images are embedded only when `resolveImage` returns their
+ * bytes (the server resolves its own attachments; remote images are never fetched) and appear as
+ * their alt text otherwise. API-description JSON pages are rendered to Markdown first.
+ */
+export interface DocxOptions {
+  resolveImage?: (url: string) => Promise<Uint8Array | null>;
+  lang?: ApiDocLang;
+}
+
+export const MAX_IMAGE_WIDTH = 500;
+const MONO = 'Consolas';
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const md = createMarkdown({ linkify: true });
+
+type Block = Paragraph | Table | FastTable | FastParagraph;
+interface Images {
+  get(url: string): Uint8Array | undefined;
+}
+interface InlineStyle {
+  bold?: boolean;
+  italics?: boolean;
+  strike?: boolean;
+  code?: boolean;
+}
+
+function pageMarkdown(page: DocPage, lang: ApiDocLang): string {
+  const api = parseApiDocJson(page.content);
+  return api ? apiDocToMarkdown(api, lang) : page.content;
+}
+
+function heading(text: string, level: number): FastParagraph {
+  return new FastParagraph([{ text }], { style: `Heading${Math.min(level, 6)}` });
+}
+
+/** Inline content that needs nothing but styled text (no links, images or inline HTML) can take the fast path. */
+function isPlainInline(tokens: Token[]): boolean {
+  return tokens.every((t) => t.type !== 'link_open' && t.type !== 'image' && t.type !== 'html_inline');
+}
+
+const stripTags = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+function textRun(text: string, s: InlineStyle, extra: { break?: number } = {}): TextRun {
+  if (!s.bold && !s.italics && !s.strike && !s.code && !extra.break) return new TextRun(text);
+  return new TextRun({ text, bold: s.bold, italics: s.italics, strike: s.strike, ...(s.code ? { font: MONO, shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } } : {}), ...extra });
+}
+
+/** Inline tokens → runs (hyperlinks wrap their runs; images embed when resolved). */
+function inlineRuns(tokens: Token[], images: Images, base: InlineStyle = {}): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  const style: InlineStyle = { ...base };
+  let link: { href: string; runs: ParagraphChild[] } | null = null;
+  const push = (r: ParagraphChild) => (link ? link.runs.push(r) : out.push(r));
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'text':
+        push(textRun(t.content, style));
+        break;
+      case 'code_inline':
+        push(textRun(t.content, { ...style, code: true }));
+        break;
+      case 'math_inline':
+        push(textRun(t.content, { ...style, italics: true }));
+        break;
+      case 'softbreak':
+        push(textRun(' ', style));
+        break;
+      case 'hardbreak':
+        push(textRun('', style, { break: 1 }));
+        break;
+      case 'strong_open':
+        style.bold = true;
+        break;
+      case 'strong_close':
+        style.bold = base.bold;
+        break;
+      case 'em_open':
+        style.italics = true;
+        break;
+      case 'em_close':
+        style.italics = base.italics;
+        break;
+      case 's_open':
+        style.strike = true;
+        break;
+      case 's_close':
+        style.strike = base.strike;
+        break;
+      case 'link_open':
+        link = { href: String(t.attrGet('href') ?? ''), runs: [] };
+        break;
+      case 'link_close':
+        if (link) {
+          const { href, runs } = link;
+          link = null;
+          if (/^(https?:|mailto:)/i.test(href)) out.push(new ExternalHyperlink({ link: href, children: runs }));
+          else out.push(...runs);
+        }
+        break;
+      case 'image': {
+        const src = String(t.attrGet('src') ?? '');
+        const data = images.get(src);
+        const info = data ? imageInfo(data) : null;
+        const alt = t.content || t.children?.map((c) => c.content).join('') || '';
+        if (data && info && info.width > 0 && info.height > 0) {
+          const scale = Math.min(1, MAX_IMAGE_WIDTH / info.width);
+          push(new ImageRun({ type: info.type, data, transformation: { width: Math.round(info.width * scale), height: Math.round(info.height * scale) }, altText: { name: alt || 'image', description: alt, title: alt } }));
+        } else push(textRun(`[${alt || 'image'}]`, { ...style, italics: true }));
+        break;
+      }
+      case 'html_inline': {
+        const text = stripTags(t.content);
+        if (text) push(textRun(text, style));
+        break;
+      }
+      default:
+        if (t.children?.length) out.push(...inlineRuns(t.children, images, style));
+        else if (t.content) push(textRun(t.content, style));
+    }
+  }
+  return out;
+}
+
+function codeBlock(code: string, indent: number): FastParagraph {
+  const lines = code.replace(/\n$/, '').split('\n');
+  return new FastParagraph(lines.map((text, i) => ({ text, break: i > 0 })), { code: true, indent });
+}
+
+/** Block tokens of one page → docx blocks; page headings sit below the page's own heading level. */
+function markdownBlocks(tokens: Token[], headingBase: number, images: Images): Block[] {
+  const blocks: Block[] = [];
+  const lists: { ordered: boolean; n: number }[] = [];
+  let quote = 0;
+  let pendingBullet = false;
+  let table: { rows: { header: boolean; cells: CellRun[][] }[] } | null = null;
+  let row: { header: boolean; cells: CellRun[][] } | null = null;
+  let headingLevel = 0;
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const indent = quote * 720;
+    switch (t.type) {
+      case 'heading_open':
+        headingLevel = Math.min(6, headingBase + Number(t.tag.slice(1)));
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        lists.push({ ordered: t.type === 'ordered_list_open', n: Number(t.attrGet('start') ?? 1) - 1 });
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        lists.pop();
+        break;
+      case 'list_item_open':
+        lists[lists.length - 1]!.n++;
+        pendingBullet = true;
+        break;
+      case 'blockquote_open':
+        quote++;
+        break;
+      case 'blockquote_close':
+        quote--;
+        break;
+      case 'table_open':
+        table = { rows: [] };
+        break;
+      case 'tr_open':
+        row = { header: tokens[i - 1]?.type === 'thead_open', cells: [] };
+        break;
+      case 'th_open':
+      case 'td_open': {
+        const inline = tokens[i + 1];
+        row?.cells.push(inline?.type === 'inline' ? cellRuns(inline.children ?? [], t.type === 'th_open') : []);
+        break;
+      }
+      case 'tr_close':
+        if (table && row) table.rows.push(row);
+        row = null;
+        break;
+      case 'table_close':
+        if (table?.rows.length) blocks.push(new FastTable(table.rows));
+        table = null;
+        break;
+      case 'inline': {
+        if (table) break;
+        const children = t.children ?? [];
+        const plain = isPlainInline(children);
+        if (headingLevel) {
+          blocks.push(plain ? new FastParagraph(cellRuns(children, false), { style: `Heading${headingLevel}` }) : new Paragraph({ heading: HEADINGS[headingLevel - 1], children: inlineRuns(children, images) }));
+          headingLevel = 0;
+          break;
+        }
+        const list = lists[lists.length - 1];
+        const level = Math.max(0, lists.length - 1);
+        if (plain && !(list && pendingBullet && !list.ordered)) {
+          const prefix = list && pendingBullet ? [{ text: `${list.n}. ` }] : [];
+          pendingBullet = false;
+          const left = list ? 360 * (level + 1) + indent : indent;
+          blocks.push(new FastParagraph([...prefix, ...cellRuns(children, false)], { indent: left || undefined, quote: quote > 0 }));
+          break;
+        }
+        const runs = inlineRuns(children, images);
+        if (list && pendingBullet) {
+          pendingBullet = false;
+          if (list.ordered) blocks.push(new Paragraph({ indent: { left: 360 * (level + 1) + indent, hanging: 360 }, children: [new TextRun(`${list.n}. `), ...runs] }));
+          else blocks.push(new Paragraph({ bullet: { level: Math.min(level, 8) }, children: runs }));
+        } else blocks.push(new Paragraph({ indent: list || indent ? { left: 360 * lists.length + indent } : undefined, children: runs, ...(quote ? { border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'CCCCCC', space: 8 } } } : {}) }));
+        break;
+      }
+      case 'fence':
+      case 'code_block':
+        blocks.push(codeBlock(t.content, indent));
+        break;
+      case 'math_block':
+        blocks.push(new FastParagraph([{ text: t.content, italics: true }], { center: true }));
+        break;
+      case 'hr':
+        blocks.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'AAAAAA', space: 1 } }, children: [] }));
+        break;
+      case 'html_block': {
+        const text = stripTags(t.content).trim();
+        if (text) for (const line of text.split('\n')) blocks.push(new FastParagraph([{ text: line }]));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return blocks;
+}
+
+/** Inline tokens → plain styled runs, for table cells and link-free paragraphs (links keep their text; images their alt). */
+function cellRuns(tokens: Token[], header: boolean): CellRun[] {
+  const runs: CellRun[] = [];
+  const style = { bold: header, italics: false, strike: false };
+  for (const t of tokens) {
+    if (t.type === 'strong_open' || t.type === 'strong_close') style.bold = t.type === 'strong_open' || header;
+    else if (t.type === 'em_open' || t.type === 'em_close') style.italics = t.type === 'em_open';
+    else if (t.type === 's_open' || t.type === 's_close') style.strike = t.type === 's_open';
+    else if (t.type === 'code_inline') runs.push({ text: t.content, ...style, code: true });
+    else if (t.type === 'text' || t.type === 'math_inline') runs.push({ text: t.content, ...style });
+    else if (t.type === 'html_inline' && /^<br/i.test(t.content)) runs.push({ text: ' ', ...style });
+    else if (t.type === 'image') runs.push({ text: `[${t.content || 'image'}]`, ...style, italics: true });
+    else if (t.type === 'softbreak') runs.push({ text: ' ', ...style });
+    else if (t.type === 'hardbreak') runs.push({ text: '', ...style, break: true });
+  }
+  return runs;
+}
+
+/** Image URLs of every page, so they can be fetched before the (synchronous) conversion. */
+function imageUrls(pages: Token[][]): string[] {
+  const urls = new Set<string>();
+  const visit = (tokens: Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'image') urls.add(String(t.attrGet('src') ?? ''));
+      if (t.children) visit(t.children);
+    }
+  };
+  for (const tokens of pages) visit(tokens);
+  urls.delete('');
+  return [...urls];
+}
+
+export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise<Uint8Array> {
+  const lang = opts.lang ?? 'en';
+  // Each page is parsed once: the tokens serve the image pass and the conversion.
+  const tokensOf = new Map<DocPage, Token[]>();
+  const collect = (node: { pages: DocPage[]; catalogs: DocCatalog[] }) => {
+    for (const p of node.pages) tokensOf.set(p, md.parse(pageMarkdown(p, lang), {}));
+    node.catalogs.forEach(collect);
+  };
+  collect(tree);
+
+  const fetched = new Map<string, Uint8Array>();
+  if (opts.resolveImage) {
+    for (const url of imageUrls([...tokensOf.values()])) {
+      const data = await opts.resolveImage(url).catch(() => null);
+      if (data) fetched.set(url, data);
+    }
+  }
+  const images: Images = { get: (url) => fetched.get(url) };
+
+  const children: Block[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(tree.name)] })];
+  const emitPage = (page: DocPage, number: string, level: number) => {
+    children.push(heading(number ? `${number} ${page.title}` : page.title, level));
+    children.push(...markdownBlocks(tokensOf.get(page) ?? [], level, images));
+  };
+  const emitNode = (node: { pages: DocPage[]; catalogs: DocCatalog[] }, prefix: string, level: number) => {
+    let n = 0;
+    const lonePage = level === 1 && node.pages.length === 1 && !node.catalogs.length;
+    for (const p of sortedPages(node.pages)) emitPage(p, lonePage ? '' : `${prefix}${++n}`, level);
+    for (const c of sortedCatalogs(node.catalogs)) {
+      const number = `${prefix}${++n}`;
+      children.push(heading(`${number} ${c.name}`, level));
+      emitNode(c, `${number}.`, level + 1);
+    }
+  };
+  emitNode(tree, '', 1);
+
+  const doc = new Document({
+    creator: 'Folio',
+    title: tree.name,
+    description: tree.description ?? '',
+    // FastTable serialises like docx's own Table; the cast only widens docx's child type.
+    sections: [{ children: children as FileChild[] }],
+  });
+  return Packer.pack(doc, 'uint8array');
+}
