@@ -1,0 +1,127 @@
+import { ErrorCode } from '../../core/errors.ts';
+import { CliFailure } from '../errors.ts';
+import type { ServerPage } from './plan.ts';
+import type { Settings } from './settings.ts';
+
+/** The wire shapes of `sync/*` (server/routes/api/sync.ts). */
+export interface ServerCatalog {
+  cat_id: number;
+  cat_name: string;
+  parent_cat_id: number;
+  level: number;
+  s_number: number;
+  path: string[];
+}
+export interface ServerTree {
+  item: { item_id: number; item_name: string; item_type: number };
+  pages: ServerPage[];
+  catalogs: ServerCatalog[];
+}
+export interface ServerPageContent extends ServerPage {
+  page_content: string;
+}
+export type Change =
+  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number: number; stable_key?: string }
+  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
+  | { op: 'delete'; page_id: number; base_revision?: number };
+export interface ChangeResult {
+  index: number;
+  op: Change['op'];
+  status: 'created' | 'updated' | 'deleted' | 'conflict' | 'skipped';
+  page_id: number;
+  revision: number;
+  content_hash: string;
+}
+export interface ApplyAnswer {
+  applied: boolean;
+  results: ChangeResult[];
+  conflicts: { index: number; page_id: number; base_revision: number; server_revision: number; reason: string }[];
+}
+
+/** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */
+export const PAGES_BATCH = 200;
+export const APPLY_BATCH = 200;
+const APPLY_BATCH_BYTES = 16 * 1024 * 1024;
+
+/** The server could not be reached at all (watch retries these; everything else is final). */
+export class ServerUnreachable extends CliFailure {
+  constructor(server: string, cause: unknown) {
+    super(`cannot reach ${server}: ${(cause as Error)?.message ?? String(cause)}`, undefined, { cause });
+    this.name = 'ServerUnreachable';
+  }
+}
+
+/** Talks to one item through its api_key/api_token. */
+export class SyncClient {
+  constructor(
+    readonly settings: Settings,
+    private readonly timeoutMs = 120_000,
+  ) {}
+
+  private async call<T>(action: string, params: Record<string, unknown>): Promise<T> {
+    const url = `${this.settings.server.replace(/\/+$/, '')}/api/${action}`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': 'en' },
+        body: JSON.stringify({ api_key: this.settings.apiKey, api_token: this.settings.apiToken, ...params }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new ServerUnreachable(this.settings.server, (err as Error).cause ?? err);
+    }
+    const text = await res.text();
+    let body: { error_code?: number; error_message?: string; data?: unknown };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (res.status >= 502 && res.status <= 504) throw new ServerUnreachable(this.settings.server, new Error(`HTTP ${res.status}`));
+      throw new CliFailure(`${action}: the server answered HTTP ${res.status} without JSON (is ${this.settings.server} a Folio server?)`);
+    }
+    if (body.error_code === ErrorCode.API_KEY_MISMATCH) {
+      throw new CliFailure('the server refused the api_key/api_token (10306): check DOCS_API_KEY and DOCS_API_TOKEN (item settings → Open API)');
+    }
+    if (body.error_code !== 0) throw new CliFailure(`${action}: ${body.error_message ?? 'failed'} (error ${body.error_code})`);
+    return body.data as T;
+  }
+
+  tree(): Promise<ServerTree> {
+    return this.call('sync/tree', {});
+  }
+
+  /** Contents of the given pages, fetched in bounded batches. */
+  // page_ids travel as "1,2,3": the dispatcher reads a bare array of scalars as a repeated form key.
+  async pages(ids: number[], onBatch?: (done: number) => void): Promise<Map<number, ServerPageContent>> {
+    const out = new Map<number, ServerPageContent>();
+    for (let i = 0; i < ids.length; i += PAGES_BATCH) {
+      const answer = await this.call<{ pages: ServerPageContent[] }>('sync/pages', { page_ids: ids.slice(i, i + PAGES_BATCH).join(',') });
+      for (const p of answer.pages) out.set(p.page_id, p);
+      onBatch?.(Math.min(ids.length, i + PAGES_BATCH));
+    }
+    return out;
+  }
+
+  apply(changes: Change[], atomic = true): Promise<ApplyAnswer> {
+    return this.call('sync/apply', { changes, atomic });
+  }
+}
+
+/** Splits a change list into batches under the server's count and size limits. */
+export function batchChanges(changes: Change[]): Change[][] {
+  const batches: Change[][] = [];
+  let current: Change[] = [];
+  let bytes = 0;
+  for (const c of changes) {
+    const size = 'content' in c && c.content ? Buffer.byteLength(c.content) : 0;
+    if (current.length && (current.length >= APPLY_BATCH || bytes + size > APPLY_BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(c);
+    bytes += size;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}

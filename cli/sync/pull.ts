@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
+import { ExitCode } from '../errors.ts';
+import type { CliIO } from '../program.ts';
+import { SyncClient, type ServerPageContent } from './client.ts';
+import { docFromText, fileTitleOf } from './folder.ts';
+import { renderMarkdownFile } from './frontMatter.ts';
+import { merge3 } from './merge.ts';
+import { Progress } from './output.ts';
+import { absPath, catalogDir, CONFLICT_SUFFIX, exists, pagePath, writeFileAtomic } from './paths.ts';
+import { SyncLedger } from './ledger.ts';
+import { loadState, readBase, saveState } from './state.ts';
+
+export interface PullOutcome {
+  written: string[];
+  removed: string[];
+  merged: string[];
+  conflictFiles: string[];
+  exitCode: number;
+}
+
+/** The file a server page lands in: where the last sync put it, unless the server moved or renamed it. */
+function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>): string {
+  const knownPath = ledger.pathOf(page.page_id);
+  const known = knownPath !== undefined ? ledger.state.pages[knownPath] : undefined;
+  if (known && known.title === page.page_title && JSON.stringify(known.cat_path) === JSON.stringify(page.cat_path)) return knownPath!;
+  let candidate = pagePath(page.cat_path, page.page_title);
+  if (taken.has(candidate.toLowerCase())) candidate = candidate.replace(/\.md$/, ` (${page.page_id}).md`);
+  return candidate;
+}
+
+/**
+ * `docs pull`: writes the item as a folder (catalogs → folders, pages → Markdown files with front
+ * matter only where title or order need it) and records the state, so a push right after is a
+ * no-op. Local edits made since the last sync are merged three-way; a real conflict leaves the
+ * file alone and writes the server's version beside it (exit 3).
+ */
+export async function pull(root: string, io: CliIO, client: SyncClient): Promise<PullOutcome> {
+  const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
+  await fs.mkdir(root, { recursive: true });
+  for (const cat of tree.catalogs) await fs.mkdir(absPath(root, catalogDir(cat.path)), { recursive: true });
+  const progress = new Progress(io, 'pulling', tree.pages.length);
+  const contents = await client.pages(
+    tree.pages.map((p) => p.page_id),
+    (done) => progress.update(done),
+  );
+  const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
+  const taken = new Set<string>();
+  const livePaths = new Set<string>();
+  const ledger = new SyncLedger(root, state);
+  // The last sync's files, kept aside: entries move as pages are written, the files are dealt with after.
+  const before = Object.entries(state.pages);
+
+  // Pages generated from an API description file in this folder stay with that file.
+  const generated = new Set(Object.values(state.pages).filter((s) => s.source).map((s) => s.page_id));
+  for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
+    if (generated.has(page.page_id)) continue;
+    const relPath = targetPath(ledger, page, taken);
+    taken.add(relPath.toLowerCase());
+    livePaths.add(relPath);
+    const file = absPath(root, relPath);
+    const synced = state.pages[relPath];
+    const text = renderMarkdownFile({ title: page.page_title, order: page.s_number, body: page.page_content }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
+    const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
+    if (localText !== null && localText !== text) {
+      const local = docFromText(relPath, page.cat_path, localText);
+      const known = !!synced && synced.page_id === page.page_id;
+      const edited = !known || local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
+      // Edited locally since the last sync, and the server did not move: the edit waits for a push.
+      if (known && edited && page.revision === synced.revision) continue;
+      if (edited) {
+        // Local text the last sync did not write: merge it with the server's changes, or keep it
+        // and put the server's version beside it.
+        const base = known ? await readBase(root, relPath) : null;
+        const merged = base === null ? null : merge3(base, local.content, page.page_content);
+        if (!merged?.clean) {
+          await writeFileAtomic(file + CONFLICT_SUFFIX, text);
+          out.conflictFiles.push(relPath);
+          out.exitCode = ExitCode.CONFLICT;
+          continue;
+        }
+        await writeFileAtomic(file, localText.slice(0, localText.length - local.content.length) + merged.text);
+        out.merged.push(relPath);
+        remember(ledger, relPath, page);
+        continue;
+      }
+    }
+    if (localText !== text) {
+      await writeFileAtomic(file, text);
+      out.written.push(relPath);
+    }
+    remember(ledger, relPath, page);
+  }
+
+  // Files of pages the server deleted, moved or renamed go too, unless edited since the last sync.
+  for (const [relPath, synced] of before) {
+    if (livePaths.has(relPath) || synced.source) continue;
+    const file = absPath(root, relPath);
+    const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
+    if (localText === null || docFromText(relPath, synced.cat_path, localText).hash === synced.hash) {
+      if (localText !== null) out.removed.push(relPath);
+      await fs.rm(file, { force: true });
+    } else {
+      const what = contents.has(synced.page_id) ? 'moved or renamed' : 'deleted';
+      io.stderr(`kept ${relPath}: ${what} on the server but edited locally (a push would make it a new page)\n`);
+    }
+    ledger.forgetPath(relPath);
+  }
+  await ledger.flush();
+  await saveState(root, { ...state, item_id: tree.item.item_id });
+  return out;
+}
+
+function remember(ledger: SyncLedger, relPath: string, page: ServerPageContent): void {
+  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
+}

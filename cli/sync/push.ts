@@ -1,0 +1,212 @@
+import fs from 'node:fs/promises';
+import { ExitCode, CliFailure } from '../errors.ts';
+import type { CliIO } from '../program.ts';
+import { batchChanges, SyncClient, type Change, type ChangeResult } from './client.ts';
+import { readFolder, fileTitleOf, type LocalDoc } from './folder.ts';
+import { renderMarkdownFile } from './frontMatter.ts';
+import { merge3 } from './merge.ts';
+import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
+import { computePlan, type Plan, type PlanEntry } from './plan.ts';
+import { Progress } from './output.ts';
+import { SyncLedger } from './ledger.ts';
+import { loadState, readBase, saveState, type SyncState } from './state.ts';
+import { docsFromSpecFiles } from './specFiles.ts';
+import type { Settings } from './settings.ts';
+import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
+
+export interface PushOptions {
+  root: string;
+  settings: Settings;
+  prune: boolean;
+  dryRun: boolean;
+}
+
+export interface PushOutcome {
+  plan: Plan;
+  /** Entries written to the server. */
+  applied: number;
+  /** Files the user must resolve (conflict copies written beside them). */
+  conflictFiles: string[];
+  exitCode: number;
+}
+
+/** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
+export async function preparePlan(root: string, client: SyncClient, prune: boolean): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[] }> {
+  const folder = await readFolder(root);
+  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles))];
+  const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
+  const plan = computePlan(docs, state, tree.pages, { prune });
+  markUnresolvedConflicts(plan, folder.conflictCopies);
+  await resolveMerges(root, plan, state, client);
+  return { plan, state, docs };
+}
+
+/** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
+function markUnresolvedConflicts(plan: Plan, copies: Set<string>): void {
+  for (const e of plan.entries) {
+    if (!e.relPath || e.doc?.source || !copies.has(e.relPath)) continue;
+    e.action = 'conflict';
+    e.needsMerge = false;
+    e.detail = `unresolved: merge ${e.relPath}${CONFLICT_SUFFIX} into ${e.relPath}, then delete ${e.relPath}${CONFLICT_SUFFIX}`;
+  }
+}
+
+function statePathOf(state: SyncState, pageId: number): string | undefined {
+  return Object.entries(state.pages).find(([, s]) => s.page_id === pageId)?.[0];
+}
+
+/** Both sides changed a page: merge against the content of the last sync; unmergeable → conflict. */
+async function resolveMerges(root: string, plan: Plan, state: SyncState, client: SyncClient): Promise<void> {
+  const pending = plan.entries.filter((e) => e.needsMerge && e.action !== 'conflict');
+  if (!pending.length) return;
+  const contents = await client.pages(pending.map((e) => e.server!.page_id));
+  for (const e of pending) {
+    const server = contents.get(e.server!.page_id);
+    const basePath = statePathOf(state, e.server!.page_id);
+    const base = basePath ? await readBase(root, basePath) : null;
+    if (!server) {
+      e.action = 'conflict';
+      e.detail = 'the page vanished from the server while planning';
+      continue;
+    }
+    e.serverContent = server.page_content;
+    const merged = base === null || e.doc!.source ? null : merge3(base, e.doc!.content, server.page_content);
+    if (merged?.clean) {
+      e.mergedContent = merged.text;
+      e.detail = 'changed on both sides: merged cleanly';
+    } else {
+      e.action = 'conflict';
+      e.detail = base === null ? 'changed on both sides and the last synced version is unknown' : `changed on both sides: ${merged?.conflicts ?? 1} conflicting region(s)`;
+    }
+  }
+}
+
+function changeFor(e: PlanEntry): Change | null {
+  const doc = e.doc;
+  if (e.action === 'create' && doc) {
+    return { op: 'create', cat_path: doc.catPath, title: doc.title, content: doc.content, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}) };
+  }
+  if ((e.action === 'update' || e.action === 'move') && doc && e.server) {
+    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, content: e.mergedContent ?? doc.content, s_number: doc.order };
+  }
+  if (e.action === 'delete' && e.server) return { op: 'delete', page_id: e.server.page_id, base_revision: e.server.revision };
+  return null;
+}
+
+/** The state already says exactly this about the page (a no-op push then touches no file). */
+function isRecorded(state: SyncState, e: PlanEntry): boolean {
+  const s = state.pages[e.doc!.relPath];
+  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && JSON.stringify(s.cat_path) === JSON.stringify(e.doc!.catPath);
+}
+
+/** Writes the server's version beside the local file and takes it as the new base, so the user's resolution pushes normally. */
+async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger): Promise<string[]> {
+  const files: string[] = [];
+  for (const e of plan.entries) {
+    if (e.action !== 'conflict') continue;
+    if (!e.doc || e.serverContent === undefined || !e.server) {
+      files.push(e.relPath ?? [...(e.server?.cat_path ?? []), e.server?.page_title].join('/'));
+      continue;
+    }
+    const copy = e.doc.relPath + CONFLICT_SUFFIX;
+    const text = renderMarkdownFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
+    await writeFileAtomic(absPath(root, copy), text);
+    const s = e.server;
+    ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);
+    files.push(e.doc.relPath);
+  }
+  return files;
+}
+
+/** Replaces a file's body (its front matter stays as written) with merged content. */
+async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Promise<void> {
+  const file = absPath(root, doc.relPath);
+  const text = await fs.readFile(file, 'utf8');
+  const head = text.endsWith(doc.content) ? text.slice(0, text.length - doc.content.length) : '';
+  await writeFileAtomic(file, head + merged);
+}
+
+/**
+ * `docs push` / `docs plan`: sends what changed, never overwriting a page changed on the server
+ * since the last sync (clean three-way merges are pushed; real conflicts stop the push, exit 3).
+ * Deletions happen only with --prune, last, and only when everything else went through.
+ */
+export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
+  const { root } = opts;
+  const { plan, state } = await preparePlan(root, client, opts.prune);
+  const conflicts = plan.entries.filter((e) => e.action === 'conflict');
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK };
+
+  const ledger = new SyncLedger(root, state);
+  try {
+    if (conflicts.length) {
+      const files = await writeConflictCopies(root, plan, ledger);
+      return { plan, applied: 0, conflictFiles: files, exitCode: ExitCode.CONFLICT };
+    }
+    // Pages already equal on both sides still get their state (a first sync, or a revision bump).
+    for (const e of plan.entries) {
+      if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
+    }
+    const applied = await applyPlan(client, plan, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
+    return { plan, applied, conflictFiles: [], exitCode: ExitCode.OK };
+  } finally {
+    await ledger.flush();
+    await saveState(root, state);
+  }
+}
+
+/**
+ * Sends a plan's creates, updates and moves, then (only when all of those went through) its
+ * deletions, in atomic batches under the server's limits. A batch refused for a conflict that
+ * appeared while pushing stops everything (exit 3). Answers the number of changes written.
+ */
+export async function applyPlan(
+  client: SyncClient,
+  plan: Plan,
+  io: CliIO,
+  onApplied: (e: PlanEntry, r: ChangeResult) => Promise<void>,
+  afterBatch: () => Promise<void> = async () => undefined,
+): Promise<number> {
+  const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move');
+  const deletes = plan.entries.filter((e) => e.action === 'delete');
+  const progress = new Progress(io, 'pushing', writes.length + deletes.length);
+  let applied = 0;
+  for (const group of [writes, deletes]) {
+    const entries = group.filter((e) => changeFor(e));
+    const changes = entries.map((e) => changeFor(e)!);
+    let offset = 0;
+    for (const batch of batchChanges(changes)) {
+      const slice = entries.slice(offset, offset + batch.length);
+      offset += batch.length;
+      const answer = await client.apply(batch, true).catch((err: unknown) => {
+        throw namingTheFile(err, slice);
+      });
+      if (!answer.applied) {
+        const first = answer.conflicts[0]!;
+        const e = slice[first.index]!;
+        throw new CliFailure(`${e.relPath ?? e.server?.page_title}: ${first.reason} (someone changed it while pushing); nothing of this batch was written — run the push again`, ExitCode.CONFLICT);
+      }
+      for (const r of answer.results) await onApplied(slice[r.index]!, r);
+      await afterBatch();
+      applied += batch.length;
+      progress.update(applied);
+    }
+  }
+  return applied;
+}
+
+/** The server names a refused change by its index in the batch (`changes.3.title: …`): say which file it was. */
+function namingTheFile(err: unknown, slice: PlanEntry[]): unknown {
+  if (!(err instanceof CliFailure)) return err;
+  const m = /changes\.(\d+)\.(\S+)/.exec(err.message);
+  const e = m ? slice[Number(m[1])] : undefined;
+  if (!e) return err;
+  return new CliFailure(`${e.relPath ?? e.server?.page_title}: ${err.message}`, err.exitCode, { cause: err });
+}
+
+async function afterApplied(root: string, ledger: SyncLedger, e: PlanEntry, r: ChangeResult): Promise<void> {
+  if (r.status === 'deleted') return ledger.forget(r.page_id);
+  const content = e.mergedContent ?? e.doc!.content;
+  if (e.mergedContent !== undefined && e.mergedContent !== e.doc!.content) await writeMergedFile(root, e.doc!, e.mergedContent);
+  ledger.record(e.doc!, r.page_id, r.revision, content);
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { CliFailure } from '../errors.ts';
+
+/** Where and as whom the CLI syncs. */
+export interface Settings {
+  server: string;
+  apiKey: string;
+  apiToken: string;
+}
+
+export interface SettingFlags {
+  server?: string;
+  apiKey?: string;
+  apiToken?: string;
+}
+
+const FILES = ['.docs.json', '.docs.yml', '.docs.yaml'];
+
+/** Reads `.docs.json` / `.docs.yml` in the docs folder (keys: server, api_key, api_token; camelCase accepted). */
+function readFileSettings(dir: string): { file: string; values: Partial<Settings> } | null {
+  for (const name of FILES) {
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    let data: unknown;
+    try {
+      data = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    } catch (err) {
+      throw new CliFailure(`${name}: cannot parse it: ${(err as Error).message.split('\n')[0]}`);
+    }
+    if (!data || typeof data !== 'object') throw new CliFailure(`${name}: expected server, api_key and api_token keys`);
+    const d = data as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    return { file: name, values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken) } };
+  }
+  return null;
+}
+
+/** Flags override the environment (DOCS_SERVER, DOCS_API_KEY, DOCS_API_TOKEN), which overrides the folder's file. */
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, dir: string): Settings {
+  const fromFile = readFileSettings(dir)?.values ?? {};
+  const pick = (flag: string | undefined, envName: string, file: string | undefined) => flag?.trim() || env[envName]?.trim() || file;
+  const server = pick(flags.server, 'DOCS_SERVER', fromFile.server);
+  const apiKey = pick(flags.apiKey, 'DOCS_API_KEY', fromFile.apiKey);
+  const apiToken = pick(flags.apiToken, 'DOCS_API_TOKEN', fromFile.apiToken);
+  const missing = [!server && '--server / DOCS_SERVER', !apiKey && '--api-key / DOCS_API_KEY', !apiToken && '--api-token / DOCS_API_TOKEN'].filter(Boolean);
+  if (missing.length) throw new CliFailure(`missing ${missing.join(', ')} (or put server, api_key and api_token in ${dir === '.' ? '' : `${dir}/`}.docs.json)`);
+  if (!/^https?:\/\/[^\s]+$/i.test(server!)) throw new CliFailure(`server: "${server}" is not an http(s) URL`);
+  return { server: server!.replace(/\/+$/, ''), apiKey: apiKey!, apiToken: apiToken! };
+}

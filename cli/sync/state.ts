@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { CliFailure } from '../errors.ts';
+
+/** What the last sync recorded about one local file. */
+export interface SyncedPage {
+  page_id: number;
+  /** Server revision at the last sync: the base revision of the next update. */
+  revision: number;
+  /** Content hash at the last sync (its text is kept in `.docs/base/<path>`). */
+  hash: string;
+  title: string;
+  cat_path: string[];
+  order: number;
+  /** Pages generated from an API description file: that file and the stable key. */
+  source?: string;
+  key?: string;
+}
+
+export interface SyncState {
+  version: 1;
+  server: string;
+  item_id?: number;
+  /** Keyed by the path relative to the docs folder. */
+  pages: Record<string, SyncedPage>;
+}
+
+export const STATE_DIR = '.docs';
+const STATE_FILE = 'state.json';
+const BASE_DIR = 'base';
+
+export function emptyState(server: string): SyncState {
+  return { version: 1, server, pages: {} };
+}
+
+/** Loads `.docs/state.json`; a missing file is a first sync. State for another server is ignored. */
+export async function loadState(root: string, server: string): Promise<SyncState> {
+  const file = path.join(root, STATE_DIR, STATE_FILE);
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    return emptyState(server);
+  }
+  let parsed: SyncState;
+  try {
+    parsed = JSON.parse(text) as SyncState;
+  } catch {
+    throw new CliFailure(`${path.join(STATE_DIR, STATE_FILE)} is not valid JSON: delete it to match pages by catalog and title again`);
+  }
+  if (parsed.version !== 1 || typeof parsed.pages !== 'object' || !parsed.pages) return emptyState(server);
+  if (parsed.server !== server) return emptyState(server);
+  return parsed;
+}
+
+export async function saveState(root: string, state: SyncState): Promise<void> {
+  const dir = path.join(root, STATE_DIR);
+  await fs.mkdir(dir, { recursive: true });
+  const sorted: SyncState = { ...state, pages: Object.fromEntries(Object.entries(state.pages).sort(([a], [b]) => (a < b ? -1 : 1))) };
+  const tmp = path.join(dir, `${STATE_FILE}.${process.pid}.tmp`);
+  await fs.writeFile(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
+  await fs.rename(tmp, path.join(dir, STATE_FILE));
+}
+
+function basePath(root: string, relPath: string): string {
+  return path.join(root, STATE_DIR, BASE_DIR, ...relPath.split('/'));
+}
+
+/** The page content at the last sync: the base of a three-way merge. */
+export async function readBase(root: string, relPath: string): Promise<string | null> {
+  try {
+    return await fs.readFile(basePath(root, relPath), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export async function writeBase(root: string, relPath: string, content: string): Promise<void> {
+  const file = basePath(root, relPath);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, content);
+}
+
+export async function removeBase(root: string, relPath: string): Promise<void> {
+  await fs.rm(basePath(root, relPath), { force: true });
+}
