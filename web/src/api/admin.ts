@@ -1,0 +1,17 @@
+import { call, type CallOptions } from './client.ts';
+import type { AdminItem, AdminUser, Id, Paged, SiteConfig } from './types.ts';
+
+/** Administrator calls (spec §7 "Admin"). */
+export const adminApi = {
+  /** Live items only (deleted ones stay out of the console). */
+  items: (p: { item_name?: string; username?: string; page: number; count: number }) => call<Paged<AdminItem>>('adminItem/getList', { is_del: 0, ...p }),
+  deleteItem: (item_id: Id) => call('adminItem/deleteItem', { item_id }),
+  attornItem: (p: { item_id: Id; username: string }, o?: CallOptions) => call('adminItem/attorn', p, o),
+  users: (p: { username?: string; page: number; count: number }) => call<Paged<AdminUser>>('adminUser/getList', p),
+  deleteUser: (uid: Id) => call('adminUser/deleteUser', { uid }),
+  /** Adds when `uid` is absent; edits (password optional) when given. */
+  saveUser: (p: { uid?: Id; username?: string; password?: string; name?: string }, o?: CallOptions) => call('adminUser/addUser', p, o),
+  checkUpdate: () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { quiet: true }),
+  loadConfig: () => call<SiteConfig>('adminSetting/loadConfig'),
+  saveConfig: (config: SiteConfig, o?: CallOptions) => call('adminSetting/saveConfig', config, o),
+};

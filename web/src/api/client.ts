@@ -1,0 +1,126 @@
+import { ErrorCode } from '@core/errors';
+import { HTTP_TIMEOUT_MS } from '@core/limits';
+import i18n from '../i18n/index.ts';
+import { openLoading } from '../state/loading.ts';
+import { currentLocation, navigateTo } from '../state/navigation.ts';
+import { notifyError } from '../state/notify.ts';
+import { setSessionUser } from '../state/session.ts';
+
+/**
+ * The one API client: form-encoded POST to `/api/<controller>/<action>`, answers
+ * `{error_code, error_message, data}`, and the client reactions of spec §8 in one place.
+ */
+export type Params = Record<string, unknown>;
+
+export interface CallOptions {
+  /** Error codes the caller handles itself: no toast (redirect reactions still apply). */
+  handles?: number[];
+  /** No toast for any error (the caller shows it inline). */
+  quiet?: boolean;
+  /** Show the loading overlay while the call is in flight. */
+  loading?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+interface Envelope<T> {
+  error_code: number;
+  error_message?: string;
+  data: T;
+}
+
+function encodeForm(params: object): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+async function send<T>(name: string, body: BodyInit, params: Params, opts: CallOptions): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  const closeLoading = opts.loading ? openLoading() : () => undefined;
+  let answer: Envelope<T>;
+  try {
+    const res = await fetch(`/api/${name}`, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      // Server messages follow the UI language, not only the browser's.
+      headers: { 'Accept-Language': i18n.language || 'en' },
+      signal: controller.signal,
+    });
+    answer = (await res.json()) as Envelope<T>;
+  } catch (err) {
+    const message = controller.signal.aborted ? i18n.t('common:errors.timeout') : i18n.t('common:errors.network');
+    if (!opts.quiet) notifyError(message);
+    throw new ApiError(-1, message, err);
+  } finally {
+    clearTimeout(timer);
+    closeLoading();
+  }
+  const code = Number(answer.error_code);
+  if (code === ErrorCode.OK) return answer.data;
+  const message = answer.error_message || i18n.t('common:errors.failed');
+  if (!react(code, params, answer.data) && !opts.quiet && !opts.handles?.includes(code)) notifyError(message);
+  throw new ApiError(code, message, answer.data);
+}
+
+/** The navigation reactions of spec §8; true when the answer was handled by navigating away. */
+function react(code: number, params: Params, data: unknown): boolean {
+  const here = currentLocation();
+  if (code === ErrorCode.NOT_LOGGED_IN || code === ErrorCode.LOGIN_REQUIRED_SITE) {
+    const suppressed = params.redirect_login === false || params.redirect_login === 'false';
+    if (suppressed && code === ErrorCode.NOT_LOGGED_IN) return false;
+    setSessionUser(null);
+    if (!here.startsWith('/user/login')) navigateTo(`/user/login?redirect=${encodeURIComponent(here)}`);
+    return true;
+  }
+  if (code === ErrorCode.NEED_ITEM_PASSWORD || code === ErrorCode.NEED_ITEM_PASSWORD_ALT) {
+    const fromData = (data && typeof data === 'object' ? (data as Record<string, unknown>) : {}) as Record<string, unknown>;
+    const itemId = params.item_id ?? fromData.item_id;
+    if (!itemId || here.startsWith('/item/password/')) return false;
+    const query = new URLSearchParams();
+    const pageId = params.page_id ?? fromData.page_id;
+    if (pageId) query.set('page_id', String(pageId));
+    query.set('redirect', here);
+    navigateTo(`/item/password/${encodeURIComponent(String(itemId))}?${query}`);
+    return true;
+  }
+  return false;
+}
+
+/** Form-encoded POST to `/api/<name>`; resolves with `data`, rejects with an `ApiError`. */
+export function call<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
+  return send<T>(name, encodeForm(params), params as Params, opts);
+}
+
+/** Multipart POST (file uploads) with the same reactions. */
+export function upload<T = unknown>(name: string, fields: object, files: Record<string, Blob | File>, opts: CallOptions = {}): Promise<T> {
+  const form = new FormData();
+  for (const [key, value] of encodeForm(fields)) form.append(key, value);
+  for (const [key, file] of Object.entries(files)) form.append(key, file);
+  return send<T>(name, form, fields as Params, opts);
+}
+
+/** Fire-and-forget GET that must never bother the user (scheduled-task and DB-update pings). */
+export function pingQuietly(path: string): void {
+  fetch(path, { credentials: 'same-origin' }).catch(() => undefined);
+}
+
+/** A URL on the API (captcha images, export downloads), with query parameters. */
+export function apiUrl(name: string, query: object = {}): string {
+  const qs = encodeForm(query).toString();
+  return `/api/${name}${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,44 @@
+import { apiUrl, call, upload, type CallOptions } from './client.ts';
+import type { Id, ItemDetail, ItemInfo, ItemSummary } from './types.ts';
+
+export interface ItemFields {
+  item_name: string;
+  item_description: string;
+  item_domain: string;
+  /** 0 open (clears the password, spec §4); 1 private: a new password, or empty to keep the current one. */
+  is_private: 0 | 1;
+  password: string;
+}
+
+/** `item/*`, `import/*` and `export/*` calls. */
+export const itemApi = {
+  myList: () => call<ItemSummary[]>('item/myList'),
+  info: (p: { item_id: Id; keyword?: string; default_page_id?: Id }, o?: CallOptions) => call<ItemInfo>('item/info', p, o),
+  detail: (item_id: Id) => call<ItemDetail>('item/detail', { item_id }),
+  /** In-item search: hits carry `title_highlight` and `snippet` (escaped text with <mark> around matches). */
+  search: (p: { item_id: Id; keyword: string }) =>
+    call<{ pages: Array<{ page_id: Id; page_title: string; title_highlight: string; snippet: string }> }>('item/search', p),
+  add: (p: ItemFields & { item_type: number }, o?: CallOptions) => call<{ item_id: Id }>('item/add', p, o),
+  copy: (p: { copy_item_id: Id; item_name: string; item_description: string }, o?: CallOptions) =>
+    call<{ item_id: Id }>('item/add', p, o),
+  update: (p: ItemFields & { item_id: Id }, o?: CallOptions) => call('item/update', p, o),
+  delete: (p: { item_id: Id; password: string }, o?: CallOptions) => call('item/delete', p, o),
+  archive: (p: { item_id: Id; password: string }, o?: CallOptions) => call('item/archive', p, o),
+  attorn: (p: { item_id: Id; username: string; password: string }, o?: CallOptions) => call('item/attorn', p, o),
+  exitItem: (item_id: Id) => call('item/exitItem', { item_id }),
+  /** `order` maps item_id → 1-based position. */
+  sort: (order: Record<string, number>, o?: CallOptions) => call('item/sort', { data: order }, o),
+  pwd: (p: { item_id: Id; page_id?: Id; password: string; v_code?: string }, o?: CallOptions) =>
+    call<{ refer_url?: string }>('item/pwd', p, o),
+  getKey: (item_id: Id) => call<{ api_key: string; api_token: string }>('item/getKey', { item_id }),
+  resetKey: (item_id: Id) => call<{ api_key: string; api_token: string }>('item/resetKey', { item_id }),
+};
+
+export const importApi = {
+  auto: (file: File, o?: CallOptions) => upload<{ item_id: Id }>('import/auto', {}, { file }, o),
+};
+
+export const exportApi = {
+  wordUrl: (p: { item_id: Id; cat_id?: Id; page_id?: Id }) => apiUrl('export/word', p),
+  markdownUrl: (p: { item_id: Id }) => apiUrl('export/markdown', p),
+};

@@ -1,0 +1,20 @@
+import { call, type CallOptions } from './client.ts';
+import type { UserInfo } from './types.ts';
+
+/** `user/*` calls (spec §7 "Common and session"). */
+export const userApi = {
+  login: (p: { username: string; password: string; v_code?: string }, o?: CallOptions) => call<UserInfo>('user/login', p, o),
+  register: (p: { username: string; password: string; confirm_password: string; v_code?: string }, o?: CallOptions) =>
+    call<UserInfo>('user/register', p, o),
+  /** `redirectLogin: false` asks only whether a session exists, without sending the user to login. */
+  info: (redirectLogin = true, o?: CallOptions) =>
+    call<UserInfo>('user/info', redirectLogin ? {} : { redirect_login: false }, o),
+  resetPassword: (p: { password: string; new_password: string }, o?: CallOptions) => call('user/resetPassword', p, o),
+  updateEmail: (p: { email: string; password: string }, o?: CallOptions) => call('user/updateEmail', p, o),
+  updateInfo: (p: { name: string }, o?: CallOptions) => call('user/updateInfo', p, o),
+  resetPasswordEmail: (p: { email: string; v_code: string }, o?: CallOptions) => call('user/resetPasswordEmail', p, o),
+  resetPasswordByUrl: (p: { new_password: string; uid: string; email: string; token: string }, o?: CallOptions) =>
+    call('user/resetPasswordByUrl', p, o),
+  logout: () => call('user/logout', {}, { quiet: true }),
+  allUser: (username = '') => call<Array<{ uid?: number; username: string; name?: string; value?: string }>>('user/allUser', { username }),
+};

@@ -1,0 +1,120 @@
+import { Button } from 'primereact/button';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { userApi } from '../api/user.ts';
+import { useBreakpoint } from '../hooks/useBreakpoint.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { CLI_DOCS_PATH, FEEDBACK_URL, OPEN_API_DOCS_PATH } from '../state/links.ts';
+import { isAdmin, setSessionUser } from '../state/session.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+let refreshedThisLoad = false;
+
+interface HeaderLink {
+  key: string;
+  label: string;
+  icon: string;
+  /** In-app path, or an external URL when `external`. */
+  to?: string;
+  external?: boolean;
+  run?: () => void;
+}
+
+/**
+ * The top bar of the account and item-management screens: brand, the spec's header links
+ * (feedback, teams, admin for administrators, attachments, user setting, logout), our CLI and
+ * open-API docs, and the language switch. Under 1000 px the links fold into one menu.
+ */
+export function AppHeader({ extra }: { extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  const navigate = useNavigate();
+  const breakpoint = useBreakpoint();
+  const menu = useRef<Menu>(null);
+
+  useEffect(() => {
+    // Once per page load: the remembered user may be missing (cleared storage) or stale (groupid).
+    if (refreshedThisLoad) return;
+    refreshedThisLoad = true;
+    userApi.info(false, { quiet: true }).then(setSessionUser, () => undefined);
+  }, []);
+
+  const logout = async () => {
+    await userApi.logout().catch(() => undefined);
+    setSessionUser(null);
+    navigate('/user/login');
+  };
+
+  const navLinks: HeaderLink[] = user
+    ? [
+        { key: 'cli', label: t('header.cliDocs'), icon: 'pi pi-code', to: CLI_DOCS_PATH },
+        { key: 'openApi', label: t('header.openApi'), icon: 'pi pi-bolt', to: OPEN_API_DOCS_PATH },
+        { key: 'teams', label: t('header.teams'), icon: 'pi pi-users', to: '/team/index' },
+        { key: 'attachments', label: t('header.attachments'), icon: 'pi pi-paperclip', to: '/attachment/index' },
+        ...(isAdmin(user) ? [{ key: 'admin', label: t('header.admin'), icon: 'pi pi-shield', to: '/admin/index' }] : []),
+      ]
+    : [];
+  const accountLinks: HeaderLink[] = user
+    ? [
+        { key: 'notices', label: t('header.notices'), icon: 'pi pi-bell', to: '/notice/index' },
+        { key: 'setting', label: t('header.userSetting'), icon: 'pi pi-user-edit', to: '/user/setting' },
+        { key: 'feedback', label: t('header.feedback'), icon: 'pi pi-envelope', to: FEEDBACK_URL, external: true },
+        { key: 'logout', label: t('header.logout'), icon: 'pi pi-sign-out', run: () => void logout() },
+      ]
+    : [];
+
+  const go = (link: HeaderLink) => {
+    if (link.run) link.run();
+    else if (link.external) window.open(link.to, '_blank', 'noopener');
+    else if (link.to) navigate(link.to);
+  };
+  const compact = breakpoint === 'mobile';
+  const iconsOnly = breakpoint === 'smallPc' || breakpoint === 'mediumPc';
+  const toMenu = (l: HeaderLink): MenuItem => ({ label: l.label, icon: l.icon, command: () => go(l) });
+  const menuItems: MenuItem[] = compact ? [...navLinks, ...accountLinks].map(toMenu) : accountLinks.map(toMenu);
+
+  return (
+    <header className="folio-header">
+      <Link to={user ? '/item/index' : '/'} className="folio-brand" aria-label={t('header.home')}>
+        <span className="pi pi-book" aria-hidden="true" />
+        <span>Folio</span>
+      </Link>
+      <div className="folio-header-extra">{extra}</div>
+      <nav className="folio-header-links" aria-label={t('header.navigation')}>
+        {!compact &&
+          navLinks.map((l) => (
+            <Button
+              key={l.key}
+              text
+              size="small"
+              icon={l.icon}
+              label={iconsOnly ? undefined : l.label}
+              aria-label={l.label}
+              tooltip={iconsOnly ? l.label : undefined}
+              tooltipOptions={{ position: 'bottom' }}
+              onClick={() => go(l)}
+            />
+          ))}
+        <LanguageSwitch />
+        {user && (
+          <>
+            <Button
+              className="folio-account-button"
+              icon={compact ? 'pi pi-bars' : 'pi pi-user'}
+              label={compact ? undefined : user.name || user.username}
+              text
+              size="small"
+              aria-label={t('header.userMenu')}
+              aria-haspopup="menu"
+              onClick={(e) => menu.current?.toggle(e)}
+            />
+            <Menu model={menuItems} popup ref={menu} popupAlignment="right" />
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

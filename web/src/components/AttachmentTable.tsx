@@ -1,0 +1,147 @@
+import { MY_ATTACHMENTS_PAGE_SIZE } from '@core/limits';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { attachmentApi } from '../api/notice.ts';
+import type { Attachment } from '../api/types.ts';
+import { useApiData } from '../hooks/useApiData.ts';
+import { notify } from '../state/notify.ts';
+import { responsiveTable } from './tableLayout.ts';
+
+type Scope = 'mine' | 'all';
+
+/**
+ * The attachment list of "My attachments" (scope mine: upload, own files) and of the admin
+ * console (scope all: every user's files, searchable by username). Type filter -1 all, 1 images,
+ * 2 other files; name search; delete; paged (6 per page, spec §9).
+ */
+export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: { scope: Scope; pageSize?: number }) {
+  const { t } = useTranslation('attachments');
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState(-1);
+  const [name, setName] = useState('');
+  const [username, setUsername] = useState('');
+  const [query, setQuery] = useState({ name: '', username: '' });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const load = scope === 'all' ? attachmentApi.getAllList : attachmentApi.getMyList;
+  const list = useApiData(
+    () => load({ page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
+    [scope, page, type, query],
+  );
+
+  const types = [
+    { value: -1, label: t('types.all') },
+    { value: 1, label: t('types.image') },
+    { value: 2, label: t('types.file') },
+  ];
+
+  const uploadFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      await attachmentApi.upload(file, { loading: true });
+      notify('success', t('uploaded'));
+      setPage(1);
+      await list.reload();
+    } catch {
+      /* shown by the client */
+    } finally {
+      if (fileInput.current) fileInput.current.value = ''; // spec §8: the file list is cleared
+    }
+  };
+
+  const remove = (file: Attachment) =>
+    confirmDialog({
+      header: t('common:confirmTitle'),
+      message: t('deleteConfirm', { name: file.display_name }),
+      acceptLabel: t('common:actions.delete'),
+      rejectLabel: t('common:actions.cancel'),
+      acceptClassName: 'p-button-danger',
+      accept: async () => {
+        await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
+        await list.reload();
+      },
+    });
+
+  const copyLink = async (file: Attachment) => {
+    try {
+      await navigator.clipboard.writeText(file.url);
+      notify('success', t('common:copied'));
+    } catch {
+      notify('warn', t('common:copyFailed'));
+    }
+  };
+
+  return (
+    <div>
+      <form
+        className="folio-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQuery({ name: name.trim(), username: username.trim() });
+        }}
+      >
+        <Dropdown value={type} options={types} aria-label={t('typeFilter')} onChange={(e) => { setType(e.value as number); setPage(1); }} />
+        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" />
+        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" />}
+        <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
+        <span className="folio-spacer" />
+        {scope === 'mine' && (
+          <>
+            <input ref={fileInput} id="attachment-upload" type="file" className="visually-hidden" onChange={(e) => void uploadFile(e.target.files?.[0])} />
+            <label htmlFor="attachment-upload" className="p-button p-component folio-upload-label">
+              <span className="pi pi-upload" aria-hidden="true" />
+              <span>{t('upload')}</span>
+            </label>
+          </>
+        )}
+      </form>
+      {scope === 'mine' && list.data && (
+        <p className="folio-muted">{t('usage', { used: list.data.used_m ?? 0, flow: list.data.used_flow_m ?? 0, total: list.data.total })}</p>
+      )}
+      <DataTable
+          {...responsiveTable}
+        value={list.data?.list ?? []}
+        loading={list.loading}
+        dataKey="file_id"
+        emptyMessage={t('empty')}
+        lazy
+        paginator
+        rows={pageSize}
+        first={(page - 1) * pageSize}
+        totalRecords={list.data?.total ?? 0}
+        onPage={(e) => setPage((e.page ?? 0) + 1)}
+        aria-label={t('title')}
+        stripedRows
+      >
+        <Column
+          header={t('name')}
+          body={(f: Attachment) => (
+            <a href={f.url} target="_blank" rel="noopener noreferrer" className="folio-file-link">
+              {f.display_name}
+            </a>
+          )}
+        />
+        <Column field="file_type" header={t('type')} />
+        <Column header={t('size')} body={(f: Attachment) => `${f.file_size_m ?? 0} MB`} />
+        <Column field="visit_times" header={t('visits')} />
+        {scope === 'all' && <Column field="username" header={t('owner')} />}
+        <Column field="addtime" header={t('addtime')} />
+        <Column
+          header={t('actions')}
+          body={(f: Attachment) => (
+            <div className="folio-table-actions">
+              <Button icon="pi pi-link" text rounded aria-label={t('copyLink', { name: f.display_name })} onClick={() => void copyLink(f)} />
+              <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { name: f.display_name })} onClick={() => remove(f)} />
+            </div>
+          )}
+        />
+      </DataTable>
+    </div>
+  );
+}

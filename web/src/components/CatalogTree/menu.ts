@@ -1,0 +1,31 @@
+import type { MenuCatalog, MenuPage } from '../../api/types.ts';
+
+/** The item menu as `item/info` returns it. */
+export interface Menu {
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+/** The first page in reading order (root pages first, then catalogs depth-first). */
+export function firstPageId(menu: Menu): number {
+  if (menu.pages.length) return Number(menu.pages[0]!.page_id);
+  for (const c of menu.catalogs) {
+    const id = firstPageId(c);
+    if (id) return id;
+  }
+  return 0;
+}
+
+/** Catalog ids on the path to a page, outermost first ([] if the page is at the root or absent). */
+export function catalogPathOf(menu: Menu, pageId: number): number[] {
+  const walk = (cats: MenuCatalog[], path: number[]): number[] | null => {
+    for (const c of cats) {
+      const here = [...path, Number(c.cat_id)];
+      if (c.pages.some((p) => Number(p.page_id) === pageId)) return here;
+      const deeper = walk(c.catalogs, here);
+      if (deeper) return deeper;
+    }
+    return null;
+  };
+  return walk(menu.catalogs, []) ?? [];
+}

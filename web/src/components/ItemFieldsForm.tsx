@@ -1,0 +1,76 @@
+import { MAX } from '@core/limits';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Password } from 'primereact/password';
+import { RadioButton } from 'primereact/radiobutton';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ItemFields } from '../api/item.ts';
+import { FormField } from './FormField.tsx';
+
+/**
+ * Name, description, personalized domain and visibility of an item: one form for "new item" and
+ * the base-info tab of the item settings, with one validation (spec §5).
+ */
+export type ItemFormValues = ItemFields;
+export const emptyItemForm = (): ItemFormValues => ({ item_name: '', item_description: '', item_domain: '', is_private: 0, password: '' });
+
+const DOMAIN_PATTERN = /^[A-Za-z0-9]*$/;
+
+/** The first problem with the values, as a message for the user; '' when they are fine. */
+export function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPassword?: boolean } = {}): { field: keyof ItemFormValues; message: string } | null {
+  if (!v.item_name.trim()) return { field: 'item_name', message: t('common:errors.required', { field: t('items:form.name') }) };
+  if (!DOMAIN_PATTERN.test(v.item_domain.trim())) return { field: 'item_domain', message: t('items:form.domainInvalid') };
+  if (v.is_private && !v.password && !opts.hasPassword) return { field: 'password', message: t('items:form.privateNeedsPassword') };
+  return null;
+}
+
+export function ItemFieldsForm({
+  idPrefix,
+  values,
+  onChange,
+  problem,
+  hasPassword,
+}: {
+  idPrefix: string;
+  values: ItemFormValues;
+  onChange: (v: ItemFormValues) => void;
+  problem?: { field: keyof ItemFormValues; message: string } | null;
+  /** Editing a private item: an empty password keeps the current one. */
+  hasPassword?: boolean;
+}) {
+  const { t } = useTranslation('items');
+  const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) => onChange({ ...values, [key]: value });
+  const errorOf = (field: keyof ItemFormValues) => (problem?.field === field ? problem.message : undefined);
+  return (
+    <>
+      <FormField label={t('form.name')} htmlFor={`${idPrefix}-name`} error={errorOf('item_name')}>
+        <InputText id={`${idPrefix}-name`} value={values.item_name} onChange={(e) => set('item_name', e.target.value)} maxLength={MAX.itemName} invalid={!!errorOf('item_name')} />
+      </FormField>
+      <FormField label={t('form.description')} htmlFor={`${idPrefix}-description`}>
+        <InputTextarea id={`${idPrefix}-description`} value={values.item_description} onChange={(e) => set('item_description', e.target.value)} maxLength={MAX.itemDescription} rows={3} autoResize />
+      </FormField>
+      <FormField label={t('form.domain')} htmlFor={`${idPrefix}-domain`} hint={t('form.domainHint', { origin: window.location.origin })} error={errorOf('item_domain')}>
+        <InputText id={`${idPrefix}-domain`} value={values.item_domain} onChange={(e) => set('item_domain', e.target.value)} maxLength={MAX.itemDomain} invalid={!!errorOf('item_domain')} />
+      </FormField>
+      <fieldset className="folio-field folio-fieldset">
+        <legend>{t('form.visibility')}</legend>
+        <div className="folio-radio-row">
+          <label>
+            <RadioButton inputId={`${idPrefix}-open`} name={`${idPrefix}-visibility`} checked={!values.is_private} onChange={() => onChange({ ...values, is_private: 0, password: '' })} />
+            {t('form.open')}
+          </label>
+          <label>
+            <RadioButton inputId={`${idPrefix}-private`} name={`${idPrefix}-visibility`} checked={!!values.is_private} onChange={() => set('is_private', 1)} />
+            {t('form.private')}
+          </label>
+        </div>
+      </fieldset>
+      {!!values.is_private && (
+        <FormField label={t('form.password')} htmlFor={`${idPrefix}-password`} hint={hasPassword ? t('form.passwordKeep') : undefined} error={errorOf('password')}>
+          <Password inputId={`${idPrefix}-password`} value={values.password} onChange={(e) => set('password', e.target.value)} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" invalid={!!errorOf('password')} />
+        </FormField>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { RadioButton } from 'primereact/radiobutton';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../api/admin.ts';
+import { isOn, type LdapForm, type OssSetting, type SiteConfig } from '../../api/types.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { notify } from '../../state/notify.ts';
+
+/** The config screen lists up to 1000 items for the home item (spec §9). */
+const HOME_ITEM_CHOICES = 1000;
+const LDAP_DEFAULTS: LdapForm = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn' };
+const OSS_DEFAULTS: OssSetting = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '' };
+
+interface Form {
+  register_open: boolean;
+  home_page: number;
+  home_item: string;
+  ldap_open: boolean;
+  ldap_form: LdapForm;
+  oss_open: boolean;
+  oss_setting: OssSetting;
+}
+
+function toForm(c: SiteConfig): Form {
+  return {
+    register_open: isOn(c.register_open),
+    home_page: Number(c.home_page ?? 1),
+    home_item: String(c.home_item ?? ''),
+    ldap_open: isOn(c.ldap_open),
+    ldap_form: { ...LDAP_DEFAULTS, ...(c.ldap_form ?? {}) },
+    oss_open: isOn(c.oss_open),
+    oss_setting: { ...OSS_DEFAULTS, ...(c.oss_setting ?? {}) },
+  };
+}
+
+/** Web settings: registration, home page, LDAP and object storage. Secrets left empty are kept. */
+export function AdminSettings() {
+  const { t } = useTranslation('admin');
+  const config = useApiData(() => adminApi.loadConfig(), []);
+  const items = useApiData(() => adminApi.items({ page: 1, count: HOME_ITEM_CHOICES }), []);
+  const [form, setForm] = useState<Form | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (config.data) setForm(toForm(config.data));
+  }, [config.data]);
+  if (!form) return <PageSpinner />;
+
+  const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
+  const setLdap = (patch: Partial<LdapForm>) => set({ ldap_form: { ...form.ldap_form, ...patch } });
+  const setOss = (patch: Partial<OssSetting>) => set({ oss_setting: { ...form.oss_setting, ...patch } });
+  const ldapPasswordSet = isOn((config.data?.ldap_form as Record<string, unknown> | undefined)?.bind_password_set);
+  const ossSecretSet = isOn((config.data?.oss_setting as Record<string, unknown> | undefined)?.secret_set);
+  const itemOptions = (items.data?.list ?? []).map((i) => ({ value: String(i.item_id), label: i.item_name }));
+
+  const save = async () => {
+    if (form.home_page === 3 && !form.home_item) return notify('warn', t('settings.homeItemRequired'));
+    setBusy(true);
+    try {
+      await adminApi.saveConfig({
+        register_open: form.register_open ? 1 : 0,
+        home_page: form.home_page,
+        home_item: form.home_item,
+        ldap_open: form.ldap_open ? 1 : 0,
+        ldap_form: form.ldap_form,
+        oss_open: form.oss_open ? 1 : 0,
+        oss_setting: form.oss_setting,
+      });
+      notify('success', t('common:saved'));
+      await config.reload();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (id: string, label: string, value: string | undefined, onChange: (v: string) => void) => (
+    <FormField label={label} htmlFor={id}>
+      <InputText id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />
+    </FormField>
+  );
+
+  return (
+    <section aria-labelledby="admin-settings-title">
+      <h2 id="admin-settings-title" className="folio-section-title">{t('menu.settings')}</h2>
+      <form
+        className="folio-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="folio-switch-row">
+          <InputSwitch inputId="setting-register" checked={form.register_open} onChange={(e) => set({ register_open: !!e.value })} />
+          <label htmlFor="setting-register">{t('settings.registerOpen')}</label>
+        </div>
+
+        <fieldset className="folio-field folio-fieldset">
+          <legend>{t('settings.homePage')}</legend>
+          <div className="folio-radio-column">
+            {[1, 2, 3].map((mode) => (
+              <label key={mode}>
+                <RadioButton inputId={`home-page-${mode}`} name="home-page" checked={form.home_page === mode} onChange={() => set({ home_page: mode })} />
+                {t(`settings.homePages.${mode}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {form.home_page === 3 && (
+          <FormField label={t('settings.homeItem')} htmlFor="setting-home-item">
+            <Dropdown inputId="setting-home-item" value={form.home_item} options={itemOptions} filter placeholder={t('settings.pickItem')} onChange={(e) => set({ home_item: e.value as string })} />
+          </FormField>
+        )}
+
+        <h3 className="folio-subsection">{t('settings.ldap')}</h3>
+        <div className="folio-switch-row">
+          <InputSwitch inputId="setting-ldap" checked={form.ldap_open} onChange={(e) => set({ ldap_open: !!e.value })} />
+          <label htmlFor="setting-ldap">{t('settings.ldapOpen')}</label>
+        </div>
+        {form.ldap_open && (
+          <div className="folio-subform">
+            {text('ldap-host', t('settings.ldapHost'), form.ldap_form.host, (v) => setLdap({ host: v }))}
+            <FormField label={t('settings.ldapPort')} htmlFor="ldap-port">
+              <InputNumber inputId="ldap-port" value={Number(form.ldap_form.port ?? 389)} onValueChange={(e) => setLdap({ port: e.value ?? 389 })} useGrouping={false} min={1} max={65535} />
+            </FormField>
+            <FormField label={t('settings.ldapVersion')} htmlFor="ldap-version">
+              <Dropdown inputId="ldap-version" value={Number(form.ldap_form.version ?? 3)} options={[2, 3].map((v) => ({ value: v, label: String(v) }))} onChange={(e) => setLdap({ version: e.value as number })} />
+            </FormField>
+            {text('ldap-base-dn', 'base_dn', form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
+            {text('ldap-bind-dn', 'bind_dn', form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
+            <FormField label="bind_password" htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
+              <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+            </FormField>
+            {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
+          </div>
+        )}
+
+        <h3 className="folio-subsection">{t('settings.oss')}</h3>
+        <div className="folio-switch-row">
+          <InputSwitch inputId="setting-oss" checked={form.oss_open} onChange={(e) => set({ oss_open: !!e.value })} />
+          <label htmlFor="setting-oss">{t('settings.ossOpen')}</label>
+        </div>
+        {form.oss_open && (
+          <div className="folio-subform">
+            <FormField label={t('settings.ossType')} htmlFor="oss-type">
+              <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as string })} />
+            </FormField>
+            {text('oss-key', 'key', form.oss_setting.key, (v) => setOss({ key: v }))}
+            <FormField label="secret" htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
+              <Password inputId="oss-secret" value={form.oss_setting.secret ?? ''} onChange={(e) => setOss({ secret: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+            </FormField>
+            {text('oss-endpoint', 'endpoint', form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
+            {text('oss-bucket', 'bucket', form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
+            <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
+              <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
+            </FormField>
+            {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
+          </div>
+        )}
+        <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
+      </form>
+    </section>
+  );
+}

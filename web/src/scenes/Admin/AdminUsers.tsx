@@ -1,0 +1,135 @@
+import { MAX } from '@core/limits';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from '../../api/admin.ts';
+import type { AdminUser, Id } from '../../api/types.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { notify } from '../../state/notify.ts';
+import { responsiveTable } from '../../components/tableLayout.ts';
+
+const PAGE_SIZE = 20;
+type Editing = { uid?: Id; username: string; name: string; password: string };
+
+/** User management: search, add, edit (username read-only, password optional), delete (not admins). */
+export function AdminUsers() {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = useApiData(() => adminApi.users({ username: query, page, count: PAGE_SIZE }), [query, page]);
+
+  const save = async () => {
+    if (!editing) return;
+    try {
+      await adminApi.saveUser({ uid: editing.uid, username: editing.uid ? undefined : editing.username.trim(), password: editing.password || undefined, name: editing.name });
+      notify('success', t('common:saved'));
+      setEditing(null);
+      await list.reload();
+    } catch {
+      /* shown by the client */
+    }
+  };
+
+  const remove = (u: AdminUser) =>
+    confirmDialog({
+      header: t('common:confirmTitle'),
+      message: t('users.deleteConfirm', { name: u.username }),
+      acceptLabel: t('common:actions.delete'),
+      rejectLabel: t('common:actions.cancel'),
+      acceptClassName: 'p-button-danger',
+      accept: async () => {
+        await adminApi.deleteUser(u.uid);
+        await list.reload();
+      },
+    });
+
+  const set = (patch: Partial<Editing>) => setEditing((v) => (v ? { ...v, ...patch } : v));
+
+  return (
+    <section aria-labelledby="admin-users-title">
+      <h2 id="admin-users-title" className="folio-section-title">{t('menu.users')}</h2>
+      <form
+        className="folio-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQuery(search.trim());
+        }}
+      >
+        <InputText type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} />
+        <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
+        <span className="folio-spacer" />
+        <Button type="button" icon="pi pi-user-plus" label={t('users.add')} onClick={() => setEditing({ username: '', name: '', password: '' })} />
+      </form>
+      <DataTable
+          {...responsiveTable}
+        value={list.data?.list ?? []}
+        loading={list.loading}
+        dataKey="uid"
+        lazy
+        paginator
+        rows={PAGE_SIZE}
+        first={(page - 1) * PAGE_SIZE}
+        totalRecords={list.data?.total ?? 0}
+        onPage={(e) => setPage((e.page ?? 0) + 1)}
+        emptyMessage={t('users.empty')}
+        stripedRows
+        aria-label={t('menu.users')}
+      >
+        <Column field="username" header={t('users.username')} />
+        <Column field="name" header={t('users.name')} />
+        <Column header={t('users.role')} body={(u: AdminUser) => (Number(u.groupid) === 1 ? <Tag value={t('users.admin')} /> : <Tag value={t('users.ordinary')} severity="secondary" />)} />
+        <Column field="reg_time" header={t('users.regTime')} />
+        <Column field="last_login_time" header={t('users.lastLogin')} />
+        <Column
+          header={t('actions')}
+          body={(u: AdminUser) => (
+            <div className="folio-table-actions">
+              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ uid: u.uid, username: u.username, name: u.name ?? '', password: '' })} />
+              {Number(u.groupid) !== 1 && <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('users.delete', { name: u.username })} onClick={() => remove(u)} />}
+            </div>
+          )}
+        />
+      </DataTable>
+      <Dialog header={editing?.uid ? t('users.editTitle') : t('users.add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(440px, 94vw)' }} modal>
+        {editing && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <FormField label={t('users.username')} htmlFor="admin-user-username">
+              <InputText id="admin-user-username" value={editing.username} onChange={(e) => set({ username: e.target.value })} readOnly={!!editing.uid} disabled={!!editing.uid} maxLength={MAX.username} autoFocus={!editing.uid} />
+            </FormField>
+            <FormField label={t('users.name')} htmlFor="admin-user-name">
+              <InputText id="admin-user-name" value={editing.name} onChange={(e) => set({ name: e.target.value })} maxLength={MAX.name} />
+            </FormField>
+            <FormField label={editing.uid ? t('users.newPassword') : t('users.password')} htmlFor="admin-user-password" hint={editing.uid ? t('users.passwordOptional') : undefined}>
+              {/* Shown in clear only while adding, so the admin can pass it on (spec §5). */}
+              {editing.uid ? (
+                <Password inputId="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" />
+              ) : (
+                <InputText id="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} maxLength={MAX.password} autoComplete="off" />
+              )}
+            </FormField>
+            <div className="folio-dialog-actions">
+              <Button type="button" label={t('common:actions.cancel')} text onClick={() => setEditing(null)} />
+              <Button type="submit" label={t('common:actions.save')} disabled={!editing.uid && (!editing.username.trim() || !editing.password)} />
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </section>
+  );
+}

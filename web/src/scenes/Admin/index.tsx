@@ -1,0 +1,47 @@
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { AttachmentTable } from '../../components/AttachmentTable.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { AdminItems } from './AdminItems.tsx';
+import { AdminSettings } from './AdminSettings.tsx';
+import { AdminUsers } from './AdminUsers.tsx';
+import './admin.css';
+
+const SECTIONS = ['users', 'items', 'attachments', 'settings'] as const;
+type Section = (typeof SECTIONS)[number];
+const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', settings: 'pi pi-cog' };
+
+/** `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part. */
+export default function AdminScene() {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useSearchParams();
+  const section: Section = (SECTIONS as readonly string[]).includes(search.get('section') ?? '') ? (search.get('section') as Section) : 'users';
+  const model: MenuItem[] = SECTIONS.map((s) => ({
+    label: t(`menu.${s}`),
+    icon: ICONS[s],
+    className: s === section ? 'folio-admin-menu-active' : undefined,
+    command: () => setSearch({ section: s }, { replace: true }),
+  }));
+  return (
+    <PageFrame title={t('title')} back="/item/index" wide>
+      <div className="folio-admin">
+        <nav aria-label={t('title')}>
+          <Menu model={model} className="folio-admin-menu" />
+        </nav>
+        <div className="folio-panel folio-admin-body">
+          {section === 'users' && <AdminUsers />}
+          {section === 'items' && <AdminItems />}
+          {section === 'attachments' && (
+            <section aria-labelledby="admin-files-title">
+              <h2 id="admin-files-title" className="folio-section-title">{t('menu.attachments')}</h2>
+              <AttachmentTable scope="all" />
+            </section>
+          )}
+          {section === 'settings' && <AdminSettings />}
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogApi } from '../../api/catalog.ts';
+import { memberApi } from '../../api/member.ts';
+import type { Id, Member } from '../../api/types.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { UserPicker } from '../../components/UserPicker.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { notify } from '../../state/notify.ts';
+import { catalogLimitOptions, memberGroupOptions } from './memberOptions.ts';
+import { TeamsSection } from './TeamsSection.tsx';
+import { responsiveTable } from '../../components/tableLayout.ts';
+
+/** Tab 2: item members (add with a user picker, rights, catalog limit, delete) and bound teams. */
+export function MembersTab({ itemId }: { itemId: Id }) {
+  const { t } = useTranslation('settings');
+  const members = useApiData(() => memberApi.getList(itemId), [itemId]);
+  const catalogs = useApiData(() => catalogApi.catListGroup(itemId), [itemId]);
+  const [username, setUsername] = useState('');
+  const [group, setGroup] = useState(1);
+  const [catId, setCatId] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const catOptions = catalogLimitOptions(t, catalogs.data ?? []);
+  const groups = memberGroupOptions(t);
+
+  const add = async () => {
+    const name = username.trim();
+    if (!name) return;
+    setBusy(true);
+    try {
+      await memberApi.save({ item_id: itemId, username: name, member_group_id: group, cat_id: catId });
+      notify('success', t('members.added'));
+      setUsername('');
+      await members.reload();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (m: Member) =>
+    confirmDialog({
+      header: t('common:confirmTitle'),
+      message: t('members.deleteConfirm', { name: m.username }),
+      acceptLabel: t('common:actions.delete'),
+      rejectLabel: t('common:actions.cancel'),
+      acceptClassName: 'p-button-danger',
+      accept: async () => {
+        await memberApi.delete({ item_id: itemId, item_member_id: m.item_member_id });
+        await members.reload();
+      },
+    });
+
+  return (
+    <div className="folio-members">
+      <h2 className="folio-section-title">{t('members.title')}</h2>
+      <form
+        className="folio-member-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <FormField label={t('members.username')} htmlFor="member-username">
+          <UserPicker inputId="member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.username)} placeholder={t('members.usernamePlaceholder')} />
+        </FormField>
+        <FormField label={t('members.rights')} htmlFor="member-group">
+          <Dropdown inputId="member-group" value={group} options={groups} onChange={(e) => setGroup(e.value as number)} />
+        </FormField>
+        <FormField label={t('members.catalog')} htmlFor="member-catalog">
+          <Dropdown inputId="member-catalog" value={catId} options={catOptions} onChange={(e) => setCatId(e.value as number)} />
+        </FormField>
+        <div className="folio-member-add-button">
+          <Button type="submit" label={t('members.add')} icon="pi pi-user-plus" loading={busy} disabled={!username} />
+        </div>
+      </form>
+      <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="item_member_id" emptyMessage={t('members.empty')} size="small" stripedRows aria-label={t('members.title')}>
+        <Column field="username" header={t('members.username')} body={(m: Member) => (m.name && m.name !== m.username ? `${m.username} (${m.name})` : m.username)} />
+        <Column header={t('members.rights')} body={(m: Member) => groups.find((g) => g.value === Number(m.member_group_id))?.label ?? m.member_group_id} />
+        <Column header={t('members.catalog')} body={(m: Member) => (Number(m.cat_id) > 0 ? m.cat_name || m.cat_id : t('members.allCatalogs'))} />
+        <Column field="addtime" header={t('members.addtime')} />
+        <Column
+          header={t('common:actions.delete')}
+          body={(m: Member) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('members.delete', { name: m.username })} onClick={() => remove(m)} />}
+        />
+      </DataTable>
+      <TeamsSection itemId={itemId} />
+    </div>
+  );
+}

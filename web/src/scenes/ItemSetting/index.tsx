@@ -1,0 +1,46 @@
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { itemApi } from '../../api/item.ts';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { itemPath } from '../../state/links.ts';
+import { AdvancedTab } from './AdvancedTab.tsx';
+import { BaseInfoTab } from './BaseInfoTab.tsx';
+import { MembersTab } from './MembersTab.tsx';
+import { OpenApiTab } from './OpenApiTab.tsx';
+import { RecycleTab } from './RecycleTab.tsx';
+import './itemSetting.css';
+
+const TABS = ['base', 'members', 'advanced', 'openApi', 'recycle'] as const;
+const ICONS = ['pi pi-info-circle', 'pi pi-users', 'pi pi-exclamation-triangle', 'pi pi-key', 'pi pi-trash'];
+
+/** `/item/setting/:itemId`: five tabs (spec §2 "Item setting"); `?tab=` opens one directly. */
+export default function ItemSettingScene() {
+  const { t } = useTranslation('settings');
+  const { itemId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const item = useApiData(() => itemApi.detail(itemId), [itemId]);
+  const active = Math.max(0, TABS.indexOf((search.get('tab') ?? 'base') as (typeof TABS)[number]));
+
+  if (!item.data) return item.loading ? <PageSpinner /> : <PageFrame title={t('title')} back="/item/index">{null}</PageFrame>;
+  const data = item.data;
+  return (
+    <PageFrame title={t('titleOf', { name: data.item_name })} back={itemPath(data)}>
+      <div className="folio-panel">
+        <TabView activeIndex={active} onTabChange={(e) => setSearch({ tab: TABS[e.index] ?? 'base' }, { replace: true })} scrollable>
+          {TABS.map((tab, i) => (
+            <TabPanel key={tab} header={t(`tabs.${tab}`)} leftIcon={`${ICONS[i]} folio-tab-icon`}>
+              {tab === 'base' && <BaseInfoTab item={data} onSaved={(saved) => item.setData({ ...data, ...saved })} />}
+              {tab === 'members' && <MembersTab itemId={data.item_id} />}
+              {tab === 'advanced' && <AdvancedTab item={data} />}
+              {tab === 'openApi' && <OpenApiTab itemId={data.item_id} />}
+              {tab === 'recycle' && <RecycleTab itemId={data.item_id} />}
+            </TabPanel>
+          ))}
+        </TabView>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,369 @@
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { SplitButton } from 'primereact/splitbutton';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate } from 'react-router-dom';
+import { ErrorCode } from '@core/errors';
+import { LONG_PAGE_THRESHOLD, MAX } from '@core/limits';
+import { ApiError } from '../../api/client.ts';
+import { pageApi } from '../../api/page.ts';
+import type { PageHistory, PageInfo } from '../../api/types.ts';
+import LockBanner from '../../components/LockBanner/LockBanner.tsx';
+import MarkdownEditor, { type MarkdownEditorHandle } from '../../components/MarkdownEditor/MarkdownEditor.tsx';
+import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { askConfirm } from '../../lib/confirm.ts';
+import { apiDocTemplate, databaseDocTemplate } from '../../lib/docTemplates.ts';
+import { clearDraft, draftKey, loadDraft, saveDraft, shouldOfferDraft } from '../../lib/drafts.ts';
+import { savePage } from '../../lib/savePage.ts';
+import { uploadImage } from '../../lib/uploadImage.ts';
+import { useWindowWidth } from '../../lib/useWindowWidth.ts';
+import { notify } from '../../state/notify.ts';
+import { catalogOptions } from './catalogOptions.ts';
+import ConflictDialog from './ConflictDialog.tsx';
+import FormatDialog, { type FormatMode } from './FormatDialog.tsx';
+import { useDraftAutosave } from './useDraftAutosave.ts';
+import { useEditLock } from './useEditLock.ts';
+import { useEditorData, type EditorData, type EditorFields } from './useEditorData.ts';
+import './PageEditor.css';
+
+const HistoryModal = lazy(() => import('../../components/HistoryModal/HistoryModal.tsx'));
+const AttachmentsModal = lazy(() => import('../../components/AttachmentsModal/AttachmentsModal.tsx'));
+const TemplatesDialog = lazy(() => import('./TemplatesDialog.tsx'));
+const SaveTemplateDialog = lazy(() => import('./SaveTemplateDialog.tsx'));
+const MockDialog = lazy(() => import('./MockDialog.tsx'));
+
+/** An open-source HTTP client in the browser, offered next to the mock dialog. */
+const HTTP_TEST_TOOL_URL = 'https://hoppscotch.io/';
+const MOBILE_MAX = 1000;
+const longPageNoticeKey = (key: string) => `folio_long_page_notice_${key}`;
+
+interface Props {
+  itemId: number;
+  pageId: number;
+  copyPageId: number;
+}
+
+export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
+  const { t } = useTranslation('editor');
+  const data = useEditorData(itemId, pageId, copyPageId, t('copySuffix'));
+  if (data === 'failed') return <div className="pe-failed">{t('loadFailed')}</div>;
+  if (!data) return <div className="folio-page-spinner" />;
+  return <EditorForm itemId={itemId} pageId={pageId} data={data} />;
+}
+
+type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
+
+function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
+  const { t, i18n } = useTranslation('editor');
+  const navigate = useNavigate();
+  const width = useWindowWidth();
+  const mobile = width < MOBILE_MAX;
+  const editorRef = useRef<MarkdownEditorHandle>(null);
+  const [fields, setFields] = useState<EditorFields>(data.initial);
+  const [saved, setSaved] = useState<EditorFields>(data.saved);
+  const [revision, setRevision] = useState(data.revision);
+  const [attachmentCount, setAttachmentCount] = useState(data.attachmentCount);
+  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [format, setFormat] = useState<FormatMode | null>(null);
+  const [conflict, setConflict] = useState<PageInfo | null>(null);
+  const key = draftKey(itemId, pageId);
+  const [preview, setPreview] = useState(() => !mobile && data.initial.content.length <= LONG_PAGE_THRESHOLD);
+  const previewChosen = useRef(false);
+  const lock = useEditLock(pageId, itemId);
+  const readOnly = lock.state.kind === 'other';
+  const templatesMenu = useRef<Menu>(null);
+  const formatMenu = useRef<Menu>(null);
+  useDocumentTitle(fields.title || t('newPage'));
+
+  const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty && !readOnly;
+  const setField = <K extends keyof EditorFields>(k: K, v: EditorFields[K]) => setFields((f) => ({ ...f, [k]: v }));
+  const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
+
+  useDraftAutosave(key, fields.content, saved.content, !readOnly);
+
+  // A draft from an earlier session is offered once, when it is worth offering (spec §4).
+  useEffect(() => {
+    const draft = loadDraft(key);
+    if (!shouldOfferDraft(draft, data.initial.content)) return;
+    void askConfirm(t('draft.restore')).then((ok) => {
+      if (ok) setContent(draft);
+      else clearDraft(key);
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Long pages: live preview goes off, with one message per page (spec §4).
+  const longPage = fields.content.length > LONG_PAGE_THRESHOLD;
+  useEffect(() => {
+    if (!longPage || previewChosen.current) return;
+    setPreview(false);
+    const noticeKey = longPageNoticeKey(pageId > 0 ? String(pageId) : `new_${itemId}`);
+    if (!localStorage.getItem(noticeKey)) {
+      localStorage.setItem(noticeKey, '1');
+      notify('info', t('longPage', { count: LONG_PAGE_THRESHOLD }));
+    }
+  }, [longPage, pageId, itemId, t]);
+
+  // Unsaved work: the browser's prompt on unload, ours on in-app navigation.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void askConfirm(t('leaveConfirm')).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, t]);
+
+  const savingRef = useRef(false);
+  const save = useCallback(
+    async (then: 'stay' | 'back' = 'stay', override?: Partial<EditorFields>) => {
+      if (savingRef.current || readOnly) return;
+      savingRef.current = true;
+      setSaving(true);
+      const toSave = { ...fields, ...override };
+      try {
+        const page = await savePage(
+          {
+            page_id: pageId,
+            item_id: itemId,
+            page_title: toSave.title,
+            page_content: toSave.content,
+            cat_id: toSave.catId,
+            s_number: toSave.sNumber,
+            base_revision: pageId > 0 ? revision : undefined,
+          },
+          { handles: [ErrorCode.STALE_REVISION] },
+        );
+        const newId = Number(page.page_id);
+        clearDraft(key);
+        dirtyRef.current = false;
+        setSaved(toSave);
+        setFields(toSave);
+        setRevision(page.revision as number | undefined);
+        notify('success', t('saved'));
+        if (then === 'back') navigate(`/${itemId}?page_id=${newId}`);
+        else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
+          saveDraft(key, toSave.content);
+          setConflict(await pageApi.info(pageId).catch(() => null));
+        }
+      } finally {
+        savingRef.current = false;
+        setSaving(false);
+      }
+    },
+    [fields, itemId, pageId, revision, readOnly, key, navigate, t],
+  );
+
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const uploadImages = useCallback(
+    async (files: File[]) => {
+      const urls: string[] = [];
+      for (const file of files) {
+        try {
+          urls.push(await uploadImage(file, { item_id: itemId, page_id: pageId }));
+        } catch (err) {
+          const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
+          notify('error', `${t('imageUploadFailed')}${reason}`);
+        }
+      }
+      return urls;
+    },
+    [itemId, pageId, t],
+  );
+
+  const needsSavedPage = (open: () => void) => () => (pageId > 0 ? open() : notify('warn', t('saveFirst')));
+  const goBack = () => navigate(pageId > 0 ? `/${itemId}?page_id=${pageId}` : `/${itemId}`);
+  const insertBlock = (text: string) => editorRef.current?.insertBlock(text);
+  const lang = currentLanguage(i18n.language);
+
+  const restore = async (version: PageHistory) => {
+    setContent(version.page_content);
+    await save('stay', { content: version.page_content });
+  };
+
+  const onReloadLatest = () => {
+    if (!conflict) return;
+    // the user's text stays in the local draft, offered again next time the page opens
+    const fromServer = { ...fields, title: conflict.page_title, content: conflict.page_content ?? '' };
+    setSaved(fromServer);
+    setFields(fromServer);
+    setRevision(conflict.revision as number | undefined);
+    setConflict(null);
+    notify('info', t('conflict.reloaded'));
+  };
+  const onKeepMine = () => {
+    if (!conflict) return;
+    setRevision(conflict.revision as number | undefined);
+    setConflict(null);
+    notify('info', t('conflict.kept'));
+  };
+
+  const catOptions = useMemo(() => catalogOptions(data.catalogs, t('rootCatalog')), [data.catalogs, t]);
+  const deferredContent = useDeferredValue(fields.content);
+
+  const templateItems: MenuItem[] = [
+    { label: t('templates.apiDoc'), icon: 'pi pi-file', command: () => insertBlock(apiDocTemplate(lang)) },
+    { label: t('templates.dbDoc'), icon: 'pi pi-database', command: () => insertBlock(databaseDocTemplate(lang)) },
+    { label: t('templates.more'), icon: 'pi pi-list', command: () => setDialog('templates') },
+  ];
+  const formatItems: MenuItem[] = [
+    { label: t('format.jsonTable'), icon: 'pi pi-table', command: () => setFormat('jsonTable') },
+    { label: t('format.beautify'), icon: 'pi pi-align-left', command: () => setFormat('beautify') },
+    { label: t('format.tsv'), icon: 'pi pi-file-excel', command: () => setFormat('tsv') },
+  ];
+  const saveItems: MenuItem[] = [
+    { label: t('saveAndBack'), icon: 'pi pi-check-circle', command: () => void save('back') },
+    { label: t('saveAsTemplate'), icon: 'pi pi-bookmark', command: () => setDialog('saveTemplate') },
+  ];
+
+  return (
+    <div className={`page-editor${mobile ? ' pe-mobile' : ''}`}>
+      <header className="pe-header">
+        <Button icon="pi pi-arrow-left" text rounded aria-label={t('back')} tooltip={t('back')} tooltipOptions={{ position: 'bottom' }} onClick={goBack} />
+        <InputText
+          className="pe-title"
+          value={fields.title}
+          maxLength={MAX.pageTitle}
+          placeholder={t('titlePlaceholder')}
+          aria-label={t('title')}
+          disabled={readOnly}
+          onChange={(e) => setField('title', e.target.value)}
+        />
+        <Dropdown
+          className="pe-catalog"
+          value={fields.catId}
+          options={catOptions}
+          filter={catOptions.length > 8}
+          aria-label={t('catalog')}
+          placeholder={t('catalog')}
+          disabled={readOnly}
+          onChange={(e) => setField('catId', Number(e.value))}
+        />
+        <span className="pe-order" title={t('orderHint')}>
+          <InputNumber
+            value={fields.sNumber}
+            min={0}
+            max={1_000_000_000}
+            useGrouping={false}
+            aria-label={t('order')}
+            disabled={readOnly}
+            onValueChange={(e) => setField('sNumber', Number(e.value ?? 0))}
+          />
+        </span>
+        <div className="pe-header-actions">
+          {pageId > 0 && <Button icon="pi pi-history" text label={mobile ? undefined : t('history')} aria-label={t('history')} onClick={() => setDialog('history')} />}
+          {pageId > 0 && !readOnly && (
+            <Button
+              icon={lock.state.kind === 'mine' ? 'pi pi-lock-open' : 'pi pi-lock'}
+              text
+              label={mobile ? undefined : lock.state.kind === 'mine' ? t('lock.cancel') : t('lock.lock')}
+              aria-label={lock.state.kind === 'mine' ? t('lock.cancel') : t('lock.lock')}
+              onClick={() => void lock.toggle()}
+            />
+          )}
+          <SplitButton
+            label={t('save')}
+            icon="pi pi-save"
+            loading={saving}
+            disabled={readOnly}
+            onClick={() => void save()}
+            model={saveItems}
+            buttonProps={{ 'aria-label': t('saveShortcut') } as never}
+            menuButtonProps={{ 'aria-label': t('moreSaveOptions') } as never}
+          />
+        </div>
+      </header>
+      <div className="pe-tools" role="toolbar" aria-label={t('tools')}>
+        <Menu model={templateItems} popup ref={templatesMenu} id="pe-templates-menu" />
+        <Button icon="pi pi-file" text size="small" label={t('templates.button')} aria-haspopup aria-controls="pe-templates-menu" disabled={readOnly} onClick={(e) => templatesMenu.current?.toggle(e)} />
+        <Menu model={formatItems} popup ref={formatMenu} id="pe-format-menu" />
+        <Button icon="pi pi-wrench" text size="small" label={t('format.button')} aria-haspopup aria-controls="pe-format-menu" disabled={readOnly} onClick={(e) => formatMenu.current?.toggle(e)} />
+        <span className="pe-attach">
+          <Button icon="pi pi-paperclip" text size="small" label={t('attachments')} onClick={needsSavedPage(() => setDialog('attachments'))} />
+          {attachmentCount > 0 && <Badge value={attachmentCount} severity="danger" aria-label={t('attachmentCount', { count: attachmentCount })} />}
+        </span>
+        <Button icon="pi pi-server" text size="small" label={t('mock.button')} disabled={readOnly} onClick={needsSavedPage(() => setDialog('mock'))} />
+        <a className="p-button p-button-text p-button-sm pe-link" href={HTTP_TEST_TOOL_URL} target="_blank" rel="noopener noreferrer">
+          <i className="pi pi-send" aria-hidden />
+          <span>{t('httpTest')}</span>
+        </a>
+        <span className="pe-spacer" />
+        <Button
+          icon={preview ? 'pi pi-eye-slash' : 'pi pi-eye'}
+          text
+          size="small"
+          label={preview ? t('hidePreview') : t('showPreview')}
+          aria-pressed={preview}
+          onClick={() => {
+            previewChosen.current = true;
+            setPreview((p) => !p);
+          }}
+        />
+      </div>
+      <LockBanner state={lock.state} />
+      <div className={`pe-panes${preview ? ' with-preview' : ''}`}>
+        <div className="pe-editor-pane">
+          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} />
+        </div>
+        {preview && (
+          <section className="pe-preview" aria-label={t('preview')}>
+            <MarkdownView source={deferredContent} />
+          </section>
+        )}
+      </div>
+
+      <FormatDialog mode={format} onHide={() => setFormat(null)} onInsert={insertBlock} />
+      <ConflictDialog latest={conflict} mine={fields.content} onReload={onReloadLatest} onKeepMine={onKeepMine} onHide={() => setConflict(null)} />
+      <Dialog
+        header={t('lock.title')}
+        visible={lock.state.kind === 'other'}
+        onHide={() => navigate(-1)}
+        closable={false}
+        footer={<Button label={t('common:actions.confirm')} autoFocus onClick={() => (window.history.length > 1 ? navigate(-1) : goBack())} />}
+        style={{ width: 'min(420px, 94vw)' }}
+      >
+        <p role="alert">{lock.state.kind === 'other' ? t('lock.other', { holder: lock.state.holder }) : ''}</p>
+      </Dialog>
+      <Suspense fallback={null}>
+        {dialog === 'history' && <HistoryModal visible onHide={() => setDialog(null)} pageId={pageId} onRestore={readOnly ? undefined : restore} />}
+        {dialog === 'attachments' && (
+          <AttachmentsModal visible onHide={() => setDialog(null)} pageId={pageId} itemId={itemId} canEdit={!readOnly} onCountChange={setAttachmentCount} />
+        )}
+        {dialog === 'templates' && <TemplatesDialog visible onHide={() => setDialog(null)} onInsert={insertBlock} />}
+        {dialog === 'saveTemplate' && <SaveTemplateDialog visible onHide={() => setDialog(null)} defaultTitle={fields.title} content={fields.content} />}
+        {dialog === 'mock' && <MockDialog visible onHide={() => setDialog(null)} pageId={pageId} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_PAGE_ORDER } from '@core/limits';
+import { catalogApi } from '../../api/catalog.ts';
+import { pageApi } from '../../api/page.ts';
+import type { Catalog } from '../../api/types.ts';
+
+export interface EditorFields {
+  title: string;
+  content: string;
+  catId: number;
+  sNumber: number;
+}
+
+export interface EditorData {
+  /** What the server holds (empty for a new page): the baseline for "unsaved changes". */
+  saved: EditorFields;
+  /** What the editor starts with (a copy starts from the source page). */
+  initial: EditorFields;
+  revision: number | undefined;
+  attachmentCount: number;
+  catalogs: Catalog[];
+}
+
+/** Loads what the editor needs: the page (or the page being copied), the catalogs, the default catalog. */
+export function useEditorData(itemId: number, pageId: number, copyPageId: number, copySuffix: string): EditorData | null | 'failed' {
+  const [data, setData] = useState<EditorData | null | 'failed'>(null);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const catalogs = catalogApi.catListGroup(itemId).catch(() => [] as Catalog[]);
+      const empty: EditorFields = { title: '', content: '', catId: 0, sNumber: DEFAULT_PAGE_ORDER };
+      if (pageId > 0) {
+        const page = await pageApi.info(pageId);
+        const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
+        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs };
+      }
+      const defaultCat = catalogApi
+        .getDefaultCat({ item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
+        .then((d) => Number(d?.default_cat_id ?? 0))
+        .catch(() => 0);
+      let initial = { ...empty, catId: await defaultCat };
+      if (copyPageId > 0) {
+        const source = await pageApi.info(copyPageId);
+        initial = { ...initial, title: `${source.page_title}${copySuffix}`, content: source.page_content ?? '', sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER) };
+      }
+      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs };
+    })().then(
+      (d) => live && setData(d),
+      () => live && setData('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [itemId, pageId, copyPageId, copySuffix]);
+  return data;
+}

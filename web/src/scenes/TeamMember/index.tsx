@@ -1,0 +1,79 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { teamApi, teamMemberApi } from '../../api/member.ts';
+import type { TeamMember } from '../../api/types.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { UserPicker } from '../../components/UserPicker.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { notify } from '../../state/notify.ts';
+import { responsiveTable } from '../../components/tableLayout.ts';
+
+/** `/team/member/:teamId`: the team's members; add with the user picker, remove. */
+export default function TeamMemberScene() {
+  const { t } = useTranslation('teams');
+  const { teamId = '' } = useParams();
+  const teams = useApiData(() => teamApi.getList(), []);
+  const members = useApiData(() => teamMemberApi.getList(teamId), [teamId]);
+  const [username, setUsername] = useState('');
+  const team = teams.data?.find((x) => String(x.id) === teamId);
+
+  const add = async () => {
+    if (!username.trim()) return;
+    try {
+      await teamMemberApi.save({ team_id: teamId, member_username: username.trim() });
+      notify('success', t('memberAdded'));
+      setUsername('');
+      await members.reload();
+    } catch {
+      /* shown by the client */
+    }
+  };
+
+  const remove = (m: TeamMember) =>
+    confirmDialog({
+      header: t('common:confirmTitle'),
+      message: t('removeMemberConfirm', { name: m.member_username }),
+      acceptLabel: t('common:actions.delete'),
+      rejectLabel: t('common:actions.cancel'),
+      acceptClassName: 'p-button-danger',
+      accept: async () => {
+        await teamMemberApi.delete(m.id);
+        await members.reload();
+      },
+    });
+
+  return (
+    <PageFrame title={team ? t('membersOf', { name: team.team_name }) : t('members')} back="/team/index">
+      <div className="folio-panel">
+        <p className="folio-muted folio-intro">{t('membersIntro')}</p>
+        <form
+          className="folio-inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <FormField label={t('memberUsername')} htmlFor="team-member-username">
+            <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
+          </FormField>
+          <Button type="submit" label={t('addMember')} icon="pi pi-user-plus" disabled={!username.trim()} />
+        </form>
+        <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="id" emptyMessage={t('noMembers')} stripedRows aria-label={t('members')}>
+          <Column field="member_username" header={t('memberUsername')} />
+          <Column field="name" header={t('memberName')} />
+          <Column field="addtime" header={t('addtime')} />
+          <Column
+            header={t('common:actions.delete')}
+            body={(m: TeamMember) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('removeMember', { name: m.member_username })} onClick={() => remove(m)} />}
+          />
+        </DataTable>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import { MAX } from '@core/limits';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isOn } from '../../api/types.ts';
+import { userApi } from '../../api/user.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { notify } from '../../state/notify.ts';
+import { setSessionUser } from '../../state/session.ts';
+import { EmailDialog } from './EmailDialog.tsx';
+import { PasswordDialog } from './PasswordDialog.tsx';
+
+/** `/user/setting`: read-only username, editable name, dialogs for password and e-mail. */
+export default function UserSettingScene() {
+  const { t } = useTranslation('settings');
+  const info = useApiData(() => userApi.info(), []);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
+
+  useEffect(() => {
+    if (info.data) {
+      setName(info.data.name ?? '');
+      setSessionUser(info.data);
+    }
+  }, [info.data]);
+
+  if (!info.data) return info.loading ? <PageSpinner /> : <PageFrame title={t('user.title')} back="/item/index">{null}</PageFrame>;
+  const user = info.data;
+
+  const saveName = async () => {
+    setBusy(true);
+    try {
+      await userApi.updateInfo({ name: name.trim() });
+      const updated = { ...user, name: name.trim() };
+      info.setData(updated);
+      notify('success', t('common:saved'));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('user.title')} back="/item/index">
+      <div className="folio-panel folio-form">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveName();
+          }}
+        >
+          <FormField label={t('user.username')} htmlFor="user-username">
+            <InputText id="user-username" value={user.username} readOnly disabled />
+          </FormField>
+          <FormField label={t('user.name')} htmlFor="user-name" hint={t('user.nameHint')}>
+            <div className="p-inputgroup">
+              <InputText id="user-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX.name} />
+              <Button type="submit" label={t('common:actions.save')} loading={busy} disabled={name.trim() === (user.name ?? '')} />
+            </div>
+          </FormField>
+        </form>
+        <FormField label={t('user.email')}>
+          <div className="folio-email-row">
+            <span>{user.email || t('user.noEmail')}</span>
+            {user.email && <Tag severity={isOn(user.email_verify) ? 'success' : 'warning'} value={isOn(user.email_verify) ? t('user.verified') : t('user.unverified')} />}
+            <Button label={user.email ? t('user.changeEmail') : t('user.bindEmail')} icon="pi pi-envelope" outlined size="small" onClick={() => setDialog('email')} />
+          </div>
+        </FormField>
+        <FormField label={t('user.password')}>
+          <div>
+            <Button label={t('user.changePassword')} icon="pi pi-key" outlined size="small" onClick={() => setDialog('password')} />
+          </div>
+        </FormField>
+      </div>
+      <PasswordDialog visible={dialog === 'password'} onHide={() => setDialog(null)} />
+      <EmailDialog visible={dialog === 'email'} current={user.email ?? ''} onHide={() => setDialog(null)} onSaved={(email) => info.setData({ ...user, email, email_verify: 0 })} />
+    </PageFrame>
+  );
+}
