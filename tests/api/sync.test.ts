@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const creds = (k: KeyedItem) => ({ api_key: k.api_key, api_token: k.api_token });
+const sha = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
+const apply = (k: KeyedItem, changes: unknown[], extra: Record<string, unknown> = {}) => t.call('sync/apply', { ...creds(k), changes, ...extra }, { json: true });
+
+describe('sync/tree', () => {
+  it('lists live pages with catalog path, revision and content hash but no content, and catalogs with paths', async () => {
+    const k = await buildKeyedItem(t);
+    await t.call('open/updatePage', { ...creds(k), cat_name: 'Guide/Setup', page_title: 'Install', page_content: 'npm i', s_number: 4 });
+    const gone = await t.call('open/updatePage', { ...creds(k), page_title: 'Gone', page_content: 'x' });
+    await t.call('open/deletePage', { ...creds(k), page_id: gone.data.page_id });
+    const r = await t.call('sync/tree', creds(k));
+    expect(r.error_code).toBe(0);
+    expect(r.data.item.item_id).toBe(k.item_id);
+    expect(r.data.pages).toHaveLength(1);
+    expect(r.data.pages[0]).toMatchObject({ cat_path: ['Guide', 'Setup'], page_title: 'Install', s_number: 4, revision: 1, content_hash: sha('npm i'), stable_key: null });
+    expect(r.data.pages[0].page_content).toBeUndefined();
+    expect(r.data.catalogs.map((c: { path: string[] }) => c.path)).toEqual([['Guide'], ['Guide', 'Setup']]);
+  });
+
+  it('returns 10306 with a wrong token', async () => {
+    const k = await buildKeyedItem(t);
+    expect((await t.call('sync/tree', { api_key: k.api_key, api_token: 'x' })).error_code).toBe(10306);
+  });
+});
+
+describe('sync/pages', () => {
+  it('answers content for the requested pages of this item only', async () => {
+    const k = await buildKeyedItem(t);
+    const other = await buildKeyedItem(t);
+    const a = await t.call('open/updatePage', { ...creds(k), page_title: 'A', page_content: 'alpha' });
+    const foreign = await t.call('open/updatePage', { ...creds(other), page_title: 'F', page_content: 'secret' });
+    const r = await t.call('sync/pages', { ...creds(k), page_ids: JSON.stringify([a.data.page_id, foreign.data.page_id]) }, { json: true });
+    expect(r.data.pages.map((p: { page_content: string }) => p.page_content)).toEqual(['alpha']);
+    const viaForm = await t.call('sync/pages', { ...creds(k), page_ids: String(a.data.page_id) });
+    expect(viaForm.data.pages[0].page_id).toBe(a.data.page_id);
+  });
+
+  it('returns 10100 naming page_ids above the batch size', async () => {
+    const k = await buildKeyedItem(t);
+    const r = await t.call('sync/pages', { ...creds(k), page_ids: Array.from({ length: 201 }, (_, i) => i + 1).join(',') });
+    expect(r.error_code).toBe(10100);
+    expect(r.error_message).toMatch(/^page_ids: at most 200/);
+  });
+});
+
+describe('sync/apply', () => {
+  it('creates, updates, moves, renames and deletes in one call, each write with history', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [
+      { op: 'create', cat_path: ['A'], title: 'One', content: '1' },
+      { op: 'create', cat_path: [], title: 'Two', content: '2', s_number: 3 },
+      { op: 'create', cat_path: ['A', 'B'], title: 'Three', content: '3' },
+    ]);
+    expect(seed.data.applied).toBe(true);
+    const [one, two, three] = seed.data.results;
+    expect(seed.data.results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
+    const r = await apply(k, [
+      { op: 'update', page_id: one.page_id, base_revision: 1, content: '1b' },
+      { op: 'update', page_id: two.page_id, base_revision: 1, cat_path: ['Moved'], title: 'Two renamed' },
+      { op: 'delete', page_id: three.page_id, base_revision: 1 },
+    ]);
+    expect(r.data).toMatchObject({ applied: true, conflicts: [] });
+    expect(r.data.results.map((x: { status: string; revision: number }) => [x.status, x.revision])).toEqual([['updated', 2], ['updated', 2], ['deleted', 1]]);
+    const tree = await t.call('sync/tree', creds(k));
+    const byId = new Map(tree.data.pages.map((p: { page_id: number }) => [p.page_id, p]));
+    expect(byId.get(one.page_id)).toMatchObject({ content_hash: sha('1b'), cat_path: ['A'] });
+    expect(byId.get(two.page_id)).toMatchObject({ page_title: 'Two renamed', cat_path: ['Moved'], content_hash: sha('2'), s_number: 3 });
+    expect(byId.has(three.page_id)).toBe(false);
+    expect((await t.services.db('recycle').where({ page_id: three.page_id })).length).toBe(1);
+    const history = await t.services.db('page_history').whereIn('page_id', [one.page_id, two.page_id]).orderBy('page_id');
+    expect(history.map((h) => [h.page_id, h.page_content, h.page_title])).toEqual([[one.page_id, '1', 'One'], [two.page_id, '2', 'Two']]);
+    expect((await t.services.db('pages').where({ page_id: one.page_id }).first()).author_username).toBe('API');
+  });
+
+  it('reports a stale base revision as a conflict and, atomic, applies nothing', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [{ op: 'create', title: 'P', content: 'base' }, { op: 'create', title: 'Q', content: 'q' }]);
+    const [p, q] = seed.data.results;
+    await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'server edit' }]);
+    const r = await apply(k, [
+      { op: 'update', page_id: q.page_id, base_revision: 1, content: 'q2' },
+      { op: 'update', page_id: p.page_id, base_revision: 1, content: 'mine' },
+      { op: 'create', title: 'New', content: 'n' },
+    ]);
+    expect(r.data.applied).toBe(false);
+    expect(r.data.conflicts).toEqual([{ index: 1, page_id: p.page_id, base_revision: 1, server_revision: 2, reason: expect.stringMatching(/changed/) }]);
+    expect(r.data.results.map((x: { status: string }) => x.status)).toEqual(['skipped', 'conflict', 'skipped']);
+    const rows = await t.services.db('pages').where({ item_id: k.item_id, is_del: 0 }).orderBy('page_id');
+    expect(rows.map((x) => x.page_content)).toEqual(['server edit', 'q']);
+  });
+
+  it('applies the rest when atomic is false, leaving the conflicting page alone', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [{ op: 'create', title: 'P', content: 'base' }, { op: 'create', title: 'Q', content: 'q' }]);
+    const [p, q] = seed.data.results;
+    await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'server edit' }]);
+    const r = await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'mine' }, { op: 'update', page_id: q.page_id, base_revision: 1, content: 'q2' }], { atomic: false });
+    expect(r.data.applied).toBe(true);
+    expect(r.data.results.map((x: { status: string }) => x.status)).toEqual(['conflict', 'updated']);
+    expect((await t.services.db('pages').where({ page_id: p.page_id }).first()).page_content).toBe('server edit');
+    expect((await t.services.db('pages').where({ page_id: q.page_id }).first()).page_content).toBe('q2');
+  });
+
+  it('gives a stable key back to a new page when its old page is in the recycle bin, and refuses a key a live page holds', async () => {
+    const k = await buildKeyedItem(t);
+    const first = await apply(k, [{ op: 'create', title: 'Op', content: 'v1', stable_key: 'api.yaml#openapi:op' }]);
+    const old = first.data.results[0];
+    await apply(k, [{ op: 'delete', page_id: old.page_id, base_revision: 1 }]);
+    const again = await apply(k, [{ op: 'create', title: 'Op', content: 'v2', stable_key: 'api.yaml#openapi:op' }]);
+    expect(again.error_code, again.error_message).toBe(0);
+    const tree = await t.call('sync/tree', creds(k));
+    expect(tree.data.pages.map((p: { stable_key: string }) => p.stable_key)).toEqual(['api.yaml#openapi:op']);
+    const clash = await apply(k, [{ op: 'create', title: 'Dup', content: 'x', stable_key: 'api.yaml#openapi:op' }]);
+    expect(clash.error_code).toBe(10100);
+    expect(clash.error_message).toMatch(/^changes\.0\.stable_key: page \d+ already has this key/);
+  });
+
+  it('reports a page deleted on the server as a conflict', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [{ op: 'create', title: 'P', content: 'x' }]);
+    await t.call('open/deletePage', { ...creds(k), page_id: seed.data.results[0].page_id });
+    const r = await apply(k, [{ op: 'update', page_id: seed.data.results[0].page_id, base_revision: 1, content: 'y' }]);
+    expect(r.data.applied).toBe(false);
+    expect(r.data.conflicts[0].reason).toMatch(/no longer exists/);
+  });
+
+  it('rolls back everything when one change breaks a rule (10100 naming the change and field)', async () => {
+    const k = await buildKeyedItem(t);
+    const r = await apply(k, [
+      { op: 'create', title: 'Fine', content: 'x' },
+      { op: 'create', cat_path: ['a', 'b', 'c', 'd'], title: 'Too deep', content: 'y' },
+    ]);
+    expect(r.error_code).toBe(10100);
+    expect(r.error_message).toMatch(/^changes\.1\.cat_path: /);
+    const noTitle = await apply(k, [{ op: 'create', title: ' ', content: 'x' }]);
+    expect(noTitle.error_message).toMatch(/^changes\.0\.title: is required/);
+    const badOp = await apply(k, [{ op: 'explode', page_id: 1 }]);
+    expect(badOp.error_code).toBe(10100);
+    expect(badOp.error_message).toMatch(/op/);
+    expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(0);
+  });
+
+  it('returns 10100 above the change-set size and for content over the size limit', async () => {
+    const k = await buildKeyedItem(t);
+    const many = await apply(k, Array.from({ length: 501 }, (_, i) => ({ op: 'create', title: `p${i}`, content: '' })));
+    expect(many.error_code).toBe(10100);
+    expect(many.error_message).toMatch(/^changes: at most 500/);
+    const big = await apply(k, [{ op: 'create', title: 'Big', content: 'x'.repeat(5 * 1024 * 1024 + 1) }]);
+    expect(big.error_code).toBe(10100);
+    expect(big.error_message).toMatch(/^changes\.0\.content: must be at most 5 MB/);
+  });
+
+  it('refuses creates that would pass 5000 live pages (10100) and writes none of the set', async () => {
+    const k = await buildKeyedItem(t);
+    const rows = Array.from({ length: 4999 }, (_, i) => ({ item_id: k.item_id, page_title: `p${i}`, page_content: '', cat_id: 0 }));
+    for (let i = 0; i < rows.length; i += 250) await t.services.db('pages').insert(rows.slice(i, i + 250));
+    const r = await apply(k, [{ op: 'create', title: 'a', content: '' }, { op: 'create', title: 'b', content: '' }]);
+    expect(r.error_code).toBe(10100);
+    expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(4999);
+  });
+
+  it('treats a page edit-locked by a user as a conflict', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [{ op: 'create', title: 'Locked', content: 'x' }]);
+    const pageId = seed.data.results[0].page_id;
+    const lock = await t.call('page/setLock', { page_id: pageId, item_id: k.item_id }, { token: k.owner.token });
+    expect(lock.error_code).toBe(0);
+    const r = await apply(k, [{ op: 'update', page_id: pageId, base_revision: 1, content: 'y' }]);
+    expect(r.data.applied).toBe(false);
+    expect(r.data.conflicts[0].reason).toMatch(/edited by/);
+  });
+
+  it('returns 10306 with a wrong token and 10311 on an archived item', async () => {
+    const k = await buildKeyedItem(t);
+    expect((await apply({ ...k, api_token: 'bad' }, [{ op: 'create', title: 'x', content: '' }])).error_code).toBe(10306);
+    await t.services.db('items').where({ item_id: k.item_id }).update({ is_archived: 1 });
+    expect((await apply(k, [{ op: 'create', title: 'x', content: '' }])).error_code).toBe(10311);
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from '../../cli/main.ts';
+import type { CliIO } from '../../cli/program.ts';
+import type { TestServer } from '../helpers/server.ts';
+import type { KeyedItem } from './fixtures.ts';
+
+export interface CliRun {
+  code: number | undefined;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `docs` program in-process with captured streams (no TTY, CI unset). */
+export async function runDocs(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; tty?: boolean }): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    stdin: process.stdin,
+    env: { ...(opts.env ?? {}) },
+    cwd: opts.cwd,
+    isTTY: !!opts.tty,
+    verbose: args.includes('--verbose'),
+    exitCode: undefined,
+  };
+  const code = await run(['node', 'docs', ...args], io);
+  return { code, stdout, stderr };
+}
+
+export function envFor(t: TestServer, k: KeyedItem): NodeJS.ProcessEnv {
+  return { DOCS_SERVER: t.url, DOCS_API_KEY: k.api_key, DOCS_API_TOKEN: k.api_token };
+}
+
+/** A temporary copy of a folder (or an empty one). */
+export function tempFolder(copyFrom?: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-cli-'));
+  if (copyFrom) fs.cpSync(copyFrom, dir, { recursive: true });
+  return dir;
+}
+
+export function write(root: string, rel: string, text: string): void {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+export function read(root: string, rel: string): string {
+  return fs.readFileSync(path.join(root, rel), 'utf8');
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { docFromText } from '../../cli/sync/folder.ts';
+import { parseMarkdownFile, renderMarkdownFile } from '../../cli/sync/frontMatter.ts';
+import { merge3 } from '../../cli/sync/merge.ts';
+import { computePlan, type ServerPage } from '../../cli/sync/plan.ts';
+import { emptyState, type SyncState } from '../../cli/sync/state.ts';
+
+describe('merge3', () => {
+  const base = 'a\nb\nc\nd\ne\n';
+  it('takes changes to different lines from both sides', () => {
+    expect(merge3(base, 'A\nb\nc\nd\ne\n', 'a\nb\nc\nd\nE\n')).toEqual({ clean: true, text: 'A\nb\nc\nd\nE\n', conflicts: 0 });
+  });
+  it('takes insertions and deletions from both sides', () => {
+    expect(merge3(base, 'a\nb\nc\nnew\nd\ne\n', 'a\nc\nd\ne\nlast\n').text).toBe('a\nc\nnew\nd\ne\nlast\n');
+  });
+  it('takes an identical change once', () => {
+    expect(merge3(base, 'a\nX\nc\nd\ne\n', 'a\nX\nc\nd\ne\n')).toMatchObject({ clean: true, text: 'a\nX\nc\nd\ne\n' });
+  });
+  it('marks different changes to the same line as a conflict', () => {
+    const r = merge3(base, 'a\nmine\nc\nd\ne\n', 'a\ntheirs\nc\nd\ne\n');
+    expect(r.clean).toBe(false);
+    expect(r.conflicts).toBe(1);
+    expect(r.text).toBe('a\n<<<<<<< local\nmine\n=======\ntheirs\n>>>>>>> server\nc\nd\ne\n');
+  });
+  it('handles an empty base (both sides created text)', () => {
+    expect(merge3('', 'x\n', 'x\n')).toMatchObject({ clean: true, text: 'x\n' });
+    expect(merge3('', 'x\n', 'y\n').clean).toBe(false);
+  });
+});
+
+describe('front matter', () => {
+  it('reads simple key: value lines exactly as the YAML parser would', () => {
+    for (const fm of ['title: Hello world\norder: 3', 'order: -2', 'title: Ünïcödé — ok', 'title: 12']) {
+      const parsed = parseMarkdownFile(`---\n${fm}\n---\nbody`, 'x.md');
+      const y = parseYaml(fm) as { title?: unknown; order?: number };
+      expect(parsed.title).toBe(y.title === undefined ? undefined : String(y.title));
+      expect(parsed.order).toBe(y.order);
+      expect(parsed.body).toBe('body');
+    }
+  });
+  it('falls back to the YAML parser for quoted and structured values', () => {
+    expect(parseMarkdownFile('---\ntitle: "A: B"\ntags: [x, y]\n---\n', 'x.md').title).toBe('A: B');
+  });
+  it('names the file and line of bad YAML', () => {
+    expect(() => parseMarkdownFile('---\ntitle: ok\norder: [1\n---\n', 'dir/bad.md')).toThrow(/^dir\/bad\.md:\d+: bad front matter/);
+  });
+  it('rejects an order that is not a whole number', () => {
+    expect(() => parseMarkdownFile('---\norder: first\n---\n', 'a.md')).toThrow(/order must be a whole number/);
+  });
+  it('renders files that parse back to the same title, order and body', () => {
+    for (const page of [
+      { title: 'Same as file', order: 99, body: 'text' },
+      { title: 'From H1', order: 99, body: '# From H1\ntext' },
+      { title: 'Explicit: title', order: 4, body: '# Other heading\n' },
+      { title: 'Rule first', order: 99, body: '---\nnot front matter' },
+    ]) {
+      const text = renderMarkdownFile(page, 'Same as file', 99);
+      const doc = docFromText('Same as file.md', [], text);
+      expect({ title: doc.title, order: doc.order, body: doc.content }).toEqual(page);
+    }
+  });
+});
+
+describe('computePlan', () => {
+  const doc = (relPath: string, text: string, catPath: string[] = []) => docFromText(relPath, catPath, text);
+  const server = (p: Partial<ServerPage> & { page_id: number; page_title: string; content: string }): ServerPage => ({
+    cat_path: [],
+    s_number: 99,
+    revision: 1,
+    stable_key: null,
+    content_hash: doc('x.md', p.content).hash,
+    ...p,
+  });
+  const stateWith = (entries: SyncState['pages']): SyncState => ({ ...emptyState('http://s'), pages: entries });
+
+  it('creates what the server lacks and matches by catalog path and title without state', () => {
+    const plan = computePlan([doc('a.md', '# A\n'), doc('g/b.md', '# B\n', ['g'])], emptyState('http://s'), [server({ page_id: 7, page_title: 'B', cat_path: ['g'], content: '# B\n' })], { prune: false });
+    expect(plan.entries.map((e) => [e.action, e.relPath, e.server?.page_id])).toEqual([['create', 'a.md', undefined], ['unchanged', 'g/b.md', 7]]);
+  });
+
+  it('recognises a renamed file by its content hash', () => {
+    const d = doc('new-name.md', '# Title\nbody\n');
+    const s = server({ page_id: 3, page_title: 'Title', content: '# Title\nbody\n' });
+    const state = stateWith({ 'old-name.md': { page_id: 3, revision: 1, hash: d.hash, title: 'Title', cat_path: [], order: 99 } });
+    const plan = computePlan([d], state, [s], { prune: true });
+    expect(plan.entries.map((e) => [e.action, e.server?.page_id])).toEqual([['unchanged', 3]]);
+  });
+
+  it('asks for a merge when both sides changed the content since the last sync', () => {
+    const d = doc('a.md', '# A\nlocal\n');
+    const s = server({ page_id: 1, page_title: 'A', content: '# A\nserver\n', revision: 2 });
+    const state = stateWith({ 'a.md': { page_id: 1, revision: 1, hash: doc('a.md', '# A\n').hash, title: 'A', cat_path: [], order: 99 } });
+    const [entry] = computePlan([d], state, [s], { prune: false }).entries;
+    expect(entry).toMatchObject({ action: 'update', needsMerge: true });
+  });
+
+  it('leaves a page changed only on the server alone', () => {
+    const d = doc('a.md', '# A\n');
+    const s = server({ page_id: 1, page_title: 'A', content: '# A\nserver\n', revision: 2 });
+    const state = stateWith({ 'a.md': { page_id: 1, revision: 1, hash: d.hash, title: 'A', cat_path: [], order: 99 } });
+    expect(computePlan([d], state, [s], { prune: false }).entries[0]!.action).toBe('unchanged');
+  });
+
+  it('deletes pages without files only with prune, and calls a server-side change a conflict', () => {
+    const s1 = server({ page_id: 1, page_title: 'Gone', content: 'x' });
+    const s2 = server({ page_id: 2, page_title: 'Edited', content: 'y', revision: 5 });
+    const state = stateWith({ 'gone.md': { page_id: 1, revision: 1, hash: s1.content_hash, title: 'Gone', cat_path: [], order: 99 }, 'edited.md': { page_id: 2, revision: 4, hash: 'old', title: 'Edited', cat_path: [], order: 99 } });
+    expect(computePlan([], state, [s1, s2], { prune: false }).orphans).toHaveLength(2);
+    expect(computePlan([], state, [s1, s2], { prune: true }).entries.map((e) => [e.action, e.server!.page_id])).toEqual([['delete', 1], ['conflict', 2]]);
+  });
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../cli/errors.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
+import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PETSTORE = path.join(ROOT, 'examples/docs/api/petstore.yaml');
+const BLOG = path.join(ROOT, 'node_modules/postman-to-markdown/example/kmk-blog.postman_collection.json');
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+async function tree(k: KeyedItem) {
+  return (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { pages: { page_id: number; cat_path: string[]; page_title: string; stable_key: string | null; revision: number }[] };
+}
+
+describe('docs import', () => {
+  it('imports an OpenAPI file into a catalog named after the API, and a re-import updates in place', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    fs.copyFileSync(PETSTORE, path.join(dir, 'petstore.yaml'));
+    const first = await runDocs(['import', 'petstore.yaml', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(first.code, first.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(first.stdout).summary.create).toBe(3);
+    const before = await tree(k);
+    expect(before.pages.map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual(['Petstore/pets/Create a pet', 'Petstore/pets/Info for a pet', 'Petstore/pets/List pets']);
+    expect(before.pages.every((p) => p.stable_key?.startsWith('openapi:'))).toBe(true);
+    write(dir, 'petstore.yaml', read(dir, 'petstore.yaml').replace('Info for a pet', 'Show one pet'));
+    const again = await runDocs(['import', 'petstore.yaml', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ create: 0, move: 1 });
+    const after = await tree(k);
+    expect(after.pages).toHaveLength(3);
+    expect(after.pages.find((p) => p.stable_key === 'openapi:showPetById')!.page_title).toBe('Show one pet');
+  });
+
+  it('imports a real Postman collection under --catalog', async () => {
+    const k = await buildKeyedItem(t);
+    const tooDeep = await runDocs(['import', BLOG, '--catalog', 'Blog/API'], { cwd: ROOT, env: envFor(t, k) });
+    expect(tooDeep.code).toBe(ExitCode.ERROR);
+    expect(tooDeep.stderr).toMatch(/would sit 4 catalogs deep .* choose a shallower --catalog/);
+    const r = await runDocs(['import', BLOG, '--catalog', 'Blog', '--json'], { cwd: ROOT, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const pages = (await tree(k)).pages;
+    expect(pages).toHaveLength(JSON.parse(r.stdout).summary.create);
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages.every((p) => p.cat_path[0] === 'Blog')).toBe(true);
+  });
+
+  it('refuses --item when the api key belongs to another item', async () => {
+    const k = await buildKeyedItem(t);
+    const r = await runDocs(['import', PETSTORE, '--item', String(k.item_id + 1000)], { cwd: ROOT, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.ERROR);
+    expect(r.stderr).toMatch(new RegExp(`^error: --item ${k.item_id + 1000}: the api key belongs to item ${k.item_id}`));
+    const ok = await runDocs(['import', PETSTORE, '--item', String(k.item_id)], { cwd: ROOT, env: envFor(t, k) });
+    expect(ok.code, ok.stderr).toBe(ExitCode.OK);
+  });
+
+  it('fails with one line naming the file for an unknown format', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    write(dir, 'notes.json', '{"hello": "world"}');
+    const r = await runDocs(['import', 'notes.json'], { cwd: dir, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.ERROR);
+    expect(r.stderr).toMatch(/^error: notes\.json: unrecognised format/);
+    expect((await tree(k)).pages).toHaveLength(0);
+  });
+});
+
+describe('docs export', () => {
+  it('writes the item as a ShowDoc-compatible Markdown zip and as a Word document', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder(path.join(ROOT, 'examples/docs'));
+    await runDocs(['push', src], { cwd: src, env: envFor(t, k) });
+    const dir = tempFolder();
+    const md = await runDocs(['export', '--format', 'markdown', '-o', 'docs.zip'], { cwd: dir, env: envFor(t, k) });
+    expect(md.code, md.stderr).toBe(ExitCode.OK);
+    expect(md.stdout.trim()).toBe(path.join(dir, 'docs.zip'));
+    const zip = await JSZip.loadAsync(fs.readFileSync(path.join(dir, 'docs.zip')));
+    const manifest = JSON.parse(await zip.file('info.json')!.async('string'));
+    expect(JSON.stringify(manifest)).toContain('Conflicts and merges');
+    const word = await runDocs(['export', '--format', 'word', '-o', 'docs.docx'], { cwd: dir, env: envFor(t, k) });
+    expect(word.code, word.stderr).toBe(ExitCode.OK);
+    const docx = await JSZip.loadAsync(fs.readFileSync(path.join(dir, 'docs.docx')));
+    expect(await docx.file('word/document.xml')!.async('string')).toContain('Getting started');
+  });
+
+  it('refuses an unknown --format', async () => {
+    const k = await buildKeyedItem(t);
+    const r = await runDocs(['export', '--format', 'pdf'], { cwd: tempFolder(), env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.ERROR);
+    expect(r.stderr).toMatch(/^error: --format: "pdf"/);
+  });
+});

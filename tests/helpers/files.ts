@@ -1,0 +1,44 @@
+import { insertItem } from './docs.ts';
+import type { TestServer } from './server.ts';
+
+/**
+ * Helpers for the attachment, template, notice, mock and admin-item tests. Items, catalogs,
+ * pages and members come from the shared factories (`docs.ts`, `itemFactories.ts`).
+ */
+export { addMember, buildCatalog, buildPage } from './itemFactories.ts';
+
+/** An item inserted directly, returned as `{item_id}` (archived, private or deleted as asked). */
+export async function buildItem(
+  t: TestServer,
+  owner: { uid: number; username: string },
+  opts: Parameters<typeof insertItem>[2] = {},
+): Promise<{ item_id: number }> {
+  return { item_id: await insertItem(t, owner, opts) };
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d3b1f40000000049454e44ae426082',
+  'hex',
+);
+
+/** Posts a multipart upload to `/api/<name>` and returns the parsed JSON body and the response. */
+export async function uploadFile(
+  t: TestServer,
+  name: string,
+  opts: { token?: string; field?: string; filename: string; bytes: Buffer | string; type?: string; params?: Record<string, string | number> },
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(opts.params ?? {})) form.set(k, String(v));
+  const part = typeof opts.bytes === 'string' ? opts.bytes : new Uint8Array(opts.bytes);
+  form.set(opts.field ?? 'file', new Blob([part], { type: opts.type ?? 'application/octet-stream' }), opts.filename);
+  const res = await t.fetch(`/api/${name}`, { method: 'POST', body: form, headers: opts.token ? { 'X-API-Token': opts.token } : {} });
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
