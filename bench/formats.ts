@@ -1,0 +1,123 @@
+/**
+ * Benchmark of imports and exports through the real HTTP endpoints, against a server in its own
+ * process (bench/formatsServer.ts) so its memory can be measured:
+ *   import/auto of GitHub's OpenAPI (13 MB, ~1,200 operations)   target ≤ 3 s, server peak RSS ≤ 400 MB
+ *   import/auto of a 1,000-page Markdown zip                       (reported)
+ *   export/markdown of that 1,000-page item                        target ≤ 5 s
+ *   export/word of that 1,000-page item                            target ≤ 5 s
+ * Run alone: `node --import tsx bench/formats.ts` (TEST_DB=pg for PostgreSQL); bench/index.ts runs it with the others.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import JSZip from 'jszip';
+
+export interface BenchRow {
+  name: string;
+  ms: number;
+  targetMs: number;
+  note?: string;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GITHUB_SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const RSS_LIMIT_MB = 400;
+
+/** Peak and current resident set size of a process, from /proc (Linux). */
+function rssOf(pid: number): { peakMb: number; nowMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; meaningful when the machine is busy. */
+function cpuSecondsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function startServer(): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: { ...process.env, TEST_LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const { url, token } = JSON.parse(line) as { url: string; token: string };
+  return {
+    url,
+    token,
+    pid: child.pid!,
+    stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
+}
+
+/** 1,000 pages in 20 catalogs of realistic size (headings, a table, a code block, prose). */
+async function thousandPageZip(): Promise<Buffer> {
+  const zip = new JSZip();
+  for (let i = 0; i < 1000; i++) {
+    const rows = Array.from({ length: 15 }, (_, r) => `| field_${r} | string | ${r % 2 ? 'yes' : 'no'} | Field ${r} of record ${i} |`).join('\n');
+    const body = `# Page ${i}\n\nIntro paragraph for page ${i} with **bold**, _italic_ and a [link](https://example.com/${i}).\n\n## Fields\n\n| name | type | required | remark |\n|---|---|---|---|\n${rows}\n\n## Example\n\n\`\`\`json\n{"id": ${i}, "name": "item ${i}", "tags": ["a", "b"]}\n\`\`\`\n\n- point one\n- point two\n  1. nested\n`;
+    zip.file(`Section ${String(i % 20).padStart(2, '0')}/Page ${i}.md`, body);
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+async function timed<T>(pid: number, fn: () => Promise<T>): Promise<{ ms: number; cpu: string; value: T }> {
+  const started = performance.now();
+  const cpuBefore = cpuSecondsOf(pid);
+  const value = await fn();
+  return { ms: performance.now() - started, cpu: `server CPU ${(cpuSecondsOf(pid) - cpuBefore).toFixed(2)} s`, value };
+}
+
+export async function benchFormats(): Promise<BenchRow[]> {
+  const server = await startServer();
+  const rows: BenchRow[] = [];
+  try {
+    const upload = async (name: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)]), name);
+      const res = await fetch(`${server.url}/api/import/auto`, { method: 'POST', body: form, headers: { 'X-API-Token': server.token } });
+      const body = (await res.json()) as { error_code: number; error_message?: string; data: { item_id: number } };
+      if (body.error_code) throw new Error(`import ${name}: ${body.error_code} ${body.error_message}`);
+      return body.data.item_id;
+    };
+    const download = async (action: string, itemId: number) => {
+      const res = await fetch(`${server.url}/api/${action}?item_id=${itemId}`, { headers: { 'X-API-Token': server.token } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (!/zip|officedocument/.test(res.headers.get('content-type') ?? '')) throw new Error(`${action}: ${bytes.toString('utf8').slice(0, 200)}`);
+      return bytes.length;
+    };
+
+    const before = rssOf(server.pid);
+    const spec = fs.readFileSync(GITHUB_SPEC);
+    const github = await timed(server.pid, () => upload('api.github.com.json', spec));
+    const rss = rssOf(server.pid);
+    rows.push({ name: `import/auto GitHub OpenAPI (${(spec.length / 1048576).toFixed(1)} MB)`, ms: github.ms, targetMs: 3000, note: `${github.cpu}; server RSS peak ${rss.peakMb.toFixed(0)} MB (before ${before.nowMb.toFixed(0)} MB; limit ${RSS_LIMIT_MB} MB)` });
+
+    const zip = await thousandPageZip();
+    const bigItem = await timed(server.pid, () => upload('thousand.zip', zip));
+    rows.push({ name: 'import/auto 1,000-page Markdown zip', ms: bigItem.ms, targetMs: 5000, note: bigItem.cpu });
+    const md = await timed(server.pid, () => download('export/markdown', bigItem.value));
+    rows.push({ name: 'export/markdown 1,000 pages', ms: md.ms, targetMs: 5000, note: `${md.cpu}; ${(md.value / 1048576).toFixed(1)} MB zip` });
+    const word = await timed(server.pid, () => download('export/word', bigItem.value));
+    rows.push({ name: 'export/word 1,000 pages', ms: word.ms, targetMs: 5000, note: `${word.cpu}; ${(word.value / 1048576).toFixed(1)} MB docx; server RSS peak ${rssOf(server.pid).peakMb.toFixed(0)} MB` });
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+export function printRows(rows: BenchRow[]): void {
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) {
+    const verdict = r.ms <= r.targetMs ? 'ok  ' : 'SLOW';
+    console.log(`${verdict} ${r.name.padEnd(width)}  ${r.ms.toFixed(0).padStart(6)} ms  (target ≤ ${r.targetMs} ms)${r.note ? `  ${r.note}` : ''}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printRows(await benchFormats());
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: runs every benchmark module in turn and prints one table each.
+ * A module is `{ title, run(): Promise<BenchTable> }`; a failing module prints its error and the
+ * others still run. Rows say whether their target is met (`met: null` = no target, reported only).
+ */
+import { pathToFileURL } from 'node:url';
+
+export interface BenchRowOut {
+  name: string;
+  value: string;
+  target: string;
+  met: boolean | null;
+  note?: string;
+}
+
+export interface BenchTable {
+  title: string;
+  rows: BenchRowOut[];
+}
+
+export interface BenchModule {
+  title: string;
+  run(): Promise<BenchTable>;
+}
+
+/** Adapts the time-only rows ({name, ms, targetMs}) that the formats and CLI benches return. */
+function fromTimedRows(title: string, load: () => Promise<{ name: string; ms: number; targetMs: number; note?: string }[]>): BenchModule {
+  return {
+    title,
+    async run() {
+      const rows = await load();
+      return { title, rows: rows.map((r) => ({ name: r.name, value: `${r.ms.toFixed(0)} ms`, target: `≤ ${r.targetMs} ms`, met: r.ms <= r.targetMs, note: r.note })) };
+    },
+  };
+}
+
+export const modules: BenchModule[] = [
+  { title: 'Documents core', run: async () => (await import('./docs-core.ts')).run() },
+  fromTimedRows('Imports and exports', async () => (await import('./formats.ts')).benchFormats()),
+  fromTimedRows('docs CLI', async () => (await import('./cli.ts')).benchCli()),
+];
+
+export function printTable(table: BenchTable): void {
+  const cols = [
+    ['benchmark', ...table.rows.map((r) => r.name)],
+    ['measured', ...table.rows.map((r) => r.value)],
+    ['target', ...table.rows.map((r) => r.target || '—')],
+    ['met', ...table.rows.map((r) => (r.met === null ? '' : r.met ? 'yes' : 'NO'))],
+    ['', ...table.rows.map((r) => r.note ?? '')],
+  ];
+  const widths = cols.map((c) => Math.max(...c.map((s) => s.length)));
+  const line = (i: number) => cols.map((c, k) => (k === 1 ? c[i]!.padStart(widths[k]!) : c[i]!.padEnd(widths[k]!))).join('  ').trimEnd();
+  console.log(`\n## ${table.title}\n`);
+  console.log(line(0));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (let i = 1; i <= table.rows.length; i++) console.log(line(i));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const only = process.argv.slice(2);
+  for (const m of modules.filter((m) => !only.length || only.some((o) => m.title.toLowerCase().includes(o.toLowerCase())))) {
+    try {
+      printTable(await m.run());
+    } catch (err) {
+      printTable({ title: m.title, rows: [{ name: 'failed', value: '', target: '', met: false, note: (err as Error).message }] });
+    }
+  }
+  process.exit(0);
+}
