@@ -4,6 +4,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationSource } from './migrations/index.ts';
+import { sqliteClient } from './sqliteClient.ts';
 
 export type Db = Knex;
 export type Engine = 'sqlite' | 'pg';
@@ -37,7 +38,7 @@ export function createDb(opts: DbOptions): Db {
   const file = opts.sqliteFile!;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   return knexFactory({
-    client: 'better-sqlite3',
+    client: sqliteClient,
     connection: { filename: file },
     useNullAsDefault: true,
     // better-sqlite3 is synchronous and serialises writes: one connection, always pass the
