@@ -9,6 +9,7 @@
  * and Chinese. Run alone: `node --import tsx bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg).
  */
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,7 @@ import { createDb, migrateLatest, type Db, type DbOptions } from '../server/db/k
 import { PG_SEARCH_EXPRESSION } from '../server/db/migrations/20261121020000_page_search_index.ts';
 import { createLogger } from '../server/logger.ts';
 import { startServer } from '../server/main.ts';
+import { serve } from '../server/cluster.ts';
 import type { BenchTable } from './index.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -325,10 +327,19 @@ function timeQueries(db: Db): () => void {
 
 // `--serve`: the server half, started exactly like `docs serve`; prints its URL on one line.
 if (process.argv.includes('--serve')) {
-  const running = await startServer(loadConfig(process.env), createLogger('silent', false));
-  const report = process.env.BENCH_SQL_TIMING ? timeQueries(running.services.db) : () => undefined;
-  process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
-  process.on('SIGTERM', () => void running.close().finally(() => (report(), process.exit(0))));
+  const config = loadConfig(process.env);
+  const logger = createLogger('silent', false);
+  if (process.env.BENCH_SQL_TIMING) {
+    const running = await startServer(config, logger);
+    const report = timeQueries(running.services.db);
+    process.stdout.write(JSON.stringify({ url: running.url }) + '\n');
+    process.on('SIGTERM', () => void running.close().finally(() => (report(), process.exit(0))));
+  } else {
+    // Exactly what `docs serve` runs, WORKERS included.
+    const serving = await serve(config, logger);
+    if (!cluster.isWorker) process.stdout.write(JSON.stringify({ url: serving.url }) + '\n');
+    process.on('SIGTERM', () => void serving.stop().finally(() => process.exit(0)));
+  }
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { printTable } = await import('./index.ts');
   printTable(await run());

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,18 @@ const schema = z.object({
   MAX_REQUEST_MB: z.coerce.number().min(1).max(2048).default(64),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(2048).default(4),
   HISTORY_VERSIONS: z.coerce.number().int().min(1).max(10000).default(50),
+  /** Server processes sharing the port (node:cluster); `auto` = one per CPU core. */
+  WORKERS: z
+    .string()
+    .default('1')
+    .transform((v, ctx) => {
+      if (v.trim() === '') return 1;
+      if (v.trim() === 'auto') return os.availableParallelism();
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+      ctx.addIssue({ code: 'custom', message: 'must be a whole number from 1 to 64, or auto' });
+      return z.NEVER;
+    }),
   TRUST_PROXY: bool.default(false),
   CRON_TOKEN: z.string().optional(),
 });

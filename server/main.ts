@@ -1,11 +1,30 @@
 import http from 'node:http';
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
-import { createDb, dbOptionsFromConfig, migrateLatest } from './db/knex.ts';
+import { createDb, dbOptionsFromConfig, migrateLatest, type Db } from './db/knex.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { startJobs } from './jobs/index.ts';
 import { ensureInitialAdmin } from './commands/users/initialAdmin.ts';
+
+/** Migrations, the stored secret and the first administrator: once per start, before serving. */
+async function prepare(config: Config, db: Db, logger: Logger): Promise<Services> {
+  const applied = await migrateLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const services = await createServices(config, db, logger);
+  await ensureInitialAdmin(services);
+  return services;
+}
+
+/** `prepare` on its own connection, for a cluster primary that serves nothing itself. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
+  const db = createDb(dbOptionsFromConfig(config));
+  try {
+    await prepare(config, db, logger);
+  } finally {
+    await db.destroy();
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -19,12 +38,9 @@ export interface RunningServer {
  * there is none, start jobs, listen. SIGTERM/SIGINT finish in-flight requests, close the
  * database and exit 0.
  */
-export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), opts: { prepared?: boolean } = {}): Promise<RunningServer> {
   const db = createDb(dbOptionsFromConfig(config));
-  const applied = await migrateLatest(db);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
-  const services = await createServices(config, db, logger);
-  await ensureInitialAdmin(services);
+  const services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
   const app = createApp(services);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { createDb, dbOptionsFromConfig, migrateLatest } from '../../server/db/knex.ts';
-import { startServer } from '../../server/main.ts';
+import { serve } from '../../server/cluster.ts';
+import { createLogger } from '../../server/logger.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 
@@ -21,13 +22,14 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .description('start the Folio server (SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL is set)')
     .action(async () => {
       const config = configOrFail(io);
-      const running = await startServer(config);
+      const logger = createLogger(config.LOG_LEVEL);
+      const serving = await serve(config, logger);
       let stopping = false;
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
-        running.services.logger.info({ signal }, 'shutting down');
-        await running.close();
+        logger.info({ signal }, 'shutting down');
+        await serving.stop();
         process.exit(0);
       };
       process.on('SIGTERM', () => void stop('SIGTERM'));

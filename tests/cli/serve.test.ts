@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
+
+interface LogLine {
+  msg: string;
+  pid: number;
+  url?: string;
+  [k: string]: unknown;
+}
+
+/** `bin/docs serve` as a real process on a fresh SQLite data directory, its JSON log lines collected. */
+class ServeProcess {
+  readonly lines: LogLine[] = [];
+  stderr = '';
+  private waiters: { match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+
+  constructor(env: Record<string, string>) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-serve-'));
+    this.child = spawn(DOCS, ['serve'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-password', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stderr!.on('data', (c: Buffer) => (this.stderr += c.toString('utf8')));
+    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    readline.createInterface({ input: this.child.stdout! }).on('line', (text) => {
+      let line: LogLine;
+      try {
+        line = JSON.parse(text) as LogLine;
+      } catch {
+        return;
+      }
+      this.lines.push(line);
+      this.waiters = this.waiters.filter((w) => (w.match(line) ? (w.resolve(line), false) : true));
+    });
+  }
+
+  /** The first log line (already written or still to come) that matches. */
+  waitFor(match: (l: LogLine) => boolean, skip = 0): Promise<LogLine> {
+    const seen = this.lines.filter(match);
+    if (seen.length > skip) return Promise.resolve(seen[skip]!);
+    return new Promise((resolve) => {
+      let left = skip - seen.length;
+      this.waiters.push({ match: (l) => match(l) && left-- <= 0, resolve });
+    });
+  }
+}
+
+const running: ServeProcess[] = [];
+afterEach(() => {
+  for (const p of running.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+});
+
+function start(env: Record<string, string> = {}): ServeProcess {
+  const p = new ServeProcess(env);
+  running.push(p);
+  return p;
+}
+
+/** One request on its own connection (no keep-alive), so the cluster may hand it to any worker. */
+function request(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: opts.method ?? 'GET', agent: false, headers: { Connection: 'close', ...opts.headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('docs serve', () => {
+  it('answers /healthz, and on SIGTERM finishes a request in flight before exiting 0', async () => {
+    const p = start();
+    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening');
+    expect((await request(`${url}/healthz`)).status).toBe(200);
+
+    // A request whose body is only half sent when SIGTERM arrives must still be answered.
+    const body = new URLSearchParams({ username: 'boss', password: 'a-long-password' }).toString();
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${url}/api/user/login`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        p.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text).error_code).toBe(0);
+    expect(await p.exited).toBe(0);
+    expect(p.lines.some((l) => l.msg === 'Folio stopped')).toBe(true);
+  });
+
+  it('with WORKERS=2 serves from two processes sharing sessions, replaces a dead worker, and stops them all', async () => {
+    const p = start({ WORKERS: '2' });
+    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening with several workers');
+    const workerPids = p.lines.filter((l) => l.msg === 'Folio is listening').map((l) => l.pid);
+    expect(new Set(workerPids).size).toBe(2);
+
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const reg = await request(`${url}/api/user/login`, { method: 'POST', headers: form, body: 'username=boss&password=a-long-password' });
+    expect(JSON.parse(reg.body).error_code).toBe(0);
+    const token = JSON.parse(reg.body).data.user_token as string;
+    // Fresh connections are spread over the workers; every one knows the session.
+    for (let i = 0; i < 8; i++) {
+      const info = JSON.parse((await request(`${url}/api/user/info`, { method: 'POST', headers: { ...form, 'X-API-Token': token }, body: '' })).body);
+      expect(info.data.username).toBe('boss');
+    }
+
+    process.kill(workerPids[0]!, 'SIGKILL');
+    await p.waitFor((l) => l.msg === 'a server worker died; starting another');
+    const replacement = await p.waitFor((l) => l.msg === 'Folio is listening', 2);
+    expect(workerPids).not.toContain(replacement.pid);
+    expect((await request(`${url}/healthz`)).status).toBe(200);
+
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(isAlive(workerPids[1]!)).toBe(false);
+    expect(isAlive(replacement.pid)).toBe(false);
+  });
+
+  it('refuses to start with a clear message when WORKERS is not a number', async () => {
+    const p = start({ WORKERS: 'many' });
+    expect(await p.exited).toBe(1);
+    expect(p.stderr).toContain('WORKERS: must be a whole number from 1 to 64, or auto');
+    expect(p.lines.some((l) => l.msg === 'Folio is listening')).toBe(false);
+  });
+});
