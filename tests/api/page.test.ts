@@ -61,6 +61,22 @@ describe('page/save', () => {
     expect(rows.map((r: any) => r.op_action_type)).toEqual(['create', 'update']);
   });
 
+  it('keeps only the 300 newest change_log rows of an item', async () => {
+    const { itemId, owner } = await itemWithPeople(t);
+    const other = await itemWithPeople(t);
+    await savePageVia(t, other.owner.token, { item_id: other.itemId, page_title: 'Elsewhere' });
+    // Pre-fill 299 old rows, then two real saves push the item past the limit.
+    const rows = Array.from({ length: 299 }, (_, i) => ({ item_id: itemId, uid: owner.uid, username: owner.username, op_action_type: 'update', op_object_type: 'page', op_object_id: 0, op_object_name: `old ${i}`, remark: '', optime: 1 }));
+    for (let i = 0; i < rows.length; i += 100) await t.services.db('change_log').insert(rows.slice(i, i + 100));
+    const page = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Newest' });
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: page.page_id, page_title: 'Newest' });
+    const kept = await t.services.db('change_log').where({ item_id: itemId }).orderBy('id');
+    expect(kept).toHaveLength(300);
+    expect(kept[0].op_object_name).toBe('old 1');
+    expect(kept.slice(-2).map((r: any) => r.op_action_type)).toEqual(['create', 'update']);
+    expect(await t.services.db('change_log').where({ item_id: other.itemId })).toHaveLength(1);
+  });
+
   it('returns 10101 when the content is empty', async () => {
     const { itemId, owner } = await itemWithPeople(t);
     const r = await t.call('page/save', { item_id: itemId, page_title: 'x', page_content: '   ' }, { token: owner.token });

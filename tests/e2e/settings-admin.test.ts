@@ -93,7 +93,7 @@ describe('notices', () => {
     await page.getByRole('link', { name: /1 unread notices/ }).click();
     await page.waitForURL('**/notice/index');
     await page.getByRole('button', { name: 'Unread (1)' }).click();
-    await page.getByRole('button', { name: 'Old news' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Old news', exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Unread Item shared', exact: true }).click();
     await page.getByRole('dialog').getByText('<b>not bold</b> and a line').waitFor();
     await expect.poll(async () => (await e.t.services.db('notices').where({ notice_id }).first()).is_read).toBe(1);

@@ -4,6 +4,9 @@ import type { Author } from './pageRow.ts';
 export type ChangeAction = 'create' | 'update' | 'delete' | 'recover' | 'drag' | 'binding' | 'unbound' | 'export';
 export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'team';
 
+/** Newest entries kept per item, as ShowDoc keeps them. */
+export const CHANGE_LOG_KEPT = 300;
+
 /** One `change_log` row: who did what to which object of an item (item/getChangeLog reads them). */
 export async function recordChange(
   deps: Deps,
@@ -20,4 +23,8 @@ export async function recordChange(
     remark: entry.remark ?? '',
     optime: deps.now(),
   });
+  // Keep the newest CHANGE_LOG_KEPT rows of the item: everything at or below the id of the first
+  // row past them goes (one indexed lookup on (item_id, id) per write).
+  const cutoff = await deps.db('change_log').where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id');
+  if (cutoff) await deps.db('change_log').where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
 }
