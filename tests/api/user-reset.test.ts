@@ -75,16 +75,28 @@ describe('user/resetPasswordEmail', () => {
     expect(reused.error_message).toMatch(/invalid, expired or already used/);
   });
 
-  it('builds the link on the request origin when neither SITE_URL nor site_url is set', async () => {
+  it('never builds the link on the request Host: without SITE_URL or site_url it refuses and sends nothing', async () => {
     const plain = await startTestServer({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) } });
+    const plainCaptcha = async () => {
+      const id = (await plain.fetch('/api/common/verify')).headers.get('x-captcha-id')!;
+      return { captcha_id: id, v_code: (await plain.services.db('captchas').where({ captcha_id: id }).first()).code as string };
+    };
     try {
       await buildUser(plain, { email: 'origin@example.com' });
-      const res = await plain.fetch('/api/common/verify');
-      const id = res.headers.get('x-captcha-id')!;
-      const { code } = await plain.services.db('captchas').where({ captcha_id: id }).first();
-      expect((await plain.call('user/resetPasswordEmail', { email: 'origin@example.com', captcha_id: id, v_code: code })).error_code).toBe(0);
-      const mail = inbox.find((m) => m.to.includes('origin@example.com'))!;
-      expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`${plain.url}/user/ResetPasswordByUrl?uid=3D`);
+      const before = inbox.length;
+      const refused = await plain.call('user/resetPasswordEmail', { email: 'origin@example.com', ...(await plainCaptcha()) });
+      expect(refused.error_code).toBe(10101);
+      expect(refused.error_message).toMatch(/SITE_URL/);
+      expect(inbox.length).toBe(before);
+
+      // With the admin's site_url set, a forged Host header does not reach the mail.
+      await plain.services.db('options').insert({ option_name: 'site_url', option_value: 'https://wiki.example.org/' });
+      const form = new URLSearchParams({ email: 'origin@example.com', ...(await plainCaptcha()) });
+      const res = await plain.fetch('/api/user/resetPasswordEmail', { method: 'POST', body: form, headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' } });
+      expect((await res.json()).error_code).toBe(0);
+      const mail = inbox.find((m) => m.to.includes('origin@example.com'))!.raw.replace(/=\r?\n/g, '');
+      expect(mail).toContain('https://wiki.example.org/user/ResetPasswordByUrl?uid=3D');
+      expect(mail).not.toContain('evil.example');
     } finally {
       await plain.close();
     }

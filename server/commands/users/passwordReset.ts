@@ -17,8 +17,15 @@ export const RESET_LINK_TTL_SECONDS = 3600;
 export interface ResetRequest {
   email: string;
   captcha: { id: string; code: string };
-  /** Where the web app lives, e.g. `https://docs.example.com` (no trailing slash). */
+  /** Where the web app lives, e.g. `https://docs.example.com` (no trailing slash); '' when not configured. */
   baseUrl: string;
+}
+
+function siteUrlNotConfigured() {
+  return errors.failed(
+    'This server does not know its public address (set SITE_URL, or the site URL in the admin settings): ask the administrator to reset your password',
+    '本站未配置访问地址（SITE_URL 或后台的站点地址），请联系管理员重置密码',
+  );
 }
 
 /**
@@ -27,6 +34,9 @@ export interface ResetRequest {
  */
 export async function requestPasswordReset(deps: Deps, config: Config, input: ResetRequest): Promise<void> {
   if (!isMailConfigured(config)) throw mailNotConfigured();
+  // The link's origin comes from configuration only: the request's Host header can be forged, and a
+  // forged one would mail a valid token to the forger's site (host-header poisoning).
+  if (!input.baseUrl) throw siteUrlNotConfigured();
   await requireCaptcha(deps, input.captcha.id, input.captcha.code);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) return;

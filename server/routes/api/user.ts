@@ -139,10 +139,7 @@ export const userActions: ActionDef[] = [
     auth: 'public',
     input: z.object({ email: zEmail, ...captchaFields }),
     async handle(ctx) {
-      // A mailed link must be absolute. Without SITE_URL / site_url it falls back to this request's
-      // Host header, which a client can forge: the README tells operators to set SITE_URL.
-      const baseUrl = (await siteBaseUrl(ctx.services)) || `${ctx.koa.protocol}://${ctx.koa.host}`;
-      await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl });
+      await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl: await siteBaseUrl(ctx.services) });
       return [];
     },
   }),
