@@ -277,6 +277,15 @@ describe('ensureCatalogPath (command used by imports, the open API and the CLI)'
     expect(users).toMatchObject({ cat_name: 'Users', parent_cat_id: existing, level: 3 });
   });
 
+  it('creates a missing path once when many calls race for it', async () => {
+    const { ensureCatalogPath } = await import('../../server/commands/catalogs/ensureCatalogPath.ts');
+    const { itemId } = await itemWithPeople(t);
+    const leaves = await Promise.all(Array.from({ length: 8 }, () => ensureCatalogPath(t.services, itemId, ['Race', 'Deeper'])));
+    expect(new Set(leaves).size).toBe(1);
+    const rows = await t.services.db('catalogs').where({ item_id: itemId }).orderBy('cat_id');
+    expect(rows.map((r: any) => r.cat_name)).toEqual(['Race', 'Deeper']);
+  });
+
   it('refuses a path deeper than three levels with 10100 and creates nothing', async () => {
     const { ensureCatalogPath } = await import('../../server/commands/catalogs/ensureCatalogPath.ts');
     const { itemId } = await itemWithPeople(t);

@@ -1,10 +1,24 @@
 import { errors } from '../../../core/errors.ts';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
+import { engineOf } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { tooDeepMessage } from './catalogTree.ts';
 import { assertRoomForCatalogs } from './saveCatalog.ts';
+
+/** Key of the PostgreSQL advisory lock taken per item while catalog paths are found or created. */
+const CATALOG_PATH_LOCK = 0x636174; // 'cat'
+
+/**
+ * Two concurrent calls asking for the same missing path (parallel open-API pushes) must not both
+ * create it, and catalog names are not unique in general (users may repeat them), so no constraint
+ * can decide. Calls for one item are serialised instead: on PostgreSQL with a transaction-scoped
+ * advisory lock; on SQLite the write transaction (BEGIN IMMEDIATE) already does it.
+ */
+async function serialisePathCreation(tx: Deps, itemId: number): Promise<void> {
+  if (engineOf(tx.db) === 'pg') await tx.db.raw('select pg_advisory_xact_lock(?, ?)', [CATALOG_PATH_LOCK, itemId]);
+}
 
 /**
  * Finds or creates the catalog path `['A','B','C']` (A top level) in an item and answers the id
@@ -21,6 +35,7 @@ export async function ensureCatalogPath(
   if (!path.length) return 0;
   if (path.length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1) throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
   return inTransaction(deps, async (tx) => {
+    await serialisePathCreation(tx, itemId);
     let parent = 0;
     for (let i = 0; i < path.length; i++) {
       const name = path[i]!.slice(0, 200);
