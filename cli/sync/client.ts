@@ -1,41 +1,18 @@
 import { ErrorCode } from '../../core/errors.ts';
+import type { SyncApplyOutcome, SyncCatalog, SyncChange } from '../../core/sync.ts';
 import { CliFailure } from '../errors.ts';
 import type { ServerPage } from './plan.ts';
 import type { Settings } from './settings.ts';
 
-/** The wire shapes of `sync/*` (server/routes/api/sync.ts). */
-export interface ServerCatalog {
-  cat_id: number;
-  cat_name: string;
-  parent_cat_id: number;
-  level: number;
-  s_number: number;
-  path: string[];
-}
+/** The wire shapes of `sync/*` (server/routes/api/sync.ts), shared with the server in core/sync.ts. */
+export type { SyncCatalog as ServerCatalog, SyncChange as Change, SyncChangeResult as ChangeResult, SyncApplyOutcome as ApplyAnswer } from '../../core/sync.ts';
 export interface ServerTree {
   item: { item_id: number; item_name: string; item_type: number };
   pages: ServerPage[];
-  catalogs: ServerCatalog[];
+  catalogs: SyncCatalog[];
 }
 export interface ServerPageContent extends ServerPage {
   page_content: string;
-}
-export type Change =
-  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number: number; stable_key?: string }
-  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
-  | { op: 'delete'; page_id: number; base_revision?: number };
-export interface ChangeResult {
-  index: number;
-  op: Change['op'];
-  status: 'created' | 'updated' | 'deleted' | 'conflict' | 'skipped';
-  page_id: number;
-  revision: number;
-  content_hash: string;
-}
-export interface ApplyAnswer {
-  applied: boolean;
-  results: ChangeResult[];
-  conflicts: { index: number; page_id: number; base_revision: number; server_revision: number; reason: string }[];
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */
@@ -102,15 +79,15 @@ export class SyncClient {
     return out;
   }
 
-  apply(changes: Change[], atomic = true): Promise<ApplyAnswer> {
+  apply(changes: SyncChange[], atomic = true): Promise<SyncApplyOutcome> {
     return this.call('sync/apply', { changes, atomic });
   }
 }
 
 /** Splits a change list into batches under the server's count and size limits. */
-export function batchChanges(changes: Change[]): Change[][] {
-  const batches: Change[][] = [];
-  let current: Change[] = [];
+export function batchChanges(changes: SyncChange[]): SyncChange[][] {
+  const batches: SyncChange[][] = [];
+  let current: SyncChange[] = [];
   let bytes = 0;
   for (const c of changes) {
     const size = 'content' in c && c.content ? Buffer.byteLength(c.content) : 0;

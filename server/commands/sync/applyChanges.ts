@@ -1,5 +1,6 @@
 import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
+import type { SyncApplyOutcome, SyncChange, SyncChangeResult, SyncConflict } from '../../../core/sync.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
@@ -7,36 +8,6 @@ import type { PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from './itemWriteLock.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
-
-/** One change of a `sync/apply` change set (validated by the route's schema). */
-export type SyncChange =
-  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string }
-  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
-  | { op: 'delete'; page_id: number; base_revision?: number };
-
-export interface ChangeResult {
-  index: number;
-  op: SyncChange['op'];
-  status: 'created' | 'updated' | 'deleted' | 'conflict' | 'skipped';
-  page_id: number;
-  revision: number;
-  content_hash: string;
-}
-
-export interface ChangeConflict {
-  index: number;
-  page_id: number;
-  base_revision: number;
-  server_revision: number;
-  reason: string;
-}
-
-export interface ApplyOutcome {
-  /** False when `atomic` was asked and a conflict stopped the whole set. */
-  applied: boolean;
-  results: ChangeResult[];
-  conflicts: ChangeConflict[];
-}
 
 /** Thrown inside the transaction to roll an atomic change set back after a conflict. */
 class RollBack extends Error {}
@@ -48,9 +19,9 @@ class RollBack extends Error {}
  * as it is. With `atomic`, any conflict rolls everything back and nothing is applied. Any other
  * error (a limit, a bad catalog path) fails the whole set.
  */
-export async function applyChanges(deps: Deps, input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number }): Promise<ApplyOutcome> {
-  const results: ChangeResult[] = [];
-  const conflicts: ChangeConflict[] = [];
+export async function applyChanges(deps: Deps, input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number }): Promise<SyncApplyOutcome> {
+  const results: SyncChangeResult[] = [];
+  const conflicts: SyncConflict[] = [];
   try {
     await inTransaction(deps, async (tx) => {
       await lockItemForWrites(tx.db, input.itemId);
@@ -141,7 +112,7 @@ async function claimStableKey(deps: Deps, itemId: number, key: string, index: nu
   await deps.db('pages').where({ page_id: holder.page_id }).update({ stable_key: null });
 }
 
-function resultOf(index: number, op: SyncChange['op'], status: ChangeResult['status'], page: PageRow): ChangeResult {
+function resultOf(index: number, op: SyncChange['op'], status: SyncChangeResult['status'], page: PageRow): SyncChangeResult {
   return { index, op, status, page_id: page.page_id, revision: page.revision, content_hash: page.content_hash };
 }
 

@@ -1,11 +1,28 @@
+import type { SyncCatalog, SyncPage, SyncPageContent } from '../../../core/sync.ts';
 import type { Db } from '../../db/knex.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 
+type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key'>;
+
+/** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
+function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
+  return {
+    page_id: p.page_id,
+    cat_id: p.cat_id,
+    cat_path: p.cat_id ? (paths.get(p.cat_id) ?? []) : [],
+    page_title: p.page_title,
+    s_number: p.s_number,
+    revision: p.revision,
+    content_hash: hash,
+    stable_key: p.stable_key,
+  };
+}
+
 /** `sync/tree`: every live page's identity and version (no content), plus the catalogs with their paths. */
-export async function readSyncTree(db: Db, itemId: number) {
+export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[] }> {
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const pages = (await db('pages')
@@ -23,38 +40,19 @@ export async function readSyncTree(db: Db, itemId: number) {
     for (const r of rows) hashes.set(r.page_id, contentHash(r.page_content));
   }
   return {
-    pages: pages.map((p) => ({
-      page_id: p.page_id,
-      cat_id: p.cat_id,
-      cat_path: p.cat_id ? (paths.get(p.cat_id) ?? []) : [],
-      page_title: p.page_title,
-      s_number: p.s_number,
-      revision: p.revision,
-      content_hash: p.content_hash || hashes.get(p.page_id)!,
-      stable_key: p.stable_key,
-    })),
+    pages: pages.map((p) => syncPageOf(p, paths, p.content_hash || hashes.get(p.page_id)!)),
     catalogs: cats.map((c) => ({ cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, path: paths.get(c.cat_id) ?? [] })),
   };
 }
 
 /** `sync/pages`: the content of up to SYNC_LIMITS.maxPageFetch live pages of the item (others are silently absent). */
-export async function readPageContents(db: Db, itemId: number, pageIds: number[]) {
+export async function readPageContents(db: Db, itemId: number, pageIds: number[]): Promise<SyncPageContent[]> {
   const ids = [...new Set(pageIds)].slice(0, SYNC_LIMITS.maxPageFetch);
   if (!ids.length) return [];
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({
-    page_id: p.page_id,
-    cat_id: p.cat_id,
-    cat_path: p.cat_id ? (paths.get(p.cat_id) ?? []) : [],
-    page_title: p.page_title,
-    s_number: p.s_number,
-    revision: p.revision,
-    content_hash: p.content_hash || contentHash(p.page_content),
-    stable_key: p.stable_key,
-    page_content: p.page_content,
-  }));
+  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content }));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
+import type { SyncChange } from '../../../core/sync.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
-import { applyChanges, type SyncChange } from '../../commands/sync/applyChanges.ts';
+import { applyChanges } from '../../commands/sync/applyChanges.ts';
 import { MAX_CATALOG_PATH_DEPTH, SYNC_LIMITS } from '../../commands/sync/limits.ts';
 import { readPageContents, readSyncTree } from '../../commands/sync/readTree.ts';
 import { action, type ActionDef } from '../../http/action.ts';
