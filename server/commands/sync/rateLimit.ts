@@ -2,10 +2,10 @@ import { errors } from '../../../core/errors.ts';
 
 /**
  * A per-api-key request budget for the open API: a fixed window counter kept in this process's
- * memory. Memory is enough for its job (stopping a runaway script from hammering one instance);
- * with N instances behind a load balancer each grants its own budget, so the effective limit is
- * N × limit — acceptable for a safety valve, and it costs no database write per request. A shared
- * budget would move these counters into the `auth_failures`-style table.
+ * memory. Memory is enough for its job (stopping a runaway script from hammering the server);
+ * with N processes (`WORKERS`, or instances behind a load balancer) each grants its own budget, so
+ * the effective limit is N × limit — acceptable for a safety valve, and it costs no database write
+ * per request. A shared budget would move these counters into the `auth_failures`-style table.
  */
 export interface RateLimitOptions {
   limit: number;
