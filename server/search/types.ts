@@ -1,17 +1,10 @@
+import type { PageRow } from '../commands/pages/pageRow.ts';
 import type { Db } from '../db/knex.ts';
 
-/** A page that matched, with what a result list needs (content for the snippet). */
-export interface SearchHit {
-  page_id: number;
-  item_id: number;
-  cat_id: number;
-  page_title: string;
-  page_content: string;
-  s_number: number;
-  addtime: number;
-  author_uid: number;
-  ext_info: string;
-}
+/** The `pages` columns a search selects: what a result list needs (content for the snippet). */
+export const HIT_FIELDS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'addtime', 'author_uid', 'ext_info'] as const;
+/** A page that matched. */
+export type SearchHit = Pick<PageRow, (typeof HIT_FIELDS)[number]>;
 
 export interface SearchQuery {
   itemIds: number[];
@@ -27,7 +20,7 @@ export interface SearchEngine {
   findPages(db: Db, q: SearchQuery): Promise<SearchHit[]>;
 }
 
-export const HIT_COLUMNS = ['p.page_id', 'p.item_id', 'p.cat_id', 'p.page_title', 'p.page_content', 'p.s_number', 'p.addtime', 'p.author_uid', 'p.ext_info'];
+export const HIT_COLUMNS = HIT_FIELDS.map((c) => `p.${c}`);
 
 /** Escapes LIKE wildcards so the needle is matched literally (with ESCAPE '\'). */
 export function likePattern(needle: string): string {

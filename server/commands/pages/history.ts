@@ -1,8 +1,9 @@
 import { DEFAULT_HISTORY_VERSIONS } from '../../../core/limits.ts';
+import { pick } from '../../../core/objects.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Services } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
-import type { PageRow } from './pageRow.ts';
+import { PAGE_VERSION_COLUMNS, type PageRow } from './pageRow.ts';
 
 /** How many versions of a page to keep: the site setting, else HISTORY_VERSIONS from the config. */
 export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>): Promise<number> {
@@ -12,20 +13,21 @@ export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>)
 
 /** Copies the page's current state into page_history (called before every overwrite). */
 export async function recordHistory(db: Db, page: PageRow, at: number): Promise<void> {
-  await db('page_history').insert({
-    page_id: page.page_id,
-    item_id: page.item_id,
-    cat_id: page.cat_id,
-    page_title: page.page_title,
-    page_content: page.page_content,
-    s_number: page.s_number,
-    author_uid: page.author_uid,
-    author_username: page.author_username,
-    revision: page.revision,
-    page_comments: page.page_comments,
-    // The version's own time: when it was written, not when it was superseded.
-    addtime: page.addtime || at,
-  });
+  // The version's own time: when it was written, not when it was superseded.
+  await db('page_history').insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
+}
+
+/** A stored version of a page (`page_history`). */
+export type HistoryRow = Pick<PageRow, (typeof PAGE_VERSION_COLUMNS)[number] | 'addtime'> & { page_history_id: number };
+
+/** The newest `limit` versions of a page, newest first. */
+export async function listHistory(db: Db, pageId: number, limit: number): Promise<HistoryRow[]> {
+  return (await db('page_history').where({ page_id: pageId }).orderBy('page_history_id', 'desc').limit(limit)) as HistoryRow[];
+}
+
+/** One version of the page; undefined when it is not (or no longer) one of its versions. */
+export async function findHistoryVersion(db: Db, pageId: number, pageHistoryId: number): Promise<HistoryRow | undefined> {
+  return (await db('page_history').where({ page_id: pageId, page_history_id: pageHistoryId }).first()) as HistoryRow | undefined;
 }
 
 /** Keeps the newest `keep` versions of a page and deletes the rest. */

@@ -24,6 +24,12 @@ export interface PageRow {
   del_by_username: string;
 }
 
+/** What every stored version of a page says and who wrote it, in wire order (`pages` and `page_history`). */
+export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username'] as const;
+
+/** The columns `page_history` copies from a page (besides its own id and time). */
+export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments'] as const;
+
 /** Who writes: a user, or a named non-user writer such as the open API (uid 0). */
 export interface Author {
   uid: number;

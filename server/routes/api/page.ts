@@ -7,7 +7,7 @@ import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schem
 import { actorUid } from '../../policies/actor.ts';
 import { canDeletePage, canWriteIn } from '../../policies/item.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
-import { historyLimitFor } from '../../commands/pages/history.ts';
+import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
 import { loadReadablePage, loadWritablePage, resolveSaveTarget } from '../../commands/pages/pageAccess.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
@@ -15,7 +15,7 @@ import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
 import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
 import { sortPages } from '../../commands/pages/sortPages.ts';
-import { presentHistory, presentPage, type HistoryRow } from '../../presenters/page.ts';
+import { presentHistory, presentPage } from '../../presenters/page.ts';
 
 
 /** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
@@ -127,10 +127,7 @@ export const pageActions: ActionDef[] = [
     input: pageIdInput,
     async handle({ input, actor, services }) {
       const { page } = await loadReadablePage(services, actor, input.page_id);
-      const rows = (await services.db('page_history')
-        .where({ page_id: page.page_id })
-        .orderBy('page_history_id', 'desc')
-        .limit(await historyLimitFor(services))) as HistoryRow[];
+      const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
       return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
     },
   }),
@@ -141,7 +138,7 @@ export const pageActions: ActionDef[] = [
     input: z.object({ page_id: zId, page_history_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const { page } = await loadReadablePage(services, actor, input.page_id);
-      const history = (await services.db('page_history').where({ page_id: page.page_id, page_history_id: input.page_history_id }).first()) as HistoryRow | undefined;
+      const history = await findHistoryVersion(services.db, page.page_id, input.page_history_id);
       if (!history) throw errors.notFound('page history');
       return { page: presentPage(page, services.config.TIMEZONE), history_page: presentHistory(history, services.config.TIMEZONE) };
     },
