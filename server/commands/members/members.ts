@@ -3,6 +3,7 @@ import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
+import { listWithMemberNames } from './memberNames.ts';
 
 /** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
 export interface MemberRow {
@@ -17,11 +18,14 @@ export interface MemberRow {
 }
 
 export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> {
-  return (await db('item_members as m')
-    .join('users as u', 'u.uid', 'm.uid')
-    .where('m.item_id', itemId)
-    .orderBy('m.item_member_id')
-    .select('m.item_member_id', 'm.item_id', 'm.uid', 'u.username', 'u.name', 'm.member_group_id', 'm.cat_id', 'm.addtime')) as MemberRow[];
+  return listWithMemberNames<MemberRow>(db, {
+    table: 'item_members',
+    uidColumn: 'uid',
+    idColumn: 'item_member_id',
+    where: { item_id: itemId },
+    columns: ['item_member_id', 'item_id', 'uid', 'member_group_id', 'cat_id', 'addtime'],
+    usernameAs: 'username',
+  });
 }
 
 /**

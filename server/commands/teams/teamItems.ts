@@ -2,6 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
+import { listWithMemberNames } from '../members/memberNames.ts';
 import { fanOut } from './teamMembers.ts';
 
 /** Items bound to teams (`team_items`) and the per-member rows of each binding. */
@@ -76,11 +77,14 @@ export interface TeamItemMemberRow {
 }
 
 export async function listTeamItemMembers(db: Db, itemId: number, teamId: number): Promise<TeamItemMemberRow[]> {
-  return (await db('team_item_members as m')
-    .join('users as u', 'u.uid', 'm.member_uid')
-    .where({ 'm.item_id': itemId, 'm.team_id': teamId })
-    .orderBy('m.id')
-    .select('m.id', 'm.team_id', 'm.item_id', 'm.member_uid', 'u.username as member_username', 'u.name', 'm.member_group_id', 'm.cat_id', 'm.addtime')) as TeamItemMemberRow[];
+  return listWithMemberNames<TeamItemMemberRow>(db, {
+    table: 'team_item_members',
+    uidColumn: 'member_uid',
+    idColumn: 'id',
+    where: { item_id: itemId, team_id: teamId },
+    columns: ['id', 'team_id', 'item_id', 'member_uid', 'member_group_id', 'cat_id', 'addtime'],
+    usernameAs: 'member_username',
+  });
 }
 
 export async function findTeamItemMember(db: Db, id: number): Promise<{ id: number; team_id: number; item_id: number }> {

@@ -3,6 +3,7 @@ import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { MemberGroup } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { listWithMemberNames } from '../members/memberNames.ts';
 
 /**
  * Team members, and the per-item rows (`team_item_members`) that a team binding gives them.
@@ -20,11 +21,14 @@ export interface TeamMemberRow {
 }
 
 export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMemberRow[]> {
-  return (await db('team_members as tm')
-    .join('users as u', 'u.uid', 'tm.member_uid')
-    .where('tm.team_id', teamId)
-    .orderBy('tm.id')
-    .select('tm.id', 'tm.team_id', 'tm.member_uid', 'u.username as member_username', 'u.name', 'tm.team_member_group_id', 'tm.addtime')) as TeamMemberRow[];
+  return listWithMemberNames<TeamMemberRow>(db, {
+    table: 'team_members',
+    uidColumn: 'member_uid',
+    idColumn: 'id',
+    where: { team_id: teamId },
+    columns: ['id', 'team_id', 'member_uid', 'team_member_group_id', 'addtime'],
+    usernameAs: 'member_username',
+  });
 }
 
 /** Inserts the missing (team, item, member) rows with the default edit right; existing rows keep their tuning. */
