@@ -1,3 +1,4 @@
+import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { ItemRow } from '../access/items.ts';
 import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
@@ -9,9 +10,7 @@ import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
 /** The fields every item shape shares: identity, type and visibility, times formatted. */
 function presentItemCore(item: ItemRow, timeZone: string) {
   return {
-    item_id: item.item_id,
-    item_name: item.item_name,
-    item_description: item.item_description,
+    ...pick(item, ['item_id', 'item_name', 'item_description']),
     item_domain: item.item_domain ?? '',
     item_type: item.item_type,
     is_private: item.password_hash ? 1 : 0,
