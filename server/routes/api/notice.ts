@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { deleteNotice, listNotices, markNoticesRead } from '../../commands/notices/notices.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zIdOrZero, zInt } from '../../http/schema.ts';
+import { zFlag, zIdOrZero, zInt } from '../../http/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentNotice } from '../../presenters/notice.ts';
+import { deleteOwnAction } from '../ownRecords.ts';
 
 /** `notice/*` actions: the caller's own messages. */
 export const noticeActions: ActionDef[] = [
@@ -33,13 +34,5 @@ export const noticeActions: ActionDef[] = [
       return markNoticesRead(services, { uid: (actor as UserActor).uid, noticeId: input.all ? 0 : input.notice_id });
     },
   }),
-  action({
-    name: 'notice/delete',
-    auth: 'user',
-    input: z.object({ notice_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await deleteNotice(services, { uid: (actor as UserActor).uid, noticeId: input.notice_id });
-      return [];
-    },
-  }),
+  deleteOwnAction('notice/delete', 'notice_id', (services, uid, noticeId) => deleteNotice(services, { uid, noticeId })),
 ];

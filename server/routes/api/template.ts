@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from '../../commands/templates/templates.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
+import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentTemplate } from '../../presenters/template.ts';
+import { deleteOwnAction } from '../ownRecords.ts';
 
 /** `template/*` actions: each user's own page templates. */
 const myTemplates = (name: string) =>
@@ -37,13 +38,5 @@ export const templateActions: ActionDef[] = [
       return saveTemplate(services, { ...input, uid: user.uid, username: user.username });
     },
   }),
-  action({
-    name: 'template/delete',
-    auth: 'user',
-    input: z.object({ id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await deleteTemplate(services, { uid: (actor as UserActor).uid, id: input.id });
-      return [];
-    },
-  }),
+  deleteOwnAction('template/delete', 'id', (services, uid, id) => deleteTemplate(services, { uid, id })),
 ];
