@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors } from '../../../core/errors.ts';
+import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
 import { exportDocx } from '../../../exporters/docx.ts';
@@ -47,35 +47,25 @@ function download(bytes: Uint8Array, type: string, fileName: string) {
   });
 }
 
+/** An `export/*` action: the selected tree rendered as a file to download, named after the tree. */
+function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang }) => Promise<Uint8Array>): ActionDef {
+  return action({
+    name,
+    auth: 'user',
+    input: exportInput,
+    async handle({ input, actor, services, lang }) {
+      const tree = await loadExportTree(services, actor, input);
+      return download(await render(tree, { services, lang }), type, `${sanitizeFileName(tree.name)}${fileSuffix}`);
+    },
+  });
+}
+
 export const exportActions: ActionDef[] = [
-  action({
-    name: 'export/word',
-    auth: 'user',
-    input: exportInput,
-    async handle({ input, actor, services, lang }) {
-      const tree = await loadExportTree(services, actor, input);
-      const bytes = await exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
-      return download(bytes, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', `${sanitizeFileName(tree.name)}.docx`);
-    },
-  }),
-  action({
-    name: 'export/markdown',
-    auth: 'user',
-    input: exportInput,
-    async handle({ input, actor, services }) {
-      const tree = await loadExportTree(services, actor, input);
-      return download(await exportMarkdownZip(tree), 'application/zip', `${sanitizeFileName(tree.name)}.zip`);
-    },
-  }),
-  action({
-    name: 'export/html',
-    auth: 'user',
-    input: exportInput,
-    async handle({ input, actor, services, lang }) {
-      const tree = await loadExportTree(services, actor, input);
-      return download(await exportHtmlSite(tree, { purify: getNodePurify(), lang }), 'application/zip', `${sanitizeFileName(tree.name)}_html.zip`);
-    },
-  }),
+  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) =>
+    exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) }),
+  ),
+  exportAction('export/markdown', 'application/zip', '.zip', (tree) => exportMarkdownZip(tree)),
+  exportAction('export/html', 'application/zip', '_html.zip', (tree, { lang }) => exportHtmlSite(tree, { purify: getNodePurify(), lang })),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
   action({ name: 'export/checkMarkdownLimit', auth: 'user', input: z.object({}).loose(), handle: () => [] }),
 ];
