@@ -49,22 +49,29 @@ export function emptyApiDoc(): ApiDoc {
   };
 }
 
-const LABELS = {
-  en: {
-    description: 'Description', status: 'Status', url: 'Request URL', method: 'Method', path: 'Path variables', headers: 'Headers', query: 'Query parameters',
-    body: 'Body parameters', requestExample: 'Request example', jsonFields: 'JSON fields', response: 'Response example', responseFields: 'Response fields',
-    fail: 'Failure response example', failFields: 'Failure response fields', remark: 'Remark', none: 'None',
-    name: 'name', required: 'required', type: 'type', example: 'example', remarkCol: 'remark', yes: 'yes', no: 'no',
-    statuses: ['', 'in development', 'testing', 'done', 'needs changes', 'deprecated'],
-  },
-  zh: {
-    description: '简要描述', status: '接口状态', url: '请求URL', method: '请求方式', path: '路径变量', headers: 'Header', query: '请求Query参数',
-    body: '请求Body参数', requestExample: '请求参数示例', jsonFields: 'json字段说明', response: '成功返回示例', responseFields: '成功返回示例的参数说明',
-    fail: '失败返回示例', failFields: '失败返回示例的参数说明', remark: '备注', none: '无',
-    name: '参数名', required: '必选', type: '类型', example: '示例值', remarkCol: '说明', yes: '是', no: '否',
-    statuses: ['', '开发中', '测试中', '已完成', '需修改', '已废弃'],
-  },
+/** Every label in both languages side by side, `[en, zh]`: section titles, then table words. */
+const LABEL_PAIRS = {
+  description: ['Description', '简要描述'], status: ['Status', '接口状态'], url: ['Request URL', '请求URL'], method: ['Method', '请求方式'], path: ['Path variables', '路径变量'], headers: ['Headers', 'Header'],
+  query: ['Query parameters', '请求Query参数'], body: ['Body parameters', '请求Body参数'], requestExample: ['Request example', '请求参数示例'], jsonFields: ['JSON fields', 'json字段说明'],
+  response: ['Response example', '成功返回示例'], responseFields: ['Response fields', '成功返回示例的参数说明'], fail: ['Failure response example', '失败返回示例'], failFields: ['Failure response fields', '失败返回示例的参数说明'],
+  remark: ['Remark', '备注'], none: ['None', '无'],
+  name: ['name', '参数名'], required: ['required', '必选'], type: ['type', '类型'], example: ['example', '示例值'], remarkCol: ['remark', '说明'], yes: ['yes', '是'], no: ['no', '否'],
 } as const;
+
+/** ShowDoc's API statuses 1–5 (0 = none). */
+const STATUSES = {
+  en: ['', 'in development', 'testing', 'done', 'needs changes', 'deprecated'],
+  zh: ['', '开发中', '测试中', '已完成', '需修改', '已废弃'],
+} as const;
+
+type Labels = { [K in keyof typeof LABEL_PAIRS]: string } & { statuses: readonly string[] };
+
+function labelsIn(lang: ApiDocLang): Labels {
+  const i = lang === 'zh' ? 1 : 0;
+  return { ...(Object.fromEntries(Object.entries(LABEL_PAIRS).map(([key, pair]) => [key, pair[i]])) as { [K in keyof typeof LABEL_PAIRS]: string }), statuses: STATUSES[lang] };
+}
+
+const LABELS: Record<ApiDocLang, Labels> = { en: labelsIn('en'), zh: labelsIn('zh') };
 
 /** A table cell: pipes escaped, line breaks kept as <br>. */
 function cell(text: unknown): string {
@@ -98,14 +105,14 @@ function fenced(body: string, lang: string): string {
   return `${fence}${lang}\n${body}\n${fence}`;
 }
 
-function paramTable(rows: ApiParam[], l: (typeof LABELS)[ApiDocLang]): string {
+function paramTable(rows: ApiParam[], l: Labels): string {
   const live = rows.filter((r) => r.disable !== '1' && r.name);
   const withExample = live.some((r) => r.value);
   const head = [l.name, l.required, l.type, ...(withExample ? [l.example] : []), l.remarkCol];
   return markdownTable(head, live.map((r) => [r.name, r.require === '1' ? l.yes : l.no, r.type, ...(withExample ? [r.value] : []), r.remark]));
 }
 
-function fieldTable(rows: ApiField[], l: (typeof LABELS)[ApiDocLang]): string {
+function fieldTable(rows: ApiField[], l: Labels): string {
   return markdownTable([l.name, l.type, l.remarkCol], rows.filter((r) => r.name).map((r) => [r.name, r.type, r.remark]));
 }
 
