@@ -1,18 +1,9 @@
+import type { SyncPage } from '../../core/sync.ts';
 import type { LocalDoc } from './folder.ts';
 import type { SyncedPage, SyncState } from './state.ts';
 
-/** A live page as `sync/tree` reports it (no content). */
-export interface ServerPage {
-  page_id: number;
-  /** 0 = the item root. */
-  cat_id?: number;
-  cat_path: string[];
-  page_title: string;
-  s_number: number;
-  revision: number;
-  content_hash: string;
-  stable_key: string | null;
-}
+/** A live page as `sync/tree` reports it (no content); `cat_id` may be absent (0 = the item root). */
+export type ServerPage = Omit<SyncPage, 'cat_id'> & { cat_id?: number };
 
 export type PlanAction = 'create' | 'update' | 'move' | 'delete' | 'unchanged' | 'conflict';
 
