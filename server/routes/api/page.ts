@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { loadItem, requireEdit, topCatalogOf } from '../../access/items.ts';
-import { action, type ActionDef } from '../../http/action.ts';
+import { action, type ActionAuth, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
 import { canDeletePage, canWriteIn } from '../../policies/item.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
-import { loadReadablePage, loadWritablePage, resolveSaveTarget } from '../../commands/pages/pageAccess.ts';
+import { loadReadablePage, loadWritablePage, resolveSaveTarget, type LoadedPage } from '../../commands/pages/pageAccess.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
@@ -30,16 +30,20 @@ function decodeContent(raw: string, urlencoded: boolean): string {
 
 const pageIdInput = z.object({ page_id: zId }).loose();
 
-export const pageActions: ActionDef[] = [
-  action({
-    name: 'page/info',
-    auth: 'public',
+/** A `page/*` action addressed by `page_id` alone, on a page the caller may read (loaded before `handle` runs). */
+function readablePageAction(name: string, auth: ActionAuth, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>): ActionDef {
+  return action({
+    name,
+    auth,
     input: pageIdInput,
-    async handle({ input, actor, services }) {
-      const { page } = await loadReadablePage(services, actor, input.page_id);
-      return presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id));
+    async handle(ctx) {
+      return handle(ctx, await loadReadablePage(ctx.services, ctx.actor, ctx.input.page_id));
     },
-  }),
+  });
+}
+
+export const pageActions: ActionDef[] = [
+  readablePageAction('page/info', 'public', async ({ services }, { page }) => presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id))),
 
   action({
     name: 'page/infoByKey',
@@ -108,28 +112,16 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/delete',
-    auth: 'user',
-    input: pageIdInput,
-    async handle({ input, actor, services }) {
-      const { page, loaded, topCatId } = await loadReadablePage(services, actor, input.page_id);
-      if (loaded.abilities.archived) throw errors.itemArchived();
-      if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
-      await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
-      return [];
-    },
+  readablePageAction('page/delete', 'user', async ({ actor, services }, { page, loaded, topCatId }) => {
+    if (loaded.abilities.archived) throw errors.itemArchived();
+    if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
+    await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
+    return [];
   }),
 
-  action({
-    name: 'page/history',
-    auth: 'public',
-    input: pageIdInput,
-    async handle({ input, actor, services }) {
-      const { page } = await loadReadablePage(services, actor, input.page_id);
-      const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
-      return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
-    },
+  readablePageAction('page/history', 'public', async ({ services }, { page }) => {
+    const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
+    return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
   }),
 
   action({
@@ -168,15 +160,9 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/isLock',
-    auth: 'public',
-    input: pageIdInput,
-    async handle({ input, actor, services }) {
-      const { page } = await loadReadablePage(services, actor, input.page_id);
-      const lock = await findLiveLock(services.db, page.page_id, services.now());
-      if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
-      return { lock: 1, is_cur_user: lock.lock_uid === actorUid(actor) ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
-    },
+  readablePageAction('page/isLock', 'public', async ({ actor, services }, { page }) => {
+    const lock = await findLiveLock(services.db, page.page_id, services.now());
+    if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
+    return { lock: 1, is_cur_user: lock.lock_uid === actorUid(actor) ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
   }),
 ];
