@@ -18,14 +18,8 @@ export interface MemberRow {
 }
 
 export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> {
-  return listWithMemberNames<MemberRow>(db, {
-    table: 'item_members',
-    uidColumn: 'uid',
-    idColumn: 'item_member_id',
-    where: { item_id: itemId },
-    columns: ['item_member_id', 'item_id', 'uid', 'member_group_id', 'cat_id', 'addtime'],
-    usernameAs: 'username',
-  });
+  const table = { table: 'item_members', idColumn: 'item_member_id', uidColumn: 'uid', usernameAs: 'username' };
+  return listWithMemberNames<MemberRow>(db, table, { item_id: itemId }, ['item_member_id', 'item_id', 'uid', 'member_group_id', 'cat_id', 'addtime']);
 }
 
 /**

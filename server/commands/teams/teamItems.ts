@@ -77,14 +77,8 @@ export interface TeamItemMemberRow {
 }
 
 export async function listTeamItemMembers(db: Db, itemId: number, teamId: number): Promise<TeamItemMemberRow[]> {
-  return listWithMemberNames<TeamItemMemberRow>(db, {
-    table: 'team_item_members',
-    uidColumn: 'member_uid',
-    idColumn: 'id',
-    where: { item_id: itemId, team_id: teamId },
-    columns: ['id', 'team_id', 'item_id', 'member_uid', 'member_group_id', 'cat_id', 'addtime'],
-    usernameAs: 'member_username',
-  });
+  const table = { table: 'team_item_members', idColumn: 'id', uidColumn: 'member_uid', usernameAs: 'member_username' };
+  return listWithMemberNames<TeamItemMemberRow>(db, table, { item_id: itemId, team_id: teamId }, ['id', 'team_id', 'item_id', 'member_uid', 'member_group_id', 'cat_id', 'addtime']);
 }
 
 export async function findTeamItemMember(db: Db, id: number): Promise<{ id: number; team_id: number; item_id: number }> {

@@ -21,14 +21,8 @@ export interface TeamMemberRow {
 }
 
 export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMemberRow[]> {
-  return listWithMemberNames<TeamMemberRow>(db, {
-    table: 'team_members',
-    uidColumn: 'member_uid',
-    idColumn: 'id',
-    where: { team_id: teamId },
-    columns: ['id', 'team_id', 'member_uid', 'team_member_group_id', 'addtime'],
-    usernameAs: 'member_username',
-  });
+  const table = { table: 'team_members', idColumn: 'id', uidColumn: 'member_uid', usernameAs: 'member_username' };
+  return listWithMemberNames<TeamMemberRow>(db, table, { team_id: teamId }, ['id', 'team_id', 'member_uid', 'team_member_group_id', 'addtime']);
 }
 
 /** Inserts the missing (team, item, member) rows with the default edit right; existing rows keep their tuning. */
