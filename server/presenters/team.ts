@@ -33,6 +33,11 @@ export function presentTeamMember(row: TeamMemberRow, timeZone: string) {
   };
 }
 
+/** `teamItem/save` and `teamMember/save`: the saved rows' ids, and the last one as `id`. */
+export function presentSavedIds(ids: number[]) {
+  return { id: ids[ids.length - 1], ids };
+}
+
 export function presentTeamItem(row: TeamItemRow, timeZone: string) {
   return { id: row.id, team_id: row.team_id, item_id: row.item_id, item_name: row.item_name, team_name: row.team_name, addtime: formatDateTime(row.addtime, timeZone) };
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { loadItem, requireManage } from '../../access/items.ts';
-import { loadTeam, requireTeamManage, requireTeamOrItemManage, requireTeamView } from '../../access/teams.ts';
+import { loadTeam, requireTeamManage, requireTeamOrItemManage } from '../../access/teams.ts';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../../commands/teams/teamItems.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
-import { presentTeamItem } from '../../presenters/team.ts';
+import { presentSavedIds, presentTeamItem } from '../../presenters/team.ts';
 import { actorRef } from '../../policies/actor.ts';
+import { teamListAction } from '../teamLists.ts';
 
 /** `teamItem/*`: binding items to teams. Binding needs team manage AND manage on every item. */
 const zIdList = zText(2000).transform((s, ctx) => {
@@ -30,16 +31,7 @@ export const teamItemActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'teamItem/getListByTeam',
-    auth: 'user',
-    input: z.object({ team_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadTeam(services, actor, input.team_id);
-      requireTeamView(loaded);
-      return (await listItemsOfTeam(services.db, loaded.team.id)).map((r) => presentTeamItem(r, services.config.TIMEZONE));
-    },
-  }),
+  teamListAction('teamItem/getListByTeam', listItemsOfTeam, presentTeamItem),
 
   action({
     name: 'teamItem/save',
@@ -50,7 +42,7 @@ export const teamItemActions: ActionDef[] = [
       requireTeamManage(team);
       for (const itemId of input.item_id) requireManage(await loadItem(services, actor, itemId), { write: true });
       const ids = await bindItems(services, team.team, input.item_id, actorRef(actor));
-      return { id: ids[ids.length - 1], ids };
+      return presentSavedIds(ids);
     },
   }),
 

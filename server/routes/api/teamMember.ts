@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
-import { loadTeam, requireTeamManage, requireTeamView } from '../../access/teams.ts';
+import { loadTeam, requireTeamManage } from '../../access/teams.ts';
 import { findUsers } from '../../access/users.ts';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zInt, zText } from '../../http/schema.ts';
-import { presentTeamMember } from '../../presenters/team.ts';
+import { presentSavedIds, presentTeamMember } from '../../presenters/team.ts';
+import { teamListAction } from '../teamLists.ts';
 
 /** `teamMember/*`: who is in a team (1 member, 2 team manager). Adding or removing fans out to the team's items. */
 export const teamMemberActions: ActionDef[] = [
-  action({
-    name: 'teamMember/getList',
-    auth: 'user',
-    input: z.object({ team_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadTeam(services, actor, input.team_id);
-      requireTeamView(loaded);
-      return (await listTeamMembers(services.db, loaded.team.id)).map((r) => presentTeamMember(r, services.config.TIMEZONE));
-    },
-  }),
+  teamListAction('teamMember/getList', listTeamMembers, presentTeamMember),
 
   action({
     name: 'teamMember/save',
@@ -29,7 +21,7 @@ export const teamMemberActions: ActionDef[] = [
       requireTeamManage(loaded);
       const users = await findUsers(services.db, input.member_username, 'member_username');
       const ids = await addTeamMembers(services, loaded.team.id, users, input.team_member_group_id);
-      return { id: ids[ids.length - 1], ids };
+      return presentSavedIds(ids);
     },
   }),
 
