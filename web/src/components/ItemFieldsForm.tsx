@@ -4,8 +4,10 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
 import { RadioButton } from 'primereact/radiobutton';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemFields } from '../api/item.ts';
+import { notify } from '../state/notify.ts';
 import { FormField } from './FormField.tsx';
 
 /**
@@ -25,6 +27,52 @@ export function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPass
   return null;
 }
 
+type ItemFormProblem = ReturnType<typeof itemFormProblem>;
+
+/**
+ * The state of an item form: values, the problem shown at its field, and `validate` for
+ * `useSubmit` (a missing password of a private item is also asked for in an alert, spec §5).
+ */
+export function useItemFields(initial: () => ItemFormValues, opts: { hasPassword?: boolean } = {}) {
+  const { t } = useTranslation('items');
+  const [values, setValues] = useState(initial);
+  const [problem, setProblem] = useState<ItemFormProblem>(null);
+  const validate = () => {
+    const found = itemFormProblem(values, t, opts);
+    setProblem(found);
+    if (found?.field === 'password') notify('warn', found.message);
+    return found?.message;
+  };
+  return { values, setValues, problem, validate };
+}
+
+type NameValues = Pick<ItemFormValues, 'item_name' | 'item_description'>;
+
+/** Name and description of an item: the whole form of "copy item", the start of the others. */
+export function ItemNameFields({
+  idPrefix,
+  values,
+  onChange,
+  errors = {},
+}: {
+  idPrefix: string;
+  values: NameValues;
+  onChange: (patch: Partial<NameValues>) => void;
+  errors?: { name?: string; description?: string };
+}) {
+  const { t } = useTranslation('items');
+  return (
+    <>
+      <FormField label={t('form.name')} htmlFor={`${idPrefix}-name`} error={errors.name}>
+        <InputText id={`${idPrefix}-name`} value={values.item_name} onChange={(e) => onChange({ item_name: e.target.value })} maxLength={MAX.itemName} invalid={!!errors.name} />
+      </FormField>
+      <FormField label={t('form.description')} htmlFor={`${idPrefix}-description`} error={errors.description}>
+        <InputTextarea id={`${idPrefix}-description`} value={values.item_description} onChange={(e) => onChange({ item_description: e.target.value })} maxLength={MAX.itemDescription} rows={3} autoResize />
+      </FormField>
+    </>
+  );
+}
+
 export function ItemFieldsForm({
   idPrefix,
   values,
@@ -35,7 +83,7 @@ export function ItemFieldsForm({
   idPrefix: string;
   values: ItemFormValues;
   onChange: (v: ItemFormValues) => void;
-  problem?: { field: keyof ItemFormValues; message: string } | null;
+  problem?: ItemFormProblem;
   /** Editing a private item: an empty password keeps the current one. */
   hasPassword?: boolean;
 }) {
@@ -44,12 +92,7 @@ export function ItemFieldsForm({
   const errorOf = (field: keyof ItemFormValues) => (problem?.field === field ? problem.message : undefined);
   return (
     <>
-      <FormField label={t('form.name')} htmlFor={`${idPrefix}-name`} error={errorOf('item_name')}>
-        <InputText id={`${idPrefix}-name`} value={values.item_name} onChange={(e) => set('item_name', e.target.value)} maxLength={MAX.itemName} invalid={!!errorOf('item_name')} />
-      </FormField>
-      <FormField label={t('form.description')} htmlFor={`${idPrefix}-description`}>
-        <InputTextarea id={`${idPrefix}-description`} value={values.item_description} onChange={(e) => set('item_description', e.target.value)} maxLength={MAX.itemDescription} rows={3} autoResize />
-      </FormField>
+      <ItemNameFields idPrefix={idPrefix} values={values} onChange={(patch) => onChange({ ...values, ...patch })} errors={{ name: errorOf('item_name') }} />
       <FormField label={t('form.domain')} htmlFor={`${idPrefix}-domain`} hint={t('form.domainHint', { origin: window.location.origin })} error={errorOf('item_domain')}>
         <InputText id={`${idPrefix}-domain`} value={values.item_domain} onChange={(e) => set('item_domain', e.target.value)} maxLength={MAX.itemDomain} invalid={!!errorOf('item_domain')} />
       </FormField>

@@ -1,15 +1,14 @@
-import { MAX } from '@core/limits';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
 import type { ItemSummary } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
+import { ItemNameFields } from '../../components/ItemFieldsForm.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -19,41 +18,31 @@ export function CopyItemForm() {
   const navigate = useNavigate();
   const { data: items } = useApiData(() => itemApi.myList(), []);
   const [source, setSource] = useState<ItemSummary | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState({ item_name: '', item_description: '' });
 
   const pick = (item: ItemSummary) => {
     setSource(item);
-    setName(t('add.copyNameDefault', { name: item.item_name }));
-    setDescription(item.item_description ?? '');
+    setFields({ item_name: t('add.copyNameDefault', { name: item.item_name }), item_description: item.item_description ?? '' });
   };
 
-  const submit = async () => {
-    if (!source) return setError(t('common:errors.required', { field: t('add.copyFrom') }));
-    if (!name.trim()) return setError(t('common:errors.required', { field: t('form.name') }));
-    setError('');
-    setBusy(true);
-    try {
-      const { item_id } = await itemApi.copy({ copy_item_id: source.item_id, item_name: name.trim(), item_description: description });
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
+      if (!source) return;
+      const { item_id } = await itemApi.copy({ copy_item_id: source.item_id, item_name: fields.item_name.trim(), item_description: fields.item_description });
       notify('success', t('add.created'));
       navigate(itemPath({ item_id }));
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      validate: () => {
+        if (!source) return t('common:errors.required', { field: t('add.copyFrom') });
+        if (!fields.item_name.trim()) return t('common:errors.required', { field: t('form.name') });
+        return null;
+      },
+    },
+  );
 
   return (
-    <form
-      className="folio-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="folio-form" onSubmit={onSubmit}>
       <FormField label={t('add.copyFrom')} htmlFor="copy-source" hint={t('add.copyHint')}>
         <Dropdown
           inputId="copy-source"
@@ -65,12 +54,8 @@ export function CopyItemForm() {
           onChange={(e) => pick(e.value as ItemSummary)}
         />
       </FormField>
-      <FormField label={t('form.name')} htmlFor="copy-name">
-        <InputText id="copy-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX.itemName} />
-      </FormField>
-      <FormField label={t('form.description')} htmlFor="copy-description" error={error || undefined}>
-        <InputTextarea id="copy-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={MAX.itemDescription} rows={3} autoResize />
-      </FormField>
+      {/* Both checks (source, name) share one message, shown under the description. */}
+      <ItemNameFields idPrefix="copy" values={fields} onChange={(patch) => setFields((f) => ({ ...f, ...patch }))} errors={{ description: error || undefined }} />
       <Button type="submit" label={t('add.copySubmit')} icon="pi pi-copy" loading={busy} />
     </form>
   );

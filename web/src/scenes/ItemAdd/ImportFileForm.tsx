@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { importApi } from '../../api/item.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -14,32 +15,24 @@ export function ImportFileForm() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      if (!file) return;
       const { item_id } = await importApi.auto(file, { loading: true });
       notify('success', t('add.imported'));
       navigate(itemPath({ item_id }));
-    } catch {
+    },
+    {
       // Spec §8: the message was shown; the file choice is cleared.
-      setFile(null);
-      if (input.current) input.current.value = '';
-    } finally {
-      setBusy(false);
-    }
-  };
+      onError: () => {
+        setFile(null);
+        if (input.current) input.current.value = '';
+      },
+    },
+  );
 
   return (
-    <form
-      className="folio-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="folio-form" onSubmit={onSubmit}>
       <p>{t('add.importIntro')}</p>
       <p className="folio-muted">{t('add.importFormats')}</p>
       <div className="folio-file-pick">

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
-import { emptyItemForm, ItemFieldsForm, itemFormProblem } from '../../components/ItemFieldsForm.tsx';
+import { emptyItemForm, ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -20,38 +21,19 @@ export function NewItemForm() {
   const { t } = useTranslation('items');
   const navigate = useNavigate();
   const [itemType, setItemType] = useState<number>(ItemType.REGULAR);
-  const [values, setValues] = useState(emptyItemForm);
-  const [problem, setProblem] = useState<ReturnType<typeof itemFormProblem>>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const found = itemFormProblem(values, t);
-    setProblem(found);
-    if (found) {
-      if (found.field === 'password') notify('warn', found.message); // spec §5: an alert asks for it
-      return;
-    }
-    setBusy(true);
-    try {
+  const { values, setValues, problem, validate } = useItemFields(emptyItemForm);
+  const { busy, onSubmit } = useSubmit(
+    async () => {
       const item_domain = values.item_domain.trim();
       const { item_id } = await itemApi.add({ ...values, item_name: values.item_name.trim(), item_domain, item_type: itemType });
       notify('success', t('add.created'));
       navigate(itemPath({ item_id, item_domain }));
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { validate },
+  );
 
   return (
-    <form
-      className="folio-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="folio-form" onSubmit={onSubmit}>
       <fieldset className="folio-field folio-fieldset">
         <legend>{t('add.type')}</legend>
         <div className="folio-type-choices">

@@ -1,54 +1,38 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api/item.ts';
 import { isOn, type ItemDetail } from '../../api/types.ts';
-import { ItemFieldsForm, itemFormProblem, type ItemFormValues } from '../../components/ItemFieldsForm.tsx';
+import { ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 
 /** Tab 1: name, description, personalized domain, open or private (spec §2 "Item setting"). */
 export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved: (item: ItemDetail) => void }) {
   const { t } = useTranslation('settings');
   const hasPassword = isOn(item.is_private);
-  const [values, setValues] = useState<ItemFormValues>({
-    item_name: item.item_name,
-    item_description: item.item_description ?? '',
-    item_domain: item.item_domain ?? '',
-    is_private: hasPassword ? 1 : 0,
-    password: '',
-  });
-  const [problem, setProblem] = useState<ReturnType<typeof itemFormProblem>>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    const found = itemFormProblem(values, t, { hasPassword });
-    setProblem(found);
-    if (found) {
-      if (found.field === 'password') notify('warn', found.message);
-      return;
-    }
-    setBusy(true);
-    try {
+  const { values, setValues, problem, validate } = useItemFields(
+    () => ({
+      item_name: item.item_name,
+      item_description: item.item_description ?? '',
+      item_domain: item.item_domain ?? '',
+      is_private: hasPassword ? 1 : 0,
+      password: '',
+    }),
+    { hasPassword },
+  );
+  const { busy, onSubmit } = useSubmit(
+    async () => {
       // Domain taken (10304) or invalid (10305) come back as messages from the client.
       const saved = (await itemApi.update({ ...values, item_id: item.item_id, item_name: values.item_name.trim(), item_domain: values.item_domain.trim() })) as ItemDetail;
       notify('success', t('common:saved'));
       setValues((v) => ({ ...v, password: '' }));
       onSaved(saved);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { validate },
+  );
 
   return (
-    <form
-      className="folio-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form className="folio-form" onSubmit={onSubmit}>
       <ItemFieldsForm idPrefix="item-setting" values={values} onChange={setValues} problem={problem} hasPassword={hasPassword} />
       <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
     </form>
