@@ -1,9 +1,8 @@
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { commonApi } from '../api/common.ts';
 import { FormField } from './FormField.tsx';
 
-/** Verification code input with its image; clicking the image (or `src` changing) loads a new one. */
+/** Verification code input with its image; clicking the image (or `src` changing) loads a new one. State: `useCaptcha`. */
 export function CaptchaField({ id, value, onChange, src, onRefresh }: { id: string; value: string; onChange: (v: string) => void; src: string; onRefresh: () => void }) {
   const { t } = useTranslation('auth');
   return (
@@ -17,5 +16,3 @@ export function CaptchaField({ id, value, onChange, src, onRefresh }: { id: stri
     </FormField>
   );
 }
-
-export const newCaptchaSrc = () => commonApi.captchaUrl();

@@ -1,19 +1,21 @@
-import { MIN_PASSWORD_LENGTH, MAX } from '@core/limits';
-import { Button } from 'primereact/button';
+import { MAX } from '@core/limits';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ApiError } from '../../api/client.ts';
 import { isOn } from '../../api/types.ts';
 import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
-import { CaptchaField, newCaptchaSrc } from '../../components/CaptchaField.tsx';
+import { AuthForm } from '../../components/AuthForm.tsx';
+import { CaptchaField } from '../../components/CaptchaField.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useCaptcha } from '../../hooks/useCaptcha.ts';
 import { useSiteSetting } from '../../hooks/useSiteSetting.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { newPasswordProblem } from '../../lib/newPassword.ts';
 import { notify } from '../../state/notify.ts';
 import { setSessionUser } from '../../state/session.ts';
 
@@ -24,36 +26,18 @@ export default function RegisterScene() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [vCode, setVCode] = useState('');
-  const [captchaSrc, setCaptchaSrc] = useState(newCaptchaSrc);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A failed registration always costs the code (single use): `afterError` shows a new image.
+  const captcha = useCaptcha({ shown: true });
 
-  const validate = (): string => {
-    if (password.length < MIN_PASSWORD_LENGTH) return t('common:errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
-    if (password !== confirm) return t('register.mismatch');
-    return '';
-  };
-
-  const submit = async () => {
-    const problem = validate();
-    setError(problem);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      const user = await userApi.register({ username: username.trim(), password, confirm_password: confirm, v_code: vCode }, { quiet: true });
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
+      const user = await userApi.register({ username: username.trim(), password, confirm_password: confirm, v_code: captcha.value }, { quiet: true });
       setSessionUser(user);
       notify('success', t('register.done'));
       navigate('/item/index', { replace: true });
-    } catch (err) {
-      // A failed registration always costs the code (single use): show a new image.
-      setError((err as ApiError).message);
-      setCaptchaSrc(newCaptchaSrc());
-      setVCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { validate: () => newPasswordProblem(password, confirm), inline: true, onError: captcha.afterError },
+  );
 
   const footer = (
     <span>
@@ -70,12 +54,7 @@ export default function RegisterScene() {
   }
   return (
     <AuthCard title={t('register.title')} footer={footer}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('register.submit')} canSubmit={!!username.trim() && !!password && !!confirm && !!captcha.value}>
         <FormField label={t('register.username')} htmlFor="register-username">
           <InputText id="register-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" maxLength={MAX.username} autoFocus required />
         </FormField>
@@ -85,10 +64,8 @@ export default function RegisterScene() {
         <FormField label={t('register.confirmPassword')} htmlFor="register-confirm">
           <Password inputId="register-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} feedback={false} toggleMask autoComplete="new-password" maxLength={MAX.password} required />
         </FormField>
-        <CaptchaField id="register-captcha" value={vCode} onChange={setVCode} src={captchaSrc} onRefresh={() => setCaptchaSrc(newCaptchaSrc())} />
-        {error && <Message severity="error" text={error} className="folio-form-message" />}
-        <Button type="submit" label={t('register.submit')} className="folio-block-button" loading={busy} disabled={!username.trim() || !password || !confirm || !vCode} />
-      </form>
+        {captcha.field && <CaptchaField id="register-captcha" {...captcha.field} />}
+      </AuthForm>
     </AuthCard>
   );
 }
