@@ -1,7 +1,6 @@
 import { ADMIN_ITEM_PAGE_SIZE, MAX } from '@core/limits';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -12,77 +11,45 @@ import { Link } from 'react-router-dom';
 import { adminApi } from '../../api/admin.ts';
 import { isOn, type AdminItem } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
-import { useApiData } from '../../hooks/useApiData.ts';
+import { usePagedList } from '../../hooks/usePagedList.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
+import { AdminSection } from './AdminSection.tsx';
+import { SearchToolbar } from './SearchToolbar.tsx';
 
 /** Item management: every item, 7 per page (spec §9), search by name or owner, delete, transfer. */
 export function AdminItems() {
   const { t } = useTranslation('admin');
-  const [page, setPage] = useState(1);
   const [form, setForm] = useState({ item_name: '', username: '' });
-  const [query, setQuery] = useState(form);
   const [transferring, setTransferring] = useState<AdminItem | null>(null);
   const [receiver, setReceiver] = useState('');
-  const list = useApiData(() => adminApi.items({ ...query, page, count: ADMIN_ITEM_PAGE_SIZE }), [query, page]);
+  const list = usePagedList(form, ADMIN_ITEM_PAGE_SIZE, (query, page) => adminApi.items({ ...query, ...page }));
 
   const remove = (item: AdminItem) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('items.deleteConfirm', { name: item.item_name }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await adminApi.deleteItem(item.item_id);
-        await list.reload();
-      },
+    confirmDelete(t('items.deleteConfirm', { name: item.item_name }), async () => {
+      await adminApi.deleteItem(item.item_id);
+      await list.reload();
     });
 
-  const transfer = async () => {
+  const transferSubmit = useSubmit(async () => {
     if (!transferring || !receiver.trim()) return;
-    try {
-      await adminApi.attornItem({ item_id: transferring.item_id, username: receiver.trim() });
-      notify('success', t('items.transferred'));
-      setTransferring(null);
-      setReceiver('');
-      await list.reload();
-    } catch {
-      /* shown by the client */
-    }
-  };
+    await adminApi.attornItem({ item_id: transferring.item_id, username: receiver.trim() });
+    notify('success', t('items.transferred'));
+    setTransferring(null);
+    setReceiver('');
+    await list.reload();
+  });
 
   return (
-    <section aria-labelledby="admin-items-title">
-      <h2 id="admin-items-title" className="folio-section-title">{t('menu.items')}</h2>
-      <form
-        className="folio-toolbar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setQuery({ item_name: form.item_name.trim(), username: form.username.trim() });
-        }}
-      >
+    <AdminSection id="admin-items" title={t('menu.items')}>
+      <SearchToolbar onSearch={() => list.search({ item_name: form.item_name.trim(), username: form.username.trim() })}>
         <InputText type="search" value={form.item_name} onChange={(e) => setForm({ ...form, item_name: e.target.value })} placeholder={t('items.searchName')} aria-label={t('items.searchName')} />
         <InputText type="search" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} placeholder={t('items.searchOwner')} aria-label={t('items.searchOwner')} />
-        <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
-      </form>
-      <DataTable
-          {...responsiveTable}
-        value={list.data?.list ?? []}
-        loading={list.loading}
-        dataKey="item_id"
-        lazy
-        paginator
-        rows={ADMIN_ITEM_PAGE_SIZE}
-        first={(page - 1) * ADMIN_ITEM_PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(e) => setPage((e.page ?? 0) + 1)}
-        emptyMessage={t('items.empty')}
-        stripedRows
-        aria-label={t('menu.items')}
-      >
+      </SearchToolbar>
+      <DataTable {...responsiveTable} {...list.tableProps} dataKey="item_id" emptyMessage={t('items.empty')} stripedRows aria-label={t('menu.items')}>
         <Column
           header={t('items.name')}
           body={(item: AdminItem) => (
@@ -105,12 +72,7 @@ export function AdminItems() {
         />
       </DataTable>
       <Dialog header={t('items.transferTitle')} visible={!!transferring} onHide={() => setTransferring(null)} style={{ width: 'min(420px, 94vw)' }} modal>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void transfer();
-          }}
-        >
+        <form onSubmit={transferSubmit.onSubmit}>
           <p>{t('items.transferText', { name: transferring?.item_name ?? '' })}</p>
           <FormField label={t('items.receiver')} htmlFor="admin-item-receiver">
             <InputText id="admin-item-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} autoFocus />
@@ -121,6 +83,6 @@ export function AdminItems() {
           </div>
         </form>
       </Dialog>
-    </section>
+    </AdminSection>
   );
 }

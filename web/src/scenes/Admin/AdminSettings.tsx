@@ -13,6 +13,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
+import { AdminSection } from './AdminSection.tsx';
 
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
@@ -89,8 +90,7 @@ export function AdminSettings() {
   );
 
   return (
-    <section aria-labelledby="admin-settings-title">
-      <h2 id="admin-settings-title" className="folio-section-title">{t('menu.settings')}</h2>
+    <AdminSection id="admin-settings" title={t('menu.settings')}>
       <form
         className="folio-form"
         onSubmit={(e) => {
@@ -167,6 +167,6 @@ export function AdminSettings() {
         )}
         <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
       </form>
-    </section>
+    </AdminSection>
   );
 }

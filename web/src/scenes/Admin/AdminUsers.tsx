@@ -1,7 +1,6 @@
 import { MAX } from '@core/limits';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -12,9 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.ts';
 import type { AdminUser, Id } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
-import { useApiData } from '../../hooks/useApiData.ts';
+import { usePagedList } from '../../hooks/usePagedList.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
+import { AdminSection } from './AdminSection.tsx';
+import { SearchToolbar } from './SearchToolbar.tsx';
 
 const PAGE_SIZE = 20;
 type Editing = { uid?: Id; username: string; name: string; password: string };
@@ -22,70 +25,40 @@ type Editing = { uid?: Id; username: string; name: string; password: string };
 /** User management: search, add, edit (username read-only, password optional), delete (not admins). */
 export function AdminUsers() {
   const { t } = useTranslation('admin');
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const list = useApiData(() => adminApi.users({ username: query, page, count: PAGE_SIZE }), [query, page]);
+  const list = usePagedList('', PAGE_SIZE, (username, page) => adminApi.users({ username, ...page }));
 
-  const save = async () => {
+  const saveSubmit = useSubmit(async () => {
     if (!editing) return;
-    try {
-      await adminApi.saveUser({ uid: editing.uid, username: editing.uid ? undefined : editing.username.trim(), password: editing.password || undefined, name: editing.name });
-      notify('success', t('common:saved'));
-      setEditing(null);
-      await list.reload();
-    } catch {
-      /* shown by the client */
-    }
-  };
+    await adminApi.saveUser({ uid: editing.uid, username: editing.uid ? undefined : editing.username.trim(), password: editing.password || undefined, name: editing.name });
+    notify('success', t('common:saved'));
+    setEditing(null);
+    await list.reload();
+  });
 
   const remove = (u: AdminUser) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('users.deleteConfirm', { name: u.username }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await adminApi.deleteUser(u.uid);
-        await list.reload();
-      },
+    confirmDelete(t('users.deleteConfirm', { name: u.username }), async () => {
+      await adminApi.deleteUser(u.uid);
+      await list.reload();
     });
 
   const set = (patch: Partial<Editing>) => setEditing((v) => (v ? { ...v, ...patch } : v));
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title" className="folio-section-title">{t('menu.users')}</h2>
-      <form
-        className="folio-toolbar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setQuery(search.trim());
-        }}
+    <AdminSection id="admin-users" title={t('menu.users')}>
+      <SearchToolbar
+        onSearch={() => list.search(search.trim())}
+        extra={
+          <>
+            <span className="folio-spacer" />
+            <Button type="button" icon="pi pi-user-plus" label={t('users.add')} onClick={() => setEditing({ username: '', name: '', password: '' })} />
+          </>
+        }
       >
         <InputText type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('users.search')} aria-label={t('users.search')} />
-        <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
-        <span className="folio-spacer" />
-        <Button type="button" icon="pi pi-user-plus" label={t('users.add')} onClick={() => setEditing({ username: '', name: '', password: '' })} />
-      </form>
-      <DataTable
-          {...responsiveTable}
-        value={list.data?.list ?? []}
-        loading={list.loading}
-        dataKey="uid"
-        lazy
-        paginator
-        rows={PAGE_SIZE}
-        first={(page - 1) * PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(e) => setPage((e.page ?? 0) + 1)}
-        emptyMessage={t('users.empty')}
-        stripedRows
-        aria-label={t('menu.users')}
-      >
+      </SearchToolbar>
+      <DataTable {...responsiveTable} {...list.tableProps} dataKey="uid" emptyMessage={t('users.empty')} stripedRows aria-label={t('menu.users')}>
         <Column field="username" header={t('users.username')} />
         <Column field="name" header={t('users.name')} />
         <Column header={t('users.role')} body={(u: AdminUser) => (Number(u.groupid) === 1 ? <Tag value={t('users.admin')} /> : <Tag value={t('users.ordinary')} severity="secondary" />)} />
@@ -103,12 +76,7 @@ export function AdminUsers() {
       </DataTable>
       <Dialog header={editing?.uid ? t('users.editTitle') : t('users.add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(440px, 94vw)' }} modal>
         {editing && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
+          <form onSubmit={saveSubmit.onSubmit}>
             <FormField label={t('users.username')} htmlFor="admin-user-username">
               <InputText id="admin-user-username" value={editing.username} onChange={(e) => set({ username: e.target.value })} readOnly={!!editing.uid} disabled={!!editing.uid} maxLength={MAX.username} autoFocus={!editing.uid} />
             </FormField>
@@ -130,6 +98,6 @@ export function AdminUsers() {
           </form>
         )}
       </Dialog>
-    </section>
+    </AdminSection>
   );
 }

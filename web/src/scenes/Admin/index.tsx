@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { AttachmentTable } from '../../components/AttachmentTable.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { AdminItems } from './AdminItems.tsx';
+import { AdminSection } from './AdminSection.tsx';
 import { AdminSettings } from './AdminSettings.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import './admin.css';
@@ -34,10 +35,9 @@ export default function AdminScene() {
           {section === 'users' && <AdminUsers />}
           {section === 'items' && <AdminItems />}
           {section === 'attachments' && (
-            <section aria-labelledby="admin-files-title">
-              <h2 id="admin-files-title" className="folio-section-title">{t('menu.attachments')}</h2>
+            <AdminSection id="admin-files" title={t('menu.attachments')}>
               <AttachmentTable scope="all" />
-            </section>
+            </AdminSection>
           )}
           {section === 'settings' && <AdminSettings />}
         </div>
