@@ -1,17 +1,12 @@
+import type { UserInfo } from '../api/types.ts';
 import { createStore } from './emitter.ts';
 
 /**
  * The logged-in user, for display only: the real credential is the httpOnly `folio_token` cookie,
  * so nothing here grants anything. Kept in localStorage so a reload shows the name at once.
+ * The display fields of `user/info`, never its token.
  */
-export interface SessionUser {
-  uid: number;
-  username: string;
-  name?: string;
-  email?: string;
-  email_verify?: number;
-  groupid: number;
-}
+export type SessionUser = Pick<UserInfo, 'uid' | 'username' | 'name' | 'email' | 'email_verify' | 'groupid'>;
 
 const KEY = 'folio_user';
 
