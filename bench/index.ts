@@ -38,6 +38,7 @@ export const modules: BenchModule[] = [
   { title: 'Documents core', run: async () => (await import('./docs-core.ts')).run() },
   fromTimedRows('Imports and exports', async () => (await import('./formats.ts')).benchFormats()),
   fromTimedRows('docs CLI', async () => (await import('./cli.ts')).benchCli()),
+  { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {

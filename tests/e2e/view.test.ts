@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { longPageMarkdown } from '../../bench/reader.ts';
 import { makeItem, makeUser, MOBILE, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
  * The reader: item view (menu, search, op bar, TOC, mobile drawer), page and share views, diff,
- * catalog manager, plus the reader's bundle budget and long-page speed.
+ * catalog manager, plus the reader's bundle budget and a long page (its speed: bench/reader.ts).
  */
 let e: E2E;
 let owner: Awaited<ReturnType<typeof makeUser>>;
@@ -251,29 +252,15 @@ describe('reader performance', () => {
     expect(total).toBeLessThanOrEqual(250);
   });
 
-  it('shows a 3,000-line page within a second of opening it from the menu', async () => {
-    const lines = Array.from({ length: 3000 }, (_, i) => (i % 50 === 0 ? `## Section ${i / 50}` : `Line ${i} with **bold**, \`code\` and a [link](https://example.com/${i}).`));
-    await api('page/save', { item_id: itemId, cat_id: 0, page_title: 'Long page', page_content: lines.join('\n\n') });
+  it('shows every block of a 3,000-line page opened from the menu (its speed is measured by npm run bench)', async () => {
+    await api('page/save', { item_id: itemId, cat_id: 0, page_title: 'Long page', page_content: longPageMarkdown() });
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/${itemId}?page_id=${ids.welcome}`);
     await page.getByRole('article', { name: 'Welcome' }).waitFor();
-    // timed inside the page: a CDP round trip would wait for the main thread to be free
-    await page.evaluate(() => {
-      const w = window as unknown as { __t: Record<string, number> };
-      w.__t = {};
-      document.addEventListener('click', () => (w.__t.click ??= performance.now()), { capture: true });
-      new MutationObserver(() => {
-        const body = document.querySelector('.markdown-body');
-        if (!w.__t.first && body?.querySelector('h2')?.textContent === 'Section 0') w.__t.first = performance.now();
-        if (!w.__t.whole && body?.lastElementChild?.textContent?.startsWith('Line 2999')) w.__t.whole = performance.now();
-      }).observe(document.body, { childList: true, subtree: true });
-    });
     await page.getByRole('treeitem', { name: 'Long page' }).click();
-    await page.waitForFunction(() => (window as unknown as { __t: Record<string, number> }).__t.whole);
-    const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
-    const firstScreen = Math.round(t.first! - t.click!);
-    const whole = Math.round(t.whole! - t.click!);
-    console.log(`3,000-line page: opening blocks in the DOM ${firstScreen} ms, whole page ${whole} ms after the click`);
-    expect(firstScreen).toBeLessThan(1000);
+    const article = page.getByRole('article', { name: 'Long page' });
+    await article.getByRole('heading', { name: 'Section 59' }).waitFor({ timeout: 20_000 });
+    await article.getByText('Line 2999 with').waitFor();
+    expect(await article.locator('h2').count()).toBe(60);
   });
 });
