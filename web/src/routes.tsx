@@ -3,14 +3,26 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppShell } from './components/AppShell.tsx';
 import { PageSpinner } from './components/PageSpinner.tsx';
 import { RouteError } from './components/RouteError.tsx';
+import i18n from 'i18next';
+import type { NAMESPACES } from './i18n/index.ts';
 
 /**
  * Every route of spec §2, in one router. Scenes load lazily, so a reader opening `/p/<key>` or an
  * item downloads only the shell plus that scene.
  */
 type SceneModule = { default: ComponentType };
-const scene = (load: () => Promise<SceneModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+type Namespace = (typeof NAMESPACES)[number];
+/**
+ * A lazily loaded scene and the translation namespaces it renders with, loaded together so the
+ * screen never shows before its texts. Only `common` is loaded up front, which keeps other
+ * screens' texts off the reader route; a namespace missed here loads on demand behind the
+ * Suspense boundary in AppShell.
+ */
+const scene = (load: () => Promise<SceneModule>, namespaces: Namespace[]): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  },
 });
 
 export const routeObjects: RouteObject[] = [
@@ -19,31 +31,31 @@ export const routeObjects: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', ...scene(() => import('./scenes/Home/index.tsx')) },
-      { path: '/user/login', ...scene(() => import('./scenes/Login/index.tsx')) },
-      { path: '/user/register', ...scene(() => import('./scenes/Register/index.tsx')) },
-      { path: '/user/resetPassword', ...scene(() => import('./scenes/ForgotPassword/index.tsx')) },
-      { path: '/user/ResetPasswordByUrl', ...scene(() => import('./scenes/ResetPasswordByUrl/index.tsx')) },
-      { path: '/user/setting', ...scene(() => import('./scenes/UserSetting/index.tsx')) },
-      { path: '/item/index', ...scene(() => import('./scenes/ItemList/index.tsx')) },
-      { path: '/item/add', ...scene(() => import('./scenes/ItemAdd/index.tsx')) },
-      { path: '/item/password/:itemId', ...scene(() => import('./scenes/ItemPassword/index.tsx')) },
-      { path: '/item/export/:itemId', ...scene(() => import('./scenes/ItemExport/index.tsx')) },
-      { path: '/item/setting/:itemId', ...scene(() => import('./scenes/ItemSetting/index.tsx')) },
-      { path: '/page/:pageId', ...scene(() => import('./scenes/PageView/index.tsx')) },
-      { path: '/p/:uniqueKey', ...scene(() => import('./scenes/SharePage/index.tsx')) },
-      { path: '/page/edit/:itemId/:pageId', ...scene(() => import('./scenes/PageEditor/index.tsx')) },
-      { path: '/page/diff/:pageId/:pageHistoryId', ...scene(() => import('./scenes/PageDiff/index.tsx')) },
-      { path: '/catalog/:itemId', ...scene(() => import('./scenes/CatalogManager/index.tsx')) },
-      { path: '/notice/index', ...scene(() => import('./scenes/Notices/index.tsx')) },
-      { path: '/admin/index', ...scene(() => import('./scenes/Admin/index.tsx')) },
-      { path: '/team/index', ...scene(() => import('./scenes/Teams/index.tsx')) },
-      { path: '/team/member/:teamId', ...scene(() => import('./scenes/TeamMember/index.tsx')) },
-      { path: '/team/item/:teamId', ...scene(() => import('./scenes/TeamItem/index.tsx')) },
-      { path: '/attachment/index', ...scene(() => import('./scenes/Attachments/index.tsx')) },
+      { path: '/', ...scene(() => import('./scenes/Home/index.tsx'), ['common']) },
+      { path: '/user/login', ...scene(() => import('./scenes/Login/index.tsx'), ['auth']) },
+      { path: '/user/register', ...scene(() => import('./scenes/Register/index.tsx'), ['auth']) },
+      { path: '/user/resetPassword', ...scene(() => import('./scenes/ForgotPassword/index.tsx'), ['auth']) },
+      { path: '/user/ResetPasswordByUrl', ...scene(() => import('./scenes/ResetPasswordByUrl/index.tsx'), ['auth']) },
+      { path: '/user/setting', ...scene(() => import('./scenes/UserSetting/index.tsx'), ['settings', 'auth']) },
+      { path: '/item/index', ...scene(() => import('./scenes/ItemList/index.tsx'), ['items']) },
+      { path: '/item/add', ...scene(() => import('./scenes/ItemAdd/index.tsx'), ['items']) },
+      { path: '/item/password/:itemId', ...scene(() => import('./scenes/ItemPassword/index.tsx'), ['items', 'auth']) },
+      { path: '/item/export/:itemId', ...scene(() => import('./scenes/ItemExport/index.tsx'), ['items']) },
+      { path: '/item/setting/:itemId', ...scene(() => import('./scenes/ItemSetting/index.tsx'), ['settings', 'items', 'attachments']) },
+      { path: '/page/:pageId', ...scene(() => import('./scenes/PageView/index.tsx'), ['view']) },
+      { path: '/p/:uniqueKey', ...scene(() => import('./scenes/SharePage/index.tsx'), ['view']) },
+      { path: '/page/edit/:itemId/:pageId', ...scene(() => import('./scenes/PageEditor/index.tsx'), ['editor', 'view']) },
+      { path: '/page/diff/:pageId/:pageHistoryId', ...scene(() => import('./scenes/PageDiff/index.tsx'), ['view']) },
+      { path: '/catalog/:itemId', ...scene(() => import('./scenes/CatalogManager/index.tsx'), ['view']) },
+      { path: '/notice/index', ...scene(() => import('./scenes/Notices/index.tsx'), ['notices']) },
+      { path: '/admin/index', ...scene(() => import('./scenes/Admin/index.tsx'), ['admin', 'auth', 'attachments']) },
+      { path: '/team/index', ...scene(() => import('./scenes/Teams/index.tsx'), ['teams']) },
+      { path: '/team/member/:teamId', ...scene(() => import('./scenes/TeamMember/index.tsx'), ['teams']) },
+      { path: '/team/item/:teamId', ...scene(() => import('./scenes/TeamItem/index.tsx'), ['teams', 'settings']) },
+      { path: '/attachment/index', ...scene(() => import('./scenes/Attachments/index.tsx'), ['attachments']) },
       // Last: an item by personalized domain or id (query page_id).
-      { path: '/:itemKey', ...scene(() => import('./scenes/ItemView/index.tsx')) },
-      { path: '*', ...scene(() => import('./scenes/NotFound/index.tsx')) },
+      { path: '/:itemKey', ...scene(() => import('./scenes/ItemView/index.tsx'), ['view']) },
+      { path: '*', ...scene(() => import('./scenes/NotFound/index.tsx'), ['common']) },
     ],
   },
 ];

@@ -1,5 +1,7 @@
 import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from './PageSpinner.tsx';
 import { GlobalToast } from './GlobalToast.tsx';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 
@@ -7,7 +9,10 @@ import { LoadingOverlay } from './LoadingOverlay.tsx';
 export function AppShell() {
   return (
     <>
-      <Outlet />
+      {/* A component may ask for a translation namespace its route did not preload. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
       <GlobalToast />
       <ConfirmDialog />
       <LoadingOverlay />

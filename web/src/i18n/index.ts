@@ -4,8 +4,9 @@ import { initReactI18next } from 'react-i18next';
 /**
  * i18next set-up. Every `./{en,zh}/<namespace>.json` is a namespace registered by file name, so a
  * new namespace needs no edit here. Translations are split into their own chunks and only the
- * current language's are loaded (before the first render, see `i18nReady`), which keeps the other
- * language out of every route's JavaScript. The language comes from the browser the first time,
+ * current language's are loaded: `common` before the first render (see `i18nReady`), each
+ * screen's own namespaces with its route (routes.tsx), which keeps the other language and other
+ * screens' texts out of every route's JavaScript. The language comes from the browser the first time,
  * then from the header switch, remembered in localStorage.
  */
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -49,7 +50,8 @@ export const i18nReady = i18n
   .use(chunkBackend)
   .use(initReactI18next)
   .init({
-    ns: NAMESPACES,
+    // Only `common` up front: each screen loads its own namespaces with its code (routes.tsx).
+    ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
     fallbackLng: 'en',
