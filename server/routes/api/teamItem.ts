@@ -6,7 +6,7 @@ import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
 import { presentSavedIds, presentTeamItem } from '../../presenters/team.ts';
 import { actorRef } from '../../policies/actor.ts';
-import { teamListAction } from '../teamLists.ts';
+import { MANAGED_ITEM, scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts';
 
 /** `teamItem/*`: binding items to teams. Binding needs team manage AND manage on every item. */
 const zIdList = zText(2000).transform((s, ctx) => {
@@ -20,18 +20,8 @@ const zIdList = zText(2000).transform((s, ctx) => {
 });
 
 export const teamItemActions: ActionDef[] = [
-  action({
-    name: 'teamItem/getList',
-    auth: 'user',
-    input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
-      return (await listTeamsOfItem(services.db, loaded.item.item_id)).map((r) => presentTeamItem(r, services.config.TIMEZONE));
-    },
-  }),
-
-  teamListAction('teamItem/getListByTeam', listItemsOfTeam, presentTeamItem),
+  scopedListAction('teamItem/getList', MANAGED_ITEM, listTeamsOfItem, presentTeamItem),
+  scopedListAction('teamItem/getListByTeam', VIEWABLE_TEAM, listItemsOfTeam, presentTeamItem),
 
   action({
     name: 'teamItem/save',

@@ -6,11 +6,11 @@ import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } fro
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zInt, zText } from '../../http/schema.ts';
 import { presentSavedIds, presentTeamMember } from '../../presenters/team.ts';
-import { teamListAction } from '../teamLists.ts';
+import { scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts';
 
 /** `teamMember/*`: who is in a team (1 member, 2 team manager). Adding or removing fans out to the team's items. */
 export const teamMemberActions: ActionDef[] = [
-  teamListAction('teamMember/getList', listTeamMembers, presentTeamMember),
+  scopedListAction('teamMember/getList', VIEWABLE_TEAM, listTeamMembers, presentTeamMember),
 
   action({
     name: 'teamMember/save',
