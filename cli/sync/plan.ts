@@ -49,6 +49,21 @@ function differs(doc: LocalDoc, server: ServerPage): boolean {
   return doc.hash !== server.content_hash || doc.title !== server.page_title || doc.order !== server.s_number || !samePath(doc.catPath, server.cat_path);
 }
 
+/**
+ * A title, catalog or order the server changed since the last sync that the push would set to
+ * something else: sending the file's value would silently undo a web rename or move, so it is a
+ * conflict (answers what clashes), never an overwrite.
+ */
+function metadataClash(doc: LocalDoc, synced: SyncedPage, server: ServerPage): string | null {
+  const clashes: string[] = [];
+  if (server.page_title !== synced.title && doc.title !== server.page_title) clashes.push(`title "${synced.title}" → "${server.page_title}" on the server, "${doc.title}" here`);
+  if (!samePath(server.cat_path, synced.cat_path) && !samePath(doc.catPath, server.cat_path)) {
+    clashes.push(`catalog ${synced.cat_path.join('/') || '(root)'} → ${server.cat_path.join('/') || '(root)'} on the server, ${doc.catPath.join('/') || '(root)'} here`);
+  }
+  if (server.s_number !== synced.order && doc.order !== server.s_number) clashes.push(`order ${synced.order} → ${server.s_number} on the server, ${doc.order} here`);
+  return clashes.length ? `changed on both sides: ${clashes.join('; ')}` : null;
+}
+
 function changedSinceSync(doc: LocalDoc, synced: SyncedPage): boolean {
   return doc.hash !== synced.hash || doc.title !== synced.title || doc.order !== synced.order || !samePath(doc.catPath, synced.cat_path);
 }
@@ -130,6 +145,11 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
     const serverMoved = synced ? server.revision !== synced.revision : false;
     if (serverMoved && !changedSinceSync(doc, synced!)) {
       entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
+      continue;
+    }
+    const clash = serverMoved ? metadataClash(doc, synced!, server) : null;
+    if (clash) {
+      entries.push({ ...base, action: 'conflict', detail: clash });
       continue;
     }
     // Both sides changed, and the server's content moved on: a three-way merge decides (a

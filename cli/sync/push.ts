@@ -100,7 +100,13 @@ function isRecorded(state: SyncState, e: PlanEntry): boolean {
 }
 
 /** Writes the server's version beside the local file and takes it as the new base, so the user's resolution pushes normally. */
-async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger): Promise<string[]> {
+async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger, client: SyncClient): Promise<string[]> {
+  // Metadata conflicts were decided without the server's text: fetch it for the copies.
+  const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
+  if (withoutText.length) {
+    const contents = await client.pages(withoutText.map((e) => e.server!.page_id));
+    for (const e of withoutText) e.serverContent = contents.get(e.server!.page_id)?.page_content;
+  }
   const files: string[] = [];
   for (const e of plan.entries) {
     if (e.action !== 'conflict') continue;
@@ -140,7 +146,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   const ledger = new SyncLedger(root, state);
   try {
     if (conflicts.length) {
-      const files = await writeConflictCopies(root, plan, ledger);
+      const files = await writeConflictCopies(root, plan, ledger, client);
       return { plan, applied: 0, conflictFiles: files, exitCode: ExitCode.CONFLICT };
     }
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).

@@ -83,6 +83,33 @@ describe('docs push after a concurrent web edit', () => {
     expect((await pageByTitle(k, 'Welcome')).page_content).toContain('Another local change');
   });
 
+  it('stops with exit 3 instead of undoing a rename made in the browser, and pushes once the file takes the new title', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(EXAMPLES);
+    await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    const page = await pageByTitle(k, 'Conflicts and merges');
+    const renamed = await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: page.page_content, s_number: page.s_number }, { token: k.owner.token });
+    expect(renamed.error_code, renamed.error_message).toBe(0);
+    const local = `${read(dir, CONFLICTS)}\nA line added locally.\n`;
+    write(dir, CONFLICTS, local);
+
+    const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.CONFLICT);
+    expect(r.stderr).toContain(CONFLICTS);
+    const after = await pageByTitle(k, 'Merging and conflicts');
+    expect(after.page_content).not.toContain('A line added locally.');
+    expect(read(dir, CONFLICTS)).toBe(local);
+    expect(read(dir, `${CONFLICTS}.server`)).toContain('title: Merging and conflicts');
+
+    write(dir, CONFLICTS, `---\ntitle: Merging and conflicts\n---\n${local}`);
+    fs.rmSync(path.join(dir, `${CONFLICTS}.server`));
+    const resolved = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(resolved.code, resolved.stderr).toBe(ExitCode.OK);
+    const final = await pageByTitle(k, 'Merging and conflicts');
+    expect(final.page_id).toBe(page.page_id);
+    expect(final.page_content).toContain('A line added locally.');
+  });
+
   it('stops with exit 3 when the page changes between planning and sending, writing nothing of that batch', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);

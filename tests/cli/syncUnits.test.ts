@@ -102,6 +102,23 @@ describe('computePlan', () => {
     expect(computePlan([d], state, [s], { prune: false }).entries[0]!.action).toBe('unchanged');
   });
 
+  it('calls it a conflict, not an update, when pushing would undo a rename, move or reorder made on the server', () => {
+    const base = doc('a.md', '# A\nbody\n');
+    const state = stateWith({ 'a.md': { page_id: 1, revision: 1, hash: base.hash, title: 'A', cat_path: [], order: 99 } });
+    const edited = doc('a.md', '# A\nbody, edited here\n');
+    const renamed = server({ page_id: 1, page_title: 'A renamed', content: '# A\nbody\n', revision: 2 });
+    const [rename] = computePlan([edited], state, [renamed], { prune: false }).entries;
+    expect(rename).toMatchObject({ action: 'conflict' });
+    expect(rename!.detail).toContain('title "A" → "A renamed" on the server, "A" here');
+    const moved = server({ page_id: 1, page_title: 'A', cat_path: ['Guides'], s_number: 5, content: '# A\nbody\n', revision: 2 });
+    const [move] = computePlan([edited], state, [moved], { prune: false }).entries;
+    expect(move!.detail).toMatch(/catalog \(root\) → Guides on the server, \(root\) here; order 99 → 5 on the server, 99 here/);
+    // The same rename made on both sides is no conflict; an untouched file just waits for a pull.
+    const sameRename = doc('a.md', '---\ntitle: A renamed\n---\n# A\nbody, edited here\n');
+    expect(computePlan([sameRename], state, [renamed], { prune: false }).entries[0]!.action).toBe('update');
+    expect(computePlan([base], state, [renamed], { prune: false }).entries[0]!.action).toBe('unchanged');
+  });
+
   it('deletes pages without files only with prune, and calls a server-side change a conflict', () => {
     const s1 = server({ page_id: 1, page_title: 'Gone', content: 'x' });
     const s2 = server({ page_id: 2, page_title: 'Edited', content: 'y', revision: 5 });
