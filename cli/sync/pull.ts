@@ -9,7 +9,7 @@ import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
 import { absPath, catalogDir, CONFLICT_SUFFIX, exists, pagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
-import { loadState, readBase, saveState } from './state.ts';
+import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
 export interface PullOutcome {
   written: string[];
@@ -53,11 +53,14 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
 
   // Pages generated from an API description file in this folder stay with that file.
   const generated = new Set(Object.values(state.pages).filter((s) => s.source).map((s) => s.page_id));
+  const syncedAt = new Map(before);
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
+    const knownPath = ledger.pathOf(page.page_id);
     const relPath = targetPath(ledger, page, taken);
     taken.add(relPath.toLowerCase());
     livePaths.add(relPath);
+    if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = absPath(root, relPath);
     const synced = state.pages[relPath];
     const text = renderMarkdownFile({ title: page.page_title, order: page.s_number, body: page.page_content }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
@@ -109,6 +112,41 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   await ledger.flush();
   await saveState(root, { ...state, item_id: tree.item.item_id });
   return out;
+}
+
+/**
+ * The server renamed or moved a page whose file was edited here since the last sync: the edits go
+ * with the page to its new file (merged three-way with the server's changes; title, catalog and
+ * order are the server's), and the old file goes, so a later push updates the page instead of
+ * creating a second one. An unmergeable edit stays as the new file's body with the server's
+ * version beside it (exit 3). Answers false when there is nothing to carry (the caller then
+ * writes the new file and removes the untouched old one).
+ */
+async function carryLocalEdits(
+  root: string,
+  ledger: SyncLedger,
+  out: PullOutcome,
+  move: { from: string; to: string; page: ServerPageContent; synced: SyncedPage | undefined },
+): Promise<boolean> {
+  const { from, to, page, synced } = move;
+  const oldFile = absPath(root, from);
+  const newFile = absPath(root, to);
+  if (!synced || !(await exists(oldFile)) || (await exists(newFile))) return false;
+  const local = docFromText(from, synced.cat_path, await fs.readFile(oldFile, 'utf8'));
+  if (local.hash === synced.hash) return false;
+  const base = await readBase(root, from);
+  const merged = base === null ? null : merge3(base, local.content, page.page_content);
+  const render = (body: string) => renderMarkdownFile({ title: page.page_title, order: page.s_number, body }, fileTitleOf(to), DEFAULT_PAGE_ORDER);
+  await writeFileAtomic(newFile, render(merged?.clean ? merged.text : local.content));
+  await fs.rm(oldFile);
+  if (merged?.clean) out.merged.push(to);
+  else {
+    await writeFileAtomic(newFile + CONFLICT_SUFFIX, render(page.page_content));
+    out.conflictFiles.push(to);
+    out.exitCode = ExitCode.CONFLICT;
+  }
+  remember(ledger, to, page);
+  return true;
 }
 
 function remember(ledger: SyncLedger, relPath: string, page: ServerPageContent): void {

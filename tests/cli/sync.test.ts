@@ -187,6 +187,48 @@ describe('docs pull', () => {
     expect((await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
   });
 
+  it('carries local edits of a page renamed on the web into its new file, so the next push updates that page', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(EXAMPLES);
+    await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    const page = await pageByTitle(k, 'Conflicts and merges');
+    const serverText = `${page.page_content}\nServer appendix.\n`;
+    await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: serverText, s_number: page.s_number }, { token: k.owner.token });
+    write(dir, CONFLICTS, read(dir, CONFLICTS).replace('# Conflicts and merges', '# Conflicts and merges\n\nLocal preface.'));
+    const pageCount = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages.length;
+
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(fs.existsSync(path.join(dir, CONFLICTS))).toBe(false);
+    const moved = read(dir, 'guide/advanced/Merging and conflicts.md');
+    expect(moved).toContain('Local preface.');
+    expect(moved).toContain('Server appendix.');
+
+    const push = await runDocs(['push', dir, '--json', '--prune'], { cwd: dir, env: envFor(t, k) });
+    expect(JSON.parse(push.stdout).summary).toMatchObject({ create: 0, update: 1, delete: 0, conflict: 0 });
+    const after = await pageByTitle(k, 'Merging and conflicts');
+    expect(after.page_id).toBe(page.page_id);
+    expect(after.page_content).toContain('Local preface.');
+    expect((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages).toHaveLength(pageCount);
+  });
+
+  it('keeps an unmergeable local edit of a page renamed on the web as its new file, with the server version beside it (exit 3)', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(EXAMPLES);
+    await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    const page = await pageByTitle(k, 'Conflicts and merges');
+    await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: page.page_content.replace('line by\nline.', 'line by\nline (server wording).'), s_number: page.s_number }, { token: k.owner.token });
+    write(dir, CONFLICTS, read(dir, CONFLICTS).replace('line by\nline.', 'line by\nline (local wording).'));
+
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.CONFLICT);
+    const NEW = 'guide/advanced/Merging and conflicts.md';
+    expect(fs.existsSync(path.join(dir, CONFLICTS))).toBe(false);
+    expect(read(dir, NEW)).toContain('local wording');
+    expect(read(dir, `${NEW}.server`)).toContain('server wording');
+    expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.CONFLICT);
+  });
+
   it('brings web edits into an existing folder, merging with local edits', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);
