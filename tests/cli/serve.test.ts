@@ -120,6 +120,8 @@ describe('docs serve', () => {
   it('with WORKERS=2 serves from two processes sharing sessions, replaces a dead worker, and stops them all', async () => {
     const p = start({ WORKERS: '2' });
     const { url } = await p.waitFor((l) => l.msg === 'Folio is listening with several workers');
+    // Each process writes its own log lines, so the workers' may come after the primary's.
+    await p.waitFor((l) => l.msg === 'Folio is listening', 1);
     const workerPids = p.lines.filter((l) => l.msg === 'Folio is listening').map((l) => l.pid);
     expect(new Set(workerPids).size).toBe(2);
 
