@@ -31,7 +31,8 @@ class ServeProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stderr!.on('data', (c: Buffer) => (this.stderr += c.toString('utf8')));
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': by then every line the process wrote has been read.
+    this.exited = new Promise((resolve) => this.child.once('close', (code) => resolve(code)));
     readline.createInterface({ input: this.child.stdout! }).on('line', (text) => {
       let line: LogLine;
       try {
