@@ -50,6 +50,7 @@ const schema = z.object({
     }),
   TRUST_PROXY: bool.default(false),
   CRON_TOKEN: z.string().optional(),
+  OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { errors } from '../../core/errors.ts';
-import { openApiRateLimiter } from '../commands/sync/rateLimit.ts';
 import type { Deps, Services } from '../services.ts';
+import { spendRateBudget } from '../throttle/rateLimit.ts';
 import { findItem, type ItemRow } from './items.ts';
 
 /**
@@ -39,15 +39,17 @@ export function requireApiWrite(item: ItemRow): void {
 
 /**
  * Everything an open-API or sync action checks before its work: the per-key request budget
- * (counted before the key is verified, so guessing tokens for one key is throttled too), the
- * credentials, and for writes an unarchived item.
+ * (counted before the key is verified, so guessing tokens for one key is throttled too; kept in
+ * the database, so every server process and instance spends the same budget), the credentials,
+ * and for writes an unarchived item. Counters of made-up keys go with the stale-counter cleanup.
  */
 export async function authorizeApiCall(
   services: Services,
   credentials: { api_key?: unknown; api_token?: unknown },
   opts: { write: boolean },
 ): Promise<ItemRow> {
-  openApiRateLimiter(services).hit(String(credentials.api_key ?? ''), services.now());
+  const key = typeof credentials.api_key === 'string' ? credentials.api_key.trim().slice(0, 100) : '';
+  if (key) await spendRateBudget(services, `openapi:${key}`, services.config.OPEN_API_RATE_PER_MINUTE, 60);
   const item = await resolveApiKey(services, credentials.api_key, credentials.api_token);
   if (opts.write) requireApiWrite(item);
   return item;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGES_PER_ITEM_OPEN_API } from '../../core/limits.ts';
-import { openApiRateLimiter } from '../../server/commands/sync/rateLimit.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../server/app.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
 
@@ -135,23 +137,28 @@ describe('open/updatePage', () => {
     expect(r.error_code).toBe(10311);
   });
 
-  it('returns 10429 with Retry-After once the per-key budget is spent', async () => {
-    const k = await buildKeyedItem(t);
-    const limiter = openApiRateLimiter(t.services);
-    const saved = limiter.options;
-    limiter.options = { limit: 3, windowSeconds: 60 };
+  it('returns 10429 with Retry-After once the per-key budget is spent, one budget for every server process', async () => {
+    const limited = await startTestServer({ env: { OPEN_API_RATE_PER_MINUTE: '3' } });
+    // A second app on the same database stands for another worker process or instance.
+    const other = http.createServer(createApp(limited.services).callback());
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
-      const codes: number[] = [];
-      let last;
-      for (let i = 0; i < 4; i++) {
-        last = await t.call('open/getCatalogTree', creds(k));
-        codes.push(last.error_code);
-      }
-      expect(codes).toEqual([0, 0, 0, 10429]);
-      expect(last!.status).toBe(429);
-      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const k = await buildKeyedItem(limited);
+      const viaOther = async () => {
+        const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/api/open/getCatalogTree`, { method: 'POST', body: new URLSearchParams(creds(k)) });
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), code: (await res.json()).error_code as number };
+      };
+      expect((await limited.call('open/getCatalogTree', creds(k))).error_code).toBe(0);
+      expect((await viaOther()).code).toBe(0);
+      expect((await limited.call('open/getCatalogTree', creds(k))).error_code).toBe(0);
+      const spent = await viaOther();
+      expect(spent).toMatchObject({ status: 429, code: 10429 });
+      expect(Number(spent.retryAfter)).toBeGreaterThan(0);
+      // Another key has its own budget.
+      expect((await limited.call('open/getCatalogTree', creds(await buildKeyedItem(limited)))).error_code).toBe(0);
     } finally {
-      limiter.options = saved;
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      await limited.close();
     }
   });
 });
