@@ -3,7 +3,7 @@
  * temp database seeded in bulk, measured over real HTTP, on SQLite and on PostgreSQL:
  *   item/info of a 5,000-page / 300-catalog item         p50, p95   (SQLite target p95 ≤ 60 ms)
  *   page/info with 32 concurrent clients                  p50, p95, requests/s, with one server process
- *                                                         and with WORKERS=2 (SQLite ≥ 1,500/s)
+ *                                                         and with WORKERS=2 (SQLite ≥ 1,500/s, both)
  *   page/save (update, writes history)                    p50
  *   item/search, 3+ character needles                     p50, p95   (SQLite target p95 ≤ 50 ms)
  * Besides the big item, 20,000 more pages sit in 40 other items. Pages are ~2 KB of mixed English
@@ -283,11 +283,12 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       row('item/info 5,000 pages p50', `${pct(infoMs, 50).toFixed(1)} ms`, '', null, `${(menuBytes / 1024).toFixed(0)} KB JSON; server CPU ${infoCpu.toFixed(1)} ms/request`);
       row('item/info 5,000 pages p95', `${pct(infoMs, 95).toFixed(1)} ms`, sqlite ? '≤ 60 ms' : '', sqlite ? pct(infoMs, 95) <= 60 : null);
 
-      // page/info with 32 concurrent clients: one server process, then WORKERS=2 (one per core)
+      // page/info with 32 concurrent clients: one server process, then WORKERS=2 (one per core);
+      // the target is reported for both
       const single = await measurePageInfo(server, token, randomPage);
       row('page/info p50 (32 clients, 1 process)', `${pct(single.ms, 50).toFixed(1)} ms`, '', null);
       row('page/info p95 (32 clients, 1 process)', `${pct(single.ms, 95).toFixed(1)} ms`, '', null);
-      row('page/info throughput, 1 process', `${single.rps.toFixed(0)} req/s`, '', null, `${single.ms.length} requests; server CPU ${single.cpuMs.toFixed(2)} ms/request`);
+      row('page/info throughput, 1 process', `${single.rps.toFixed(0)} req/s`, sqlite ? '≥ 1,500 req/s' : '', sqlite ? single.rps >= 1500 : null, `${single.ms.length} requests; server CPU ${single.cpuMs.toFixed(2)} ms/request`);
 
       // page/save (update with history)
       const saveMs: number[] = [];
