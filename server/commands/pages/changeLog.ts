@@ -7,7 +7,7 @@ export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'te
 /** Newest entries kept per item, as ShowDoc keeps them. */
 export const CHANGE_LOG_KEPT = 300;
 
-/** One `change_log` row: who did what to which object of an item (item/getChangeLog reads them). */
+/** One `change_log` row: who did what to which object of an item (the data of ShowDoc's item/getChangeLog, which the spec does not list yet). */
 export async function recordChange(
   deps: Deps,
   entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
