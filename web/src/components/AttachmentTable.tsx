@@ -1,7 +1,6 @@
 import { MY_ATTACHMENTS_PAGE_SIZE } from '@core/limits';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { attachmentApi } from '../api/notice.ts';
 import type { Attachment } from '../api/types.ts';
 import { useApiData } from '../hooks/useApiData.ts';
+import { confirmDelete } from '../lib/confirmDelete.ts';
 import { notify } from '../state/notify.ts';
 import { responsiveTable } from './tableLayout.ts';
 
@@ -55,16 +55,9 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   };
 
   const remove = (file: Attachment) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('deleteConfirm', { name: file.display_name }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
-        await list.reload();
-      },
+    confirmDelete(t('deleteConfirm', { name: file.display_name }), async () => {
+      await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
+      await list.reload();
     });
 
   const copyLink = async (file: Attachment) => {

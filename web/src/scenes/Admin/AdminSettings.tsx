@@ -12,8 +12,10 @@ import { isOn, type LdapForm, type OssSetting, type SiteConfig } from '../../api
 import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 import { AdminSection } from './AdminSection.tsx';
+import { SwitchSection } from './SwitchSection.tsx';
 
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
@@ -48,10 +50,26 @@ export function AdminSettings() {
   const config = useApiData(() => adminApi.loadConfig(), []);
   const items = useApiData(() => adminApi.items({ page: 1, count: HOME_ITEM_CHOICES }), []);
   const [form, setForm] = useState<Form | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (config.data) setForm(toForm(config.data));
   }, [config.data]);
+  // Before the spinner's early return: hooks run on every render. The form exists by the time it submits.
+  const { busy, onSubmit } = useSubmit(async () => {
+    if (!form) return;
+    // A toast, not an inline error: the dropdown that needs a value may be far up the page.
+    if (form.home_page === 3 && !form.home_item) return notify('warn', t('settings.homeItemRequired'));
+    await adminApi.saveConfig({
+      register_open: form.register_open ? 1 : 0,
+      home_page: form.home_page,
+      home_item: form.home_item,
+      ldap_open: form.ldap_open ? 1 : 0,
+      ldap_form: form.ldap_form,
+      oss_open: form.oss_open ? 1 : 0,
+      oss_setting: form.oss_setting,
+    });
+    notify('success', t('common:saved'));
+    await config.reload();
+  });
   if (!form) return <PageSpinner />;
 
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
@@ -61,28 +79,6 @@ export function AdminSettings() {
   const ossSecretSet = isOn((config.data?.oss_setting as Record<string, unknown> | undefined)?.secret_set);
   const itemOptions = (items.data?.list ?? []).map((i) => ({ value: String(i.item_id), label: i.item_name }));
 
-  const save = async () => {
-    if (form.home_page === 3 && !form.home_item) return notify('warn', t('settings.homeItemRequired'));
-    setBusy(true);
-    try {
-      await adminApi.saveConfig({
-        register_open: form.register_open ? 1 : 0,
-        home_page: form.home_page,
-        home_item: form.home_item,
-        ldap_open: form.ldap_open ? 1 : 0,
-        ldap_form: form.ldap_form,
-        oss_open: form.oss_open ? 1 : 0,
-        oss_setting: form.oss_setting,
-      });
-      notify('success', t('common:saved'));
-      await config.reload();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const text = (id: string, label: string, value: string | undefined, onChange: (v: string) => void) => (
     <FormField label={label} htmlFor={id}>
       <InputText id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />
@@ -91,13 +87,7 @@ export function AdminSettings() {
 
   return (
     <AdminSection id="admin-settings" title={t('menu.settings')}>
-      <form
-        className="folio-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form className="folio-form" onSubmit={onSubmit}>
         <div className="folio-switch-row">
           <InputSwitch inputId="setting-register" checked={form.register_open} onChange={(e) => set({ register_open: !!e.value })} />
           <label htmlFor="setting-register">{t('settings.registerOpen')}</label>
@@ -120,51 +110,37 @@ export function AdminSettings() {
           </FormField>
         )}
 
-        <h3 className="folio-subsection">{t('settings.ldap')}</h3>
-        <div className="folio-switch-row">
-          <InputSwitch inputId="setting-ldap" checked={form.ldap_open} onChange={(e) => set({ ldap_open: !!e.value })} />
-          <label htmlFor="setting-ldap">{t('settings.ldapOpen')}</label>
-        </div>
-        {form.ldap_open && (
-          <div className="folio-subform">
-            {text('ldap-host', t('settings.ldapHost'), form.ldap_form.host, (v) => setLdap({ host: v }))}
-            <FormField label={t('settings.ldapPort')} htmlFor="ldap-port">
-              <InputNumber inputId="ldap-port" value={Number(form.ldap_form.port ?? 389)} onValueChange={(e) => setLdap({ port: e.value ?? 389 })} useGrouping={false} min={1} max={65535} />
-            </FormField>
-            <FormField label={t('settings.ldapVersion')} htmlFor="ldap-version">
-              <Dropdown inputId="ldap-version" value={Number(form.ldap_form.version ?? 3)} options={[2, 3].map((v) => ({ value: v, label: String(v) }))} onChange={(e) => setLdap({ version: e.value as number })} />
-            </FormField>
-            {text('ldap-base-dn', 'base_dn', form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
-            {text('ldap-bind-dn', 'bind_dn', form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
-            <FormField label="bind_password" htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
-              <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
-            </FormField>
-            {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
-          </div>
-        )}
+        <SwitchSection id="setting-ldap" title={t('settings.ldap')} label={t('settings.ldapOpen')} on={form.ldap_open} onChange={(on) => set({ ldap_open: on })}>
+          {text('ldap-host', t('settings.ldapHost'), form.ldap_form.host, (v) => setLdap({ host: v }))}
+          <FormField label={t('settings.ldapPort')} htmlFor="ldap-port">
+            <InputNumber inputId="ldap-port" value={Number(form.ldap_form.port ?? 389)} onValueChange={(e) => setLdap({ port: e.value ?? 389 })} useGrouping={false} min={1} max={65535} />
+          </FormField>
+          <FormField label={t('settings.ldapVersion')} htmlFor="ldap-version">
+            <Dropdown inputId="ldap-version" value={Number(form.ldap_form.version ?? 3)} options={[2, 3].map((v) => ({ value: v, label: String(v) }))} onChange={(e) => setLdap({ version: e.value as number })} />
+          </FormField>
+          {text('ldap-base-dn', 'base_dn', form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
+          {text('ldap-bind-dn', 'bind_dn', form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
+          <FormField label="bind_password" htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
+            <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+          </FormField>
+          {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
+        </SwitchSection>
 
-        <h3 className="folio-subsection">{t('settings.oss')}</h3>
-        <div className="folio-switch-row">
-          <InputSwitch inputId="setting-oss" checked={form.oss_open} onChange={(e) => set({ oss_open: !!e.value })} />
-          <label htmlFor="setting-oss">{t('settings.ossOpen')}</label>
-        </div>
-        {form.oss_open && (
-          <div className="folio-subform">
-            <FormField label={t('settings.ossType')} htmlFor="oss-type">
-              <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as string })} />
-            </FormField>
-            {text('oss-key', 'key', form.oss_setting.key, (v) => setOss({ key: v }))}
-            <FormField label="secret" htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
-              <Password inputId="oss-secret" value={form.oss_setting.secret ?? ''} onChange={(e) => setOss({ secret: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
-            </FormField>
-            {text('oss-endpoint', 'endpoint', form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
-            {text('oss-bucket', 'bucket', form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
-            <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
-              <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
-            </FormField>
-            {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
-          </div>
-        )}
+        <SwitchSection id="setting-oss" title={t('settings.oss')} label={t('settings.ossOpen')} on={form.oss_open} onChange={(on) => set({ oss_open: on })}>
+          <FormField label={t('settings.ossType')} htmlFor="oss-type">
+            <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as string })} />
+          </FormField>
+          {text('oss-key', 'key', form.oss_setting.key, (v) => setOss({ key: v }))}
+          <FormField label="secret" htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
+            <Password inputId="oss-secret" value={form.oss_setting.secret ?? ''} onChange={(e) => setOss({ secret: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+          </FormField>
+          {text('oss-endpoint', 'endpoint', form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
+          {text('oss-bucket', 'bucket', form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
+          <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
+            <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
+          </FormField>
+          {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
+        </SwitchSection>
         <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
       </form>
     </AdminSection>

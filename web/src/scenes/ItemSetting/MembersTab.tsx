@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
@@ -11,6 +10,8 @@ import type { Id, Member } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { catalogLimitOptions, memberGroupOptions } from './memberOptions.ts';
 import { TeamsSection } from './TeamsSection.tsx';
@@ -24,49 +25,28 @@ export function MembersTab({ itemId }: { itemId: Id }) {
   const [username, setUsername] = useState('');
   const [group, setGroup] = useState(1);
   const [catId, setCatId] = useState(0);
-  const [busy, setBusy] = useState(false);
   const catOptions = catalogLimitOptions(t, catalogs.data ?? []);
   const groups = memberGroupOptions(t);
 
-  const add = async () => {
+  const { busy, onSubmit } = useSubmit(async () => {
     const name = username.trim();
     if (!name) return;
-    setBusy(true);
-    try {
-      await memberApi.save({ item_id: itemId, username: name, member_group_id: group, cat_id: catId });
-      notify('success', t('members.added'));
-      setUsername('');
-      await members.reload();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+    await memberApi.save({ item_id: itemId, username: name, member_group_id: group, cat_id: catId });
+    notify('success', t('members.added'));
+    setUsername('');
+    await members.reload();
+  });
 
   const remove = (m: Member) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('members.deleteConfirm', { name: m.username }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await memberApi.delete({ item_id: itemId, item_member_id: m.item_member_id });
-        await members.reload();
-      },
+    confirmDelete(t('members.deleteConfirm', { name: m.username }), async () => {
+      await memberApi.delete({ item_id: itemId, item_member_id: m.item_member_id });
+      await members.reload();
     });
 
   return (
     <div className="folio-members">
       <h2 className="folio-section-title">{t('members.title')}</h2>
-      <form
-        className="folio-member-add"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add();
-        }}
-      >
+      <form className="folio-member-add" onSubmit={onSubmit}>
         <FormField label={t('members.username')} htmlFor="member-username">
           <UserPicker inputId="member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.username)} placeholder={t('members.usernamePlaceholder')} />
         </FormField>

@@ -1,7 +1,6 @@
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
@@ -11,6 +10,7 @@ import { noticeApi } from '../../api/notice.ts';
 import { isOn, type Notice } from '../../api/types.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 
 type Filter = 'all' | 'unread';
@@ -37,16 +37,9 @@ export default function NoticesScene() {
     await list.reload();
   };
   const remove = (n: Notice) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('deleteConfirm', { title: n.notice_title }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await noticeApi.delete(n.notice_id);
-        await list.reload();
-      },
+    confirmDelete(t('deleteConfirm', { title: n.notice_title }), async () => {
+      await noticeApi.delete(n.notice_id);
+      await list.reload();
     });
 
   const filters = [

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,8 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 
@@ -23,42 +24,25 @@ export default function TeamMemberScene() {
   const [username, setUsername] = useState('');
   const team = teams.data?.find((x) => String(x.id) === teamId);
 
-  const add = async () => {
+  const { onSubmit } = useSubmit(async () => {
     if (!username.trim()) return;
-    try {
-      await teamMemberApi.save({ team_id: teamId, member_username: username.trim() });
-      notify('success', t('memberAdded'));
-      setUsername('');
-      await members.reload();
-    } catch {
-      /* shown by the client */
-    }
-  };
+    await teamMemberApi.save({ team_id: teamId, member_username: username.trim() });
+    notify('success', t('memberAdded'));
+    setUsername('');
+    await members.reload();
+  });
 
   const remove = (m: TeamMember) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('removeMemberConfirm', { name: m.member_username }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await teamMemberApi.delete(m.id);
-        await members.reload();
-      },
+    confirmDelete(t('removeMemberConfirm', { name: m.member_username }), async () => {
+      await teamMemberApi.delete(m.id);
+      await members.reload();
     });
 
   return (
     <PageFrame title={team ? t('membersOf', { name: team.team_name }) : t('members')} back="/team/index">
       <div className="folio-panel">
         <p className="folio-muted folio-intro">{t('membersIntro')}</p>
-        <form
-          className="folio-inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <form className="folio-inline-form" onSubmit={onSubmit}>
           <FormField label={t('memberUsername')} htmlFor="team-member-username">
             <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
           </FormField>

@@ -1,7 +1,6 @@
 import { MAX } from '@core/limits';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -14,6 +13,8 @@ import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
+import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 
@@ -26,29 +27,18 @@ export default function TeamsScene() {
   const [transferring, setTransferring] = useState<Team | null>(null);
   const [receiver, setReceiver] = useState('');
 
-  const save = async () => {
+  const { onSubmit } = useSubmit(async () => {
     if (!editing?.team_name.trim()) return;
-    try {
-      await teamApi.save({ id: editing.id, team_name: editing.team_name.trim() });
-      notify('success', t('common:saved'));
-      setEditing(null);
-      await teams.reload();
-    } catch {
-      /* shown by the client */
-    }
-  };
+    await teamApi.save({ id: editing.id, team_name: editing.team_name.trim() });
+    notify('success', t('common:saved'));
+    setEditing(null);
+    await teams.reload();
+  });
 
   const remove = (team: Team) =>
-    confirmDialog({
-      header: t('common:confirmTitle'),
-      message: t('deleteConfirm', { name: team.team_name }),
-      acceptLabel: t('common:actions.delete'),
-      rejectLabel: t('common:actions.cancel'),
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        await teamApi.delete(team.id);
-        await teams.reload();
-      },
+    confirmDelete(t('deleteConfirm', { name: team.team_name }), async () => {
+      await teamApi.delete(team.id);
+      await teams.reload();
     });
 
   const actions = (team: Team) => (
@@ -73,12 +63,7 @@ export default function TeamsScene() {
         </DataTable>
       </div>
       <Dialog header={editing?.id ? t('renameTitle') : t('add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(420px, 94vw)' }} modal>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
+        <form onSubmit={onSubmit}>
           <FormField label={t('name')} htmlFor="team-name">
             <InputText id="team-name" value={editing?.team_name ?? ''} onChange={(e) => setEditing((v) => ({ ...v, team_name: e.target.value }))} maxLength={MAX.teamName} autoFocus />
           </FormField>

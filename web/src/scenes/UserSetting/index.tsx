@@ -10,6 +10,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 import { setSessionUser } from '../../state/session.ts';
 import { EmailDialog } from './EmailDialog.tsx';
@@ -20,7 +21,6 @@ export default function UserSettingScene() {
   const { t } = useTranslation('settings');
   const info = useApiData(() => userApi.info(), []);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
 
   useEffect(() => {
@@ -29,33 +29,21 @@ export default function UserSettingScene() {
       setSessionUser(info.data);
     }
   }, [info.data]);
+  // Before the early return below: hooks run on every render. The user is loaded by the time it submits.
+  const { busy, onSubmit } = useSubmit(async () => {
+    if (!info.data) return;
+    await userApi.updateInfo({ name: name.trim() });
+    info.setData({ ...info.data, name: name.trim() });
+    notify('success', t('common:saved'));
+  });
 
   if (!info.data) return info.loading ? <PageSpinner /> : <PageFrame title={t('user.title')} back="/item/index">{null}</PageFrame>;
   const user = info.data;
 
-  const saveName = async () => {
-    setBusy(true);
-    try {
-      await userApi.updateInfo({ name: name.trim() });
-      const updated = { ...user, name: name.trim() };
-      info.setData(updated);
-      notify('success', t('common:saved'));
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <PageFrame title={t('user.title')} back="/item/index">
       <div className="folio-panel folio-form">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveName();
-          }}
-        >
+        <form onSubmit={onSubmit}>
           <FormField label={t('user.username')} htmlFor="user-username">
             <InputText id="user-username" value={user.username} readOnly disabled />
           </FormField>
