@@ -28,45 +28,38 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
-  if (TEST_ENGINE === 'sqlite') {
-    const options: DbOptions = { engine: 'sqlite', sqliteFile: path.join(dataDir, 'folio.sqlite') };
-    const db = createDb(options);
-    await migrateLatest(db);
-    return {
-      db,
-      options,
-      dataDir,
-      async drop() {
-        await db.destroy();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `${PG_CLONE_PREFIX}${crypto.randomBytes(6).toString('hex')}`;
+/** Runs `fn` on a short-lived connection to the PostgreSQL server's admin database. */
+async function withPgAdmin(fn: (admin: Db) => Promise<unknown>): Promise<void> {
   const admin = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
   try {
-    await admin.raw(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+    await fn(admin);
   } finally {
     await admin.destroy();
   }
-  const options: DbOptions = { engine: 'pg', databaseUrl: pgUrlFor(name), pool: { min: 0, max: 10 } };
+}
+
+/** Opens and migrates the database; `drop` closes it, runs `dropStore` and removes the data dir. */
+async function openTestDatabase(options: DbOptions, dataDir: string, dropStore: () => Promise<void> = async () => undefined): Promise<TestDatabase> {
   const db = createDb(options);
-  await migrateLatest(db); // no-op on the template clone unless a migration was added since
+  await migrateLatest(db); // on a PostgreSQL template clone: a no-op unless a migration was added since
   return {
     db,
     options,
     dataDir,
     async drop() {
       await db.destroy();
-      const a = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-      try {
-        await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await a.destroy();
-      }
+      await dropStore();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
+  if (TEST_ENGINE === 'sqlite') return openTestDatabase({ engine: 'sqlite', sqliteFile: path.join(dataDir, 'folio.sqlite') }, dataDir);
+  const name = `${PG_CLONE_PREFIX}${crypto.randomBytes(6).toString('hex')}`;
+  await withPgAdmin((admin) => admin.raw(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`));
+  return openTestDatabase({ engine: 'pg', databaseUrl: pgUrlFor(name), pool: { min: 0, max: 10 } }, dataDir, () =>
+    withPgAdmin((admin) => admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  );
 }
