@@ -148,6 +148,21 @@ describe('docs serve', () => {
     expect(isAlive(replacement.pid)).toBe(false);
   });
 
+  it('with WORKERS=2 on one SQLite file, concurrent writes from both processes all succeed', async () => {
+    const p = start({ WORKERS: '2' });
+    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening with several workers');
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const post = async (action: string, body: Record<string, string>, token?: string) =>
+      JSON.parse((await request(`${url}/api/${action}`, { method: 'POST', headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) }, body: new URLSearchParams(body).toString() })).body);
+    const token = (await post('user/login', { username: 'boss', password: 'a-long-password' })).data.user_token as string;
+    const itemId = String((await post('item/add', { item_type: '1', item_name: 'Busy item' }, token)).data.item_id);
+    // Each save reads, then writes, in one transaction; fresh connections spread them over both workers.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post('page/save', { item_id: itemId, page_title: `Page ${i}`, page_content: `Written by request ${i}.` }, token)));
+    expect(answers.map((a) => a.error_code)).toEqual(Array(40).fill(0));
+    const menu = (await post('item/info', { item_id: itemId }, token)).data.menu;
+    expect(menu.pages).toHaveLength(40);
+  });
+
   it('refuses to start with a clear message when WORKERS is not a number', async () => {
     const p = start({ WORKERS: 'many' });
     expect(await p.exited).toBe(1);
