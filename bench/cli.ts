@@ -4,7 +4,7 @@
  *   first push        target ≤ 15 s
  *   no-op push        target ≤ 1 s
  *   one changed file  target ≤ 0.5 s (end to end: read folder, tree, plan, apply, state)
- * Run alone: `node --import tsx bench/cli.ts`; bench/index.ts runs it with the others.
+ * Run alone: `node bench/cli.ts`; bench/index.ts runs it with the others.
  */
 import fs from 'node:fs';
 import os from 'node:os';

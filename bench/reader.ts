@@ -3,7 +3,7 @@
  * clicked in the menu, on loopback (target: its opening blocks within 1 s). Times are taken inside
  * the page (click → first heading in the DOM → last line in the DOM), because a DevTools round
  * trip would wait for the busy main thread. Uses the browser-test harness (real server, built app).
- * Run alone: `node --import tsx bench/reader.ts`.
+ * Run alone: `node bench/reader.ts`.
  */
 import { pathToFileURL } from 'node:url';
 import { makeItem, makeUser, startE2E } from '../tests/e2e/helpers.ts';

@@ -3,12 +3,10 @@ export const ExitCode = { OK: 0, ERROR: 1, PENDING: 2, CONFLICT: 3 } as const;
 
 /** An expected failure: printed as one clear line (stack only with --verbose). */
 export class CliFailure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number = ExitCode.ERROR,
-    options?: { cause?: unknown },
-  ) {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number = ExitCode.ERROR, options?: { cause?: unknown }) {
     super(message, options);
+    this.exitCode = exitCode;
     this.name = 'CliFailure';
   }
 }

@@ -69,11 +69,12 @@ export interface FastParagraphOptions {
 }
 
 export class FastParagraph extends XmlComponent {
-  constructor(
-    private readonly runs: CellRun[],
-    private readonly opts: FastParagraphOptions = {},
-  ) {
+  private readonly runs: CellRun[];
+  private readonly opts: FastParagraphOptions;
+  constructor(runs: CellRun[], opts: FastParagraphOptions = {}) {
     super('w:p');
+    this.runs = runs;
+    this.opts = opts;
   }
 
   override prepForXml(_context: IContext): IXmlableObject {
@@ -90,8 +91,10 @@ export class FastParagraph extends XmlComponent {
 }
 
 export class FastTable extends XmlComponent {
-  constructor(private readonly rows: { header: boolean; cells: CellRun[][] }[]) {
+  private readonly rows: { header: boolean; cells: CellRun[][] }[];
+  constructor(rows: { header: boolean; cells: CellRun[][] }[]) {
     super('w:tbl');
+    this.rows = rows;
   }
 
   override prepForXml(_context: IContext): IXmlableObject {

@@ -30,10 +30,12 @@ export class ServerUnreachable extends CliFailure {
 
 /** Talks to one item through its api_key/api_token. */
 export class SyncClient {
-  constructor(
-    readonly settings: Settings,
-    private readonly timeoutMs = 120_000,
-  ) {}
+  readonly settings: Settings;
+  private readonly timeoutMs: number;
+  constructor(settings: Settings, timeoutMs = 120_000) {
+    this.settings = settings;
+    this.timeoutMs = timeoutMs;
+  }
 
   private async call<T>(action: string, params: Record<string, unknown>): Promise<T> {
     const url = `${this.settings.server.replace(/\/+$/, '')}/api/${action}`;

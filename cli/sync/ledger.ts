@@ -13,10 +13,11 @@ export class SyncLedger {
   private readonly removals = new Set<string>();
   private readonly writes = new Map<string, string>();
 
-  constructor(
-    readonly root: string,
-    readonly state: SyncState,
-  ) {
+  readonly root: string;
+  readonly state: SyncState;
+  constructor(root: string, state: SyncState) {
+    this.root = root;
+    this.state = state;
     for (const [relPath, s] of Object.entries(state.pages)) this.pathById.set(s.page_id, relPath);
   }
 

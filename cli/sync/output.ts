@@ -56,11 +56,13 @@ export function planJson(plan: Plan) {
 export class Progress {
   private readonly bar: boolean;
   private lastLine = 0;
-  constructor(
-    private readonly io: CliIO,
-    private readonly label: string,
-    private readonly total: number,
-  ) {
+  private readonly io: CliIO;
+  private readonly label: string;
+  private readonly total: number;
+  constructor(io: CliIO, label: string, total: number) {
+    this.io = io;
+    this.label = label;
+    this.total = total;
     this.bar = io.isTTY && !isCI(io.env);
   }
 

@@ -13,7 +13,10 @@ const MAX_EXAMPLE_NODES = 400;
 const MAX_FIELD_ROWS = 150;
 
 export class RefResolver {
-  constructor(private readonly root: unknown) {}
+  private readonly root: unknown;
+  constructor(root: unknown) {
+    this.root = root;
+  }
 
   /** Follows `$ref` chains (local `#/…` pointers only); unknown or external refs become `{}`. */
   resolve<T = Schema>(node: unknown): T {

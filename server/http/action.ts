@@ -50,10 +50,12 @@ export function action<S extends z.ZodType>(def: ActionDef<S>): ActionDef<S> {
 
 /** A non-envelope answer: files, images, plain text for ShowDoc's shell scripts, redirects. */
 export class RawResponse {
-  constructor(
-    readonly body: unknown,
-    readonly opts: { type?: string; status?: number; headers?: Record<string, string>; redirect?: string } = {},
-  ) {}
+  readonly body: unknown;
+  readonly opts: { type?: string; status?: number; headers?: Record<string, string>; redirect?: string };
+  constructor(body: unknown, opts: RawResponse['opts'] = {}) {
+    this.body = body;
+    this.opts = opts;
+  }
 }
 
 export function raw(body: unknown, opts: RawResponse['opts'] = {}): RawResponse {

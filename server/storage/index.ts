@@ -48,11 +48,13 @@ export function objectStorageFrom(setting: SiteSettings['oss_setting']): S3Stora
 
 class RoutedStore implements FileStore {
   readonly name: string;
-  constructor(
-    private readonly local: LocalDiskStorage,
-    private readonly objects: S3Storage | null,
-    private readonly uploadToObjects: boolean,
-  ) {
+  private readonly local: LocalDiskStorage;
+  private readonly objects: S3Storage | null;
+  private readonly uploadToObjects: boolean;
+  constructor(local: LocalDiskStorage, objects: S3Storage | null, uploadToObjects: boolean) {
+    this.local = local;
+    this.objects = objects;
+    this.uploadToObjects = uploadToObjects;
     this.name = uploadToObjects ? 's3' : 'local';
   }
 

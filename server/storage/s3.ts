@@ -33,7 +33,10 @@ export function s3AddressingFor(endpoint: string): { region: string; pathStyle: 
 /** Objects in an S3-compatible bucket, signed with AWS Signature Version 4. */
 export class S3Storage implements StorageDriver {
   readonly name = 's3';
-  constructor(private readonly opts: S3Options) {}
+  private readonly opts: S3Options;
+  constructor(opts: S3Options) {
+    this.opts = opts;
+  }
 
   private urlOf(key: string): string {
     const base = new URL(this.opts.endpoint);

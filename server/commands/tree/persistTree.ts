@@ -101,12 +101,16 @@ class TreeWriter {
   private newPages: { page: DocPage; catId: number }[] = [];
   private usedKeys = new Set<string>();
 
-  constructor(
-    private readonly tx: Deps,
-    private readonly itemId: number,
-    private readonly author: Author,
-    private readonly historyLimit?: number,
-  ) {}
+  private readonly tx: Deps;
+  private readonly itemId: number;
+  private readonly author: Author;
+  private readonly historyLimit?: number;
+  constructor(tx: Deps, itemId: number, author: Author, historyLimit?: number) {
+    this.tx = tx;
+    this.itemId = itemId;
+    this.author = author;
+    this.historyLimit = historyLimit;
+  }
 
   async load(): Promise<void> {
     const pages = (await this.tx.db('pages').where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'is_del')) as ExistingPage[];

@@ -5,7 +5,7 @@ import * as pageMenuCoveringIndex from './20261121030000_page_menu_covering_inde
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
- * tsx, in tests and in a bundled build. Append new ones; never edit a shipped one.
+ * Node's type stripping, in tests and in a bundled build. Append new ones; never edit a shipped one.
  */
 const migrations: Record<string, Knex.Migration> = {
   '20261121000000_initial_schema': initialSchema,
