@@ -15,7 +15,7 @@ export async function runProgram(argv: string[], io: CliIO, groups: CommandGroup
     if (err instanceof CommanderError) return err.exitCode;
     if (err instanceof CliFailure) {
       io.stderr(`error: ${err.message}\n`);
-      if (io.verbose && err.cause) io.stderr(`${(err.cause as Error).stack ?? String(err.cause)}\n`);
+      if (io.verbose) io.stderr(`${((err.cause ?? err) as Error).stack ?? String(err.cause)}\n`);
       return err.exitCode;
     }
     io.stderr(`error: ${(err as Error).message}\n`);

@@ -106,7 +106,7 @@ export async function watchCommand(io: CliIO, dir: string | undefined, flags: Sy
       else {
         if (outcome.conflictFiles.length) io.stderr(`${time} conflict in ${outcome.conflictFiles.join(', ')}: merge the .server copy into each file and delete the copy; the other changes were pushed\n`);
         for (const p of outcome.skipped) io.stderr(`${time} skipped ${problemLine(p)}\n`);
-        io.stderr(`${time} synced: ${outcome.applied} change(s) pushed (${summaryLine(outcome.plan)}) in ${Date.now() - started} ms\n`);
+        io.stderr(`${time} synced: ${summaryLine(outcome.plan)} (${Date.now() - started} ms)\n`);
       }
     },
     { debounceMs, exclude: flags.exclude },

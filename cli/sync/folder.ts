@@ -5,7 +5,7 @@ import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
-import { lineOfKey, type FolderProblem } from './problems.ts';
+import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
 
 /** One page as the local folder describes it. */
@@ -140,7 +140,9 @@ function problemOf(relPath: string, text: string, message: string): FolderProble
   if (withLine) return { relPath, line: Number(withLine[1]), message: rest.slice(withLine[0].length) };
   const bare = rest.trimStart();
   const key = /front matter (title|order)|the title is/.exec(bare);
-  return { relPath, line: key ? lineOfKey(text, key[1] ?? 'title') : undefined, message: bare };
+  // A bad title or order value: the line of its front-matter key (a title too long may come from the H1 instead).
+  const line = key ? (lineStarting(text, `${key[1] ?? 'title'}:`) ?? (key[1] ? undefined : lineStarting(text, '# '))) : undefined;
+  return { relPath, line, message: bare };
 }
 
 /** Title: front matter `title`, else the first H1, else the file name. */

@@ -61,9 +61,8 @@ export function itemLimitProblems(plan: Plan, server: { pages: number; catalogs:
   return problems;
 }
 
-/** Line (1-based) of a top-level `key:` in a file's front matter, to point at a bad value. */
-export function lineOfKey(text: string, key: string): number | undefined {
-  const lines = text.split('\n');
-  const i = lines.findIndex((l) => l.startsWith(`${key}:`));
+/** Line (1-based) of the first line starting with `prefix` (a front-matter `title:`, a `# ` heading), to point at it. */
+export function lineStarting(text: string, prefix: string): number | undefined {
+  const i = text.split('\n').findIndex((l) => l.startsWith(prefix));
   return i >= 0 ? i + 1 : undefined;
 }
