@@ -55,11 +55,13 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
 
 /** A resolver error names absolute paths: say them relative to the docs folder, led by the file at fault. */
 function namingFiles(err: unknown, root: string, rootFile: string): string {
-  const e = err as { message?: string; source?: string; path?: string };
-  let message = firstLine(err).replaceAll(`${root}${path.sep}`, '').replaceAll(root, '.');
-  const source = typeof e.source === 'string' && e.source ? path.relative(root, e.source).split(path.sep).join('/') : '';
-  if (source && !message.startsWith(source)) message = `${source}: ${message}`;
-  return message.startsWith(rootFile) || source ? message : `${rootFile}: ${message}`;
+  const e = err as { source?: string };
+  const rel = (file: string) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
+  const message = firstLine(err).replaceAll(`${root}${path.sep}`, '');
+  const source = typeof e.source === 'string' && e.source ? rel(e.source) : '';
+  // A $ref to a file that is not there: the fault is in the description that points at it.
+  if (/ENOENT/.test(message)) return `${rootFile}: a $ref points at ${source || 'a file'}, which does not exist`;
+  return source ? `${source}: ${message.replace(/^Error parsing [^:]*: ?/, '')}` : `${rootFile}: ${message}`;
 }
 
 function firstLine(err: unknown): string {
