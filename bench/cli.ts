@@ -34,16 +34,18 @@ function png(i: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`image ${i} `.repeat(40))]);
 }
 
+const pageFile = (i: number) => `section-${String(i % FOLDERS).padStart(2, '0')}/page-${i}.md`;
+
 function makeFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-bench-'));
   fs.mkdirSync(path.join(dir, 'images'));
   for (let i = 0; i < IMAGES; i++) fs.writeFileSync(path.join(dir, 'images', `figure-${i}.png`), png(i));
   for (let i = 0; i < FILES; i++) {
-    const folder = path.join(dir, `section-${String(i % FOLDERS).padStart(2, '0')}`);
+    const folder = path.dirname(path.join(dir, pageFile(i)));
     fs.mkdirSync(folder, { recursive: true });
     const image = i < IMAGES ? ['', `![Figure ${i}](../images/figure-${i}.png)`] : [];
     const body = [`# Page ${i}`, '', `Generated page ${i} for the CLI benchmark.`, ...image, '', '| key | value |', '| --- | --- |', ...Array.from({ length: 20 }, (_, r) => `| row ${r} | ${(i * 31 + r) % 997} |`), ''].join('\n');
-    fs.writeFileSync(path.join(folder, `page-${i}.md`), `---\norder: ${i % 50}\nauthor: bench\n---\n${body}`);
+    fs.writeFileSync(path.join(dir, pageFile(i)), `---\norder: ${i % 50}\nauthor: bench\n---\n${body}`);
   }
   return dir;
 }
@@ -88,7 +90,7 @@ async function syncRows(): Promise<BenchRowOut[]> {
     const env = { ...process.env, DOCS_SERVER: server.url, DOCS_API_KEY: k.api_key, DOCS_API_TOKEN: k.api_token, CI: 'true' };
     const first = await timed([BUNDLE, 'push', dir], env);
     const noop = await timed([BUNDLE, 'push', dir], env);
-    fs.appendFileSync(path.join(dir, 'section-07/page-507.md'), '\nOne more line.\n');
+    fs.appendFileSync(path.join(dir, pageFile(507)), '\nOne more line.\n');
     const one = await timed([BUNDLE, 'push', dir], env);
     if (!/\b1 update\b/.test(one.stderr)) throw new Error(`the one-file push did not update one page: ${one.stderr}`);
     const pages = await server.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });

@@ -137,7 +137,8 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
 function problemOf(relPath: string, text: string, message: string): FolderProblem {
   const rest = message.startsWith(`${relPath}:`) ? message.slice(relPath.length + 1) : message;
   const withLine = /^(\d+): /.exec(rest);
-  if (withLine) return { relPath, line: Number(withLine[1]), message: rest.slice(withLine[0].length) };
+  // The YAML parser's own "at line 3, column 1:" counts inside the front matter: the line given is the file's.
+  if (withLine) return { relPath, line: Number(withLine[1]), message: rest.slice(withLine[0].length).replace(/ at line \d+, column \d+:?$/, '') };
   const bare = rest.trimStart();
   const key = /front matter (title|order)|the title is/.exec(bare);
   // A bad title or order value: the line of its front-matter key (a title too long may come from the H1 instead).

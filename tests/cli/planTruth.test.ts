@@ -38,7 +38,7 @@ describe('docs plan / push tell every problem before writing anything', () => {
     for (const command of ['plan', 'push']) {
       const r = await runDocs([command, dir], { cwd: dir, env: envFor(t, k) });
       expect(r.code, r.stderr).toBe(ExitCode.ERROR);
-      expect(r.stderr).toMatch(/nothing was pushed: 5 problem\(s\) to fix first:/);
+      expect(r.stderr).toMatch(/cannot push, nothing was written: 5 problem\(s\) to fix first:/);
       expect(r.stderr).toMatch(/\n {2}guide\/yaml\.md:4: bad front matter/);
       expect(r.stderr).toMatch(/\n {2}guide\/unclosed\.md:1: front matter starts with --- but has no closing --- line/);
       expect(r.stderr).toMatch(/\n {2}guide\/order\.md:3: front matter order must be a whole number/);
