@@ -10,6 +10,7 @@ import { attachmentApi } from '../api/notice.ts';
 import type { Attachment } from '../api/types.ts';
 import { useApiData } from '../hooks/useApiData.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
+import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
 import { notify } from '../state/notify.ts';
 import { responsiveTable } from './tableLayout.ts';
 
@@ -21,7 +22,7 @@ type Scope = 'mine' | 'all';
  * 2 other files; name search; delete; paged (6 per page, spec §9).
  */
 export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: { scope: Scope; pageSize?: number }) {
-  const { t } = useTranslation('attachments');
+  const { t, i18n } = useTranslation('attachments');
   const [page, setPage] = useState(1);
   const [type, setType] = useState(-1);
   const [name, setName] = useState('');
@@ -121,7 +122,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
           )}
         />
         <Column field="file_type" header={t('type')} />
-        <Column header={t('size')} body={(f: Attachment) => `${f.file_size_m ?? 0} MB`} />
+        <Column header={t('size')} body={(f: Attachment) => formatFileSize(bytesOf(f), i18n.language)} />
         <Column field="visit_times" header={t('visits')} />
         {scope === 'all' && <Column field="username" header={t('owner')} />}
         <Column field="addtime" header={t('addtime')} />

@@ -26,6 +26,7 @@ import { clearDraft, draftKey, loadDraft, saveDraft, shouldOfferDraft } from '..
 import { savePage } from '../../lib/savePage.ts';
 import { uploadImage } from '../../lib/uploadImage.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
+import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 import { catalogOptions } from './catalogOptions.ts';
 import ConflictDialog from './ConflictDialog.tsx';
@@ -84,6 +85,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const templatesMenu = useRef<Menu>(null);
   const formatMenu = useRef<Menu>(null);
   useDocumentTitle(fields.title || t('newPage'));
+  const itemHome = itemPath({ item_id: itemId, item_domain: data.itemDomain });
 
   const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   const dirtyRef = useRef(dirty);
@@ -158,7 +160,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         setFields(toSave);
         setRevision(page.revision as number | undefined);
         notify('success', t('saved'));
-        if (then === 'back') navigate(`/${itemId}?page_id=${newId}`);
+        if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
         else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
       } catch (err) {
         if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
@@ -170,7 +172,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         setSaving(false);
       }
     },
-    [fields, itemId, pageId, revision, readOnly, key, navigate, t],
+    [fields, itemId, itemHome, pageId, revision, readOnly, key, navigate, t],
   );
 
   const saveRef = useRef(save);
@@ -203,7 +205,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   );
 
   const needsSavedPage = (open: () => void) => () => (pageId > 0 ? open() : notify('warn', t('saveFirst')));
-  const goBack = () => navigate(pageId > 0 ? `/${itemId}?page_id=${pageId}` : `/${itemId}`);
+  const goBack = () => navigate(pageId > 0 ? `${itemHome}?page_id=${pageId}` : itemHome);
   const insertBlock = (text: string) => editorRef.current?.insertBlock(text);
   const lang = currentLanguage(i18n.language);
 
