@@ -154,7 +154,8 @@ export function apiDocToMarkdown(doc: ApiDoc, lang: ApiDocLang = 'en'): string {
   return out.join('\n\n') + '\n';
 }
 
-function looksJson(text: string): boolean {
+/** True when the text parses as JSON. */
+export function looksJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;
