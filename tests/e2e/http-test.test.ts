@@ -1,14 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiDocToMarkdown, emptyApiDoc } from '../../core/apiDoc.ts';
-import { MOBILE, makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { MOBILE, makeItem, makeUser, patientPage, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
  * The HTTP test tool against a real local echo server with CORS: the browser sends the API page's
  * request straight to it (no Folio proxy), with {{variables}} from a per-item environment.
  */
+// Many steps per test on a shared, busy machine.
+vi.setConfig({ testTimeout: 180_000 });
 let e: E2E;
+
+const openPage = (opts: Parameters<E2E['newPage']>[0] = {}) => patientPage(e, opts);
 let echo: http.Server;
 let echoUrl = '';
 const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -62,7 +66,7 @@ async function itemWithApiPage(lang: 'en' | 'zh') {
 describe('HTTP test tool', () => {
   it('sends the page request from the browser with environment variables and shows status, headers, time and body', async () => {
     const { owner, item, pageId } = await itemWithApiPage('en');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/${item.item_id}?page_id=${pageId}`);
     await page.getByRole('button', { name: 'Test this API' }).click();
     const dialog = page.getByRole('dialog', { name: 'HTTP test' });
@@ -97,7 +101,7 @@ describe('HTTP test tool', () => {
 
   it('explains CORS when the API cannot be reached from the browser', async () => {
     const { owner, item, pageId } = await itemWithApiPage('en');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/${item.item_id}?page_id=${pageId}`);
     await page.getByRole('button', { name: 'Test this API' }).click();
     const dialog = page.getByRole('dialog', { name: 'HTTP test' });
@@ -110,7 +114,7 @@ describe('HTTP test tool', () => {
 
   it('works in Chinese on a phone, from a Chinese API page', async () => {
     const { owner, item, pageId } = await itemWithApiPage('zh');
-    const page = await e.newPage({ token: owner.token, lang: 'zh', viewport: MOBILE });
+    const page = await openPage({ token: owner.token, lang: 'zh', viewport: MOBILE });
     await page.goto(`/${item.item_id}?page_id=${pageId}`);
     await page.getByRole('button', { name: '测试此接口' }).click();
     const dialog = page.getByRole('dialog', { name: 'HTTP 测试' });
@@ -124,7 +128,7 @@ describe('HTTP test tool', () => {
 
   it('opens from the editor with the request of the text being written', async () => {
     const { owner, item, pageId } = await itemWithApiPage('en');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/page/edit/${item.item_id}/${pageId}`);
     await page.getByRole('button', { name: 'HTTP test tool' }).click();
     const dialog = page.getByRole('dialog', { name: 'HTTP test' });

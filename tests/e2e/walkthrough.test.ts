@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MOBILE, makeItem, makeUser, patientPage, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /** What a new user tripped on in the walkthrough, each checked in Chromium. */
+// Many steps per test on a shared, busy machine.
+vi.setConfig({ testTimeout: 180_000 });
 let e: E2E;
+
+const openPage = (opts: Parameters<E2E['newPage']>[0] = {}) => patientPage(e, opts);
 beforeAll(async () => {
   e = await startE2E();
 });
@@ -27,7 +31,7 @@ describe('login behind one shared address', () => {
       expect([10210, 10206]).toContain(r.error_code);
     }
     const user = await makeUser(e.t);
-    const page = await e.newPage();
+    const page = await openPage();
     await page.goto('/user/login');
     await page.getByLabel('Username or e-mail').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -42,7 +46,7 @@ describe('item view', () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token);
     const pageId = await savePage(owner.token, item.item_id, 'Doomed page', 'soon gone');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/${item.item_id}?page_id=${pageId}`);
     await page.getByRole('heading', { name: 'Doomed page' }).waitFor();
     await page.getByRole('button', { name: 'Delete page (Ctrl+Delete)' }).click();
@@ -58,19 +62,19 @@ describe('item view', () => {
     const domain = `docs${Math.random().toString(36).slice(2, 8)}`;
     const item = await makeItem(e.t, owner.token, { item_domain: domain });
     const pageId = await savePage(owner.token, item.item_id, 'Shared page', 'hello');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/${item.item_id}?page_id=${pageId}`);
     await page.getByRole('button', { name: 'Share' }).click();
     const origin = new URL(e.t.url).origin;
-    expect(await page.getByLabel('Item link').inputValue()).toBe(`${origin}/${domain}`);
-    expect(await page.getByLabel('Page link').inputValue()).toBe(`${origin}/${domain}?page_id=${pageId}`);
+    expect(await page.getByRole('textbox', { name: 'Item link' }).inputValue()).toBe(`${origin}/${domain}`);
+    expect(await page.getByRole('textbox', { name: 'Page link' }).inputValue()).toBe(`${origin}/${domain}?page_id=${pageId}`);
   });
 
   it('says "1 page found" for one search hit', async () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token);
     await savePage(owner.token, item.item_id, 'Unique zebra page', 'zebra stripes');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/${item.item_id}`);
     await page.getByRole('searchbox', { name: /search/i }).fill('zebra');
     await page.getByRole('searchbox', { name: /search/i }).press('Enter');
@@ -84,7 +88,7 @@ describe('editor', () => {
     const domain = `back${Math.random().toString(36).slice(2, 8)}`;
     const item = await makeItem(e.t, owner.token, { item_domain: domain });
     const pageId = await savePage(owner.token, item.item_id, 'Edited', 'text');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/page/edit/${item.item_id}/${pageId}`);
     await page.getByRole('button', { name: 'More save options' }).click();
     await page.getByRole('menuitem', { name: 'Save and back' }).click();
@@ -95,10 +99,10 @@ describe('editor', () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token);
     const pageId = await savePage(owner.token, item.item_id, 'Tables', 'first line\nnext line');
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/page/edit/${item.item_id}/${pageId}`);
     // cursor at the start of "next line"
-    await page.getByText('next line').click();
+    await page.locator('.cm-line').getByText('next line', { exact: true }).click();
     await page.keyboard.press('Home');
     await page.getByRole('button', { name: 'Format tools' }).click();
     await page.getByRole('menuitem', { name: 'JSON to table' }).click();
@@ -114,7 +118,7 @@ describe('editor', () => {
     expect(await preview.getByRole('table').innerText()).not.toContain('next line');
     await preview.getByText('next line').waitFor();
 
-    await page.getByText('first line').click();
+    await page.locator('.cm-line').getByText('first line', { exact: true }).click();
     await page.keyboard.press('End');
     await page.getByRole('button', { name: 'Templates' }).click();
     await page.getByRole('menuitem', { name: 'Insert database doc template' }).click();
@@ -125,7 +129,7 @@ describe('editor', () => {
 describe('imports', () => {
   it('gives an imported item the visibility chosen in the form', async () => {
     const owner = await makeUser(e.t);
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto('/item/add?tab=import');
     const collection = { info: { name: 'Open import', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'Ping', request: { method: 'GET', url: 'https://api.example.com/ping' } }] };
     await page.locator('#import-file').setInputFiles({ name: 'open.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
@@ -158,7 +162,7 @@ describe('Postman import', () => {
         { name: 'Utilities', item: [{ name: 'Current time', request: { method: 'GET', url: 'https://api.example.com/time' } }] },
       ],
     };
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto('/item/add?tab=import');
     await page.locator('#import-file').setInputFiles({ name: 'twins.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -181,7 +185,7 @@ describe('Postman import', () => {
 describe('admin', () => {
   it('sends a non-administrator at /admin/index to the item list', async () => {
     const user = await makeUser(e.t);
-    const page = await e.newPage({ token: user.token });
+    const page = await openPage({ token: user.token });
     await page.goto('/admin/index');
     await page.waitForURL('**/item/index');
     expect(await page.getByRole('menuitem', { name: 'User management' }).count()).toBe(0);
@@ -190,7 +194,7 @@ describe('admin', () => {
   for (const lang of ['en', 'zh'] as const) {
     it(`labels every LDAP and object-storage field in words (${lang})`, async () => {
       const admin = await makeUser(e.t, { groupid: 1 });
-      const page = await e.newPage({ token: admin.token, lang });
+      const page = await openPage({ token: admin.token, lang });
       await page.goto('/admin/index?section=settings');
       const ldap = lang === 'en' ? 'Let users log in with their LDAP account' : '允许用户使用 LDAP 账号登录';
       const oss = lang === 'en' ? 'Store attachments in object storage' : '将附件保存到对象存储';
@@ -208,7 +212,7 @@ describe('admin', () => {
 describe('header and catalog manager', () => {
   it('offers no feedback mail form without an address when FEEDBACK_URL is unset', async () => {
     const user = await makeUser(e.t);
-    const page = await e.newPage({ token: user.token });
+    const page = await openPage({ token: user.token });
     await page.goto('/item/index');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
@@ -218,7 +222,7 @@ describe('header and catalog manager', () => {
   it('tells how to start in an empty catalog manager', async () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token);
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/catalog/${item.item_id}`);
     await page.getByText('No catalogs yet. Use “Add catalog” to create the first one.').waitFor();
     expect(await page.getByText('No available options').count()).toBe(0);
@@ -233,7 +237,7 @@ describe('members', () => {
     const cat = await e.t.call('catalog/save', { item_id: item.item_id, cat_name: 'Guides', parent_cat_id: 0 }, { token: owner.token });
     expect(cat.error_code).toBe(0);
     expect((await e.t.call('member/save', { item_id: item.item_id, username: member.username, member_group_id: 1, cat_id: 0 }, { token: owner.token })).error_code).toBe(0);
-    const page = await e.newPage({ token: owner.token });
+    const page = await openPage({ token: owner.token });
     await page.goto(`/item/setting/${item.item_id}?tab=members`);
     const rights = page.getByLabel(`Rights of ${member.username}`);
     await rights.click();
@@ -251,7 +255,7 @@ describe('members', () => {
 describe('my attachments', () => {
   it('shows small files in KB and fits a phone screen without breaking names mid-word', async () => {
     const user = await makeUser(e.t);
-    const page = await e.newPage({ token: user.token, viewport: MOBILE });
+    const page = await openPage({ token: user.token, viewport: MOBILE });
     await page.goto('/attachment/index');
     await page.locator('#attachment-upload').setInputFiles({ name: 'quarterly report summary.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3000, 'a') });
     await page.getByRole('link', { name: 'quarterly report summary.txt' }).waitFor();
