@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MOBILE, makeItem, makeUser, patientPage, screenshot, startE2E, type E2E } from './helpers.ts';
+import { MOBILE, makeItem, makeUser, patientPage, pickOption, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /** What a new user tripped on in the walkthrough, each checked in Chromium. */
 // Many steps per test on a shared, busy machine.
@@ -142,7 +142,7 @@ describe('imports', () => {
     await page.goto('/item/add?tab=import');
     await page.locator('#import-file').setInputFiles({ name: 'closed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...collection, info: { ...collection.info, name: 'Private import' } })) });
     await page.getByText('Private: readers need the visit password').click();
-    await page.getByLabel('Visit password').fill('let-me-in');
+    await page.getByRole('textbox', { name: 'Visit password' }).fill('let-me-in');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: 'Ping' }).waitFor();
     const priv = await e.t.services.db('items').where({ item_name: 'Private import', uid: owner.uid }).first();
@@ -239,12 +239,9 @@ describe('members', () => {
     expect((await e.t.call('member/save', { item_id: item.item_id, username: member.username, member_group_id: 1, cat_id: 0 }, { token: owner.token })).error_code).toBe(0);
     const page = await openPage({ token: owner.token });
     await page.goto(`/item/setting/${item.item_id}?tab=members`);
-    const rights = page.getByLabel(`Rights of ${member.username}`);
-    await rights.click();
-    await page.getByRole('option', { name: 'Read only' }).click();
+    await pickOption(page, `Rights of ${member.username}`, 'Read only');
     await page.getByText(`Rights of ${member.username} saved`).waitFor();
-    await page.getByLabel(`Catalogs of ${member.username}`).click();
-    await page.getByRole('option', { name: 'Guides' }).click();
+    await pickOption(page, `Catalogs of ${member.username}`, 'Guides');
     await expect
       .poll(async () => e.t.services.db('item_members').where({ item_id: item.item_id, uid: member.uid }).first('member_group_id', 'cat_id'))
       .toMatchObject({ member_group_id: 0, cat_id: Number(cat.data.cat_id ?? cat.data) });
