@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PG_ADMIN_URL, pgUrlFor, TEST_ENGINE } from '../helpers/db.ts';
+import { runToEnd, serve } from './processes.ts';
 
 /**
  * Upgrades: a database written by the previous release (commit 1bbe749; made by
@@ -18,7 +17,6 @@ import { PG_ADMIN_URL, pgUrlFor, TEST_ENGINE } from '../helpers/db.ts';
  * Runs on the engine under test (TEST_DB): the SQLite file, or the PostgreSQL dump loaded into a
  * fresh database.
  */
-const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/previous-release/', import.meta.url));
 const engine = TEST_ENGINE;
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, `${engine}.json`), 'utf8')) as {
@@ -65,41 +63,6 @@ async function restoreFixture(): Promise<Record<string, string>> {
   return { DATA_DIR: dataDir, DATABASE_URL: pgUrlFor(name) };
 }
 
-function docs(args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, [DOCS, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TIMEZONE: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function runToEnd(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = docs(args, env);
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { code, out };
-}
-
-/** `bin/docs serve` until it logs its URL. */
-async function serve(env: Record<string, string>): Promise<string> {
-  const child = docs(['serve'], env);
-  cleanups.push(() => void (child.exitCode === null && child.kill('SIGKILL')));
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on('line', (text) => {
-      try {
-        const line = JSON.parse(text) as { url?: string };
-        if (line.url) resolve(line.url);
-      } catch {
-        // not a log line
-      }
-    });
-    child.once('close', (code) => reject(new Error(`docs serve exited with ${code}: ${err}`)));
-  });
-}
-
 describe(`upgrade from the previous release (${engine})`, () => {
   it('migrates forward with docs migrate, serves with docs serve, loses nothing and keeps everyone logged in', async () => {
     const env = await restoreFixture();
@@ -108,7 +71,9 @@ describe(`upgrade from the previous release (${engine})`, () => {
     // Twice is harmless: nothing left to run.
     expect((await runToEnd(['migrate'], env)).code).toBe(0);
 
-    const url = await serve(env);
+    const server = await serve(env);
+    cleanups.push(() => server.kill());
+    const url = server.url;
     const api = async (name: string, params: Record<string, string | number>, token?: string) => {
       const res = await fetch(`${url}/api/${name}`, { method: 'POST', headers: token ? { 'X-API-Token': token } : {}, body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])) });
       return (await res.json()) as { error_code: number; error_message?: string; data: any };
@@ -152,5 +117,5 @@ describe(`upgrade from the previous release (${engine})`, () => {
     const saved = await api('page/save', { page_id: expected.page_id, item_id: expected.item_id, page_title: 'Install', page_content: 'after the upgrade' }, token);
     expect(saved.error_code, saved.error_message).toBe(0);
     expect((await api('page/history', { page_id: expected.page_id }, token)).data).toHaveLength(expected.history_rows + 1);
-  }, 300_000);
+  }, 900_000);
 });

@@ -32,6 +32,8 @@ const BATCH = 35;
 const batches: string[][] = [];
 for (let i = 0; i < PAYLOADS.length; i += BATCH) batches.push(PAYLOADS.slice(i, i + BATCH));
 const endMarker = (i: number) => `XSS batch ${i} end`;
+/** Rendered once the page heading is there (attached: an unclosed payload element may hide what follows). */
+const rendered = (p: Page, scope: string, i: number) => p.locator(scope).getByRole('heading', { name: `Batch ${i}` }).first().waitFor({ state: 'attached' });
 
 let e: E2E;
 let owner: Awaited<ReturnType<typeof makeUser>>;
@@ -154,19 +156,19 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
 
   it('renders every payload inert in the reader, its history, the share link, the editor and the diff', async () => {
     for (const [i, { pageId, historyId }] of contentPages.entries()) {
-      const reader = await visit(`/${itemId}?page_id=${pageId}`, (p) => p.getByText(endMarker(i)).waitFor(), 'main');
+      const reader = await visit(`/${itemId}?page_id=${pageId}`, (p) => rendered(p, 'main', i), 'main');
       // History: open the dialog and view the older version, then compare.
       await reader.getByRole('button', { name: 'History versions' }).first().click();
       await reader.getByRole('dialog').getByRole('button', { name: 'View' }).first().click();
       await reader.waitForTimeout(500);
       await touchAndCollect(reader, '[role="dialog"]');
       await reader.context().close();
-      const editor = await visit(`/page/edit/${itemId}/${pageId}`, (p) => p.getByRole('region', { name: 'Preview' }).getByText(endMarker(i)).waitFor(), '.pe-preview');
+      const editor = await visit(`/page/edit/${itemId}/${pageId}`, (p) => rendered(p, '.pe-preview', i), '.pe-preview');
       await editor.context().close();
-      const diff = await visit(`/page/diff/${pageId}/${historyId}`, (p) => p.getByText(endMarker(i)).first().waitFor());
+      const diff = await visit(`/page/diff/${pageId}/${historyId}`, (p) => p.getByText(`# Batch ${i}`).first().waitFor({ state: 'attached' }));
       await diff.context().close();
     }
-    const share = await visit(`/p/${shareKey}`, (p) => p.getByText(endMarker(0)).waitFor());
+    const share = await visit(`/p/${shareKey}`, (p) => rendered(p, 'body', 0));
     await share.context().close();
     expect(hits).toEqual([]);
   }, 900_000);
@@ -174,7 +176,7 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
   it('renders hostile titles and names inert: menu, item list, catalogs, teams, templates, notices, attachments, members', async () => {
     const titlePage = fits(MAX.pageTitle)[0]!;
     const views: [string, (p: Page) => Promise<unknown>][] = [
-      [`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => p.getByText(endMarker(0)).waitFor()],
+      [`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => rendered(p, 'main', 0)],
       ['/item/index', (p) => p.getByText('XSS corpus').first().waitFor()],
       [`/catalog/${itemId}`, (p) => p.getByText('Hostile titles').first().waitFor()],
       ['/team/index', (p) => p.locator('table, [role="table"], .p-datatable').first().waitFor()],
@@ -191,13 +193,13 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
       await touchAndCollect(settings);
     }
     await settings.context().close();
-    const menu = await visit(`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => p.getByText(endMarker(0)).waitFor());
+    const menu = await visit(`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => rendered(p, 'body', 0));
     await menu.getByText('Hostile titles').first().click().catch(() => undefined);
     await menu.getByRole('treeitem').filter({ hasText: titlePage.slice(0, 20) }).first().click({ timeout: 5000 }).catch(() => undefined);
     await touchAndCollect(menu);
     await menu.context().close();
     // The editor's template picker lists every hostile template title.
-    const editor = await visit(`/page/edit/${itemId}/${contentPages[0]!.pageId}`, (p) => p.getByRole('region', { name: 'Preview' }).getByText(endMarker(0)).waitFor());
+    const editor = await visit(`/page/edit/${itemId}/${contentPages[0]!.pageId}`, (p) => rendered(p, '.pe-preview', 0));
     await editor.getByRole('button', { name: 'Templates' }).click();
     await editor.getByRole('menuitem', { name: 'More templates' }).click().catch(() => undefined);
     await editor.getByRole('dialog').first().waitFor();
@@ -219,7 +221,8 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
       if (name.endsWith('.html')) htmlFiles.push(target);
     }
     const exported = htmlFiles.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-    for (let i = 0; i < batches.length; i++) expect(exported).toContain(endMarker(i));
+    // Every content page was exported (its text may be cut short by the sanitiser where a payload leaves an element open).
+    for (let i = 0; i < batches.length; i++) expect(exported).toContain(`<h1>Batch ${i}</h1>`);
     for (const file of htmlFiles) {
       const { page, context } = await trappedPage();
       await page.goto(`file://${file}`);
