@@ -327,17 +327,23 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
   }
 }
 
-export async function run(): Promise<BenchTable> {
-  const load = os.loadavg()[0]!.toFixed(1);
+/** Runs `bench` on each engine of BENCH_ENGINES (default both); a failing engine becomes a failed row. */
+export async function perEngine(bench: (engine: Engine) => Promise<BenchTable['rows']>): Promise<BenchTable['rows']> {
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,pg').split(',').map((s) => s.trim()) as Engine[];
   const rows: BenchTable['rows'] = [];
   for (const engine of engines) {
     try {
-      rows.push(...(await benchEngine(engine)));
+      rows.push(...(await bench(engine)));
     } catch (err) {
       rows.push({ name: `[${engine}] failed`, value: '', target: '', met: false, note: (err as Error).message });
     }
   }
+  return rows;
+}
+
+export async function run(): Promise<BenchTable> {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const rows = await perEngine(benchEngine);
   agent.destroy();
   return { title: `Documents core over HTTP (load average at start ${load} on ${os.cpus().length} cores)`, rows };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { createDb, migrateLatest } from '../server/db/knex.ts';
-import { createBenchDb, seed, spawnServer, type Engine } from './docs-core.ts';
+import { createBenchDb, perEngine, seed, spawnServer, type Engine } from './docs-core.ts';
 import type { BenchTable } from './index.ts';
 
 const CONNECTIONS = 64;
@@ -112,15 +112,7 @@ async function loadEngine(engine: Engine): Promise<BenchTable['rows']> {
 
 export async function run(): Promise<BenchTable> {
   const load = os.loadavg()[0]!.toFixed(1);
-  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,pg').split(',').map((s) => s.trim()) as Engine[];
-  const rows: BenchTable['rows'] = [];
-  for (const engine of engines) {
-    try {
-      rows.push(...(await loadEngine(engine)));
-    } catch (err) {
-      rows.push({ name: `[${engine}] failed`, value: '', target: '', met: false, note: (err as Error).message });
-    }
-  }
+  const rows = await perEngine(loadEngine);
   return { title: `Load: 5,000-page item, one server process (load average at start ${load} on ${os.cpus().length} cores, generator shares them)`, rows };
 }
 
