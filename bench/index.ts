@@ -39,6 +39,7 @@ export const modules: BenchModule[] = [
   fromTimedRows('Imports and exports', async () => (await import('./formats.ts')).benchFormats()),
   { title: 'docs CLI', run: async () => (await import('./cli.ts')).run() },
   { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
+  { title: 'Load', run: async () => (await import('./load.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {
