@@ -1,17 +1,30 @@
 import type { Context, Next } from 'koa';
 
-/** Security headers on every response. The CSP keeps user content from running script. */
+/** The web app's pages: scripts only from Folio itself (no inline script), never framed elsewhere. */
+export const HTML_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+
+/**
+ * Everything else (API answers, attachments, images, assets): if a browser ever renders one as a
+ * document (an SVG or HTML file opened directly), it runs nothing, loads nothing and is sandboxed.
+ */
+export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+
+function setHeaders(ctx: Context): void {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('X-Frame-Options', 'SAMEORIGIN');
+  // An action may have set a stricter policy of its own (attachments do).
+  if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', (ctx.type || '').startsWith('text/html') ? HTML_CSP : FILE_CSP);
+}
+
+/** Security headers on every response, errors included. The CSP keeps user content from running script. */
 export function securityHeaders() {
   return async function headers(ctx: Context, next: Next) {
-    await next();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'SAMEORIGIN');
-    if ((ctx.type || '').startsWith('text/html')) {
-      ctx.set(
-        'Content-Security-Policy',
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
-      );
+    try {
+      await next();
+    } finally {
+      setHeaders(ctx);
     }
   };
 }
