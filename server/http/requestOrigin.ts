@@ -33,7 +33,8 @@ function originOf(url: string): string | null {
 
 /** The origins Folio's pages are served from: this request's own and the configured SITE_URL. */
 function ownOrigins(ctx: Context, siteUrl: string | undefined): Set<string> {
-  const out = new Set<string>([ctx.origin]);
+  // Not `ctx.origin`: Koa 3 answers the request's Origin header there, not the server's origin.
+  const out = new Set<string>([`${ctx.protocol}://${ctx.host}`]);
   const site = siteUrl ? originOf(siteUrl) : null;
   if (site) out.add(site);
   return out;
