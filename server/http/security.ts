@@ -14,8 +14,7 @@ function setHeaders(ctx: Context): void {
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('X-Frame-Options', 'SAMEORIGIN');
-  // An action may have set a stricter policy of its own (attachments do).
-  if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', (ctx.type || '').startsWith('text/html') ? HTML_CSP : FILE_CSP);
+  ctx.set('Content-Security-Policy', (ctx.type || '').startsWith('text/html') ? HTML_CSP : FILE_CSP);
 }
 
 /** Security headers on every response, errors included. The CSP keeps user content from running script. */

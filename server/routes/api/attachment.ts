@@ -139,7 +139,6 @@ const visitFileAction = (name: string) =>
           'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.display_name),
           'Content-Length': String(file.file_size),
           'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
           'Cache-Control': 'private, max-age=300',
         },
       });
