@@ -44,7 +44,8 @@ describe('the route table says which actions write', () => {
 describe('GET never writes', () => {
   it('refuses every write action over GET with 405 / 10400, even with a valid token or cookie', async () => {
     for (const a of writes) {
-      for (const headers of [{ 'X-API-Token': owner.token }, { ...cookie(owner.token), 'X-Folio-CSRF': '1' }]) {
+      const variants: Record<string, string>[] = [{ 'X-API-Token': owner.token }, { ...cookie(owner.token), 'X-Folio-CSRF': '1' }];
+      for (const headers of variants) {
         const res = await t.fetch(`/api/${a.name}?user_token=${owner.token}`, { headers });
         const body = await res.json();
         expect(res.status, a.name).toBe(405);
