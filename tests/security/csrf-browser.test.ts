@@ -89,8 +89,13 @@ describe('forgery in Chromium, with the victim logged in', () => {
       if (r.url().includes('member/save')) attempts.push(r.status());
     });
     await page.goto(`/page/${attackerPage}`);
-    await page.getByRole('heading', { name: 'Hello' }).waitFor();
+    await page.getByRole('heading', { name: 'Hello' }).waitFor({ timeout: 30_000 }).catch(async (err) => {
+      await page.screenshot({ path: 'screenshots/csrf-markdown.png', fullPage: true }).catch(() => undefined);
+      throw err;
+    });
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    // The images really were requested with the owner's cookie (the attack of the issue).
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
     const link = page.getByRole('link', { name: 'click me' });
     if (await link.count()) {
       await link.click();
