@@ -1,8 +1,14 @@
 import type { Context, Next } from 'koa';
 
-/** The web app's pages: scripts only from Folio itself (no inline script), never framed elsewhere. */
+/**
+ * The web app's pages: scripts only from Folio itself (no inline script), never framed elsewhere.
+ * connect-src admits any http(s) origin because the HTTP test tool sends an API page's request
+ * from the reader's browser straight to that API (no server-side proxy); the API's own CORS answer
+ * decides whether the browser may read the reply, and only Folio's own script can issue such a
+ * request.
+ */
 export const HTML_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self' http: https:; frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /**
  * Everything else (API answers, attachments, images, assets): if a browser ever renders one as a
