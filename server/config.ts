@@ -55,6 +55,8 @@ const schema = z.object({
       return z.NEVER;
     }),
   TRUST_PROXY: bool.default(false),
+  /** With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is that many hops from the right). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   CRON_TOKEN: z.string().optional(),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
