@@ -16,8 +16,15 @@ function excelSheetName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-function valueOf(cell: SheetCell, link: string | undefined): CellValue {
+// The editor keeps a typed-in number as text with the number type ('42', t 'n'); Excel wants a number.
+function typedValue(cell: SheetCell): SheetCell['v'] {
   const v = cell.v ?? null;
+  if (typeof v === 'string' && cell.ct?.t === 'n' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return v;
+}
+
+function valueOf(cell: SheetCell, link: string | undefined): CellValue {
+  const v = typedValue(cell);
   if (link && !cell.f) return { text: String(v ?? link), hyperlink: link };
   if (cell.f) {
     const result = typeof v === 'string' && v.startsWith('#') ? { error: v } : v;

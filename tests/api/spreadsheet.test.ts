@@ -127,6 +127,8 @@ describe('export/xlsx', () => {
         celldata: [
           { r: 0, c: 0, v: { v: 0.25, ct: { fa: '0.00%', t: 'n' } } },
           { r: 0, c: 1, v: { v: 0.5, f: '=A1*2', ct: { fa: '0.00%', t: 'n' } } },
+          // a number typed into the editor is kept as text with the number type
+          { r: 1, c: 0, v: { v: '7', m: '7', ct: { fa: 'General', t: 'n' } } },
         ],
         config: { merge: { '2_0': { r: 2, c: 0, rs: 2, cs: 3 } }, columnlen: { 0: 150 } },
       },
@@ -144,6 +146,7 @@ describe('export/xlsx', () => {
     expect(costs.getCell('A1').value).toBe(0.25);
     expect(costs.getCell('A1').numFmt).toBe('0.00%');
     expect(costs.getCell('B1').formula).toBe('A1*2');
+    expect(costs.getCell('A2').value).toBe(7);
     expect(costs.model.merges).toEqual(['A3:C4']);
     expect(costs.getColumn(1).width).toBeCloseTo(20.71, 1);
     expect(wb.getWorksheet('Notes')!.getCell('A1').value).toBe('备注');
