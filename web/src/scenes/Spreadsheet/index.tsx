@@ -122,7 +122,7 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
           </>
         )}
       </header>
-      {canEdit && <LockBanner state={lock.state} />}
+      {canEdit && <LockBanner state={lock.state} otherText={(holder) => t('spreadsheet.lockedBy', { holder })} />}
       {!canEdit && <p className="sheet-note">{t('spreadsheet.readOnly')}</p>}
       <div className="sheet-canvas" data-testid="sheet-canvas" data-editable={editable ? 'true' : 'false'}>
         {sheets && (canEdit ? lock.ready : true) && (
