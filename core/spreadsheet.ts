@@ -91,6 +91,34 @@ export function decodeMergeRange(range: string): SheetMerge | null {
 }
 
 /**
+ * Merged ranges ("A1:C3") as FortuneSheet wants them: a `config.merge` entry per range and the
+ * `mc` mark on every cell it covers (the anchor with the spans, the others pointing at it).
+ * Adds the covered cells that are missing to `celldata`.
+ */
+export function mergesWithMarks(celldata: NonNullable<FortuneSheet['celldata']>, ranges: string[]): Record<string, SheetMerge> {
+  const merge: Record<string, SheetMerge> = {};
+  const byPos = new Map(celldata.map((cell) => [`${cell.r}_${cell.c}`, cell]));
+  for (const range of ranges) {
+    const anchor = decodeMergeRange(range);
+    if (!anchor) continue;
+    merge[`${anchor.r}_${anchor.c}`] = anchor;
+    for (let r = anchor.r; r < anchor.r + anchor.rs; r++) {
+      for (let c = anchor.c; c < anchor.c + anchor.cs; c++) {
+        const mc = r === anchor.r && c === anchor.c ? { ...anchor } : { r: anchor.r, c: anchor.c };
+        const existing = byPos.get(`${r}_${c}`);
+        if (existing?.v) existing.v.mc = mc;
+        else {
+          const cell = { r, c, v: { mc } as SheetCell };
+          celldata.push(cell);
+          byPos.set(`${r}_${c}`, cell);
+        }
+      }
+    }
+  }
+  return merge;
+}
+
+/**
  * Sheets saved by ShowDoc's older x-spreadsheet editor ({ name, rows: { r: { cells: { c: { text } } } },
  * merges: ['A1:B2'], cols: { c: { width } } }) become FortuneSheet sheets with the same text.
  */
@@ -103,11 +131,7 @@ function fromXSpreadsheet(sheet: Record<string, unknown>, index: number): Fortun
       if (text && Number.isInteger(Number(r)) && Number.isInteger(Number(c))) celldata.push({ r: Number(r), c: Number(c), v: { v: text, m: text, ct: { fa: 'General', t: 'g' } } });
     }
   }
-  const merge: Record<string, SheetMerge> = {};
-  for (const range of Array.isArray(sheet.merges) ? sheet.merges : []) {
-    const m = typeof range === 'string' ? decodeMergeRange(range) : null;
-    if (m) merge[`${m.r}_${m.c}`] = m;
-  }
+  const merge = mergesWithMarks(celldata, (Array.isArray(sheet.merges) ? sheet.merges : []).filter((m): m is string => typeof m === 'string'));
   const columnlen: Record<string, number> = {};
   for (const [c, col] of Object.entries(isObj(sheet.cols) ? sheet.cols : {})) if (isObj(col) && Number(col.width) > 0) columnlen[c] = Number(col.width);
   return { name: String(sheet.name ?? `Sheet${index + 1}`), order: index, celldata, config: { merge, columnlen } };

@@ -6,8 +6,7 @@ import {
   pointsToPx,
   type FortuneSheet,
   type SheetCell,
-  decodeMergeRange,
-  type SheetMerge,
+  mergesWithMarks,
 } from '../../core/spreadsheet.ts';
 import type { DocTree } from '../../core/tree.ts';
 import { FormatError } from '../errors.ts';
@@ -92,28 +91,10 @@ function sheetOf(ws: Worksheet, index: number): FortuneSheet {
     if (width && width > 0) columnlen[c - 1] = excelWidthToPx(width);
   }
 
-  // FortuneSheet needs a merge in the config and the `mc` marks on its cells.
-  const merge: Record<string, SheetMerge> = {};
-  const byPos = new Map(celldata.map((cell) => [`${cell.r}_${cell.c}`, cell]));
-  for (const range of ws.model.merges ?? []) {
-    const anchor = decodeMergeRange(range);
-    if (!anchor) continue;
-    merge[`${anchor.r}_${anchor.c}`] = anchor;
-    for (let r = anchor.r; r < anchor.r + anchor.rs; r++) {
-      for (let c = anchor.c; c < anchor.c + anchor.cs; c++) {
-        const key = `${r}_${c}`;
-        const mc = r === anchor.r && c === anchor.c ? { ...anchor } : { r: anchor.r, c: anchor.c };
-        const existing = byPos.get(key);
-        if (existing?.v) existing.v.mc = mc;
-        else {
-          const cell = { r, c, v: { mc } as SheetCell };
-          celldata.push(cell);
-          byPos.set(key, cell);
-        }
-      }
-    }
-    lastRow = Math.max(lastRow, anchor.r + anchor.rs);
-    lastCol = Math.max(lastCol, anchor.c + anchor.cs);
+  const merge = mergesWithMarks(celldata, ws.model.merges ?? []);
+  for (const m of Object.values(merge)) {
+    lastRow = Math.max(lastRow, m.r + m.rs);
+    lastCol = Math.max(lastCol, m.c + m.cs);
   }
 
   return {

@@ -113,7 +113,12 @@ describe('parseSheets (spreadsheet page content)', () => {
   it('turns an old ShowDoc x-spreadsheet sheet into cells, merges and widths', () => {
     const content = JSON.stringify({ name: 's', rows: { 0: { cells: { 1: { text: 'b' } } } }, merges: ['B1:C2'], cols: { 1: { width: 120 } } });
     const [sheet] = parseSheets(content);
-    expect(sheetCells(sheet!)).toEqual([{ r: 0, c: 1, v: { v: 'b', m: 'b', ct: { fa: 'General', t: 'g' } } }]);
+    expect(sheetCells(sheet!)).toEqual([
+      { r: 0, c: 1, v: { v: 'b', m: 'b', ct: { fa: 'General', t: 'g' }, mc: { r: 0, c: 1, rs: 2, cs: 2 } } },
+      { r: 0, c: 2, v: { mc: { r: 0, c: 1 } } },
+      { r: 1, c: 1, v: { mc: { r: 0, c: 1 } } },
+      { r: 1, c: 2, v: { mc: { r: 0, c: 1 } } },
+    ]);
     expect(sheet!.config).toEqual({ merge: { '0_1': { r: 0, c: 1, rs: 2, cs: 2 } }, columnlen: { 1: 120 } });
   });
   it('gives no sheets for content that is not JSON', () => {

@@ -9,9 +9,9 @@ import { FormatError } from '../../../importers/index.ts';
 import { xlsxToSheets } from '../../../importers/xlsx/index.ts';
 import { loadItem, requireEdit, requireVisit, type LoadedItem } from '../../access/items.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
-import { action, raw, type ActionDef } from '../../http/action.ts';
+import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
-import { contentDisposition } from './attachment.ts';
+import { download } from './export.ts';
 
 /**
  * Spreadsheet items (type 4) and Excel: `export/xlsx` downloads the item's sheets as a workbook
@@ -38,15 +38,7 @@ export const spreadsheetActions: ActionDef[] = [
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
       const bytes = await exportXlsx(parseSheets(page?.page_content ?? ''));
-      return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-        type: XLSX_TYPE,
-        headers: {
-          'Content-Disposition': contentDisposition('attachment', `${sanitizeFileName(loaded.item.item_name)}.xlsx`),
-          'Content-Length': String(bytes.byteLength),
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'no-store',
-        },
-      });
+      return download(bytes, XLSX_TYPE, `${sanitizeFileName(loaded.item.item_name)}.xlsx`);
     },
   }),
   action({
