@@ -48,15 +48,15 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 
   withConnection(program.command('import <file>'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
-    .description("import an OpenAPI/Swagger, Postman or ShowDoc/Markdown zip file into the key's item (re-imports update in place)")
+    .description("import an OpenAPI/Swagger, Postman, ShowDoc/Markdown zip or (into a spreadsheet item) Excel .xlsx file into the key's item (re-imports update in place)")
     .option('--catalog <path>', 'catalog path to import under, e.g. "API/v2" (default: named after the API; zips at the root)')
     .option('--dry-run', 'show the plan and change nothing')
     .action(async (file: string, flags: SyncFlags & { catalog?: string; item?: string }) => (await actions()).importCommand(io, file, flags));
 
   withConnection(program.command('export'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
-    .description("write the key's item as a Markdown zip (ShowDoc-compatible) or a Word document")
-    .option('--format <format>', 'markdown or word', 'markdown')
-    .option('-o, --output <file>', 'where to write (default: <item name>.zip or .docx here)')
+    .description("write the key's item as a Markdown zip (ShowDoc-compatible), a Word document, or (spreadsheet items) an Excel workbook")
+    .option('--format <format>', 'markdown, word or xlsx', 'markdown')
+    .option('-o, --output <file>', 'where to write (default: <item name>.zip, .docx or .xlsx here)')
     .action(async (flags: SyncFlags & { format: string; output?: string; item?: string }) => (await actions()).exportCommand(io, flags));
 }

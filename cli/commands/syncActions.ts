@@ -136,7 +136,7 @@ export async function importCommand(io: CliIO, file: string, flags: SyncFlags & 
 }
 
 export async function exportCommand(io: CliIO, flags: SyncFlags & { format: string; output?: string; item?: string }): Promise<void> {
-  if (flags.format !== 'markdown' && flags.format !== 'word') throw new CliFailure(`--format: "${flags.format}" is not markdown or word`);
+  if (flags.format !== 'markdown' && flags.format !== 'word' && flags.format !== 'xlsx') throw new CliFailure(`--format: "${flags.format}" is not markdown, word or xlsx`);
   const client = clientFor(io, io.cwd, flags);
   await checkItem(client, flags.item);
   // The format modules (Word, zip) load only for import/export, not for every push.

@@ -40,7 +40,8 @@ async function loadExportTree(services: Services, actor: Actor, input: z.output<
   return tree;
 }
 
-function download(bytes: Uint8Array, type: string, fileName: string) {
+/** A file to download: attachment disposition with a UTF-8 name, exact length, never cached or sniffed. */
+export function download(bytes: Uint8Array, type: string, fileName: string) {
   return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
     type,
     headers: { 'Content-Disposition': contentDisposition('attachment', fileName), 'Content-Length': String(bytes.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },

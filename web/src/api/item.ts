@@ -41,4 +41,11 @@ export const importApi = {
 export const exportApi = {
   wordUrl: (p: { item_id: Id; cat_id?: Id; page_id?: Id }) => apiUrl('export/word', p),
   markdownUrl: (p: { item_id: Id }) => apiUrl('export/markdown', p),
+  /** A spreadsheet item's saved sheets as an Excel workbook (read rights suffice). */
+  xlsxUrl: (p: { item_id: Id }) => apiUrl('export/xlsx', p),
+};
+
+export const spreadsheetApi = {
+  /** An Excel workbook read into sheets for the editor; nothing is saved until the editor saves. */
+  importXlsx: (item_id: Id, file: File, o?: CallOptions) => upload<{ sheets: unknown[] }>('import/xlsx', { item_id }, { file }, o),
 };
