@@ -13,11 +13,20 @@ export interface SyncPage {
   revision: number;
   content_hash: string;
   stable_key: string | null;
+  /** The file the page belongs to, relative to the synced folder (null: never synced or pulled). */
+  source_path: string | null;
+  /** The revision the sync last wrote or confirmed (0: never), and the file body's hash then. */
+  sync_revision: number;
+  sync_hash: string;
+  /** True when the sync created the page (only those may be pruned). */
+  sync_created: boolean;
 }
 
 /** A page of `sync/pages`: the tree entry plus its content. */
 export interface SyncPageContent extends SyncPage {
   page_content: string;
+  /** The file's front-matter block exactly as pushed (null: none recorded). */
+  source_head: string | null;
 }
 
 /** A catalog as `sync/tree` lists it, with its path of names from the root. */
@@ -30,11 +39,24 @@ export interface SyncCatalog {
   path: string[];
 }
 
-/** One change of a `sync/apply` change set. */
+/** Where a synced file's page came from: its path, its front matter as written, its body's hash. */
+export interface SyncSource {
+  source_path?: string;
+  source_head?: string | null;
+  source_hash?: string;
+}
+
+/**
+ * One change of a `sync/apply` change set. `confirm` records that the folder matches the page at
+ * `revision` (no new revision); `name` gives a page without a file its stable file path (pull);
+ * `delete` refuses pages the sync did not create or that changed since it wrote them, unless `force`.
+ */
 export type SyncChange =
-  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string }
-  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
-  | { op: 'delete'; page_id: number; base_revision?: number };
+  | ({ op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string } & SyncSource)
+  | ({ op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number } & SyncSource)
+  | { op: 'delete'; page_id: number; base_revision?: number; force?: boolean }
+  | ({ op: 'confirm'; page_id: number; base_revision: number } & SyncSource)
+  | { op: 'name'; page_id: number; source_path: string };
 
 export interface SyncChangeResult {
   index: number;

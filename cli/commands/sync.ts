@@ -16,6 +16,23 @@ interface SyncFlags extends SettingFlags {
   dryRun?: boolean;
   detailedExitcode?: boolean;
   all?: boolean;
+  force?: boolean;
+  allowMassDelete?: boolean;
+  maxDeleteShare?: string;
+}
+
+/** The CI-safety flags of push/plan/watch (cli/sync/push.ts). */
+function withSafety(cmd: Command): Command {
+  return cmd
+    .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
+    .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
+    .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1', '0.25');
+}
+
+function safetyOf(flags: SyncFlags) {
+  const share = Number(flags.maxDeleteShare ?? '0.25');
+  if (!Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share };
 }
 
 function withConnection(cmd: Command): Command {
@@ -39,6 +56,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
   if (flags.json) io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles, dry_run: dryRun })}\n`);
   else io.stdout(planTable(outcome.plan, { all: flags.all }));
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
+  for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.CONFLICT) {
     io.stderr(
       dryRun
@@ -55,7 +73,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 }
 
 function registerSyncFolderCommands(program: Command, io: CliIO): void {
-  withConnection(program.command('push [dir]'))
+  withSafety(withConnection(program.command('push [dir]')))
     .description('push a folder of Markdown (and OpenAPI/Postman files) to an item: only what changed')
     .option('--prune', 'move server pages that have no local file to the recycle bin')
     .option('--dry-run', 'show the plan and change nothing (same as docs plan)')
@@ -63,19 +81,19 @@ function registerSyncFolderCommands(program: Command, io: CliIO): void {
     .action(async (dir: string | undefined, flags: SyncFlags) => {
       const root = folderOf(io, dir);
       const dryRun = !!flags.dryRun;
-      const outcome = await push({ root, settings: clientFor(io, root, flags).settings, prune: !!flags.prune, dryRun }, io);
+      const outcome = await push({ root, settings: clientFor(io, root, flags).settings, prune: !!flags.prune, dryRun, ...safetyOf(flags) }, io);
       report(io, outcome, flags, dryRun);
       io.exitCode = outcome.exitCode;
     });
 
-  withConnection(program.command('plan [dir]'))
+  withSafety(withConnection(program.command('plan [dir]')))
     .description('show what docs push would do (create / update / move / delete / unchanged / conflict)')
     .option('--prune', 'plan deletions of server pages that have no local file')
     .option('--detailed-exitcode', 'exit 2 when changes are pending, 0 when there is nothing to do')
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => {
       const root = folderOf(io, dir);
-      const outcome = await push({ root, settings: clientFor(io, root, flags).settings, prune: !!flags.prune, dryRun: true }, io);
+      const outcome = await push({ root, settings: clientFor(io, root, flags).settings, prune: !!flags.prune, dryRun: true, ...safetyOf(flags) }, io);
       report(io, outcome, flags, true);
       const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
       io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
@@ -97,7 +115,7 @@ function registerSyncFolderCommands(program: Command, io: CliIO): void {
       io.exitCode = outcome.exitCode;
     });
 
-  withConnection(program.command('watch [dir]'))
+  withSafety(withConnection(program.command('watch [dir]')))
     .description('push the folder now and again on every change (debounced); Ctrl+C stops')
     .option('--prune', 'also move pages whose file was deleted to the recycle bin')
     .option('--debounce <ms>', 'quiet time before a push, in milliseconds', '400')
@@ -110,7 +128,7 @@ function registerSyncFolderCommands(program: Command, io: CliIO): void {
         io,
         async () => {
           const started = Date.now();
-          const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false }, io, client);
+          const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, ...safetyOf(flags) }, io, client);
           const time = new Date().toISOString().slice(11, 19);
           if (flags.json) io.stdout(`${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`);
           else if (outcome.exitCode === ExitCode.CONFLICT) io.stderr(`${time} conflict in ${outcome.conflictFiles.join(', ')}: resolve the .server copies\n`);

@@ -13,6 +13,7 @@ export interface ServerTree {
 }
 export interface ServerPageContent extends ServerPage {
   page_content: string;
+  source_head: string | null;
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */

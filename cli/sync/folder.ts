@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
+import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
 import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
+import { catalogPathOf } from './paths.ts';
 
 /** One page as the local folder describes it. */
 export interface LocalDoc {
@@ -16,6 +17,9 @@ export interface LocalDoc {
   /** The page content: the file without its front matter. */
   content: string;
   hash: string;
+  /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
+  head?: string | null;
+  fileHash?: string;
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
@@ -35,7 +39,7 @@ export interface LocalFolder {
   conflictCopies: Set<string>;
 }
 
-export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
+export { MAX_CATALOG_DEPTH } from './paths.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
 /** Suffix of the server's version written beside a conflicting file (see push.ts). */
 export const CONFLICT_COPY = '.server';
@@ -76,13 +80,10 @@ export async function readFolder(root: string): Promise<LocalFolder> {
       }
       if (!entry.isFile()) continue;
       if (MARKDOWN.test(entry.name)) {
-        if (catPath.length > MAX_CATALOG_DEPTH) {
-          throw new CliFailure(`${relPath}: folders nest ${catPath.length} deep; Folio catalogs go ${MAX_CATALOG_DEPTH} levels deep at most`);
-        }
         const slot = docs.length;
         docs.push(undefined as unknown as LocalDoc);
         // Files of one folder are read concurrently; their order in `docs` stays the listing order.
-        reads.push(fs.readFile(abs, 'utf8').then((text) => void (docs[slot] = docFromText(relPath, catPath, text))));
+        reads.push(fs.readFile(abs, 'utf8').then((text) => void (docs[slot] = docFromText(relPath, catalogPathOf(relPath), text))));
       } else if (SPEC.test(entry.name)) specFiles.push({ relPath, catPath, absPath: abs });
     }
     await Promise.all(reads);
@@ -106,6 +107,8 @@ export function docFromText(relPath: string, catPath: string[], text: string): L
     order: parsed.order ?? DEFAULT_PAGE_ORDER,
     content: parsed.body,
     hash: contentHash(parsed.body),
+    head: parsed.head,
+    fileHash: contentHash(text),
   };
 }
 

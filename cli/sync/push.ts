@@ -3,7 +3,8 @@ import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult } from './client.ts';
 import { readFolder, fileTitleOf, type LocalDoc } from './folder.ts';
-import { renderMarkdownFile } from './frontMatter.ts';
+import { renderPageFile } from './frontMatter.ts';
+import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
 import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
@@ -19,7 +20,16 @@ export interface PushOptions {
   settings: Settings;
   prune: boolean;
   dryRun: boolean;
+  /** Overwrite pages changed on the server since the last sync instead of stopping (exit 3). */
+  force?: boolean;
+  /** Let --prune delete more than `maxDeleteShare` of the item, or delete from an empty folder. */
+  allowMassDelete?: boolean;
+  /** Largest share of the item's pages one push may delete (default 0.25). */
+  maxDeleteShare?: number;
 }
+
+/** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
+export const DEFAULT_MAX_DELETE_SHARE = 0.25;
 
 export interface PushOutcome {
   plan: Plan;
@@ -31,14 +41,28 @@ export interface PushOutcome {
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
-export async function preparePlan(root: string, client: SyncClient, prune: boolean): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[] }> {
+export async function preparePlan(root: string, client: SyncClient, prune: boolean, force = false): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; serverPages: number; folderPages: number }> {
   const folder = await readFolder(root);
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
-  const plan = computePlan(docs, state, tree.pages, { prune });
+  const plan = computePlan(docs, state, tree.pages, { prune, force });
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs };
+  return { plan, state, docs, serverPages: tree.pages.length, folderPages: folder.docs.length };
+}
+
+/**
+ * The mass-deletion guard: a push that would delete more than `share` of the item's pages, or any
+ * page while the folder holds none (a wrong path, an empty checkout), is refused before anything
+ * is written, unless --allow-mass-delete.
+ */
+export function massDeleteRefusal(deletes: number, serverPages: number, folderPages: number, share: number): string | null {
+  if (!deletes) return null;
+  if (!folderPages) return `refusing to delete ${deletes} page(s): the folder holds no page (wrong folder?). Nothing was written; --allow-mass-delete overrides`;
+  if (deletes > share * serverPages) {
+    return `refusing to delete ${deletes} of the item's ${serverPages} pages (more than ${Math.round(share * 100)} %). Nothing was written; --allow-mass-delete overrides`;
+  }
+  return null;
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -81,14 +105,22 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
   }
 }
 
+/** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
+function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
+  if (doc.source) return {};
+  const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}) };
+}
+
 function changeFor(e: PlanEntry): Change | null {
   const doc = e.doc;
   if (e.action === 'create' && doc) {
-    return { op: 'create', cat_path: doc.catPath, title: doc.title, content: doc.content, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}) };
+    return { op: 'create', cat_path: doc.catPath, title: doc.title, content: doc.content, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}), ...sourceOf(doc) };
   }
   if ((e.action === 'update' || e.action === 'move') && doc && e.server) {
-    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, content: e.mergedContent ?? doc.content, s_number: doc.order };
+    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, content: e.mergedContent ?? doc.content, s_number: doc.order, ...sourceOf(doc, e.mergedContent) };
   }
+  if (e.action === 'unchanged' && e.confirm && doc && e.server) return { op: 'confirm', page_id: e.server.page_id, base_revision: e.server.revision, ...sourceOf(doc) };
   if (e.action === 'delete' && e.server) return { op: 'delete', page_id: e.server.page_id, base_revision: e.server.revision };
   return null;
 }
@@ -105,7 +137,10 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
   const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
   if (withoutText.length) {
     const contents = await client.pages(withoutText.map((e) => e.server!.page_id));
-    for (const e of withoutText) e.serverContent = contents.get(e.server!.page_id)?.page_content;
+    for (const e of withoutText) {
+      e.serverContent = contents.get(e.server!.page_id)?.page_content;
+      e.serverHead = contents.get(e.server!.page_id)?.source_head ?? undefined;
+    }
   }
   const files: string[] = [];
   for (const e of plan.entries) {
@@ -115,7 +150,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
       continue;
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
-    const text = renderMarkdownFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
     await writeFileAtomic(absPath(root, copy), text);
     const s = e.server;
     ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);
@@ -139,7 +174,10 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state } = await preparePlan(root, client, opts.prune);
+  const { plan, state, serverPages, folderPages } = await preparePlan(root, client, opts.prune, opts.force);
+  const deletes = plan.entries.filter((e) => e.action === 'delete').length;
+  const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
+  if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
   if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK };
 
@@ -173,7 +211,7 @@ export async function applyPlan(
   onApplied: (e: PlanEntry, r: ChangeResult) => Promise<void>,
   afterBatch: () => Promise<void> = async () => undefined,
 ): Promise<number> {
-  const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move');
+  const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move' || (e.action === 'unchanged' && e.confirm));
   const deletes = plan.entries.filter((e) => e.action === 'delete');
   const progress = new Progress(io, 'pushing', writes.length + deletes.length);
   let applied = 0;
@@ -194,7 +232,7 @@ export async function applyPlan(
       }
       for (const r of answer.results) await onApplied(slice[r.index]!, r);
       await afterBatch();
-      applied += batch.length;
+      applied += batch.filter((c) => c.op !== 'confirm').length;
       progress.update(applied);
     }
   }

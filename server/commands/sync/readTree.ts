@@ -5,7 +5,10 @@ import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 
-type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key'>;
+type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created'>;
+
+/** The columns `sync/tree` lists (no content). */
+const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created'] as const;
 
 /** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
 function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
@@ -18,6 +21,10 @@ function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: strin
     revision: p.revision,
     content_hash: hash,
     stable_key: p.stable_key,
+    source_path: p.source_path ?? null,
+    sync_revision: Number(p.sync_revision ?? 0),
+    sync_hash: p.sync_hash ?? '',
+    sync_created: !!p.sync_created,
   };
 }
 
@@ -28,10 +35,7 @@ export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: Syn
   const pages = (await db('pages')
     .where({ item_id: itemId, is_del: 0 })
     .orderBy([{ column: 'cat_id' }, { column: 's_number' }, { column: 'page_id' }])
-    .select('page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key')) as Pick<
-    PageRow,
-    'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'content_hash' | 'stable_key'
-  >[];
+    .select(...TREE_COLUMNS)) as Pick<PageRow, (typeof TREE_COLUMNS)[number]>[];
   // Rows written before content hashes existed are hashed here, once, from their content.
   const unhashed = pages.filter((p) => !p.content_hash).map((p) => p.page_id);
   const hashes = new Map<number, string>();
@@ -52,7 +56,7 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content }));
+  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null }));
 }
 
 /**

@@ -24,14 +24,27 @@ const order = z.number('must be a number').int('must be a whole number').min(-1_
 const revision = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive revision');
 const pageId = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive id');
 
+/** A file path relative to the synced folder: `/`-separated, no `.`/`..` segments, no leading `/`. */
+const sourcePath = z
+  .string('must be text')
+  .min(1, 'must not be empty')
+  .max(1000, 'must be at most 1000 characters')
+  .refine((p) => !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), 'must be a relative path with / separators');
+const source = {
+  source_path: sourcePath.optional(),
+  source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
+  source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
+};
 const change = z.discriminatedUnion(
   'op',
   [
-    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional() }),
-    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional() }),
-    z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional() }),
+    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional(), ...source }),
+    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional(), ...source }),
+    z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional(), force: z.boolean().optional() }),
+    z.object({ op: z.literal('confirm'), page_id: pageId, base_revision: revision, ...source }),
+    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath }),
   ],
-  { error: 'op: must be create, update or delete' },
+  { error: 'op: must be create, update, delete, confirm or name' },
 );
 
 /** page_ids as a JSON array, a JSON string of one, or "1,2,3". */
