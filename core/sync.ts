@@ -27,6 +27,8 @@ export interface SyncPageContent extends SyncPage {
   page_content: string;
   /** The file's front-matter block exactly as pushed (null: none recorded). */
   source_head: string | null;
+  /** The references the sync rewrote, as JSON [served, original] pairs (null: none). */
+  source_refs: string | null;
 }
 
 /** A catalog as `sync/tree` lists it, with its path of names from the root. */
@@ -44,6 +46,8 @@ export interface SyncSource {
   source_path?: string;
   source_head?: string | null;
   source_hash?: string;
+  /** JSON list of [served URL, original reference] pairs, in order of appearance. */
+  source_refs?: string | null;
 }
 
 /**

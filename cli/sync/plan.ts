@@ -1,4 +1,5 @@
 import type { SyncPage } from '../../core/sync.ts';
+import type { RefPairs } from './references.ts';
 import type { LocalDoc } from './folder.ts';
 import type { SyncedPage, SyncState } from './state.ts';
 
@@ -22,6 +23,8 @@ export interface PlanEntry {
   /** The server's content (and front matter), for a conflict the user resolves by hand. */
   serverContent?: string;
   serverHead?: string;
+  /** What the server keeps for the file: links and images rewritten, with the pairs that undo it. */
+  serverBody?: { content: string; refs: RefPairs; pending: boolean };
   /** Human detail: what changes, or why not. */
   detail: string;
   /** Unchanged, but the server does not yet record this file (path, front matter, revision): a `confirm` goes with the push. */
@@ -60,9 +63,16 @@ function describeDiff(doc: LocalDoc, server: ServerPage): { move: boolean; detai
 }
 
 function differs(doc: LocalDoc, server: ServerPage): boolean {
-  if (doc.hash !== server.content_hash || doc.title !== server.page_title || doc.order !== server.s_number || !samePath(doc.catPath, server.cat_path)) return true;
-  // Same body and place: the front matter or the path may still differ from what the sync wrote last.
-  return !doc.source && server.sync_revision === server.revision && !!server.sync_hash && (server.sync_hash !== doc.fileHash || (!!server.source_path && server.source_path !== doc.relPath));
+  if (doc.title !== server.page_title || doc.order !== server.s_number || !samePath(doc.catPath, server.cat_path)) return true;
+  // A page as the sync last wrote it is compared by the file's hash (its content on the server has
+  // links and images rewritten), and by the file path.
+  if (isRecorded(doc, server)) return server.sync_hash !== doc.fileHash || server.source_path !== doc.relPath;
+  return doc.hash !== server.content_hash;
+}
+
+/** Nobody changed the page since the sync wrote it from a file: the server knows that file's hash. */
+function isRecorded(doc: LocalDoc, server: ServerPage): boolean {
+  return !doc.source && server.sync_revision === server.revision && !!server.sync_hash;
 }
 
 /**

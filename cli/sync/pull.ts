@@ -6,6 +6,7 @@ import { batchChanges, SyncClient, type Change, type ServerPageContent } from '.
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
+import { downloadAssets, toSourceView } from './assets.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
 import { absPath, catalogDir, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
@@ -52,10 +53,13 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   await fs.mkdir(root, { recursive: true });
   for (const cat of tree.catalogs) await fs.mkdir(absPath(root, catalogDir(cat.path)), { recursive: true });
   const progress = new Progress(io, 'pulling', tree.pages.length);
-  const contents = await client.pages(
+  const fetched = await client.pages(
     tree.pages.map((p) => p.page_id),
     (done) => progress.update(done),
   );
+  // Pages as the folder sees them: the links and images the sync rewrote put back as written.
+  const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p)]));
+  const assetsDone = new Set<string>();
   const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
   const taken = new Set<string>(tree.pages.filter((p) => p.source_path).map((p) => p.source_path!.toLowerCase()));
@@ -107,6 +111,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
       await writeFileAtomic(file, text);
       out.written.push(relPath);
     }
+    out.written.push(...(await downloadAssets(root, page.source_refs, client, assetsDone)));
     remember(ledger, relPath, page);
   }
 

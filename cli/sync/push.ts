@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
-import { batchChanges, SyncClient, type Change, type ChangeResult } from './client.ts';
+import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
+import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type LocalDoc } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
@@ -26,6 +27,8 @@ export interface PushOptions {
   allowMassDelete?: boolean;
   /** Largest share of the item's pages one push may delete (default 0.25). */
   maxDeleteShare?: number;
+  /** Folder that root-relative references (`/logo.svg`) resolve in; default public/ or static/ when present. */
+  assetsRoot?: string;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -41,14 +44,20 @@ export interface PushOutcome {
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
-export async function preparePlan(root: string, client: SyncClient, prune: boolean, force = false): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; serverPages: number; folderPages: number }> {
+export async function preparePlan(
+  root: string,
+  client: SyncClient,
+  prune: boolean,
+  force = false,
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; serverPages: number; folderPages: number; tree: ServerTree }> {
   const folder = await readFolder(root);
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
   const plan = computePlan(docs, state, tree.pages, { prune, force });
+  await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, serverPages: tree.pages.length, folderPages: folder.docs.length };
+  return { plan, state, docs, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
 }
 
 /**
@@ -63,6 +72,29 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
     return `refusing to delete ${deletes} of the item's ${serverPages} pages (more than ${Math.round(share * 100)} %). Nothing was written; --allow-mass-delete overrides`;
   }
   return null;
+}
+
+/**
+ * A page whose server content has rewritten links or images, changed on the server since the
+ * sync wrote it (so the file hash cannot tell): compared as the folder sees it, with the original
+ * references put back. Equal → unchanged (and recorded), not an update.
+ */
+async function settleRewrittenPages(plan: Plan, client: SyncClient): Promise<void> {
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && e.server.sync_revision > 0);
+  if (!candidates.length) return;
+  const contents = await client.pages(candidates.map((e) => e.server!.page_id));
+  for (const e of candidates) {
+    const page = contents.get(e.server!.page_id);
+    if (!page?.source_refs) continue;
+    const view = toSourceView(page);
+    const sameMeta = e.doc!.title === page.page_title && e.doc!.order === page.s_number && JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) && page.source_path === e.doc!.relPath;
+    if (view.content_hash === e.doc!.hash && sameMeta) {
+      e.action = 'unchanged';
+      e.detail = '';
+      e.needsMerge = false;
+      e.confirm = true;
+    }
+  }
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -85,7 +117,8 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
   if (!pending.length) return;
   const contents = await client.pages(pending.map((e) => e.server!.page_id));
   for (const e of pending) {
-    const server = contents.get(e.server!.page_id);
+    const fetched = contents.get(e.server!.page_id);
+    const server = fetched && toSourceView(fetched);
     const basePath = statePathOf(state, e.server!.page_id);
     const base = basePath ? await readBase(root, basePath) : null;
     if (!server) {
@@ -112,13 +145,19 @@ function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; sourc
   return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}) };
 }
 
+/** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
+function serverSide(e: PlanEntry, doc: LocalDoc): { content: string; source_refs?: string | null } {
+  if (!e.serverBody) return { content: e.mergedContent ?? doc.content, ...(doc.source ? {} : { source_refs: null }) };
+  return { content: e.serverBody.content, source_refs: e.serverBody.refs.length ? JSON.stringify(e.serverBody.refs) : null };
+}
+
 function changeFor(e: PlanEntry): Change | null {
   const doc = e.doc;
   if (e.action === 'create' && doc) {
-    return { op: 'create', cat_path: doc.catPath, title: doc.title, content: doc.content, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}), ...sourceOf(doc) };
+    return { op: 'create', cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}), ...sourceOf(doc), ...serverSide(e, doc) };
   }
   if ((e.action === 'update' || e.action === 'move') && doc && e.server) {
-    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, content: e.mergedContent ?? doc.content, s_number: doc.order, ...sourceOf(doc, e.mergedContent) };
+    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...sourceOf(doc, e.mergedContent), ...serverSide(e, doc) };
   }
   if (e.action === 'unchanged' && e.confirm && doc && e.server) return { op: 'confirm', page_id: e.server.page_id, base_revision: e.server.revision, ...sourceOf(doc) };
   if (e.action === 'delete' && e.server) return { op: 'delete', page_id: e.server.page_id, base_revision: e.server.revision };
@@ -174,7 +213,7 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, serverPages, folderPages } = await preparePlan(root, client, opts.prune, opts.force);
+  const { plan, state, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.force);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
@@ -187,16 +226,82 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       const files = await writeConflictCopies(root, plan, ledger, client);
       return { plan, applied: 0, conflictFiles: files, exitCode: ExitCode.CONFLICT };
     }
+    const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
       if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
     }
     const applied = await applyPlan(client, plan, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
+    await linkNewPages(pendingLinks, ledger, client);
     return { plan, applied, conflictFiles: [], exitCode: ExitCode.OK };
   } finally {
     await ledger.flush();
     await saveState(root, state);
   }
+}
+
+interface PendingLinks {
+  entries: PlanEntry[];
+  rewrite: (e: PlanEntry) => ReturnType<typeof serverContentOf>;
+}
+
+/**
+ * Rewrites the links and images of every page the push writes (uploading referenced files once),
+ * and answers the pages linking to pages that this push creates: those are written again once
+ * the new pages have ids.
+ */
+async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, client: SyncClient, io: CliIO, configuredRoot: string | undefined): Promise<PendingLinks> {
+  const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source);
+  const ids = new Map<string, number>();
+  for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
+  for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {});
+  const ctx: RewriteContext = {
+    root,
+    assetsRoot: await detectAssetsRoot(root, configuredRoot),
+    itemId: tree.item.item_id,
+    pages: new Set(plan.entries.filter((e) => e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
+    idOf: (relPath) => ids.get(relPath),
+    uploader,
+  };
+  const pending: PlanEntry[] = [];
+  for (const e of writes) {
+    const body = await serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, ctx);
+    e.serverBody = body;
+    if (body.pending) pending.push(e);
+  }
+  return {
+    entries: pending,
+    rewrite: (e) => {
+      return serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, { ...ctx, idOf: (relPath) => ids.get(relPath) ?? idsAfterPush.get(relPath) });
+    },
+  };
+}
+/** Page ids of files created by this push, filled in by linkNewPages from the state. */
+const idsAfterPush = new Map<string, number>();
+
+/** Second pass for pages linking to pages created in the same push: their links now get ids. */
+async function linkNewPages(pending: PendingLinks, ledger: SyncLedger, client: SyncClient): Promise<void> {
+  if (!pending.entries.length) return;
+  idsAfterPush.clear();
+  for (const [relPath, s] of Object.entries(ledger.state.pages)) idsAfterPush.set(relPath, s.page_id);
+  const changes: Change[] = [];
+  const entries: PlanEntry[] = [];
+  for (const e of pending.entries) {
+    const synced = ledger.state.pages[e.doc!.relPath];
+    if (!synced) continue;
+    e.serverBody = await pending.rewrite(e);
+    changes.push({ op: 'update', page_id: synced.page_id, base_revision: synced.revision, ...sourceOf(e.doc!, e.mergedContent), ...serverSide(e, e.doc!) });
+    entries.push(e);
+  }
+  for (const batch of batchChanges(changes)) {
+    const answer = await client.apply(batch, false);
+    for (const r of answer.results) {
+      if (r.status === 'updated') ledger.record(entries[r.index]!.doc!, r.page_id, r.revision, entries[r.index]!.mergedContent ?? entries[r.index]!.doc!.content);
+    }
+    entries.splice(0, batch.length);
+  }
+  await ledger.flush();
 }
 
 /**

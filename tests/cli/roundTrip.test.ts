@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
+import { createMarkdown } from '../../core/markdown.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
@@ -22,20 +23,23 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Every Markdown file of a folder (dot folders aside), relative, sorted. */
-function markdownFiles(root: string): string[] {
+/** Files of a folder (dot folders aside) whose name passes `keep`, relative, sorted. */
+function filesOf(root: string, keep: (name: string) => boolean): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       if (e.name.startsWith('.')) continue;
       const abs = path.join(dir, e.name);
       if (e.isDirectory()) walk(abs);
-      else if (e.name.endsWith('.md')) out.push(path.relative(root, abs).split(path.sep).join('/'));
+      else if (keep(e.name)) out.push(path.relative(root, abs).split(path.sep).join('/'));
     }
   };
   walk(root);
   return out.sort();
 }
+const markdownFiles = (root: string) => filesOf(root, (n) => n.endsWith('.md'));
+/** What travels: pages and the files they reference (SVG is refused by the server's upload rules, so stays a reference). */
+const syncedFiles = (root: string) => filesOf(root, (n) => !n.endsWith('.svg'));
 
 async function tree(k: KeyedItem) {
   const r = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
@@ -61,10 +65,12 @@ async function webSave(k: KeyedItem, sourcePath: string, change: { content?: (c:
   return page.page_id;
 }
 
+let lastPushStderr = '';
 async function pushed(k: KeyedItem): Promise<string> {
   const dir = tempFolder(FIXTURE);
   const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
   expect(r.code, r.stderr).toBe(ExitCode.OK);
+  lastPushStderr = r.stderr;
   return dir;
 }
 
@@ -86,6 +92,32 @@ describe('a VitePress repository through push and pull', () => {
     expect(byPath.get('guide/advanced/deep/nested/internals/module-graph.md')!.cat_path).toEqual(['guide', 'advanced', 'deep / nested / internals']);
     expect(byPath.get('zh/guide/快速开始.md')!.page_title).toBe('快速开始');
 
+    // On the server, links open the linked page in the web app (anchors kept) and images point at
+    // uploaded attachments, each file uploaded once however many pages use it.
+    const start = await pageAt(k, 'guide/getting-started.md');
+    const why = byPath.get('guide/why.md')!.page_id;
+    const reference = byPath.get('api/reference.md')!.page_id;
+    expect(start.page_content).toContain(`[Why Quarry](/${k.item_id}?page_id=${why}#the-problems)`);
+    expect(start.page_content).toContain(`[configuration reference](/${k.item_id}?page_id=${reference}#config-file)`);
+    expect(start.page_content).toMatch(/<img src="\/api\/attachment\/visitFile\?sign=[0-9a-f]+" alt="" width="1">/);
+    expect(start.page_content).toContain('![How a request flows](./images/flow.svg "Request flow")');
+    expect(start.page_content).toContain('```sh [npm]\n$ npm create quarry@latest\n```');
+    expect(lastPushStderr).toMatch(/public\/logo\.svg: not uploaded/);
+    const blog = await pageAt(k, 'blog/announcing-quarry-2.md');
+    expect(blog.page_content).toContain(`[Migration guide](/${k.item_id}?page_id=${why}#slow-start)`);
+    const signs = [...blog.page_content.matchAll(/visitFile\?sign=([0-9a-f]+)/g)].map((m) => m[1]);
+    expect(signs).toHaveLength(4);
+    expect(new Set(signs).size).toBe(3);
+    expect(start.page_content).toContain(`sign=${signs[2]}`);
+    const served = await t.fetch(`/api/attachment/visitFile?sign=${signs[2]}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(path.join(FIXTURE, 'guide/images/pixel.png')))).toBe(true);
+    // Custom heading ids render as the ids the links use.
+    const rendered = createMarkdown().render((await pageAt(k, 'api/reference.md')).page_content);
+    expect(rendered).toContain('<h2 id="config-file">Config file</h2>');
+    expect(rendered).toContain('<h1 id="composition-api-setup">Composition API: setup()</h1>');
+    const opened = await t.call('page/info', { page_id: why }, { token: k.owner.token });
+    expect(opened.data.page_title).toBe('Why Quarry');
+
     await webSave(k, EDITED, { content: (c) => c.replace('bundling was the only way', 'bundling was (edited in the browser) the only way') });
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
@@ -102,8 +134,8 @@ describe('a VitePress repository through push and pull', () => {
     const dir = tempFolder();
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    expect(markdownFiles(dir)).toEqual(markdownFiles(FIXTURE));
-    for (const rel of markdownFiles(FIXTURE)) expect(read(dir, rel), rel).toBe(read(FIXTURE, rel));
+    expect(syncedFiles(dir)).toEqual(syncedFiles(FIXTURE));
+    for (const rel of syncedFiles(FIXTURE)) expect(fs.readFileSync(path.join(dir, rel)).equals(fs.readFileSync(path.join(FIXTURE, rel))), rel).toBe(true);
     const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
     expect(plan.code, plan.stdout).toBe(ExitCode.OK);
   });
@@ -123,7 +155,7 @@ describe('a VitePress repository through push and pull', () => {
     const again = tempFolder();
     expect((await runDocs(['pull', again], { cwd: again, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     expect(read(again, NAME)).toBe('---\ntitle: Renamed on the web\n---\nMade in the browser.\n');
-    expect(fs.readdirSync(path.join(again, 'blog')).sort()).toEqual(['announcing-quarry-2.md', 'quarry-2-1-what-notes-q-a.md']);
+    expect(fs.readdirSync(path.join(again, 'blog')).filter((n) => n.endsWith('.md')).sort()).toEqual(['announcing-quarry-2.md', 'quarry-2-1-what-notes-q-a.md']);
   });
 });
 

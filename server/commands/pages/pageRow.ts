@@ -24,6 +24,7 @@ export interface PageRow {
   sync_revision: number;
   sync_hash: string;
   sync_created: number;
+  source_refs: string | null;
   is_del: number;
   del_time: number;
   del_by_uid: number;

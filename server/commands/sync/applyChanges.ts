@@ -152,6 +152,7 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
   const changes = {
     ...(source.source_path ? { source_path: source.source_path } : {}),
     ...(source.source_head !== undefined ? { source_head: source.source_head } : {}),
+    ...(source.source_refs !== undefined ? { source_refs: source.source_refs } : {}),
     sync_revision: page.revision,
     sync_hash: source.source_hash ?? '',
     sync_created: created ? 1 : 0,

@@ -9,6 +9,10 @@ import { readPageContents, readSyncTree } from '../../commands/sync/readTree.ts'
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
 import { apiCredentials } from './open.ts';
+import { storeSyncAsset } from '../../commands/sync/storeSyncAsset.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { fileUrl } from '../../presenters/file.ts';
+import { storageOf } from '../../storage/index.ts';
 
 /**
  * `sync/*`: what the `docs` CLI needs beyond ShowDoc's open API — the tree with revisions and
@@ -34,6 +38,7 @@ const source = {
   source_path: sourcePath.optional(),
   source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
   source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
+  source_refs: z.string('must be text').max(1024 * 1024, 'must be at most 1 MB').nullable().optional(),
 };
 const change = z.discriminatedUnion(
   'op',
@@ -54,6 +59,17 @@ const pageIds = z.preprocess(
 );
 
 export const syncActions: ActionDef[] = [
+  action({
+    name: 'sync/upload',
+    auth: 'public',
+    input: z.object({ ...apiCredentials, sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha-256 of the file, in hex') }).loose(),
+    async handle({ input, files, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const row = await storeSyncAsset(services, await storageOf(services), { item, sha256: input.sha256, file: files.find((f) => f.field === 'file') ?? files[0] });
+      return { sign: row.sign, url: fileUrl(await siteBaseUrl(services), row.sign) };
+    },
+  }),
+
   action({
     name: 'sync/tree',
     auth: 'public',
