@@ -19,6 +19,7 @@ interface SyncFlags extends SettingFlags {
   force?: boolean;
   allowMassDelete?: boolean;
   maxDeleteShare?: string;
+  assetsRoot?: string;
 }
 
 /** The CI-safety flags of push/plan/watch (cli/sync/push.ts). */
@@ -26,13 +27,14 @@ function withSafety(cmd: Command): Command {
   return cmd
     .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
     .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
-    .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1', '0.25');
+    .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1', '0.25')
+    .option('--assets-root <dir>', 'folder that root-relative references (/logo.svg) resolve in (default: public/ or static/ when present)');
 }
 
 function safetyOf(flags: SyncFlags) {
   const share = Number(flags.maxDeleteShare ?? '0.25');
   if (!Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share };
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(flags.assetsRoot !== undefined ? { assetsRoot: flags.assetsRoot } : {}) };
 }
 
 function withConnection(cmd: Command): Command {
