@@ -242,7 +242,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
 
 interface PendingLinks {
   entries: PlanEntry[];
-  rewrite: (e: PlanEntry) => ReturnType<typeof serverContentOf>;
+  ctx: RewriteContext;
 }
 
 /**
@@ -270,27 +270,20 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
     e.serverBody = body;
     if (body.pending) pending.push(e);
   }
-  return {
-    entries: pending,
-    rewrite: (e) => {
-      return serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, { ...ctx, idOf: (relPath) => ids.get(relPath) ?? idsAfterPush.get(relPath) });
-    },
-  };
+  return { entries: pending, ctx };
 }
-/** Page ids of files created by this push, filled in by linkNewPages from the state. */
-const idsAfterPush = new Map<string, number>();
 
 /** Second pass for pages linking to pages created in the same push: their links now get ids. */
 async function linkNewPages(pending: PendingLinks, ledger: SyncLedger, client: SyncClient): Promise<void> {
   if (!pending.entries.length) return;
-  idsAfterPush.clear();
-  for (const [relPath, s] of Object.entries(ledger.state.pages)) idsAfterPush.set(relPath, s.page_id);
+  // The state now knows the ids of the pages this push created.
+  const ctx: RewriteContext = { ...pending.ctx, idOf: (relPath) => pending.ctx.idOf(relPath) ?? ledger.state.pages[relPath]?.page_id };
   const changes: Change[] = [];
   const entries: PlanEntry[] = [];
   for (const e of pending.entries) {
     const synced = ledger.state.pages[e.doc!.relPath];
     if (!synced) continue;
-    e.serverBody = await pending.rewrite(e);
+    e.serverBody = await serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, ctx);
     changes.push({ op: 'update', page_id: synced.page_id, base_revision: synced.revision, ...sourceOf(e.doc!, e.mergedContent), ...serverSide(e, e.doc!) });
     entries.push(e);
   }
