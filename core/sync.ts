@@ -69,7 +69,16 @@ export interface SyncChangeResult {
   page_id: number;
   revision: number;
   content_hash: string;
+  /** The content still links to pages (by `{{sync-page:<path>}}`) that do not exist yet. */
+  unresolved_links?: boolean;
 }
+
+/**
+ * How a pushed page links to a page created in the same change set, whose id the client cannot
+ * know: `/<item>?page_id={{sync-page:guide/x.md}}`. The server puts the id in when it applies the set.
+ */
+export const NEW_PAGE_TOKEN = (sourcePath: string) => `{{sync-page:${sourcePath}}}`;
+export const NEW_PAGE_TOKEN_PATTERN = /\{\{sync-page:([^{}]+)\}\}/g;
 
 export interface SyncConflict {
   index: number;

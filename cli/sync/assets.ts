@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
 import type { CliIO } from '../program.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
@@ -38,6 +39,8 @@ export interface RewriteContext {
   /** Page files of the folder and, where known, their page ids. */
   pages: Set<string>;
   idOf: (relPath: string) => number | undefined;
+  /** Page files this push creates (linked through a token the server resolves). */
+  creating: Set<string>;
   uploader: AssetUploader;
 }
 
@@ -59,11 +62,12 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
     const page = asPage && pageCandidates(asPage.relPath).find((p) => ctx.pages.has(p));
     if (asPage && page) {
       const id = ctx.idOf(page);
-      if (!id) {
+      if (!id && !ctx.creating.has(page)) {
         pending = true;
         return null;
       }
-      return { served: `/${ctx.itemId}?page_id=${id}${asPage.suffix}` };
+      // A page created by the same push: the server fills in its id when it applies the change set.
+      return { served: `/${ctx.itemId}?page_id=${id ?? NEW_PAGE_TOKEN(page)}${asPage.suffix}` };
     }
     const asFile = resolveReference(url, relPath, ctx.assetsRoot);
     if (!asFile || MARKDOWN.test(asFile.relPath)) return null;

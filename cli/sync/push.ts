@@ -231,7 +231,17 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
     for (const e of plan.entries) {
       if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
     }
-    const applied = await applyPlan(client, plan, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
+    const applied = await applyPlan(
+      client,
+      plan,
+      io,
+      async (e, r) => {
+        await afterApplied(root, ledger, e, r);
+        // Linked to a page of a later batch: written again once every page exists.
+        if (r.unresolved_links && !pendingLinks.entries.includes(e)) pendingLinks.entries.push(e);
+      },
+      () => ledger.flush(),
+    );
     await linkNewPages(pendingLinks, ledger, client);
     return { plan, applied, conflictFiles: [], exitCode: ExitCode.OK };
   } finally {
@@ -262,6 +272,7 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
     itemId: tree.item.item_id,
     pages: new Set(plan.entries.filter((e) => e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     idOf: (relPath) => ids.get(relPath),
+    creating: new Set(plan.entries.filter((e) => e.action === 'create' && e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     uploader,
   };
   const pending: PlanEntry[] = [];
@@ -277,7 +288,7 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
 async function linkNewPages(pending: PendingLinks, ledger: SyncLedger, client: SyncClient): Promise<void> {
   if (!pending.entries.length) return;
   // The state now knows the ids of the pages this push created.
-  const ctx: RewriteContext = { ...pending.ctx, idOf: (relPath) => pending.ctx.idOf(relPath) ?? ledger.state.pages[relPath]?.page_id };
+  const ctx: RewriteContext = { ...pending.ctx, creating: new Set(), idOf: (relPath) => pending.ctx.idOf(relPath) ?? ledger.state.pages[relPath]?.page_id };
   const changes: Change[] = [];
   const entries: PlanEntry[] = [];
   for (const e of pending.entries) {

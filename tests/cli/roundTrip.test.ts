@@ -79,7 +79,7 @@ async function history(k: KeyedItem, pageId: number): Promise<number> {
   return (r.data as unknown[]).length;
 }
 
-describe('a VitePress repository through push and pull', () => {
+describe('a VitePress repository through push and pull', { timeout: 120_000 }, () => {
   it('keeps paths, nested front matter and titles; after a web edit a pull changes only the edited file', async () => {
     const k = await buildKeyedItem(t);
     const dir = await pushed(k);
@@ -159,7 +159,7 @@ describe('a VitePress repository through push and pull', () => {
   });
 });
 
-describe('CI can never destroy web work', () => {
+describe('CI can never destroy web work', { timeout: 120_000 }, () => {
   it('a fresh clone pushing over a page changed on the web is a conflict (exit 3, nothing written, server copy beside the file); --force overwrites', async () => {
     const k = await buildKeyedItem(t);
     await pushed(k);
@@ -232,7 +232,7 @@ describe('CI can never destroy web work', () => {
   });
 });
 
-describe('moves with edits', () => {
+describe('moves with edits', { timeout: 120_000 }, () => {
   it('moving and editing a file in one step updates and moves the same page, with its history (with state, and from a fresh clone)', async () => {
     const k = await buildKeyedItem(t);
     const dir = await pushed(k);
