@@ -3,7 +3,8 @@ import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
 import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
-import { readFolder, fileTitleOf, type LocalDoc } from './folder.ts';
+import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
+import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
@@ -29,6 +30,10 @@ export interface PushOptions {
   maxDeleteShare?: number;
   /** Folder that root-relative references (`/logo.svg`) resolve in; default public/ or static/ when present. */
   assetsRoot?: string;
+  /** What to leave out besides `.docsignore` (`--exclude`). */
+  folder?: FolderOptions;
+  /** Push the other changes when some pages conflict (watch); a plain push writes nothing then. */
+  aroundConflicts?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -41,6 +46,8 @@ export interface PushOutcome {
   /** Files the user must resolve (conflict copies written beside them). */
   conflictFiles: string[];
   exitCode: number;
+  /** Files left out on purpose (`.mdx`, symbolic links), to name them. */
+  skipped: FolderProblem[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -48,16 +55,20 @@ export async function preparePlan(
   root: string,
   client: SyncClient,
   prune: boolean,
+  folderOpts?: FolderOptions,
   force = false,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; serverPages: number; folderPages: number; tree: ServerTree }> {
-  const folder = await readFolder(root);
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles))];
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree }> {
+  const folder = await readFolder(root, folderOpts);
+  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
   const plan = computePlan(docs, state, tree.pages, { prune, force });
+  // Every file problem and limit, before anything is written (plan and push alike).
+  const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
+  if (problems.length) throw new FolderProblems(problems, folder.skipped);
   await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
+  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
 }
 
 /**
@@ -213,27 +224,30 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.force);
+  const { plan, state, skipped, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
 
   const ledger = new SyncLedger(root, state);
   try {
+    let conflictFiles: string[] = [];
     if (conflicts.length) {
-      const files = await writeConflictCopies(root, plan, ledger, client);
-      return { plan, applied: 0, conflictFiles: files, exitCode: ExitCode.CONFLICT };
+      conflictFiles = await writeConflictCopies(root, plan, ledger, client);
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
       if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
     }
+    // Around conflicts (watch), the other pages go through but nothing is deleted until they are resolved.
+    const toApply = conflicts.length ? { ...plan, entries: plan.entries.filter((e) => e.action !== 'delete') } : plan;
     const applied = await applyPlan(
       client,
-      plan,
+      toApply,
       io,
       async (e, r) => {
         await afterApplied(root, ledger, e, r);
@@ -243,7 +257,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       () => ledger.flush(),
     );
     await linkNewPages(pendingLinks, ledger, client);
-    return { plan, applied, conflictFiles: [], exitCode: ExitCode.OK };
+    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
   } finally {
     await ledger.flush();
     await saveState(root, state);
