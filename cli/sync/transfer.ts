@@ -47,7 +47,8 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   const atRoot = imported.format === 'zip' || imported.format === 'xlsx';
   const under = opts.catalog !== undefined ? opts.catalog.split('/').map((s) => s.trim()).filter(Boolean) : atRoot ? [] : [imported.tree.name.trim() || path.basename(file)];
   const docs = treeToDocs(imported.tree, { source: path.basename(file), under, keyPrefix: '', hint: 'choose a shallower --catalog' });
-  const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false });
+  // An import is an explicit overwrite of what it imported before (as the web import is).
+  const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false, force: true });
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined);
   return plan;
 }
