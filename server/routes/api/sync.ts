@@ -62,6 +62,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/upload',
     auth: 'public',
+    writes: true,
     input: z.object({ ...apiCredentials, sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha-256 of the file, in hex') }).loose(),
     async handle({ input, files, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
