@@ -6,6 +6,7 @@ import { isAdmin } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { RawResponse, type ActionDef } from './action.ts';
 import { authenticate } from './authenticate.ts';
+import { Precompressed, sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, normaliseName, requestLang, resolveApiPath } from './params.ts';
 import { describeIssues } from './schema.ts';
 
@@ -61,6 +62,10 @@ export function apiDispatcher(table: ActionTable, services: Services) {
         params,
         koa: ctx,
       });
+      if (result instanceof Precompressed) {
+        sendPrecompressed(ctx, result);
+        return;
+      }
       if (result instanceof RawResponse) {
         const { body, opts } = result;
         if (opts.redirect) {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as initialSchema from './20261121000000_initial_schema.ts';
 import * as pageSearchIndex from './20261121020000_page_search_index.ts';
 import * as pageMenuCoveringIndex from './20261121030000_page_menu_covering_index.ts';
+import * as itemMenuVersion from './20261125030000_item_menu_version.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261121000000_initial_schema': initialSchema,
   '20261121020000_page_search_index': pageSearchIndex,
   '20261121030000_page_menu_covering_index': pageMenuCoveringIndex,
+  '20261125030000_item_menu_version': itemMenuVersion,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
