@@ -1,13 +1,25 @@
 import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
 import { HIT_COLUMNS, likePattern, type SearchEngine, type SearchHit, type SearchQuery } from './types.ts';
 
 /** Needles shorter than this cannot use the trigram index. */
 const TRIGRAM = 3;
 
-function scoped(query: Knex.QueryBuilder, q: SearchQuery): Knex.QueryBuilder {
+/** The matching pages of the query's items and catalogs, before selecting, ordering or limiting. */
+function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
+  const needle = q.keyword;
+  let query: Knex.QueryBuilder;
+  if ([...needle].length >= TRIGRAM) {
+    // A quoted FTS5 string is matched as a literal run of characters; quotes are doubled.
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    query = db('pages_fts as f').join('pages as p', 'p.page_id', 'f.rowid').whereRaw('pages_fts MATCH ?', [phrase]);
+  } else {
+    const pattern = likePattern(needle.toLowerCase());
+    query = db('pages as p').where((w) => w.whereRaw(`lower(p.page_title) LIKE ? ESCAPE '\\'`, [pattern]).orWhereRaw(`lower(p.page_content) LIKE ? ESCAPE '\\'`, [pattern]));
+  }
   query.whereIn('p.item_id', q.itemIds).andWhere('p.is_del', 0);
   if (q.catIds) query.whereIn('p.cat_id', q.catIds);
-  return query.orderBy('p.page_id').limit(q.limit);
+  return query;
 }
 
 /**
@@ -18,21 +30,10 @@ function scoped(query: Knex.QueryBuilder, q: SearchQuery): Knex.QueryBuilder {
  */
 export const sqliteSearch: SearchEngine = {
   async findPages(db, q) {
-    const needle = q.keyword;
-    if ([...needle].length >= TRIGRAM) {
-      // A quoted FTS5 string is matched as a literal run of characters; quotes are doubled.
-      const phrase = `"${needle.replace(/"/g, '""')}"`;
-      return (await scoped(
-        db('pages_fts as f').join('pages as p', 'p.page_id', 'f.rowid').whereRaw('pages_fts MATCH ?', [phrase]).select(HIT_COLUMNS),
-        q,
-      )) as SearchHit[];
-    }
-    const pattern = likePattern(needle.toLowerCase());
-    return (await scoped(
-      db('pages as p')
-        .where((w) => w.whereRaw(`lower(p.page_title) LIKE ? ESCAPE '\\'`, [pattern]).orWhereRaw(`lower(p.page_content) LIKE ? ESCAPE '\\'`, [pattern]))
-        .select(HIT_COLUMNS),
-      q,
-    )) as SearchHit[];
+    return (await matching(db, q).select(HIT_COLUMNS).orderBy('p.page_id').limit(q.limit)) as SearchHit[];
+  },
+  async countPages(db, q) {
+    const row = (await matching(db, q).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    return Number(row?.n ?? 0);
   },
 };

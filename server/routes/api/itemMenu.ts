@@ -30,14 +30,15 @@ export const itemMenuActions: ActionDef[] = [
       const unreadQuery = actor.kind === 'user' ? services.db('notices').where({ to_uid: actor.uid, is_read: 0 }).count({ n: '*' }).first() : undefined;
       if (keyword) {
         // Search results are not cached: answered as before, compressed by the middleware.
-        const [pages, unread, cats] = await Promise.all([
+        const [found, unread, cats] = await Promise.all([
           searchItem(services, { itemId: item.item_id, keyword, allowedTopCatIds: abilities.allowedTopCatIds, limit: MENU_SEARCH_LIMIT }),
           unreadQuery,
           loadCatalogs(services.db, item.item_id),
         ]);
         const parents = new Map(cats.map((c) => [c.cat_id, c.parent_cat_id]));
-        const head = await infoHead(services, loaded, input, { firstPageId: pages[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) }, toCount(unread));
-        return { ...head, menu: searchMenu(pages) };
+        const head = await infoHead(services, loaded, input, { firstPageId: found.hits[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) }, toCount(unread));
+        // `search_total`: every match, while the menu lists at most MENU_SEARCH_LIMIT of them.
+        return { ...head, search_total: found.total, menu: searchMenu(found.hits) };
       }
       const [menu, unread] = await Promise.all([services.menuCache.menu(services.db, item, abilities.allowedTopCatIds), unreadQuery]);
       const head = await infoHead(services, loaded, input, menu, toCount(unread));
@@ -53,8 +54,9 @@ export const itemMenuActions: ActionDef[] = [
       await assertSiteReadable(services, actor);
       const loaded = await loadItem(services, actor, input.item_id);
       requireVisit(loaded);
-      const hits = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.keyword, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: ITEM_SEARCH_LIMIT });
-      return { item_id: loaded.item.item_id, item_name: loaded.item.item_name, keyword: input.keyword, pages: hits.map((h) => presentHit(h, input.keyword)) };
+      const { hits, total } = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.keyword, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: ITEM_SEARCH_LIMIT });
+      // `total`: every match, while `pages` lists at most ITEM_SEARCH_LIMIT of them.
+      return { item_id: loaded.item.item_id, item_name: loaded.item.item_name, keyword: input.keyword, total, pages: hits.map((h) => presentHit(h, input.keyword)) };
     },
   }),
 ];
