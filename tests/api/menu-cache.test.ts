@@ -154,7 +154,7 @@ describe('item/info from the menu cache', () => {
       const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: itemId } });
       expect(r.body.error_code, r.body.error_message).toBe(0);
     }, (m) => expect(m.length).toBeGreaterThan(8));
-  });
+  }, 240_000);
 
   it("follows members' catalog restrictions: a restricted member sees only their catalog, and the change at once", async () => {
     const owner = await buildUser(t);
