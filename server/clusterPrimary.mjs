@@ -85,15 +85,25 @@ export async function servePrimaryUntilSignalled(workers) {
     logger.error({ err: String(err?.message ?? err) }, 'the server did not start');
     return 1;
   }
+  stopOnSignals(logger, serving.stop);
+  return undefined;
+}
+
+/**
+ * SIGTERM/SIGINT: log, run `stop` (which lets in-flight requests finish) once, exit 0. Shared by
+ * the primary and the single-process server.
+ * @param {{ info: Function }} logger
+ * @param {() => Promise<void>} stop
+ */
+export function stopOnSignals(logger, stop) {
   let stopping = false;
-  const stop = async (signal) => {
+  const onSignal = async (signal) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await serving.stop();
+    await stop();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-  return undefined;
+  process.on('SIGTERM', () => void onSignal('SIGTERM'));
+  process.on('SIGINT', () => void onSignal('SIGINT'));
 }

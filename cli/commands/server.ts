@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { createDb, dbOptionsFromConfig, migrateLatest } from '../../server/db/knex.ts';
 import { serve } from '../../server/cluster.ts';
+import { stopOnSignals } from '../../server/clusterPrimary.mjs';
 import { createLogger } from '../../server/logger.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
@@ -24,16 +25,7 @@ export function registerServerCommands(program: Command, io: CliIO): void {
       const config = configOrFail(io);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
-      let stopping = false;
-      const stop = async (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        logger.info({ signal }, 'shutting down');
-        await serving.stop();
-        process.exit(0);
-      };
-      process.on('SIGTERM', () => void stop('SIGTERM'));
-      process.on('SIGINT', () => void stop('SIGINT'));
+      stopOnSignals(logger, serving.stop);
     });
 
   program
