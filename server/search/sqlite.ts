@@ -10,9 +10,13 @@ function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
   const needle = q.keyword;
   let query: Knex.QueryBuilder;
   if ([...needle].length >= TRIGRAM) {
-    // A quoted FTS5 string is matched as a literal run of characters; quotes are doubled.
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    query = db('pages_fts as f').join('pages as p', 'p.page_id', 'f.rowid').whereRaw('pages_fts MATCH ?', [phrase]);
+    // The index has no positions (detail=none): FTS5 answers LIKE from the trigrams and checks each
+    // candidate, one indexed lookup per column. LIKE with ESCAPE bypasses the index, so it is used
+    // only for the rare needle that holds a LIKE wildcard.
+    const literal = !/[%_]/.test(needle);
+    const like = literal ? 'LIKE ?' : `LIKE ? ESCAPE '\\'`;
+    const pattern = literal ? `%${needle}%` : likePattern(needle);
+    query = db('pages as p').whereRaw(`p.page_id IN (SELECT rowid FROM pages_fts WHERE page_title ${like} UNION SELECT rowid FROM pages_fts WHERE page_content ${like})`, [pattern, pattern]);
   } else {
     const pattern = likePattern(needle.toLowerCase());
     query = db('pages as p').where((w) => w.whereRaw(`lower(p.page_title) LIKE ? ESCAPE '\\'`, [pattern]).orWhereRaw(`lower(p.page_content) LIKE ? ESCAPE '\\'`, [pattern]));
@@ -23,8 +27,8 @@ function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
 }
 
 /**
- * SQLite: FTS5 trigram index (`pages_fts`, kept in step by triggers). Trigram matching is
- * case-insensitive and finds any substring of 3+ characters, Chinese and emoji included;
+ * SQLite: FTS5 trigram index (`pages_fts`, kept in step by triggers, detail=none). LIKE through
+ * it finds any substring of 3+ characters, Chinese and emoji included (ASCII case folded);
  * shorter needles fall back to a LIKE scan of the item's pages (LIKE folds ASCII case only,
  * so it is paired with a lower() comparison).
  */

@@ -3,6 +3,7 @@ import * as initialSchema from './20261121000000_initial_schema.ts';
 import * as pageSearchIndex from './20261121020000_page_search_index.ts';
 import * as pageMenuCoveringIndex from './20261121030000_page_menu_covering_index.ts';
 import * as itemMenuVersion from './20261125030000_item_menu_version.ts';
+import * as pageSearchDetailNone from './20261125030100_page_search_detail_none.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261121020000_page_search_index': pageSearchIndex,
   '20261121030000_page_menu_covering_index': pageMenuCoveringIndex,
   '20261125030000_item_menu_version': itemMenuVersion,
+  '20261125030100_page_search_detail_none': pageSearchDetailNone,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
