@@ -1,13 +1,16 @@
 /**
- * Documents-core benchmark: the real server (its own process, started like `docs serve`) on a
- * temp database seeded in bulk, measured over real HTTP, on SQLite and on PostgreSQL:
- *   item/info of a 5,000-page / 300-catalog item         p50, p95   (SQLite target p95 ≤ 60 ms)
- *   page/info with 32 concurrent clients                  p50, p95, requests/s, with one server process
- *                                                         and with WORKERS=2 (SQLite ≥ 1,500/s, both)
- *   page/save (update, writes history)                    p50
- *   item/search, 3+ character needles                     p50, p95   (SQLite target p95 ≤ 50 ms)
+ * Documents-core benchmark: the real server (`bin/docs serve`, its own process) on a temp database
+ * seeded in bulk, measured over real HTTP, on SQLite and on PostgreSQL:
+ *   database size of a database holding only the 5,000-page / 300-catalog item  (≤ 25 MB)
+ *   idle RSS of one process, and of the primary and each worker with WORKERS=2   (≤ 120 / 60 MB)
+ *   item/info of the big item: p50/p95 alone, bytes per encoding, 304 rate with If-None-Match,
+ *     req/s and p99/p50 with 32 clients (≥ 0.5 × page/info of the same run, p99 ≤ 2 × p50)
+ *   page/info with 32 concurrent clients, one process and WORKERS=2             (SQLite ≥ 1,500/s)
+ *   page/save (update, writes history) p50; item/search p50/p95                 (SQLite p95 ≤ 50 ms)
+ *   Word export of a 1,000-page item: peak RSS (VmHWM) of a fresh process       (≤ 200 MB)
  * Besides the big item, 20,000 more pages sit in 40 other items. Pages are ~2 KB of mixed English
- * and Chinese. Run alone: `node bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg).
+ * and Chinese. Run alone: `node bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg; BENCH_QUICK=1
+ * leaves out the 20,000 extra pages).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -323,7 +326,7 @@ const mb = (n: number) => `${n.toFixed(0)} MB`;
 // ---------- one engine ----------
 
 /** Size of a database holding only the 5,000-page item (no history), indexes included. */
-async function measureItemDbSize(engine: Engine): Promise<{ bytes: number; note: string }> {
+export async function measureItemDbSize(engine: Engine): Promise<{ bytes: number; note: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-size-'));
   const bdb = await createBenchDb(engine, dataDir);
   try {
