@@ -44,7 +44,7 @@ const EXPORT_PAGES = 1000;
 const CONCURRENCY = 32;
 const THROUGHPUT_SECONDS = 5;
 
-type Engine = 'sqlite' | 'pg';
+export type Engine = 'sqlite' | 'pg';
 
 // ---------- seeding ----------
 
@@ -80,7 +80,8 @@ async function insertChunked(db: Db, table: string, rows: Record<string, unknown
   });
 }
 
-async function seed(db: Db, engine: Engine, opts: { otherItems: number; exportPages: number } = { otherItems: OTHER_ITEMS, exportPages: EXPORT_PAGES }): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
+/** Seeds the bench user, the 5,000-page item, an item of `exportPages` pages and `otherItems` × 500 more pages (deterministic). */
+export async function seed(db: Db, engine: Engine, otherItems = OTHER_ITEMS, exportPages = EXPORT_PAGES): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
   const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
   const { uid } = await createUser(deps, { username: 'bench', password: 'bench password 1' });
   const { token } = await createSession(deps, uid, 1);
@@ -118,11 +119,11 @@ async function seed(db: Db, engine: Engine, opts: { otherItems: number; exportPa
   }
   await insertChunked(db, 'pages', Array.from({ length: BIG_PAGES }, (_, i) => pageRow(bigItemId, i % 20 === 0 ? 0 : catIds[i % catIds.length]!, i)));
   let exportItemId = 0;
-  if (opts.exportPages) {
+  if (exportPages) {
     exportItemId = await newItem('Export item 导出');
-    await insertChunked(db, 'pages', Array.from({ length: opts.exportPages }, (_, i) => pageRow(exportItemId, 0, i)));
+    await insertChunked(db, 'pages', Array.from({ length: exportPages }, (_, i) => pageRow(exportItemId, 0, i)));
   }
-  for (let it = 0; it < opts.otherItems; it++) {
+  for (let it = 0; it < otherItems; it++) {
     const itemId = await newItem(`Other item ${it}`);
     await insertChunked(db, 'pages', Array.from({ length: OTHER_PAGES_PER_ITEM }, (_, i) => pageRow(itemId, 0, BIG_PAGES + it * OTHER_PAGES_PER_ITEM + i)));
   }
@@ -138,13 +139,13 @@ async function seed(db: Db, engine: Engine, opts: { otherItems: number; exportPa
 
 // ---------- the database and the server process ----------
 
-interface BenchDb {
+export interface BenchDb {
   options: DbOptions;
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function createBenchDb(engine: Engine, dataDir: string): Promise<BenchDb> {
+export async function createBenchDb(engine: Engine, dataDir: string): Promise<BenchDb> {
   if (engine === 'sqlite') {
     const sqliteFile = path.join(dataDir, 'folio.sqlite');
     return { options: { engine, sqliteFile }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
@@ -195,7 +196,7 @@ async function freePort(): Promise<number> {
  * The server as users run it: `bin/docs serve` (WORKERS from env), ready when /healthz answers.
  * BENCH_SQL_TIMING=1 runs this file's `--serve` half instead, which prints SQL totals on exit.
  */
-async function spawnServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+export async function spawnServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
   const nodeOptions = process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '';
   const port = await freePort();
@@ -334,7 +335,7 @@ export async function measureItemDbSize(engine: Engine): Promise<{ bytes: number
     try {
       await migrateLatest(db);
       const empty = engine === 'pg' ? Number((await db.raw('SELECT pg_database_size(current_database()) AS n')).rows[0].n) : 0;
-      await seed(db, engine, { otherItems: 0, exportPages: 0 });
+      await seed(db, engine, 0, 0);
       if (engine === 'pg') {
         await db.raw('VACUUM ANALYZE');
         const total = Number((await db.raw('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
@@ -474,17 +475,23 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
   }
 }
 
-export async function run(): Promise<BenchTable> {
-  const load = os.loadavg()[0]!.toFixed(1);
+/** Runs `bench` on each engine of BENCH_ENGINES (default both); a failing engine becomes a failed row. */
+export async function perEngine(bench: (engine: Engine) => Promise<BenchTable['rows']>): Promise<BenchTable['rows']> {
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,pg').split(',').map((s) => s.trim()) as Engine[];
   const rows: BenchTable['rows'] = [];
   for (const engine of engines) {
     try {
-      rows.push(...(await benchEngine(engine)));
+      rows.push(...(await bench(engine)));
     } catch (err) {
       rows.push({ name: `[${engine}] failed`, value: '', target: '', met: false, note: (err as Error).message });
     }
   }
+  return rows;
+}
+
+export async function run(): Promise<BenchTable> {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const rows = await perEngine(benchEngine);
   agent.destroy();
   return { title: `Documents core over HTTP (load average at start ${load} on ${os.cpus().length} cores)`, rows };
 }

@@ -21,6 +21,12 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SITE_URL: z.string().url('must be an absolute URL such as https://docs.example.com').optional().or(z.literal('').transform(() => undefined)),
+  /** Where the header's "Feedback" link points (a mailto: address or a web page); hidden when unset. */
+  FEEDBACK_URL: z
+    .string()
+    .regex(/^(mailto:[^\s@?]+@[^\s@?]+(\?.*)?|https?:\/\/\S+)$/, 'must be mailto:someone@example.com or an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIMEZONE: z.string().default(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -49,6 +55,8 @@ const schema = z.object({
       return z.NEVER;
     }),
   TRUST_PROXY: bool.default(false),
+  /** With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is that many hops from the right). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   CRON_TOKEN: z.string().optional(),
   /** Memory each server process may give item/info's menu cache (menus and compressed answers). */
   MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),

@@ -1,13 +1,10 @@
 import type { Command } from 'commander';
-import { ConfigError, loadConfig } from '../../server/config.ts';
-import { createDb, dbOptionsFromConfig, migrateLatest } from '../../server/db/knex.ts';
-import { serve } from '../../server/cluster.ts';
-import { stopOnSignals } from '../../server/clusterPrimary.mjs';
-import { createLogger } from '../../server/logger.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 
-function configOrFail(io: CliIO) {
+/** The configuration, loaded (with the server code) only when a server command runs. */
+async function configOrFail(io: CliIO) {
+  const { ConfigError, loadConfig } = await import('../../server/config.ts');
   try {
     return loadConfig(io.env);
   } catch (err) {
@@ -16,13 +13,14 @@ function configOrFail(io: CliIO) {
   }
 }
 
-/** `docs serve` and `docs migrate`: the server side of the executable. */
+/** `docs serve` and `docs migrate`: the server side of the executable (imported lazily: `docs --help` and sync never load it). */
 export function registerServerCommands(program: Command, io: CliIO): void {
   program
     .command('serve')
     .description('start the Folio server (SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL is set)')
     .action(async () => {
-      const config = configOrFail(io);
+      const config = await configOrFail(io);
+      const [{ serve }, { createLogger }, { stopOnSignals }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts'), import('../../server/clusterPrimary.mjs')]);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
       stopOnSignals(logger, serving.stop);
@@ -32,7 +30,8 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .command('migrate')
     .description('apply pending database migrations and exit')
     .action(async () => {
-      const config = configOrFail(io);
+      const config = await configOrFail(io);
+      const { createDb, dbOptionsFromConfig, migrateLatest } = await import('../../server/db/knex.ts');
       const db = createDb(dbOptionsFromConfig(config));
       try {
         const applied = await migrateLatest(db);

@@ -48,6 +48,7 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
   return action({
     name,
     auth: 'user',
+    writes: false,
     input: exportInput,
     async handle({ input, actor, services, lang }) {
       const tree = await loadExportTree(services, actor, input);
@@ -68,5 +69,5 @@ export const exportActions: ActionDef[] = [
     return exportHtmlSite(tree, { purify: getNodePurify(), lang });
   }),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
-  action({ name: 'export/checkMarkdownLimit', auth: 'user', input: z.object({}).loose(), handle: () => [] }),
+  action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
 ];
