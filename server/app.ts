@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
 import { apiDispatcher, buildActionTable } from './http/dispatcher.ts';
@@ -12,6 +14,8 @@ import { allActions } from './routes/index.ts';
 import type { Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Smaller answers gain nothing worth the compressor's time and framing. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 export const DEFAULT_WEB_DIST = path.resolve(here, '../web/dist');
 
 export interface AppOptions {
@@ -30,6 +34,18 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
 
   app.use(requestContext(services.logger));
   app.use(securityHeaders());
+  // JSON, HTML, JS and CSS answers above 1 KB go out with brotli or gzip, as the client accepts;
+  // bodies that are already encoded (item/info's ready answers, .gz assets) pass through.
+  app.use(
+    compress({
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      encodingPreference: ['br', 'gzip', 'identity'],
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      zstd: false,
+      deflate: false,
+    }),
+  );
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {

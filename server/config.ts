@@ -58,6 +58,8 @@ const schema = z.object({
   /** With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is that many hops from the right). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   CRON_TOKEN: z.string().optional(),
+  /** Memory each server process may give item/info's menu cache (menus and compressed answers). */
+  MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
 });
 

@@ -16,16 +16,6 @@ async function prepare(config: Config, db: Db, logger: Logger): Promise<Services
   return services;
 }
 
-/** `prepare` on its own connection, for a cluster primary that serves nothing itself. */
-export async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
-  const db = createDb(dbOptionsFromConfig(config));
-  try {
-    await prepare(config, db, logger);
-  } finally {
-    await db.destroy();
-  }
-}
-
 export interface RunningServer {
   url: string;
   services: Services;

@@ -20,19 +20,10 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .description('start the Folio server (SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL is set)')
     .action(async () => {
       const config = await configOrFail(io);
-      const [{ serve }, { createLogger }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts')]);
+      const [{ serve }, { createLogger }, { stopOnSignals }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts'), import('../../server/clusterPrimary.mjs')]);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
-      let stopping = false;
-      const stop = async (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        logger.info({ signal }, 'shutting down');
-        await serving.stop();
-        process.exit(0);
-      };
-      process.on('SIGTERM', () => void stop('SIGTERM'));
-      process.on('SIGINT', () => void stop('SIGINT'));
+      stopOnSignals(logger, serving.stop);
     });
 
   program

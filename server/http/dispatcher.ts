@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import { RawResponse, type ActionDef } from './action.ts';
 import { authenticate, tokenFromRequest } from './authenticate.ts';
 import { assertNoControlCharacters } from './controlChars.ts';
+import { Precompressed, sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, normaliseName, requestLang, resolveApiPath } from './params.ts';
 import { assertWriteAllowed } from './requestOrigin.ts';
 import { describeIssues } from './schema.ts';
@@ -66,6 +67,10 @@ export function apiDispatcher(table: ActionTable, services: Services) {
         params,
         koa: ctx,
       });
+      if (result instanceof Precompressed) {
+        sendPrecompressed(ctx, result);
+        return;
+      }
       if (result instanceof RawResponse) {
         const { body, opts } = result;
         if (opts.redirect) {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from './memberNames.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
 export interface MemberRow {
@@ -48,6 +49,7 @@ export async function saveMembers(
       ids.push(row.item_member_id);
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
     }
+    await bumpMenuVersion(tx.db, item.item_id);
     return ids;
   });
 }
@@ -59,5 +61,6 @@ export async function deleteMember(deps: Deps, itemId: number, itemMemberId: num
     if (!row) throw errors.notFound('member');
     await tx.db('item_members').where({ item_member_id: itemMemberId }).delete();
     await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });
+    await bumpMenuVersion(tx.db, itemId);
   });
 }

@@ -7,6 +7,7 @@ import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
 import { contentHash, type Author, type PageRow } from './pageRow.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SavePageInput {
   itemId: number;
@@ -114,6 +115,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
     const itemChanges: Record<string, unknown> = { last_update_time: now };
     if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
     await db('items').where({ item_id: input.itemId }).update(itemChanges);
+    await bumpMenuVersion(db, input.itemId);
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
     return { page, created };
   });

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
-import { exportDocx } from '../../../exporters/docx.ts';
-import { exportHtmlSite } from '../../../exporters/htmlSite.ts';
-import { exportMarkdownZip } from '../../../exporters/markdownZip.ts';
-import { getNodePurify } from '../../../exporters/purify.ts';
 import { selectSubtree } from '../../../exporters/select.ts';
 import { loadItem, type LoadedItem } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
@@ -63,11 +59,16 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
 }
 
 export const exportActions: ActionDef[] = [
-  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) =>
-    exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) }),
-  ),
-  exportAction('export/markdown', 'application/zip', '.zip', (tree) => exportMarkdownZip(tree)),
-  exportAction('export/html', 'application/zip', '_html.zip', (tree, { lang }) => exportHtmlSite(tree, { purify: getNodePurify(), lang })),
+  // The exporters (docx, jszip, jsdom) load with the first export, not with the server.
+  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) => {
+    const { exportDocx } = await import('../../../exporters/docx.ts');
+    return exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
+  }),
+  exportAction('export/markdown', 'application/zip', '.zip', async (tree) => (await import('../../../exporters/markdownZip.ts')).exportMarkdownZip(tree)),
+  exportAction('export/html', 'application/zip', '_html.zip', async (tree, { lang }) => {
+    const [{ exportHtmlSite }, { getNodePurify }] = await Promise.all([import('../../../exporters/htmlSite.ts'), import('../../../exporters/purify.ts')]);
+    return exportHtmlSite(tree, { purify: getNodePurify(), lang });
+  }),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
   action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
 ];

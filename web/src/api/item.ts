@@ -17,7 +17,7 @@ export const itemApi = {
   detail: (item_id: Id) => call<ItemDetail>('item/detail', { item_id }),
   /** In-item search: hits carry `title_highlight` and `snippet` (escaped text with <mark> around matches). */
   search: (p: { item_id: Id; keyword: string }) =>
-    call<{ pages: Array<{ page_id: Id; page_title: string; title_highlight: string; snippet: string }> }>('item/search', p),
+    call<{ total?: number; pages: Array<{ page_id: Id; page_title: string; title_highlight: string; snippet: string }> }>('item/search', p),
   add: (p: ItemFields & { item_type: number }, o?: CallOptions) => call<{ item_id: Id }>('item/add', p, o),
   copy: (p: { copy_item_id: Id; item_name: string; item_description: string }, o?: CallOptions) =>
     call<{ item_id: Id }>('item/add', p, o),
