@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, configVariablesHelp, loadConfig } from '../../server/config.ts';
+import type { Config } from '../../server/config.ts';
 import { createDb, dbOptionsFromConfig, migrateLatest } from '../../server/db/knex.ts';
+import { assertPostgresReachable, DatabaseUnreachable } from '../../server/db/reachable.ts';
 import { serve } from '../../server/cluster.ts';
 import { createLogger } from '../../server/logger.ts';
 import { CliFailure } from '../errors.ts';
@@ -15,13 +17,26 @@ function configOrFail(io: CliIO) {
   }
 }
 
+/** An unreachable PostgreSQL stops `serve` and `migrate` with one line and exit code 1. */
+async function databaseOrFail(config: Config): Promise<void> {
+  if (config.engine !== 'pg' || !config.DATABASE_URL) return;
+  try {
+    await assertPostgresReachable(config.DATABASE_URL);
+  } catch (err) {
+    if (err instanceof DatabaseUnreachable) throw new CliFailure(err.message, undefined, { cause: err.cause });
+    throw err;
+  }
+}
+
 /** `docs serve` and `docs migrate`: the server side of the executable. */
 export function registerServerCommands(program: Command, io: CliIO): void {
   program
     .command('serve')
     .description('start the Folio server (SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL is set)')
+    .addHelpText('after', `\n${configVariablesHelp()}\n`)
     .action(async () => {
       const config = configOrFail(io);
+      await databaseOrFail(config);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
       let stopping = false;
@@ -41,6 +56,7 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .description('apply pending database migrations and exit')
     .action(async () => {
       const config = configOrFail(io);
+      await databaseOrFail(config);
       const db = createDb(dbOptionsFromConfig(config));
       try {
         const applied = await migrateLatest(db);
