@@ -14,6 +14,8 @@ export const adminApi = {
   checkUpdate: () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { quiet: true }),
   loadConfig: () => call<SiteConfig>('adminSetting/loadConfig'),
   saveConfig: (config: SiteConfig, o?: CallOptions) => call('adminSetting/saveConfig', config, o),
+  /** Sends a notice to every user. */
+  announce: (p: { title: string; content: string }) => call<{ sent: number }>('adminNotice/announce', p),
   /** Binds with the form as typed (an empty bind_password uses the stored one) and counts the users found. */
   testLdap: (ldap_form: LdapForm) => call<{ url: string; users: number }>('adminSetting/testLdap', { ldap_form }),
 };

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AttachmentTable } from '../../components/AttachmentTable.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { AdminAnnounce } from './AdminAnnounce.tsx';
 import { AdminItems } from './AdminItems.tsx';
 import { AdminSection } from './AdminSection.tsx';
 import { AdminSettings } from './AdminSettings.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import './admin.css';
 
-const SECTIONS = ['users', 'items', 'attachments', 'settings'] as const;
+const SECTIONS = ['users', 'items', 'attachments', 'announce', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
-const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', settings: 'pi pi-cog' };
+const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
 
 /** `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part. */
 export default function AdminScene() {
@@ -39,6 +40,7 @@ export default function AdminScene() {
               <AttachmentTable scope="all" />
             </AdminSection>
           )}
+          {section === 'announce' && <AdminAnnounce />}
           {section === 'settings' && <AdminSettings />}
         </div>
       </div>
