@@ -17,7 +17,7 @@ export interface OpenApiOptions {
   fileName?: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export const DEFAULT_TAG = 'default';
 
 export function isOpenApiDocument(v: unknown): v is Record<string, any> {
@@ -25,7 +25,7 @@ export function isOpenApiDocument(v: unknown): v is Record<string, any> {
 }
 
 /** Refuses versions this importer does not read, naming the version found. */
-function checkVersion(spec: Record<string, any>): 2 | 3 {
+export function checkVersion(spec: Record<string, any>): 2 | 3 {
   if ('swagger' in spec) {
     if (String(spec.swagger) === '2.0') return 2;
     throw new FormatError(`Swagger version ${JSON.stringify(spec.swagger)} is not supported; use Swagger 2.0 or OpenAPI 3.0/3.1`, 'swagger');
@@ -100,7 +100,7 @@ function describeOperation(op: Schema): { description: string; remark: string } 
 }
 
 /** Path-level parameters overridden by operation-level ones with the same name and location. */
-function mergedParameters(refs: RefResolver, pathItem: Schema, op: Schema): Schema[] {
+export function mergedParameters(refs: RefResolver, pathItem: Schema, op: Schema): Schema[] {
   const byKey = new Map<string, Schema>();
   for (const list of [pathItem.parameters, op.parameters]) {
     for (const raw of Array.isArray(list) ? list : []) {
