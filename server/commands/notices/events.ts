@@ -11,33 +11,30 @@ interface Actor {
   username: string;
 }
 
-/** A user became a member of an item (not when an existing member's rights change). */
-export async function noticeAddedToItem(tx: Deps, to: { uid: number }, item: { item_id: number; item_name: string }, by: Actor): Promise<void> {
+const JOINED: Record<'item' | 'team', (name: string) => string> = {
+  item: (name) => `You are now a member of the item "${name}".`,
+  team: (name) => `You are now a member of the team "${name}" and of the items it works on.`,
+};
+
+/** A user became a member of an item or a team (not when an existing member's rights change). */
+async function noticeAddedTo(tx: Deps, to: { uid: number }, kind: 'item' | 'team', target: { id: number; name: string }, by: Actor): Promise<void> {
   if (to.uid === by.uid) return;
   await notify(tx, {
     to_uid: to.uid,
     from_uid: by.uid,
     from_name: by.username,
-    title: `${by.username} added you to the item "${item.item_name}"`,
-    content: `You are now a member of the item "${item.item_name}".`,
-    object_type: 'item',
-    object_id: item.item_id,
+    title: `${by.username} added you to the ${kind} "${target.name}"`,
+    content: JOINED[kind](target.name),
+    object_type: kind,
+    object_id: target.id,
   });
 }
 
-/** A user joined a team (and with it the team's items). */
-export async function noticeAddedToTeam(tx: Deps, to: { uid: number }, team: { id: number; team_name: string }, by: Actor): Promise<void> {
-  if (to.uid === by.uid) return;
-  await notify(tx, {
-    to_uid: to.uid,
-    from_uid: by.uid,
-    from_name: by.username,
-    title: `${by.username} added you to the team "${team.team_name}"`,
-    content: `You are now a member of the team "${team.team_name}" and of the items it works on.`,
-    object_type: 'team',
-    object_id: team.id,
-  });
-}
+export const noticeAddedToItem = (tx: Deps, to: { uid: number }, item: { item_id: number; item_name: string }, by: Actor) =>
+  noticeAddedTo(tx, to, 'item', { id: item.item_id, name: item.item_name }, by);
+
+export const noticeAddedToTeam = (tx: Deps, to: { uid: number }, team: { id: number; team_name: string }, by: Actor) =>
+  noticeAddedTo(tx, to, 'team', { id: team.id, name: team.team_name }, by);
 
 /**
  * Someone else saved a page the recipient wrote last. One unread notice per page and editor is
