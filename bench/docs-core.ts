@@ -7,7 +7,7 @@
  *   page/save (update, writes history)                    p50
  *   item/search, 3+ character needles                     p50, p95   (SQLite target p95 ≤ 50 ms)
  * Besides the big item, 20,000 more pages sit in 40 other items. Pages are ~2 KB of mixed English
- * and Chinese. Run alone: `node --import tsx bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg).
+ * and Chinese. Run alone: `node bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg).
  */
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -40,7 +40,7 @@ const OTHER_PAGES_PER_ITEM = 500; // 20,000 more pages
 const CONCURRENCY = 32;
 const THROUGHPUT_SECONDS = 5;
 
-type Engine = 'sqlite' | 'pg';
+export type Engine = 'sqlite' | 'pg';
 
 // ---------- seeding ----------
 
@@ -76,7 +76,8 @@ async function insertChunked(db: Db, table: string, rows: Record<string, unknown
   });
 }
 
-async function seed(db: Db, engine: Engine): Promise<{ token: string; bigItemId: number; bigPageIds: number[] }> {
+/** Seeds the bench user, the 5,000-page item and `otherItems` × 500 more pages (deterministic). */
+export async function seed(db: Db, engine: Engine, otherItems = OTHER_ITEMS): Promise<{ token: string; bigItemId: number; bigPageIds: number[] }> {
   const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
   const { uid } = await createUser(deps, { username: 'bench', password: 'bench password 1' });
   const { token } = await createSession(deps, uid, 1);
@@ -113,7 +114,7 @@ async function seed(db: Db, engine: Engine): Promise<{ token: string; bigItemId:
     catIds.push(...inserted.map((r) => r.cat_id));
   }
   await insertChunked(db, 'pages', Array.from({ length: BIG_PAGES }, (_, i) => pageRow(bigItemId, i % 20 === 0 ? 0 : catIds[i % catIds.length]!, i)));
-  for (let it = 0; it < OTHER_ITEMS; it++) {
+  for (let it = 0; it < otherItems; it++) {
     const itemId = await newItem(`Other item ${it}`);
     await insertChunked(db, 'pages', Array.from({ length: OTHER_PAGES_PER_ITEM }, (_, i) => pageRow(itemId, 0, BIG_PAGES + it * OTHER_PAGES_PER_ITEM + i)));
   }
@@ -129,13 +130,13 @@ async function seed(db: Db, engine: Engine): Promise<{ token: string; bigItemId:
 
 // ---------- the database and the server process ----------
 
-interface BenchDb {
+export interface BenchDb {
   options: DbOptions;
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function createBenchDb(engine: Engine, dataDir: string): Promise<BenchDb> {
+export async function createBenchDb(engine: Engine, dataDir: string): Promise<BenchDb> {
   if (engine === 'sqlite') {
     const sqliteFile = path.join(dataDir, 'folio.sqlite');
     return { options: { engine, sqliteFile }, env: { DATA_DIR: dataDir }, drop: async () => undefined };
@@ -172,10 +173,10 @@ function cpuMsOf(pid: number): number {
   return ms;
 }
 
-async function spawnServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+export async function spawnServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', SELF, '--serve'], { env: { ...process.env, ...env, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, SELF, '--serve'], { env: { ...process.env, ...env, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -326,17 +327,23 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
   }
 }
 
-export async function run(): Promise<BenchTable> {
-  const load = os.loadavg()[0]!.toFixed(1);
+/** Runs `bench` on each engine of BENCH_ENGINES (default both); a failing engine becomes a failed row. */
+export async function perEngine(bench: (engine: Engine) => Promise<BenchTable['rows']>): Promise<BenchTable['rows']> {
   const engines = (process.env.BENCH_ENGINES ?? 'sqlite,pg').split(',').map((s) => s.trim()) as Engine[];
   const rows: BenchTable['rows'] = [];
   for (const engine of engines) {
     try {
-      rows.push(...(await benchEngine(engine)));
+      rows.push(...(await bench(engine)));
     } catch (err) {
       rows.push({ name: `[${engine}] failed`, value: '', target: '', met: false, note: (err as Error).message });
     }
   }
+  return rows;
+}
+
+export async function run(): Promise<BenchTable> {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const rows = await perEngine(benchEngine);
   agent.destroy();
   return { title: `Documents core over HTTP (load average at start ${load} on ${os.cpus().length} cores)`, rows };
 }

@@ -37,8 +37,9 @@ function fromTimedRows(title: string, load: () => Promise<{ name: string; ms: nu
 export const modules: BenchModule[] = [
   { title: 'Documents core', run: async () => (await import('./docs-core.ts')).run() },
   fromTimedRows('Imports and exports', async () => (await import('./formats.ts')).benchFormats()),
-  fromTimedRows('docs CLI', async () => (await import('./cli.ts')).benchCli()),
+  { title: 'docs CLI', run: async () => (await import('./cli.ts')).run() },
   { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
+  { title: 'Load', run: async () => (await import('./load.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {

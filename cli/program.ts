@@ -1,7 +1,5 @@
 import { Command } from 'commander';
-import { registerServerCommands } from './commands/server.ts';
-import { registerSyncCommands } from './commands/sync.ts';
-import { registerUserCommands } from './commands/user.ts';
+import cliPackage from './package.json' with { type: 'json' };
 
 /** Streams and environment the commands use, injectable so tests run the program in-process. */
 export interface CliIO {
@@ -16,15 +14,20 @@ export interface CliIO {
   exitCode: number | undefined;
 }
 
-/** Builds the commander program; each command group registers itself. */
-export function buildProgram(io: CliIO): Command {
+/** Registers a group of commands; each loads its real work only when one of its commands runs. */
+export type CommandGroup = (program: Command, io: CliIO) => void;
+
+/** The version of the docs CLI (the CLI package's, which follows the server's). */
+export const CLI_VERSION: string = cliPackage.version;
+
+/** Builds the commander program from the command groups this executable has. */
+export function buildProgram(io: CliIO, groups: CommandGroup[], description: string): Command {
   const program = new Command('docs')
-    .description('Folio: documentation server (`docs serve`) and docs-as-code sync (`docs push|pull|plan|watch`)')
+    .description(description)
+    .version(CLI_VERSION, '-V, --version', 'print the version of docs')
     .option('--verbose', 'print stack traces of failures')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  registerServerCommands(program, io);
-  registerSyncCommands(program, io);
-  registerUserCommands(program, io);
+  for (const register of groups) register(program, io);
   return program;
 }

@@ -54,7 +54,7 @@ const LABEL_PAIRS = {
   description: ['Description', '简要描述'], status: ['Status', '接口状态'], url: ['Request URL', '请求URL'], method: ['Method', '请求方式'], path: ['Path variables', '路径变量'], headers: ['Headers', 'Header'],
   query: ['Query parameters', '请求Query参数'], body: ['Body parameters', '请求Body参数'], requestExample: ['Request example', '请求参数示例'], jsonFields: ['JSON fields', 'json字段说明'],
   response: ['Response example', '成功返回示例'], responseFields: ['Response fields', '成功返回示例的参数说明'], fail: ['Failure response example', '失败返回示例'], failFields: ['Failure response fields', '失败返回示例的参数说明'],
-  remark: ['Remark', '备注'], none: ['None', '无'],
+  remark: ['Remark', '备注'],
   name: ['name', '参数名'], required: ['required', '必选'], type: ['type', '类型'], example: ['example', '示例值'], remarkCol: ['remark', '说明'], yes: ['yes', '是'], no: ['no', '否'],
 } as const;
 
@@ -123,7 +123,8 @@ export function apiDocToMarkdown(doc: ApiDoc, lang: ApiDocLang = 'en'): string {
   const section = (title: string, body: string) => out.push(`##### ${title}\n\n${body}`);
   const { info, request, response } = doc;
 
-  section(l.description, `- ${(info.description || l.none).replace(/\r?\n/g, '\n  ')}`);
+  // No description, no section: a "Description: None" line tells the reader nothing.
+  if (info.description.trim()) section(l.description, `- ${info.description.trim().replace(/\r?\n/g, '\n  ')}`);
   const status = Number(info.apiStatus ?? 0);
   if (status >= 1 && status <= 5) section(l.status, `- ${l.statuses[status]}`);
 
@@ -153,7 +154,8 @@ export function apiDocToMarkdown(doc: ApiDoc, lang: ApiDocLang = 'en'): string {
   return out.join('\n\n') + '\n';
 }
 
-function looksJson(text: string): boolean {
+/** True when the text parses as JSON. */
+export function looksJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

@@ -21,6 +21,12 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)).describe('postgres:// URL: use PostgreSQL instead of the embedded SQLite'),
   SITE_URL: z.string().url('must be an absolute URL such as https://docs.example.com').optional().or(z.literal('').transform(() => undefined)).describe('public base URL, used in attachment URLs and mailed links'),
+  FEEDBACK_URL: z
+    .string()
+    .regex(/^(mailto:[^\s@?]+@[^\s@?]+(\?.*)?|https?:\/\/\S+)$/, 'must be mailto:someone@example.com or an http(s) URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .describe('where the header\'s "Feedback" link points (mailto: address or web page); hidden when unset'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('fatal, error, warn, info, debug, trace or silent'),
   TIMEZONE: z.string().default(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC').describe('time zone of formatted times (the default is the system zone)'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional().describe('at least 32 characters; signs item-access grants and links (generated and stored in the database when unset)'),

@@ -1,14 +1,12 @@
 import type { Command } from 'commander';
-import { ConfigError, configVariablesHelp, loadConfig } from '../../server/config.ts';
+import { createRequire } from 'node:module';
 import type { Config } from '../../server/config.ts';
-import { createDb, dbOptionsFromConfig, migrateLatest } from '../../server/db/knex.ts';
-import { assertPostgresReachable, DatabaseUnreachable } from '../../server/db/reachable.ts';
-import { serve } from '../../server/cluster.ts';
-import { createLogger } from '../../server/logger.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 
-function configOrFail(io: CliIO) {
+/** The configuration, loaded (with the server code) only when a server command runs. */
+async function configOrFail(io: CliIO) {
+  const { ConfigError, loadConfig } = await import('../../server/config.ts');
   try {
     return loadConfig(io.env);
   } catch (err) {
@@ -20,6 +18,7 @@ function configOrFail(io: CliIO) {
 /** An unreachable PostgreSQL stops `serve` and `migrate` with one line and exit code 1. */
 async function databaseOrFail(config: Config): Promise<void> {
   if (config.engine !== 'pg' || !config.DATABASE_URL) return;
+  const { assertPostgresReachable, DatabaseUnreachable } = await import('../../server/db/reachable.ts');
   try {
     await assertPostgresReachable(config.DATABASE_URL);
   } catch (err) {
@@ -28,15 +27,22 @@ async function databaseOrFail(config: Config): Promise<void> {
   }
 }
 
-/** `docs serve` and `docs migrate`: the server side of the executable. */
+/** The environment variables for `docs serve --help`, read from the config schema only when help is shown. */
+function configVariablesHelpText(): string {
+  const { configVariablesHelp } = createRequire(import.meta.url)('../../server/config.ts') as typeof import('../../server/config.ts');
+  return `\n${configVariablesHelp()}\n`;
+}
+
+/** `docs serve` and `docs migrate`: the server side of the executable (imported lazily: `docs --help` and sync never load it). */
 export function registerServerCommands(program: Command, io: CliIO): void {
   program
     .command('serve')
     .description('start the Folio server (SQLite under DATA_DIR, or PostgreSQL when DATABASE_URL is set)')
-    .addHelpText('after', `\n${configVariablesHelp()}\n`)
+    .addHelpText('after', configVariablesHelpText)
     .action(async () => {
-      const config = configOrFail(io);
+      const config = await configOrFail(io);
       await databaseOrFail(config);
+      const [{ serve }, { createLogger }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts')]);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
       let stopping = false;
@@ -55,8 +61,9 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .command('migrate')
     .description('apply pending database migrations and exit')
     .action(async () => {
-      const config = configOrFail(io);
+      const config = await configOrFail(io);
       await databaseOrFail(config);
+      const { createDb, dbOptionsFromConfig, migrateLatest } = await import('../../server/db/knex.ts');
       const db = createDb(dbOptionsFromConfig(config));
       try {
         const applied = await migrateLatest(db);

@@ -11,6 +11,11 @@ export interface ServerTree {
   pages: ServerPage[];
   catalogs: SyncCatalog[];
 }
+interface ApiBody {
+  error_code?: number;
+  error_message?: string;
+  data?: unknown;
+}
 export interface ServerPageContent extends ServerPage {
   page_content: string;
 }
@@ -28,16 +33,77 @@ export class ServerUnreachable extends CliFailure {
   }
 }
 
+/** How a refused-for-now request is tried again: waits grow 1 s, 2 s, 4 s … up to `maxWaitMs`, or what Retry-After asks. */
+export interface RetryPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  baseMs: number;
+  maxWaitMs: number;
+  /** Told before each wait, to say so on stderr. */
+  onRetry?: (info: { action: string; reason: string; waitMs: number; attempt: number }) => void;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 1000, maxWaitMs: 60_000 };
+
+/** Calls that only read: safe to repeat after any 5xx. A write is repeated only when the server surely did not run it. */
+const READ_ONLY = new Set(['sync/tree', 'sync/pages']);
+
+/** Why an answer is worth another try (rate limit, server busy or failing), or null. */
+function retryReason(action: string, status: number, errorCode: number | undefined): string | null {
+  if (status === 429 || errorCode === ErrorCode.RATE_LIMITED) return 'rate limited (10429)';
+  if (status === 503) return 'server unavailable (HTTP 503)';
+  if (status >= 500 && READ_ONLY.has(action)) return `server error (HTTP ${status})`;
+  return null;
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /** Talks to one item through its api_key/api_token. */
 export class SyncClient {
   readonly settings: Settings;
   private readonly timeoutMs: number;
-  constructor(settings: Settings, timeoutMs = 120_000) {
+  private readonly retry: RetryPolicy;
+  constructor(settings: Settings, timeoutMs = 120_000, retry: RetryPolicy = DEFAULT_RETRY) {
     this.settings = settings;
     this.timeoutMs = timeoutMs;
+    this.retry = retry;
   }
 
+  /** One API call; 10429, 503 (and other 5xx on reads) are tried again after Retry-After, with exponential backoff. */
   private async call<T>(action: string, params: Record<string, unknown>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.callOnce(action, params);
+      const body = answer.body;
+      const reason = retryReason(action, answer.status, body?.error_code);
+      if (reason && attempt < this.retry.attempts) {
+        const backoff = this.retry.baseMs * 2 ** (attempt - 1);
+        const waitMs = Math.min(this.retry.maxWaitMs, Math.max(backoff, retryAfterMs(answer.retryAfter) ?? 0));
+        this.retry.onRetry?.({ action, reason, waitMs, attempt });
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        continue;
+      }
+      if (!body) {
+        if (answer.status >= 502 && answer.status <= 504) throw new ServerUnreachable(this.settings.server, new Error(`HTTP ${answer.status}`));
+        throw new CliFailure(`${action}: the server answered HTTP ${answer.status} without JSON (is ${this.settings.server} a Folio server?)`);
+      }
+      if (body.error_code === ErrorCode.API_KEY_MISMATCH) {
+        throw new CliFailure('the server refused the api_key/api_token (10306): check DOCS_API_KEY and DOCS_API_TOKEN (item settings → Open API)');
+      }
+      if (body.error_code !== 0) {
+        const gaveUp = reason ? ` — gave up after ${attempt} tries` : '';
+        throw new CliFailure(`${action}: ${body.error_message ?? 'failed'} (error ${body.error_code})${gaveUp}`);
+      }
+      return body.data as T;
+    }
+  }
+
+  private async callOnce(action: string, params: Record<string, unknown>): Promise<{ status: number; retryAfter: string | null; body: ApiBody | null }> {
     const url = `${this.settings.server.replace(/\/+$/, '')}/api/${action}`;
     let res: Response;
     try {
@@ -51,18 +117,13 @@ export class SyncClient {
       throw new ServerUnreachable(this.settings.server, (err as Error).cause ?? err);
     }
     const text = await res.text();
-    let body: { error_code?: number; error_message?: string; data?: unknown };
+    let body: ApiBody | null;
     try {
       body = JSON.parse(text);
     } catch {
-      if (res.status >= 502 && res.status <= 504) throw new ServerUnreachable(this.settings.server, new Error(`HTTP ${res.status}`));
-      throw new CliFailure(`${action}: the server answered HTTP ${res.status} without JSON (is ${this.settings.server} a Folio server?)`);
+      body = null;
     }
-    if (body.error_code === ErrorCode.API_KEY_MISMATCH) {
-      throw new CliFailure('the server refused the api_key/api_token (10306): check DOCS_API_KEY and DOCS_API_TOKEN (item settings → Open API)');
-    }
-    if (body.error_code !== 0) throw new CliFailure(`${action}: ${body.error_message ?? 'failed'} (error ${body.error_code})`);
-    return body.data as T;
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
   }
 
   tree(): Promise<ServerTree> {

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
 import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
+import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
+import { lineStarting, type FolderProblem } from './problems.ts';
+import { loadSelection } from './selection.ts';
 
 /** One page as the local folder describes it. */
 export interface LocalDoc {
@@ -33,6 +36,10 @@ export interface LocalFolder {
   specFiles: SpecFile[];
   /** Conflict copies (`<file>.server`) lying in the folder, by the path of the file they belong to. */
   conflictCopies: Set<string>;
+  /** Files that block a push (all of them, not just the first). */
+  problems: FolderProblem[];
+  /** Files left out on purpose, named so nobody wonders where they went. */
+  skipped: FolderProblem[];
 }
 
 export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
@@ -47,11 +54,25 @@ export function isIgnoredName(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules' || OWN_FILES.has(name) || name.endsWith('.server') || name.endsWith('.orig');
 }
 
-/** Reads every Markdown page of `root` (folders are catalogs) and lists candidate API description files. */
-export async function readFolder(root: string): Promise<LocalFolder> {
+/** What to leave out of a folder, on top of `.docsignore`: `--exclude` globs (gitignore syntax). */
+export interface FolderOptions {
+  exclude?: string[];
+}
+
+const MDX = /\.mdx$/i;
+
+/**
+ * Reads every Markdown page of `root` (folders are catalogs) and lists candidate API description
+ * files. Never stops at the first bad file: every problem (bad front matter, text that is not
+ * UTF-8, a binary `.md`, a page or title over Folio's limits, folders too deep) is collected, and
+ * files left out on purpose (`.mdx`, symbolic links) are named in `skipped`.
+ */
+export async function readFolder(root: string, opts: FolderOptions = {}): Promise<LocalFolder> {
   const docs: LocalDoc[] = [];
   const specFiles: SpecFile[] = [];
   const conflictCopies = new Set<string>();
+  const problems: FolderProblem[] = [];
+  const skipped: FolderProblem[] = [];
   let stat;
   try {
     stat = await fs.stat(root);
@@ -59,37 +80,70 @@ export async function readFolder(root: string): Promise<LocalFolder> {
     throw new CliFailure(`${root}: no such folder`);
   }
   if (!stat.isDirectory()) throw new CliFailure(`${root}: not a folder`);
+  const selection = loadSelection(root, opts.exclude);
+
+  async function readDoc(abs: string, relPath: string, catPath: string[]): Promise<LocalDoc | null> {
+    const decoded = decodeFileText(await fs.readFile(abs));
+    if ('problem' in decoded) {
+      problems.push({ relPath, line: decoded.line, message: decoded.problem });
+      return null;
+    }
+    try {
+      return docFromText(relPath, catPath, decoded.text);
+    } catch (err) {
+      if (!(err instanceof CliFailure)) throw err;
+      problems.push(problemOf(relPath, decoded.text, err.message));
+      return null;
+    }
+  }
 
   async function walk(dir: string, catPath: string[]): Promise<void> {
     const entries = await fs.readdir(dir, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const reads: Promise<void>[] = [];
+    const reads: Promise<LocalDoc | null>[] = [];
     const subdirs: string[] = [];
     for (const entry of entries) {
       const abs = path.join(dir, entry.name);
       const relPath = path.relative(root, abs).split(path.sep).join('/');
       if (entry.isFile() && entry.name.endsWith(CONFLICT_COPY)) conflictCopies.add(relPath.slice(0, -CONFLICT_COPY.length));
-      if (isIgnoredName(entry.name)) continue;
+      if (isIgnoredName(entry.name) || selection.excludes(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         subdirs.push(entry.name);
         continue;
       }
+      if (entry.isSymbolicLink()) {
+        if (MARKDOWN.test(entry.name) || SPEC.test(entry.name) || MDX.test(entry.name)) skipped.push({ relPath, message: 'a symbolic link: not followed (copy the file, or list it in .docsignore)' });
+        continue;
+      }
       if (!entry.isFile()) continue;
-      if (MARKDOWN.test(entry.name)) {
+      if (MDX.test(entry.name)) skipped.push({ relPath, message: 'MDX (JSX in Markdown) is not synced: rename it to .md if it is plain Markdown' });
+      else if (MARKDOWN.test(entry.name)) {
         if (catPath.length > MAX_CATALOG_DEPTH) {
-          throw new CliFailure(`${relPath}: folders nest ${catPath.length} deep; Folio catalogs go ${MAX_CATALOG_DEPTH} levels deep at most`);
+          problems.push({ relPath, message: `folders nest ${catPath.length} deep; Folio catalogs go ${MAX_CATALOG_DEPTH} levels deep at most` });
+          continue;
         }
-        const slot = docs.length;
-        docs.push(undefined as unknown as LocalDoc);
         // Files of one folder are read concurrently; their order in `docs` stays the listing order.
-        reads.push(fs.readFile(abs, 'utf8').then((text) => void (docs[slot] = docFromText(relPath, catPath, text))));
+        reads.push(readDoc(abs, relPath, catPath));
       } else if (SPEC.test(entry.name)) specFiles.push({ relPath, catPath, absPath: abs });
     }
-    await Promise.all(reads);
+    for (const doc of await Promise.all(reads)) if (doc) docs.push(doc);
     for (const name of subdirs) await walk(path.join(dir, name), [...catPath, name]);
   }
   await walk(root, []);
-  return { docs, specFiles, conflictCopies };
+  return { docs, specFiles, conflictCopies, problems, skipped };
+}
+
+/** A refusal from docFromText as a problem with its line: `file:12: …`, or the line of the front-matter key it names. */
+function problemOf(relPath: string, text: string, message: string): FolderProblem {
+  const rest = message.startsWith(`${relPath}:`) ? message.slice(relPath.length + 1) : message;
+  const withLine = /^(\d+): /.exec(rest);
+  // The YAML parser's own "at line 3, column 1:" counts inside the front matter: the line given is the file's.
+  if (withLine) return { relPath, line: Number(withLine[1]), message: rest.slice(withLine[0].length).replace(/ at line \d+, column \d+:?$/, '') };
+  const bare = rest.trimStart();
+  const key = /front matter (title|order)|the title is/.exec(bare);
+  // A bad title or order value: the line of its front-matter key (a title too long may come from the H1 instead).
+  const line = key ? (lineStarting(text, `${key[1] ?? 'title'}:`) ?? (key[1] ? undefined : lineStarting(text, '# '))) : undefined;
+  return { relPath, line, message: bare };
 }
 
 /** Title: front matter `title`, else the first H1, else the file name. */

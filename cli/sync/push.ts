@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult } from './client.ts';
-import { readFolder, fileTitleOf, type LocalDoc } from './folder.ts';
+import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
+import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
 import { renderMarkdownFile } from './frontMatter.ts';
 import { merge3 } from './merge.ts';
 import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
@@ -19,6 +20,10 @@ export interface PushOptions {
   settings: Settings;
   prune: boolean;
   dryRun: boolean;
+  /** What to leave out besides `.docsignore` (`--exclude`). */
+  folder?: FolderOptions;
+  /** Push the other changes when some pages conflict (watch); a plain push writes nothing then. */
+  aroundConflicts?: boolean;
 }
 
 export interface PushOutcome {
@@ -28,17 +33,22 @@ export interface PushOutcome {
   /** Files the user must resolve (conflict copies written beside them). */
   conflictFiles: string[];
   exitCode: number;
+  /** Files left out on purpose (`.mdx`, symbolic links), to name them. */
+  skipped: FolderProblem[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
-export async function preparePlan(root: string, client: SyncClient, prune: boolean): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[] }> {
-  const folder = await readFolder(root);
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles))];
+export async function preparePlan(root: string, client: SyncClient, prune: boolean, folderOpts?: FolderOptions): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[] }> {
+  const folder = await readFolder(root, folderOpts);
+  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
   const plan = computePlan(docs, state, tree.pages, { prune });
+  // Every file problem and limit, before anything is written (plan and push alike).
+  const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
+  if (problems.length) throw new FolderProblems(problems, folder.skipped);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs };
+  return { plan, state, docs, skipped: folder.skipped };
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -139,22 +149,25 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state } = await preparePlan(root, client, opts.prune);
+  const { plan, state, skipped } = await preparePlan(root, client, opts.prune, opts.folder);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
 
   const ledger = new SyncLedger(root, state);
   try {
+    let conflictFiles: string[] = [];
     if (conflicts.length) {
-      const files = await writeConflictCopies(root, plan, ledger, client);
-      return { plan, applied: 0, conflictFiles: files, exitCode: ExitCode.CONFLICT };
+      conflictFiles = await writeConflictCopies(root, plan, ledger, client);
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped };
     }
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
       if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
     }
-    const applied = await applyPlan(client, plan, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
-    return { plan, applied, conflictFiles: [], exitCode: ExitCode.OK };
+    // Around conflicts (watch), the other pages go through but nothing is deleted until they are resolved.
+    const toApply = conflicts.length ? { ...plan, entries: plan.entries.filter((e) => e.action !== 'delete') } : plan;
+    const applied = await applyPlan(client, toApply, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
+    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
   } finally {
     await ledger.flush();
     await saveState(root, state);

@@ -1,42 +1,75 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { walkPages, type DocTree } from '../../core/tree.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
-import { parseStructured } from '../../importers/document.ts';
 import { FormatError } from '../../importers/errors.ts';
-import { detectStructured } from '../../importers/index.ts';
-import { importOpenApi } from '../../importers/openapi.ts';
-import { importPostman } from '../../importers/postman.ts';
 import { CliFailure } from '../errors.ts';
 import { MAX_CATALOG_DEPTH, type LocalDoc, type SpecFile } from './folder.ts';
 import { contentHash } from './hash.ts';
+import { bundleOpenApi, hasExternalRefs, SpecBundleError } from './openapiBundle.ts';
+import type { FolderProblem } from './problems.ts';
 
 /**
  * API description files in the folder (OpenAPI/Swagger JSON or YAML, Postman collections) become
  * pages through the same importers the server uses, in a catalog named after the API beside the
  * file. Each page's stable key is the file path plus the importer's key (e.g.
  * `api/petstore.yaml#openapi:getPetById`), so re-pushing an edited spec updates the same pages.
- * JSON/YAML files that are neither are not documentation and are skipped.
+ * An OpenAPI file with `$ref`s to other files is bundled into one API (openapiBundle.ts) and the
+ * files it references are parts of it, never APIs or pages of their own. JSON/YAML files that are
+ * neither are not documentation and are skipped. A bad description is added to `problems` (all of
+ * them, with the file), or thrown when no list is given.
  */
-export async function docsFromSpecFiles(files: SpecFile[]): Promise<LocalDoc[]> {
-  const docs: LocalDoc[] = [];
+export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string): Promise<LocalDoc[]> {
+  const report = (relPath: string, message: string) => {
+    if (!problems) throw new CliFailure(`${relPath}: ${message}`);
+    problems.push({ relPath, message });
+  };
+  if (!files.length) return [];
+  // The importers (Postman's SDK above all) load only when the folder has JSON/YAML files: a
+  // Markdown-only push starts faster without them.
+  const [{ parseStructured }, { detectStructured }, { importOpenApi }, { importPostman }] = await Promise.all([
+    import('../../importers/document.ts'),
+    import('../../importers/index.ts'),
+    import('../../importers/openapi.ts'),
+    import('../../importers/postman.ts'),
+  ]);
+  const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman' }[] = [];
   for (const file of files) {
-    const bytes = await fs.readFile(file.absPath);
     let value: unknown;
     try {
-      value = parseStructured(bytes, file.relPath);
+      value = parseStructured(await fs.readFile(file.absPath), file.relPath);
     } catch {
       continue;
     }
     const format = detectStructured(value);
-    if (!format) continue;
-    let tree: DocTree;
+    if (format === 'openapi' || format === 'postman') candidates.push({ file, value, format });
+  }
+  // Multi-file OpenAPI first: the files they pull in are then known and left out below.
+  const parts = new Set<string>();
+  for (const c of candidates) {
+    if (c.format !== 'openapi' || !hasExternalRefs(c.value)) continue;
     try {
-      tree = format === 'openapi' ? importOpenApi(value, { fileName: file.relPath }) : importPostman(value, { fileName: file.relPath });
+      const bundled = await bundleOpenApi(c.file.absPath, root ?? path.dirname(c.file.absPath));
+      c.value = bundled.api;
+      for (const p of bundled.parts) parts.add(path.resolve(p));
     } catch (err) {
-      if (err instanceof FormatError) throw new CliFailure(`${file.relPath}: ${err.message.replace(`${file.relPath}: `, '')}`, undefined, { cause: err });
-      throw err;
+      if (!(err instanceof SpecBundleError)) throw err;
+      const [where, ...rest] = err.message.split(': ');
+      report(rest.length ? where! : c.file.relPath, rest.length ? rest.join(': ') : err.message);
+      c.value = undefined;
     }
-    docs.push(...docsFromTree(file, tree));
+  }
+  const docs: LocalDoc[] = [];
+  for (const { file, value, format } of candidates) {
+    if (value === undefined || parts.has(path.resolve(file.absPath))) continue;
+    try {
+      const tree: DocTree = format === 'openapi' ? importOpenApi(value, { fileName: file.relPath }) : importPostman(value, { fileName: file.relPath });
+      docs.push(...docsFromTree(file, tree));
+    } catch (err) {
+      if (err instanceof FormatError) report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
+      else if (err instanceof CliFailure && problems) problems.push({ relPath: file.relPath, message: err.message.replace(`${file.relPath}: `, '') });
+      else throw err;
+    }
   }
   return docs;
 }

@@ -2,6 +2,7 @@ import chokidar from 'chokidar';
 import type { CliIO } from '../program.ts';
 import { ServerUnreachable } from './client.ts';
 import { isIgnoredName } from './folder.ts';
+import { loadSelection } from './selection.ts';
 import { STATE_DIR } from './state.ts';
 
 export interface WatchHandle {
@@ -16,7 +17,7 @@ export interface WatchHandle {
  * with exponential backoff (1 s … 30 s) until it can; other failures are printed and the watch
  * goes on. Syncs never overlap: changes during a sync schedule one more.
  */
-export function watchFolder(root: string, io: CliIO, sync: () => Promise<void>, opts: { debounceMs?: number; maxBackoffMs?: number } = {}): WatchHandle {
+export function watchFolder(root: string, io: CliIO, sync: () => Promise<void>, opts: { debounceMs?: number; maxBackoffMs?: number; exclude?: string[] } = {}): WatchHandle {
   const debounceMs = opts.debounceMs ?? 400;
   const maxBackoff = opts.maxBackoffMs ?? 30_000;
   let timer: NodeJS.Timeout | null = null;
@@ -58,12 +59,15 @@ export function watchFolder(root: string, io: CliIO, sync: () => Promise<void>, 
     }, ms);
   };
 
+  const selection = loadSelection(root, opts.exclude);
   const watcher = chokidar.watch(root, {
     ignoreInitial: true,
     atomic: true,
     ignored: (file: string) => {
       const rel = file.slice(root.length).split(/[\\/]/).filter(Boolean);
-      return rel[0] === STATE_DIR || rel.some((part) => isIgnoredName(part));
+      if (rel[0] === STATE_DIR || rel.some((part) => isIgnoredName(part))) return true;
+      // Changes to files the selection leaves out start no sync (each sync reads .docsignore afresh).
+      return rel.length > 0 && selection.excludes(rel.join('/'), false);
     },
   });
   watcher.on('all', () => schedule(debounceMs));

@@ -31,6 +31,8 @@ export function presentLibraryFile(row: FileListRow, base: string, timeZone: str
     display_name: row.display_name,
     file_type: row.file_type,
     file_size_m: toMegabytes(row.file_size),
+    /** Exact bytes: file_size_m rounds a small file to 0. */
+    file_size: Number(row.file_size),
     visit_times: row.visit_times,
     username: row.username ?? '',
     item_id: row.item_id,

@@ -56,6 +56,9 @@ describe('import/auto: OpenAPI and Swagger', () => {
     expect(item.item_name).toBe('Swagger Petstore');
     expect(item.uid).toBe(owner.uid);
     expect(item.password_hash).not.toBe('');
+    // No visibility was chosen: the random password comes back so the owner can be told it.
+    expect(r.body.data.item_password).toMatch(/^\S{16,}$/);
+    expect((await t.call('item/pwd', { item_id: itemId, password: r.body.data.item_password })).error_code).toBe(0);
     expect(await catalogPaths(itemId)).toEqual(['pet', 'store', 'user']);
     const pages = await pagesOf(itemId);
     expect(pages).toHaveLength(20);
@@ -94,6 +97,16 @@ describe('import/auto: OpenAPI and Swagger', () => {
     expect(history.map((h) => h.page_id)).toEqual([changed.page_id]);
   });
 
+  it('creates an open item when password is sent empty, a private one with the password sent', async () => {
+    const open = await importFile('petstore.json', read(`${OAS}/3.0/json/petstore-simple.json`), { params: { password: '' } });
+    expect(open.body.error_code, open.body.error_message).toBe(0);
+    expect(open.body.data.item_password).toBeUndefined();
+    expect((await t.services.db('items').where({ item_id: open.body.data.item_id }).first()).password_hash).toBe('');
+    const closed = await importFile('petstore.json', read(`${OAS}/3.0/json/petstore-simple.json`), { params: { password: 'team-secret' } });
+    expect(closed.body.data.item_password).toBeUndefined();
+    expect((await t.call('item/pwd', { item_id: closed.body.data.item_id, password: 'team-secret' })).error_code).toBe(0);
+  });
+
   it('names the item after item_name when given', async () => {
     const r = await importFile('petstore.json', read(`${OAS}/3.0/json/petstore-simple.json`), { params: { item_name: 'My pets' } });
     expect((await t.services.db('items').where({ item_id: r.body.data.item_id }).first()).item_name).toBe('My pets');
@@ -129,6 +142,32 @@ describe('import/auto: Postman', () => {
     expect(now.page_content).toContain('|X-Key|no|string|abc||');
     expect(now.page_content).toContain('"tz": "UTC"');
     expect(now.page_content).toContain('"now": 1');
+  });
+
+  it('keeps sibling folders of the same name in separate catalogs, and a re-import lands on the same ones', async () => {
+    const collection = {
+      info: { name: 'Twins', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        { name: 'Utilities', item: [{ id: 'a', name: 'Hash', request: { method: 'POST', url: 'https://api.example.com/hash' } }] },
+        { name: 'Utilities', item: [{ id: 'b', name: 'Time', request: { method: 'GET', url: 'https://api.example.com/time' } }] },
+      ],
+    };
+    const r = await importFile('twins.json', JSON.stringify(collection));
+    expect(r.body.error_code, r.body.error_message).toBe(0);
+    const itemId = r.body.data.item_id;
+    expect(await catalogPaths(itemId)).toEqual(['Utilities', 'Utilities']);
+    const first = await pagesOf(itemId);
+    expect(new Set(first.map((p) => p.cat_id)).size).toBe(2);
+    const again = await importFile('twins.json', JSON.stringify(collection), { params: { item_id: itemId } });
+    expect(again.body.error_code, again.body.error_message).toBe(0);
+    expect(await catalogPaths(itemId)).toEqual(['Utilities', 'Utilities']);
+    expect((await pagesOf(itemId)).map((p) => [p.page_id, p.cat_id])).toEqual(first.map((p) => [p.page_id, p.cat_id]));
+  });
+
+  it('writes no Description section for a request without description', async () => {
+    const r = await importFile('blog.json', read(path.resolve(__dirname, '../../node_modules/postman-to-markdown/example/kmk-blog.postman_collection.json')));
+    const pages = await pagesOf(r.body.data.item_id);
+    expect(pages.some((p) => /- None\b/.test(p.page_content))).toBe(false);
   });
 
   it('detects a Postman collection renamed to .zip by its content', async () => {

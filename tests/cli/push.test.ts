@@ -120,8 +120,8 @@ describe('docs push', () => {
     write(dir, 'broken.md', '---\ntitle: x\norder: [1\n---\nbody\n');
     const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.ERROR);
-    expect(r.stderr).toMatch(/^error: broken\.md:\d+: bad front matter/);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: cannot push, nothing was written: 1 problem\(s\) to fix first:\n {2}broken\.md:\d+: bad front matter/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(2);
     expect(await serverPages(k)).toHaveLength(0);
   });
 
@@ -132,7 +132,7 @@ describe('docs push', () => {
     write(dir, 'long.md', `# ${'x'.repeat(201)}\n`);
     const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.ERROR);
-    expect(r.stderr).toMatch(/^error: long\.md: the title is 201 characters; Folio keeps at most 200/);
+    expect(r.stderr).toMatch(/\n {2}long\.md:1: the title is 201 characters; Folio keeps at most 200/);
     expect(await serverPages(k)).toHaveLength(0);
   });
 
@@ -180,7 +180,7 @@ describe('docs push output', () => {
     const quiet = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(quiet.stderr).not.toMatch(/\n\s+at /);
     const verbose = await runDocs(['push', dir, '--verbose'], { cwd: dir, env: envFor(t, k) });
-    expect(verbose.stderr).toMatch(/^error: bad\.md:\d+: bad front matter/);
+    expect(verbose.stderr).toMatch(/\n {2}bad\.md:\d+: bad front matter/);
     expect(verbose.stderr).toMatch(/\n\s+at /);
   });
 });
@@ -214,7 +214,7 @@ describe('docs push with API description files', () => {
     write(dir, 'old.json', JSON.stringify({ swagger: '1.2', info: { title: 'Old' }, paths: {} }));
     const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.ERROR);
-    expect(r.stderr).toMatch(/^error: old\.json: .*Swagger version/);
+    expect(r.stderr).toMatch(/\n {2}old\.json: .*Swagger version/);
   });
 });
 

@@ -88,6 +88,14 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
+/** `e.newPage` with waits of 30 s (60 s for navigation), for long journeys on a busy machine. */
+export async function patientPage(e: E2E, opts: Parameters<E2E['newPage']>[0] = {}): Promise<Page> {
+  const page = await e.newPage(opts);
+  page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(60_000);
+  return page;
+}
+
 /** Puts a session token in the httpOnly cookie the web app relies on (skips the login form). */
 export async function loginWithToken(context: BrowserContext, baseUrl: string, token: string): Promise<void> {
   await context.addCookies([{ name: 'folio_token', value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);

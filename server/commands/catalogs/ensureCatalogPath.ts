@@ -33,7 +33,7 @@ export async function ensureCatalogPath(
 ): Promise<number> {
   const path = names.map((n) => n.trim()).filter(Boolean);
   if (!path.length) return 0;
-  if (path.length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1) throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
+  assertPathDepth(path.length);
   return inTransaction(deps, async (tx) => {
     await serialisePathCreation(tx, itemId);
     let parent = 0;
@@ -46,14 +46,33 @@ export async function ensureCatalogPath(
         parent = found.cat_id;
         continue;
       }
-      await assertRoomForCatalogs(tx, itemId, 1);
-      const [row] = await tx
-        .db('catalogs')
-        .insert({ item_id: itemId, cat_name: name, parent_cat_id: parent, level: CATALOG_TOP_LEVEL + i, s_number: opts.order?.[i] ?? DEFAULT_PAGE_ORDER, addtime: tx.now() })
-        .returning('cat_id');
-      parent = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
-      if (opts.author) await recordChange(tx, { itemId, author: opts.author, action: 'create', object: 'catalog', objectId: parent, objectName: name });
+      parent = await insertCatalog(tx, itemId, { parent, name, depth: i, order: opts.order?.[i], author: opts.author });
     }
     return parent;
   });
+}
+
+/** A catalog path deeper than three levels → 10100. */
+export function assertPathDepth(length: number): void {
+  if (length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1) throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
+}
+
+/**
+ * Adds one catalog under `parent` (`depth` 0 = top level) and answers its id, within the caller's
+ * transaction. For callers that decide themselves which catalog is which (an import keeps two
+ * sibling folders of the same name apart); others use ensureCatalogPath.
+ */
+export async function insertCatalog(
+  tx: Deps,
+  itemId: number,
+  c: { parent: number; name: string; depth: number; order?: number; author?: Author },
+): Promise<number> {
+  await assertRoomForCatalogs(tx, itemId, 1);
+  const [row] = await tx
+    .db('catalogs')
+    .insert({ item_id: itemId, cat_name: c.name, parent_cat_id: c.parent, level: CATALOG_TOP_LEVEL + c.depth, s_number: c.order ?? DEFAULT_PAGE_ORDER, addtime: tx.now() })
+    .returning('cat_id');
+  const id = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
+  if (c.author) await recordChange(tx, { itemId, author: c.author, action: 'create', object: 'catalog', objectId: id, objectName: c.name });
+  return id;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_ORDER, ItemType, MAX } from '../../../core/limits.ts';
 import { countPages, type DocCatalog, type DocPage, type DocTree } from '../../../core/tree.ts';
 import { IMPORT_LIMITS } from '../../../importers/errors.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
+import { assertPathDepth, insertCatalog } from '../catalogs/ensureCatalogPath.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { createItem } from '../items/createItem.ts';
 import { recordChange } from '../pages/changeLog.ts';
@@ -19,9 +19,10 @@ import { savePage } from '../pages/savePage.ts';
  * once; one change-log entry records the import). Catalogs are created along their paths with
  * the tree's order, empty ones included.
  *
- * New items follow ShowDoc: the item gets a random visit password nobody is told, so it is
- * private to its creator (and whoever they later share it with); the creator can clear it in the
- * item settings. Single-page and spreadsheet items hold one page: the tree's first page fills it.
+ * A new item gets the visibility its creator chose (`password`: '' open, else private with that
+ * password). A caller that chose none gets ShowDoc's behaviour, a private item with a random
+ * password, and that password comes back in the result so the owner can be told it.
+ * Single-page and spreadsheet items hold one page: the tree's first page fills it.
  */
 export interface PersistTreeInput {
   tree: DocTree;
@@ -30,6 +31,8 @@ export interface PersistTreeInput {
   itemId?: number;
   /** Name for a new item; default the tree's name. */
   itemName?: string;
+  /** Visit password of a new item: '' = open; absent = a random one (returned as `generatedPassword`). */
+  password?: string;
   historyLimit?: number;
 }
 
@@ -39,6 +42,8 @@ export interface PersistTreeResult {
   updated: number;
   unchanged: number;
   catalogs: number;
+  /** The random visit password a new item got because the caller chose no visibility. */
+  generatedPassword?: string;
 }
 
 interface ExistingPage {
@@ -60,7 +65,8 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
   const total = countPages(tree);
   if (total > IMPORT_LIMITS.maxPages) throw errors.validation(`file: ${total} pages is more than the ${IMPORT_LIMITS.maxPages} an import may hold`);
   const itemType = input.itemId ? undefined : normaliseType(tree.itemType);
-  const randomPassword = crypto.randomBytes(18).toString('base64url');
+  const generatedPassword = input.itemId || input.password !== undefined ? undefined : crypto.randomBytes(18).toString('base64url');
+  const password = input.password ?? generatedPassword ?? '';
 
   return inTransaction(deps, async (tx) => {
     let itemId = input.itemId;
@@ -72,7 +78,7 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
         item_description: (tree.description ?? '').slice(0, MAX.itemDescription),
         item_domain: null,
         item_type: itemType!,
-        password: { plain: randomPassword },
+        password: { plain: password },
       }));
     }
     const item = (await tx.db('items').where({ item_id: itemId }).first('item_type')) as { item_type: number };
@@ -81,7 +87,7 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
     if (ONE_PAGE_TYPES.includes(item.item_type)) await writer.fillSinglePage(firstPage(tree));
     else await writer.writeNode(tree, []);
     await writer.flushNewPages(tree.name);
-    return { itemId, ...writer.counts };
+    return { itemId, ...writer.counts, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }
 
@@ -97,7 +103,9 @@ class TreeWriter {
   counts = { created: 0, updated: 0, unchanged: 0, catalogs: 0 };
   private byKey = new Map<string, ExistingPage>();
   private byPlace = new Map<string, ExistingPage>();
-  private catIds = new Map<string, number>();
+  private existingCats: { cat_id: number; cat_name: string; parent_cat_id: number }[] = [];
+  private catByNode = new Map<DocCatalog, number>();
+  private claimedCats = new Set<number>();
   private newPages: { page: DocPage; catId: number }[] = [];
   private usedKeys = new Set<string>();
 
@@ -124,13 +132,7 @@ class TreeWriter {
         if (!this.byPlace.has(place)) this.byPlace.set(place, p);
       }
     }
-    const cats = await loadCatalogs(this.tx.db, this.itemId);
-    const byId = new Map(cats.map((c) => [c.cat_id, c]));
-    const pathOf = (id: number): string[] => {
-      const c = byId.get(id);
-      return c ? [...(c.parent_cat_id ? pathOf(c.parent_cat_id) : []), c.cat_name] : [];
-    };
-    for (const c of cats) this.catIds.set(pathOf(c.cat_id).join('\u0000'), c.cat_id);
+    this.existingCats = (await loadCatalogs(this.tx.db, this.itemId)).sort((a, b) => a.cat_id - b.cat_id);
   }
 
   async writeNode(node: { pages: DocPage[]; catalogs: DocCatalog[] }, path: DocCatalog[]): Promise<void> {
@@ -139,14 +141,27 @@ class TreeWriter {
     for (const child of node.catalogs) await this.writeNode(child, [...path, child]);
   }
 
+  /**
+   * The catalog of a tree node: each node of the tree is its own catalog, so two sibling folders
+   * of the same name (Postman allows it) stay apart. A node reuses an existing catalog with its
+   * name under the same parent that no other node of this import took yet (in id order), so a
+   * re-import lands on the same catalogs; otherwise a catalog is created.
+   */
   private async catalog(path: DocCatalog[]): Promise<number> {
-    const names = path.map((c) => c.name.trim().slice(0, 200));
-    const key = names.join('\u0000');
-    const known = this.catIds.get(key);
+    const node = path[path.length - 1]!;
+    const known = this.catByNode.get(node);
     if (known !== undefined) return known;
-    const id = await ensureCatalogPath(this.tx, this.itemId, names, { author: this.author, order: path.map((c) => c.order ?? DEFAULT_PAGE_ORDER) });
-    this.catIds.set(key, id);
-    this.counts.catalogs++;
+    assertPathDepth(path.length);
+    const parent = path.length > 1 ? await this.catalog(path.slice(0, -1)) : 0;
+    const name = (node.name.trim() || 'catalog').slice(0, 200);
+    const reuse = this.existingCats.find((c) => c.parent_cat_id === parent && c.cat_name === name && !this.claimedCats.has(c.cat_id));
+    let id = reuse?.cat_id;
+    if (id === undefined) {
+      id = await insertCatalog(this.tx, this.itemId, { parent, name, depth: path.length - 1, order: node.order, author: this.author });
+      this.counts.catalogs++;
+    }
+    this.claimedCats.add(id);
+    this.catByNode.set(node, id);
     return id;
   }
 

@@ -61,7 +61,7 @@ export const commonActions: ActionDef[] = [
     input: z.object({}),
     async handle({ services }) {
       const s = await loadSiteSettings(services.db);
-      return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open, force_login: s.force_login };
+      return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open, force_login: s.force_login, feedback_url: services.config.FEEDBACK_URL ?? '' };
     },
   }),
 

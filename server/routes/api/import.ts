@@ -11,14 +11,16 @@ import { zId, zText } from '../../http/schema.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
- * collection), detected from its content. Creates a new (private) item, or imports into
- * `item_id` when the caller may edit all of it. Nothing is written unless the whole file reads.
+ * collection), detected from its content. Creates a new item with the chosen visibility
+ * (`password`: empty = open, else private with it; not sent = private with a random password,
+ * answered as `item_password` so the owner knows it), or imports into `item_id` when the caller
+ * may edit all of it. Nothing is written unless the whole file reads.
  */
 export const importActions: ActionDef[] = [
   action({
     name: 'import/auto',
     auth: 'user',
-    input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional() }).loose(),
+    input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
     async handle({ input, actor, services, files, lang }) {
       if (actor.kind !== 'user') throw errors.notLoggedIn();
       const file = files.find((f) => f.field === 'file') ?? files[0];
@@ -42,9 +44,10 @@ export const importActions: ActionDef[] = [
         owner: { uid: actor.uid, username: actor.username },
         itemId: input.item_id,
         itemName: input.item_name || undefined,
+        password: input.password,
         historyLimit: await historyLimitFor(services),
       });
-      return { item_id: result.itemId };
+      return { item_id: result.itemId, ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}) };
     },
   }),
 ];

@@ -35,7 +35,7 @@ export const itemApi = {
 };
 
 export const importApi = {
-  auto: (file: File, o?: CallOptions) => upload<{ item_id: Id }>('import/auto', {}, { file }, o),
+  auto: (file: File, fields: { password?: string } = {}, o?: CallOptions) => upload<{ item_id: Id; item_password?: string }>('import/auto', fields, { file }, o),
 };
 
 export const exportApi = {

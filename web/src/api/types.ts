@@ -108,6 +108,7 @@ export interface Attachment {
   addtime?: string;
   file_type?: string;
   file_size_m?: number | string;
+  file_size?: number;
   visit_times?: number | string;
   username?: string;
 }

@@ -8,8 +8,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { userApi } from '../api/user.ts';
 import { useBreakpoint } from '../hooks/useBreakpoint.ts';
 import { useSession } from '../hooks/useSession.ts';
+import { useFeedbackUrl } from '../hooks/useFeedbackUrl.ts';
 import { useUnreadNotices } from '../hooks/useUnreadNotices.ts';
-import { CLI_DOCS_PATH, FEEDBACK_URL, OPEN_API_DOCS_PATH } from '../state/links.ts';
+import { CLI_DOCS_PATH, OPEN_API_DOCS_PATH } from '../state/links.ts';
 import { isAdmin, setSessionUser } from '../state/session.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
@@ -38,6 +39,7 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
   const menu = useRef<Menu>(null);
   const unread = useUnreadNotices(!!user);
   const noticesLabel = unread > 0 ? t('header.noticesUnread', { count: unread }) : t('header.notices');
+  const feedbackUrl = useFeedbackUrl();
 
   useEffect(() => {
     // Once per page load: the remembered user may be missing (cleared storage) or stale (groupid).
@@ -65,7 +67,7 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
     ? [
         { key: 'notices', label: noticesLabel, icon: 'pi pi-bell', to: '/notice/index' },
         { key: 'setting', label: t('header.userSetting'), icon: 'pi pi-user-edit', to: '/user/setting' },
-        { key: 'feedback', label: t('header.feedback'), icon: 'pi pi-envelope', to: FEEDBACK_URL, external: true },
+        ...(feedbackUrl ? [{ key: 'feedback', label: t('header.feedback'), icon: 'pi pi-envelope', to: feedbackUrl, external: true }] : []),
         { key: 'logout', label: t('header.logout'), icon: 'pi pi-sign-out', run: () => void logout() },
       ]
     : [];

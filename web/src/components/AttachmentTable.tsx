@@ -10,6 +10,8 @@ import { attachmentApi } from '../api/notice.ts';
 import type { Attachment } from '../api/types.ts';
 import { useApiData } from '../hooks/useApiData.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
+import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
+import { useWindowWidth } from '../lib/useWindowWidth.ts';
 import { notify } from '../state/notify.ts';
 import { responsiveTable } from './tableLayout.ts';
 
@@ -21,7 +23,9 @@ type Scope = 'mine' | 'all';
  * 2 other files; name search; delete; paged (6 per page, spec §9).
  */
 export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: { scope: Scope; pageSize?: number }) {
-  const { t } = useTranslation('attachments');
+  const { t, i18n } = useTranslation('attachments');
+  // On a phone the secondary columns (type, downloads, date) give their width to the name.
+  const compact = useWindowWidth() < 1000;
   const [page, setPage] = useState(1);
   const [type, setType] = useState(-1);
   const [name, setName] = useState('');
@@ -114,17 +118,18 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
       >
         <Column
           header={t('name')}
+          style={{ minWidth: compact ? '9rem' : '14rem' }}
           body={(f: Attachment) => (
             <a href={f.url} target="_blank" rel="noopener noreferrer" className="folio-file-link">
               {f.display_name}
             </a>
           )}
         />
-        <Column field="file_type" header={t('type')} />
-        <Column header={t('size')} body={(f: Attachment) => `${f.file_size_m ?? 0} MB`} />
-        <Column field="visit_times" header={t('visits')} />
+        {!compact && <Column field="file_type" header={t('type')} />}
+        <Column header={t('size')} style={{ whiteSpace: 'nowrap' }} body={(f: Attachment) => formatFileSize(bytesOf(f), i18n.language)} />
+        {!compact && <Column field="visit_times" header={t('visits')} />}
         {scope === 'all' && <Column field="username" header={t('owner')} />}
-        <Column field="addtime" header={t('addtime')} />
+        {!compact && <Column field="addtime" header={t('addtime')} />}
         <Column
           header={t('actions')}
           body={(f: Attachment) => (

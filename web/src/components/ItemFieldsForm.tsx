@@ -96,22 +96,46 @@ export function ItemFieldsForm({
       <FormField label={t('form.domain')} htmlFor={`${idPrefix}-domain`} hint={t('form.domainHint', { origin: window.location.origin })} error={errorOf('item_domain')}>
         <InputText id={`${idPrefix}-domain`} value={values.item_domain} onChange={(e) => set('item_domain', e.target.value)} maxLength={MAX.itemDomain} invalid={!!errorOf('item_domain')} />
       </FormField>
+      <ItemVisibilityFields idPrefix={idPrefix} values={values} onChange={(patch) => onChange({ ...values, ...patch })} error={errorOf('password')} hasPassword={hasPassword} />
+    </>
+  );
+}
+
+type VisibilityValues = Pick<ItemFormValues, 'is_private' | 'password'>;
+
+/** Open or private with a visit password: part of the item form and of the import form. */
+export function ItemVisibilityFields({
+  idPrefix,
+  values,
+  onChange,
+  error,
+  hasPassword,
+}: {
+  idPrefix: string;
+  values: VisibilityValues;
+  onChange: (patch: Partial<VisibilityValues>) => void;
+  error?: string;
+  hasPassword?: boolean;
+}) {
+  const { t } = useTranslation('items');
+  return (
+    <>
       <fieldset className="folio-field folio-fieldset">
         <legend>{t('form.visibility')}</legend>
         <div className="folio-radio-row">
           <label>
-            <RadioButton inputId={`${idPrefix}-open`} name={`${idPrefix}-visibility`} checked={!values.is_private} onChange={() => onChange({ ...values, is_private: 0, password: '' })} />
+            <RadioButton inputId={`${idPrefix}-open`} name={`${idPrefix}-visibility`} checked={!values.is_private} onChange={() => onChange({ is_private: 0, password: '' })} />
             {t('form.open')}
           </label>
           <label>
-            <RadioButton inputId={`${idPrefix}-private`} name={`${idPrefix}-visibility`} checked={!!values.is_private} onChange={() => set('is_private', 1)} />
+            <RadioButton inputId={`${idPrefix}-private`} name={`${idPrefix}-visibility`} checked={!!values.is_private} onChange={() => onChange({ is_private: 1 })} />
             {t('form.private')}
           </label>
         </div>
       </fieldset>
       {!!values.is_private && (
-        <FormField label={t('form.password')} htmlFor={`${idPrefix}-password`} hint={hasPassword ? t('form.passwordKeep') : undefined} error={errorOf('password')}>
-          <Password inputId={`${idPrefix}-password`} value={values.password} onChange={(e) => set('password', e.target.value)} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" invalid={!!errorOf('password')} />
+        <FormField label={t('form.password')} htmlFor={`${idPrefix}-password`} hint={hasPassword ? t('form.passwordKeep') : undefined} error={error}>
+          <Password inputId={`${idPrefix}-password`} value={values.password} onChange={(e) => onChange({ password: e.target.value })} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" invalid={!!error} />
         </FormField>
       )}
     </>

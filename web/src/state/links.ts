@@ -4,8 +4,6 @@
  */
 export const CLI_DOCS_PATH = '/item/add?tab=auto';
 export const OPEN_API_DOCS_PATH = '/item/add?tab=auto#open-api';
-/** Feedback goes by e-mail to whoever runs this server (no third-party tracker). */
-export const FEEDBACK_URL = 'mailto:?subject=Folio%20feedback';
 
 /** Where an item opens: its personalized domain when it has one, else its id (spec §2). */
 export function itemPath(item: { item_domain?: string | null; item_id: number | string }): string {

@@ -9,6 +9,7 @@ import { attachmentApi } from '../../api/notice.ts';
 import type { Attachment } from '../../api/types.ts';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
+import { bytesOf, formatFileSize } from '../../lib/fileSize.ts';
 import './FileLibrary.css';
 
 interface Props {
@@ -21,7 +22,7 @@ interface Props {
 
 /** The user's file library: search, upload, select (attach to this page), visit, delete; 5 a page. */
 export default function FileLibrary({ visible, onHide, pageId, onBound }: Props) {
-  const { t } = useTranslation('view');
+  const { t, i18n } = useTranslation('view');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<Attachment[]>([]);
@@ -106,7 +107,7 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
             {list.map((f) => (
               <tr key={String(f.file_id)}>
                 <td className="library-name">{f.display_name}</td>
-                <td>{f.file_size_m != null ? `${f.file_size_m} MB` : ''}</td>
+                <td>{formatFileSize(bytesOf(f), i18n.language)}</td>
                 <td>{f.visit_times ?? ''}</td>
                 <td>{f.addtime}</td>
                 <td className="library-actions">

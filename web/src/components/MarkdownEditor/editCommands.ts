@@ -11,12 +11,27 @@ export function insertText(view: EditorView, text: string): void {
   view.focus();
 }
 
-/** Inserts a block on its own lines (blank line before when needed). */
+/**
+ * Inserts a block (a table, a template) on its own lines with a blank line before and after it
+ * wherever text touches it: without the blank line after, Markdown reads the following line as
+ * one more table row or paragraph line and the block swallows it.
+ */
 export function insertBlock(view: EditorView, block: string): void {
-  const { from } = view.state.selection.main;
-  const line = view.state.doc.lineAt(from);
-  const before = line.text.trim() ? '\n\n' : '';
-  insertText(view, `${before}${block.endsWith('\n') ? block : `${block}\n`}`);
+  const { from, to } = view.state.selection.main;
+  const doc = view.state.doc;
+  const startLine = doc.lineAt(from);
+  const endLine = doc.lineAt(to);
+  const head = startLine.text.slice(0, from - startLine.from);
+  const tail = endLine.text.slice(to - endLine.from);
+  const lineAbove = startLine.number > 1 ? doc.line(startLine.number - 1).text : '';
+  const lineBelow = endLine.number < doc.lines ? doc.line(endLine.number + 1).text : '';
+  const before = head.trim() ? '\n\n' : lineAbove.trim() ? '\n' : '';
+  const body = block.replace(/^\n+|\n+$/g, '');
+  // Text after the cursor on this line moves below the block; an empty rest of line keeps its
+  // own line break, so one more newline makes the blank line when the next line has text.
+  const atEnd = endLine.number === doc.lines;
+  const after = tail.trim() ? '\n\n' : lineBelow.trim() || atEnd ? '\n' : '';
+  insertText(view, `${before}${body}${after}`);
 }
 
 /** Wraps the selection (or a placeholder, left selected) in `before`/`after`. */

@@ -123,9 +123,9 @@ export function AdminSettings() {
           <FormField label={t('settings.ldapVersion')} htmlFor="ldap-version">
             <Dropdown inputId="ldap-version" value={Number(form.ldap_form.version ?? 3)} options={[2, 3].map((v) => ({ value: v, label: String(v) }))} onChange={(e) => setLdap({ version: e.value as number })} />
           </FormField>
-          {text('ldap-base-dn', 'base_dn', form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
-          {text('ldap-bind-dn', 'bind_dn', form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
-          <FormField label="bind_password" htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
+          {text('ldap-base-dn', t('settings.ldapBaseDn'), form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
+          {text('ldap-bind-dn', t('settings.ldapBindDn'), form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
+          <FormField label={t('settings.ldapBindPassword')} htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
             <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
           </FormField>
           {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
@@ -136,12 +136,12 @@ export function AdminSettings() {
           <FormField label={t('settings.ossType')} htmlFor="oss-type">
             <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as string })} />
           </FormField>
-          {text('oss-key', 'key', form.oss_setting.key, (v) => setOss({ key: v }))}
-          <FormField label="secret" htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
+          {text('oss-key', t('settings.ossKey'), form.oss_setting.key, (v) => setOss({ key: v }))}
+          <FormField label={t('settings.ossSecret')} htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
             <Password inputId="oss-secret" value={form.oss_setting.secret ?? ''} onChange={(e) => setOss({ secret: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
           </FormField>
-          {text('oss-endpoint', 'endpoint', form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
-          {text('oss-bucket', 'bucket', form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
+          {text('oss-endpoint', t('settings.ossEndpoint'), form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
+          {text('oss-bucket', t('settings.ossBucket'), form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
           <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
             <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
           </FormField>

@@ -1,10 +1,15 @@
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { userApi } from '../../api/user.ts';
 import { AttachmentTable } from '../../components/AttachmentTable.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { AdminAnnounce } from './AdminAnnounce.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useApiData } from '../../hooks/useApiData.ts';
+import { isAdmin } from '../../state/session.ts';
 import { AdminItems } from './AdminItems.tsx';
 import { AdminSection } from './AdminSection.tsx';
 import { AdminSettings } from './AdminSettings.tsx';
@@ -15,8 +20,22 @@ const SECTIONS = ['users', 'items', 'attachments', 'announce', 'settings'] as co
 type Section = (typeof SECTIONS)[number];
 const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
 
-/** `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part. */
+/**
+ * `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part.
+ * Who is asking is checked with the server first: anyone else is sent to their item list (the
+ * server refuses their admin calls anyway; this keeps them from seeing an empty console).
+ */
 export default function AdminScene() {
+  const navigate = useNavigate();
+  const me = useApiData(() => userApi.info(), []);
+  const allowed = !!me.data && isAdmin(me.data);
+  useEffect(() => {
+    if (me.data && !isAdmin(me.data)) navigate('/item/index', { replace: true });
+  }, [me.data, navigate]);
+  return allowed ? <AdminConsole /> : <PageSpinner />;
+}
+
+function AdminConsole() {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useSearchParams();
   const section: Section = (SECTIONS as readonly string[]).includes(search.get('section') ?? '') ? (search.get('section') as Section) : 'users';

@@ -147,6 +147,7 @@ export default function CatalogManagerScene() {
           expandedKeys={expanded}
           onToggle={(e) => setExpanded(e.value as Record<string, boolean>)}
           nodeTemplate={nodeTemplate}
+          emptyMessage={t('catalog.empty')}
           className="cm-tree"
           aria-label={t('catalog.title')}
         />

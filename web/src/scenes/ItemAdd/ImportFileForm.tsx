@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { importApi } from '../../api/item.ts';
+import { ItemVisibilityFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
@@ -15,14 +16,23 @@ export function ImportFileForm() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  // The new item gets the visibility chosen here (open by default, like a new item).
+  const [visibility, setVisibility] = useState<{ is_private: 0 | 1; password: string }>({ is_private: 0, password: '' });
+  const [passwordError, setPasswordError] = useState<string>();
   const { busy, onSubmit } = useSubmit(
     async () => {
       if (!file) return;
-      const { item_id } = await importApi.auto(file, { loading: true });
+      const { item_id } = await importApi.auto(file, { password: visibility.is_private ? visibility.password : '' }, { loading: true });
       notify('success', t('add.imported'));
       navigate(itemPath({ item_id }));
     },
     {
+      validate: () => {
+        const problem = visibility.is_private && !visibility.password ? t('form.privateNeedsPassword') : undefined;
+        setPasswordError(problem);
+        if (problem) notify('warn', problem);
+        return problem;
+      },
       // Spec §8: the message was shown; the file choice is cleared.
       onError: () => {
         setFile(null);
@@ -43,6 +53,7 @@ export function ImportFileForm() {
         </label>
         <span className="folio-file-name">{file?.name}</span>
       </div>
+      <ItemVisibilityFields idPrefix="import" values={visibility} onChange={(patch) => setVisibility((v) => ({ ...v, ...patch }))} error={passwordError} />
       <p className="folio-muted">{t('add.importHint')}</p>
       <Button type="submit" label={t('add.importSubmit')} icon="pi pi-file-import" loading={busy} disabled={!file} />
     </form>

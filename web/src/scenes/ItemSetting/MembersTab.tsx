@@ -37,6 +37,18 @@ export function MembersTab({ itemId }: { itemId: Id }) {
     await members.reload();
   });
 
+  // Rights and catalog limit change in place: member/save updates the existing row.
+  const change = async (m: Member, patch: { member_group_id?: number; cat_id?: number }) => {
+    await memberApi.save({
+      item_id: itemId,
+      username: m.username,
+      member_group_id: patch.member_group_id ?? Number(m.member_group_id),
+      cat_id: patch.cat_id ?? Number(m.cat_id ?? 0),
+    });
+    notify('success', t('members.updated', { name: m.username }));
+    await members.reload();
+  };
+
   const remove = (m: Member) =>
     confirmDelete(t('members.deleteConfirm', { name: m.username }), async () => {
       await memberApi.delete({ item_id: itemId, item_member_id: m.item_member_id });
@@ -62,8 +74,18 @@ export function MembersTab({ itemId }: { itemId: Id }) {
       </form>
       <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="item_member_id" emptyMessage={t('members.empty')} size="small" stripedRows aria-label={t('members.title')}>
         <Column field="username" header={t('members.username')} body={(m: Member) => (m.name && m.name !== m.username ? `${m.username} (${m.name})` : m.username)} />
-        <Column header={t('members.rights')} body={(m: Member) => groups.find((g) => g.value === Number(m.member_group_id))?.label ?? m.member_group_id} />
-        <Column header={t('members.catalog')} body={(m: Member) => (Number(m.cat_id) > 0 ? m.cat_name || m.cat_id : t('members.allCatalogs'))} />
+        <Column
+          header={t('members.rights')}
+          body={(m: Member) => (
+            <Dropdown value={Number(m.member_group_id)} options={groups} aria-label={t('members.rightsOf', { name: m.username })} onChange={(e) => void change(m, { member_group_id: e.value as number })} />
+          )}
+        />
+        <Column
+          header={t('members.catalog')}
+          body={(m: Member) => (
+            <Dropdown value={Number(m.cat_id ?? 0)} options={catOptions} aria-label={t('members.catalogOf', { name: m.username })} onChange={(e) => void change(m, { cat_id: e.value as number })} />
+          )}
+        />
         <Column field="addtime" header={t('members.addtime')} />
         <Column
           header={t('common:actions.delete')}

@@ -1,22 +1,38 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { requestFromApiMarkdown } from '@core/apiRequest';
 import type { PageInfo } from '../../api/types.ts';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
+
+// Only readers who open the tool download it.
+const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
 
 interface Props {
   page: PageInfo;
   onRendered?: (root: HTMLElement) => void;
 }
 
-/** A page's title, last-edit line and rendered Markdown. */
+/** A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown. */
 export default function PageContent({ page, onRendered }: Props) {
   const { t } = useTranslation('view');
+  const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
+  const [testing, setTesting] = useState(false);
   return (
     <article className="iv-article" aria-labelledby="iv-page-title">
       <h1 id="iv-page-title" className="iv-page-title">
         {page.page_title}
       </h1>
-      {page.addtime && <div className="iv-page-meta">{t('updatedBy', { author: page.author_username ?? '', time: page.addtime })}</div>}
+      <div className="iv-page-meta">
+        {page.addtime && <span>{t('updatedBy', { author: page.author_username ?? '', time: page.addtime })}</span>}
+        {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
+      </div>
       <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={onRendered} />
+      {testing && request && (
+        <Suspense fallback={null}>
+          <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id} draft={request} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -45,8 +45,13 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   const contentRef = useRef<HTMLElement | null>(null);
   const [renderCount, setRenderCount] = useState(0);
 
-  const pageId = requestedPage || Number(info.default_page_id ?? 0) || firstPageId(info.menu);
-  const page = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  // A page deleted here stays out of view even while the menu still lists it (item/info reloads
+  // after the delete) or the server's default page is still that page.
+  const [deletedId, setDeletedId] = useState(0);
+  const wanted = requestedPage || Number(info.default_page_id ?? 0) || firstPageId(info.menu);
+  const pageId = wanted === deletedId ? 0 : wanted;
+  const loaded = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  const page = { ...loaded, data: loaded.data && Number(loaded.data.page_id) === pageId ? loaded.data : undefined };
 
   const expandIds = useMemo(() => {
     const fromServer = [info.default_cat_id2, info.default_cat_id3, info.default_cat_id4].map(Number).filter((n) => n > 0);
@@ -68,10 +73,11 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
     itemKey,
     page: page.data,
     onPageDeleted: () => {
+      setDeletedId(pageId);
       navigate(`/${encodeURIComponent(itemKey)}`, { replace: true });
       void reloadItem();
     },
-    onPageChanged: () => void page.reload(),
+    onPageChanged: () => void loaded.reload(),
   });
 
   useEffect(() => {

@@ -24,9 +24,12 @@ export default function ItemViewScene() {
 
   if (!item.data) return item.loading ? <PageSpinner /> : <main className="folio-page-spinner" />;
   const info = item.data;
+  // Links, share dialogs and navigation use the item's personalized domain when it has one, even
+  // when the item was opened by its id.
+  const linkKey = info.item_domain || itemKey;
   switch (Number(info.item_type)) {
     case ItemType.SINGLE_PAGE:
-      return <SinglePageItem info={info} itemKey={itemKey} reloadItem={item.reload} />;
+      return <SinglePageItem info={info} itemKey={linkKey} reloadItem={item.reload} />;
     case ItemType.SPREADSHEET:
       return (
         <Suspense fallback={<PageSpinner />}>
@@ -34,6 +37,6 @@ export default function ItemViewScene() {
         </Suspense>
       );
     default:
-      return <RegularItem info={info} itemKey={itemKey} requestedPage={requestedPage} reloadItem={item.reload} />;
+      return <RegularItem info={info} itemKey={linkKey} requestedPage={requestedPage} reloadItem={item.reload} />;
   }
 }

@@ -11,6 +11,7 @@ import { SplitButton } from 'primereact/splitbutton';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@core/errors';
+import { requestFromApiMarkdown, type ApiRequestDraft } from '@core/apiRequest';
 import { LONG_PAGE_THRESHOLD, MAX } from '@core/limits';
 import { ApiError } from '../../api/client.ts';
 import { pageApi } from '../../api/page.ts';
@@ -26,6 +27,7 @@ import { clearDraft, draftKey, loadDraft, saveDraft, shouldOfferDraft } from '..
 import { savePage } from '../../lib/savePage.ts';
 import { uploadImage } from '../../lib/uploadImage.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
+import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 import { catalogOptions } from './catalogOptions.ts';
 import ConflictDialog from './ConflictDialog.tsx';
@@ -41,8 +43,9 @@ const TemplatesDialog = lazy(() => import('./TemplatesDialog.tsx'));
 const SaveTemplateDialog = lazy(() => import('./SaveTemplateDialog.tsx'));
 const MockDialog = lazy(() => import('./MockDialog.tsx'));
 
-/** An open-source HTTP client in the browser, offered next to the mock dialog. */
-const HTTP_TEST_TOOL_URL = 'https://hoppscotch.io/';
+const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
+/** What the HTTP test tool starts with when the text describes no request yet. */
+const BLANK_REQUEST: ApiRequestDraft = { method: 'GET', url: '', headers: [], form: [], body: '' };
 const MOBILE_MAX = 1000;
 const longPageNoticeKey = (key: string) => `folio_long_page_notice_${key}`;
 
@@ -76,6 +79,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [format, setFormat] = useState<FormatMode | null>(null);
   const [conflict, setConflict] = useState<PageInfo | null>(null);
+  const [httpRequest, setHttpRequest] = useState<ApiRequestDraft | null>(null);
   const key = draftKey(itemId, pageId);
   const [preview, setPreview] = useState(() => !mobile && data.initial.content.length <= LONG_PAGE_THRESHOLD);
   const previewChosen = useRef(false);
@@ -84,6 +88,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const templatesMenu = useRef<Menu>(null);
   const formatMenu = useRef<Menu>(null);
   useDocumentTitle(fields.title || t('newPage'));
+  const itemHome = itemPath({ item_id: itemId, item_domain: data.itemDomain });
 
   const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   const dirtyRef = useRef(dirty);
@@ -158,7 +163,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         setFields(toSave);
         setRevision(page.revision as number | undefined);
         notify('success', t('saved'));
-        if (then === 'back') navigate(`/${itemId}?page_id=${newId}`);
+        if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
         else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
       } catch (err) {
         if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
@@ -170,7 +175,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         setSaving(false);
       }
     },
-    [fields, itemId, pageId, revision, readOnly, key, navigate, t],
+    [fields, itemId, itemHome, pageId, revision, readOnly, key, navigate, t],
   );
 
   const saveRef = useRef(save);
@@ -203,7 +208,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   );
 
   const needsSavedPage = (open: () => void) => () => (pageId > 0 ? open() : notify('warn', t('saveFirst')));
-  const goBack = () => navigate(pageId > 0 ? `/${itemId}?page_id=${pageId}` : `/${itemId}`);
+  const goBack = () => navigate(pageId > 0 ? `${itemHome}?page_id=${pageId}` : itemHome);
   const insertBlock = (text: string) => editorRef.current?.insertBlock(text);
   const lang = currentLanguage(i18n.language);
 
@@ -314,10 +319,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
           {attachmentCount > 0 && <Badge value={attachmentCount} severity="danger" aria-label={t('attachmentCount', { count: attachmentCount })} />}
         </span>
         <Button icon="pi pi-server" text size="small" label={t('mock.button')} disabled={readOnly} onClick={needsSavedPage(() => setDialog('mock'))} />
-        <a className="p-button p-button-text p-button-sm pe-link" href={HTTP_TEST_TOOL_URL} target="_blank" rel="noopener noreferrer">
-          <i className="pi pi-send" aria-hidden />
-          <span>{t('httpTest')}</span>
-        </a>
+        <Button icon="pi pi-send" text size="small" label={t('httpTest')} onClick={() => setHttpRequest(requestFromApiMarkdown(fields.content) ?? BLANK_REQUEST)} />
         <span className="pe-spacer" />
         <Button
           icon={preview ? 'pi pi-eye-slash' : 'pi pi-eye'}
@@ -361,6 +363,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
           <AttachmentsModal visible onHide={() => setDialog(null)} pageId={pageId} itemId={itemId} canEdit={!readOnly} onCountChange={setAttachmentCount} />
         )}
         {dialog === 'templates' && <TemplatesDialog visible onHide={() => setDialog(null)} onInsert={insertBlock} />}
+        {httpRequest && <HttpTestDialog visible onHide={() => setHttpRequest(null)} itemId={itemId} draft={httpRequest} />}
         {dialog === 'saveTemplate' && <SaveTemplateDialog visible onHide={() => setDialog(null)} defaultTitle={fields.title} content={fields.content} />}
         {dialog === 'mock' && <MockDialog visible onHide={() => setDialog(null)} pageId={pageId} />}
       </Suspense>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_ORDER } from '@core/limits';
 import { catalogApi } from '../../api/catalog.ts';
+import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
 import type { Catalog } from '../../api/types.ts';
 
@@ -19,6 +20,8 @@ export interface EditorData {
   revision: number | undefined;
   attachmentCount: number;
   catalogs: Catalog[];
+  /** The item's personalized domain ('' when none): links back to the item use it. */
+  itemDomain: string;
 }
 
 /** Loads what the editor needs: the page (or the page being copied), the catalogs, the default catalog. */
@@ -28,11 +31,16 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
     let live = true;
     (async () => {
       const catalogs = catalogApi.catListGroup(itemId).catch(() => [] as Catalog[]);
+      // item/info: every reader may ask it (item/detail is for managers)
+      const itemDomain = itemApi.info({ item_id: itemId }, { quiet: true }).then(
+        (d) => String(d?.item_domain ?? ''),
+        () => '',
+      );
       const empty: EditorFields = { title: '', content: '', catId: 0, sNumber: DEFAULT_PAGE_ORDER };
       if (pageId > 0) {
         const page = await pageApi.info(pageId);
         const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
-        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs };
+        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain };
       }
       const defaultCat = catalogApi
         .getDefaultCat({ item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
@@ -43,7 +51,7 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
         const source = await pageApi.info(copyPageId);
         initial = { ...initial, title: `${source.page_title}${copySuffix}`, content: source.page_content ?? '', sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER) };
       }
-      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs };
+      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs, itemDomain: await itemDomain };
     })().then(
       (d) => live && setData(d),
       () => live && setData('failed'),

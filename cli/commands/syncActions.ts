@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { CliFailure, ExitCode } from '../errors.ts';
+import type { CliIO } from '../program.ts';
+import { DEFAULT_RETRY, SyncClient } from '../sync/client.ts';
+import { planJson, planTable, summaryLine } from '../sync/output.ts';
+import { planDiffs } from '../sync/planDiff.ts';
+import { problemLine, skippedLines } from '../sync/problems.ts';
+import { pull } from '../sync/pull.ts';
+import { push, type PushOutcome } from '../sync/push.ts';
+import { resolveSettings, type SettingFlags } from '../sync/settings.ts';
+import { stopAllWatches, watchFolder } from '../sync/watch.ts';
+
+/**
+ * The work behind `docs push|plan|pull|watch|import|export` (registered in sync.ts, loaded only
+ * when one of them runs).
+ */
+
+export interface SyncFlags extends SettingFlags {
+  json?: boolean;
+  prune?: boolean;
+  dryRun?: boolean;
+  detailedExitcode?: boolean;
+  all?: boolean;
+  diff?: boolean;
+  exclude?: string[];
+}
+
+function folderOf(io: CliIO, dir: string | undefined): string {
+  return path.resolve(io.cwd, dir ?? '.');
+}
+
+/** A client that says on stderr when it waits to try again (rate limit, busy server). */
+function clientFor(io: CliIO, root: string, flags: SyncFlags): SyncClient {
+  return new SyncClient(resolveSettings(flags, io.env, root), undefined, {
+    ...DEFAULT_RETRY,
+    onRetry: ({ action, reason, waitMs, attempt }) => io.stderr(`${action}: ${reason}; trying again in ${(waitMs / 1000).toFixed(1)} s (retry ${attempt} of ${DEFAULT_RETRY.attempts - 1})\n`),
+  });
+}
+
+/** Prints a push or plan outcome: the table (or JSON) on stdout, the verdict on stderr. */
+function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boolean): void {
+  if (flags.json) {
+    const skipped = outcome.skipped.map((p) => ({ path: p.relPath, reason: p.message }));
+    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
+  } else io.stdout(planTable(outcome.plan, { all: flags.all }));
+  if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
+  if (outcome.exitCode === ExitCode.CONFLICT) {
+    io.stderr(
+      dryRun
+        ? `conflict: ${outcome.conflictFiles.filter(Boolean).join(', ')} changed on the server and locally; docs push writes the server versions beside them\n`
+        : `conflict: nothing was pushed. The server's version of each file is beside it as <file>.server: merge it into the file, delete the .server copy and push again:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`,
+    );
+  } else if (!dryRun) io.stderr(`pushed ${outcome.applied} change(s) (${summaryLine(outcome.plan)})\n`);
+}
+
+export async function pushCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
+  const root = folderOf(io, dir);
+  const dryRun = !!flags.dryRun;
+  const client = clientFor(io, root, flags);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude } }, io, client);
+  report(io, outcome, flags, dryRun);
+  io.exitCode = outcome.exitCode;
+}
+
+export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
+  const root = folderOf(io, dir);
+  const client = clientFor(io, root, flags);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude } }, io, client);
+  report(io, outcome, flags, true);
+  if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
+  const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
+  io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
+}
+
+export async function pullCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
+  const root = folderOf(io, dir);
+  const outcome = await pull(root, io, clientFor(io, root, flags));
+  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles })}\n`);
+  else {
+    for (const f of outcome.written) io.stdout(`wrote   ${f}\n`);
+    for (const f of outcome.merged) io.stdout(`merged  ${f}\n`);
+    for (const f of outcome.removed) io.stdout(`removed ${f}\n`);
+  }
+  if (outcome.conflictFiles.length) io.stderr(`conflict: edited locally and on the server; the server version is beside each as <file>.server:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`);
+  else io.stderr(`pulled ${outcome.written.length + outcome.merged.length} file(s) into ${root}\n`);
+  io.exitCode = outcome.exitCode;
+}
+
+/**
+ * `docs watch`: every sync pushes what it can. A conflicting page gets its `.server` copy and is
+ * named; the other changes still go through (nothing is deleted until the conflict is resolved).
+ */
+export async function watchCommand(io: CliIO, dir: string | undefined, flags: SyncFlags & { debounce: string }): Promise<void> {
+  const root = folderOf(io, dir);
+  const client = clientFor(io, root, flags);
+  const debounceMs = Math.min(5000, Math.max(50, Number(flags.debounce) || 400));
+  const handle = watchFolder(
+    root,
+    io,
+    async () => {
+      const started = Date.now();
+      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true }, io, client);
+      const time = new Date().toISOString().slice(11, 19);
+      if (flags.json) io.stdout(`${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`);
+      else {
+        if (outcome.conflictFiles.length) io.stderr(`${time} conflict in ${outcome.conflictFiles.join(', ')}: merge the .server copy into each file and delete the copy; the other changes were pushed\n`);
+        for (const p of outcome.skipped) io.stderr(`${time} skipped ${problemLine(p)}\n`);
+        io.stderr(`${time} synced: ${summaryLine(outcome.plan)} (${Date.now() - started} ms)\n`);
+      }
+    },
+    { debounceMs, exclude: flags.exclude },
+  );
+  process.once('SIGINT', () => void stopAllWatches());
+  process.once('SIGTERM', () => void stopAllWatches());
+  await handle.ready;
+  io.stderr(`watching ${root} (Ctrl+C stops)\n`);
+  io.exitCode = undefined;
+}
+
+/** `--item`: the api key already names the item; a different id is a mistake worth stopping for. */
+async function checkItem(client: SyncClient, item: string | undefined): Promise<void> {
+  if (item === undefined) return;
+  const { item: actual } = await client.tree();
+  if (String(actual.item_id) !== item.trim()) throw new CliFailure(`--item ${item}: the api key belongs to item ${actual.item_id} ("${actual.item_name}")`);
+}
+
+export async function importCommand(io: CliIO, file: string, flags: SyncFlags & { catalog?: string; item?: string }): Promise<void> {
+  const client = clientFor(io, io.cwd, flags);
+  await checkItem(client, flags.item);
+  const { importIntoItem } = await import('../sync/transfer.ts');
+  const plan = await importIntoItem(path.resolve(io.cwd, file), io, client, { catalog: flags.catalog, dryRun: !!flags.dryRun });
+  if (flags.json) io.stdout(`${JSON.stringify({ ...planJson(plan), dry_run: !!flags.dryRun })}\n`);
+  else io.stdout(planTable(plan));
+  io.exitCode = ExitCode.OK;
+}
+
+export async function exportCommand(io: CliIO, flags: SyncFlags & { format: string; output?: string; item?: string }): Promise<void> {
+  if (flags.format !== 'markdown' && flags.format !== 'word') throw new CliFailure(`--format: "${flags.format}" is not markdown or word`);
+  const client = clientFor(io, io.cwd, flags);
+  await checkItem(client, flags.item);
+  // The format modules (Word, zip) load only for import/export, not for every push.
+  const { exportItem } = await import('../sync/transfer.ts');
+  const out = await exportItem(client, io, { format: flags.format, output: flags.output, cwd: io.cwd });
+  if (flags.json) io.stdout(`${JSON.stringify(out)}\n`);
+  else io.stdout(`${out.file}\n`);
+  io.stderr(`wrote ${out.bytes} bytes\n`);
+  io.exitCode = ExitCode.OK;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../cli/errors.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
+import { envFor, runDocs, tempFolder, write } from './run.ts';
+
+/** Redocly's openapi-starter (see tests/cli/data/README.md): openapi.yaml + paths/ + components/ + webhooks/. */
+const CAFE = path.resolve(import.meta.dirname, 'data/redocly-cafe');
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function pages(k: KeyedItem) {
+  const r = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+  return r.data.pages as { page_id: number; cat_path: string[]; page_title: string }[];
+}
+
+describe('a multi-file OpenAPI description', () => {
+  it('is bundled into one API (12 operations + 1 webhook) whose pages carry the referenced parts; the part files are not pages', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(CAFE);
+    const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const all = await pages(k);
+    expect(all).toHaveLength(13);
+    expect(new Set(all.map((p) => p.cat_path.slice(0, 2).join('/')))).toEqual(new Set(['openapi/Redocly Cafe']));
+    expect(all.map((p) => p.page_title)).toContain('List all menu items');
+    expect(all.map((p) => p.page_title)).toContain('Order notification webhook');
+    const list = all.find((p) => p.page_title === 'List all menu items')!;
+    const content = (await t.call('page/info', { page_id: list.page_id }, { token: k.owner.token })).data.page_content as string;
+    // From components/parameters/Limit.yaml, reached through paths/menu.yaml.
+    expect(content).toMatch(/\|limit\|no\|integer\|/);
+    // An edit in a part file updates the page that uses it, in place.
+    const limitFile = path.join(dir, 'openapi/components/parameters/Limit.yaml');
+    fs.writeFileSync(limitFile, fs.readFileSync(limitFile, 'utf8').replace('Specify the number of results per page.', 'How many results a page holds.'));
+    const again = await runDocs(['push', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(again.code, again.stderr).toBe(ExitCode.OK);
+    const summary = JSON.parse(again.stdout).summary;
+    expect(summary.create).toBe(0);
+    expect(summary.update).toBeGreaterThan(0);
+    const updated = (await t.call('page/info', { page_id: list.page_id }, { token: k.owner.token })).data.page_content as string;
+    expect(updated).toContain('How many results a page holds.');
+  }, 60_000);
+
+  it('names the file at fault: a missing part, broken YAML in a part, an invalid description', async () => {
+    const k = await buildKeyedItem(t);
+    const missing = tempFolder(CAFE);
+    fs.rmSync(path.join(missing, 'openapi/components/schemas/Error.yaml'));
+    const r1 = await runDocs(['plan', missing], { cwd: missing, env: envFor(t, k) });
+    expect(r1.code).toBe(ExitCode.ERROR);
+    expect(r1.stderr).toMatch(/\n {2}openapi\/openapi\.yaml: .*openapi\/components\/schemas\/Error\.yaml/);
+
+    const broken = tempFolder(CAFE);
+    write(broken, 'openapi/components/schemas/Page.yaml', 'type: object\nproperties: [unclosed\n');
+    const r2 = await runDocs(['plan', broken], { cwd: broken, env: envFor(t, k) });
+    expect(r2.code).toBe(ExitCode.ERROR);
+    expect(r2.stderr).toMatch(/\n {2}openapi\/components\/schemas\/Page\.yaml: /);
+
+    const invalid = tempFolder(CAFE);
+    const menu = path.join(invalid, 'openapi/paths/menu.yaml');
+    fs.writeFileSync(menu, fs.readFileSync(menu, 'utf8').replace("    '200':\n", "    'two hundred':\n"));
+    const r3 = await runDocs(['plan', invalid], { cwd: invalid, env: envFor(t, k) });
+    expect(r3.code).toBe(ExitCode.ERROR);
+    expect(r3.stderr).toMatch(/\n {2}openapi\/openapi\.yaml: not a valid OpenAPI description: /);
+    expect(await pages(k)).toEqual([]);
+  }, 60_000);
+});

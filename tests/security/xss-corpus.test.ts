@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX } from '../../core/limits.ts';
+import { loginWithToken, makeUser, startE2E, type E2E } from '../e2e/helpers.ts';
+import { uploadFile } from '../helpers/files.ts';
+
+/**
+ * The XSS corpus (tests/security/xss-corpus.json: OWASP's filter-evasion cheat sheet and every
+ * hostile fixture of DOMPurify's test suite) in every user text field, rendered in Chromium
+ * wherever Folio shows it: item list, reader (menu, content, attachments, history), share link,
+ * editor preview and templates, diff, catalogs, teams, notices, attachments, members, and the
+ * exported HTML site. Contexts bypass the Content-Security-Policy on purpose: the sanitiser must
+ * hold alone (the headers suite asserts the CSP separately).
+ *
+ * The trap (an init script) replaces alert/confirm/prompt/print and a `__pwned` sentinel with
+ * recorders, and every dialog is recorded too: one execution anywhere fails the test. Payloads
+ * are batched (many per page) to keep the run short.
+ */
+interface Payload {
+  source: string;
+  title: string;
+  payload: string;
+}
+const corpus = JSON.parse(fs.readFileSync(new URL('./xss-corpus.json', import.meta.url), 'utf8')) as { payloads: Payload[] };
+const PAYLOADS = corpus.payloads.map((p) => p.payload);
+const fits = (max: number) => PAYLOADS.filter((p) => p.length <= max);
+const BATCH = 35;
+const batches: string[][] = [];
+for (let i = 0; i < PAYLOADS.length; i += BATCH) batches.push(PAYLOADS.slice(i, i + BATCH));
+const endMarker = (i: number) => `XSS batch ${i} end`;
+/** Rendered once the page heading is there (attached: an unclosed payload element may hide what follows). */
+const rendered = (p: Page, scope: string, i: number) => p.locator(scope).getByRole('heading', { name: `Batch ${i}` }).first().waitFor({ state: 'attached' });
+
+let e: E2E;
+let owner: Awaited<ReturnType<typeof makeUser>>;
+let itemId: number;
+const contentPages: { pageId: number; historyId: number }[] = [];
+let titlesCatalogId: number;
+let shareKey: string;
+const hits: string[] = [];
+let visits = 0;
+let tmpDir: string;
+
+async function ok<T = any>(name: string, params: Record<string, unknown>, token = owner.token): Promise<T> {
+  const r = await e.t.call(name, params, { token });
+  if (r.error_code !== 0) throw new Error(`${name}: ${r.error_code} ${r.error_message}`);
+  return r.data as T;
+}
+
+/** A context that ignores CSP, logged in as the owner, with the trap installed in every page. */
+async function trappedPage(): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await e.browser.newContext({ baseURL: e.t.url, bypassCSP: true, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  await context.addInitScript(() => {
+    localStorage.setItem('folio_lang', 'en');
+    const w = window as unknown as Record<string, unknown>;
+    const seen: string[] = [];
+    const record = (what: string) => (...args: unknown[]) => void seen.push(`${what}(${args.map(String).join(',')}) at ${location.href}`);
+    for (const fn of ['alert', 'confirm', 'prompt', 'print']) Object.defineProperty(window, fn, { configurable: false, writable: false, value: record(fn) });
+    Object.defineProperty(window, '__pwned', { configurable: false, get: () => seen, set: (v) => void seen.push(`__pwned=${String(v)}`) });
+    Object.defineProperty(window, '__xssHits', { configurable: false, value: seen });
+  });
+  await loginWithToken(context, e.t.url, owner.token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.on('dialog', (d) => {
+    hits.push(`dialog ${d.type()}: ${d.message()} at ${page.url()}`);
+    void d.dismiss().catch(() => undefined);
+  });
+  return { page, context };
+}
+
+/** Hovers, focuses and clicks what a reader would touch, then collects the trap's records. */
+async function touchAndCollect(page: Page, scope = 'body'): Promise<void> {
+  const targets = page.locator(`${scope} a, ${scope} img, ${scope} svg, ${scope} input, ${scope} button:not([aria-label*="Delete" i]), ${scope} details, ${scope} marquee`);
+  const n = Math.min(await targets.count(), 300);
+  for (let i = 0; i < n; i++) {
+    const el = targets.nth(i);
+    await el.hover({ force: true, timeout: 500 }).catch(() => undefined);
+  }
+  const links = page.locator(`${scope} .markdown-body a, ${scope} .markdown-body form button`);
+  const m = Math.min(await links.count(), 200);
+  for (let i = 0; i < m; i++) await links.nth(i).click({ force: true, noWaitAfter: true, timeout: 500, modifiers: ['Control'] }).catch(() => undefined);
+  await page.waitForTimeout(300);
+  const seen = await page.evaluate(() => [...((window as unknown as { __xssHits?: string[] }).__xssHits ?? [])]).catch(() => [] as string[]);
+  hits.push(...seen);
+  visits++;
+}
+
+async function visit(url: string, ready: (page: Page) => Promise<unknown>, scope?: string): Promise<Page> {
+  const { page } = await trappedPage();
+  await page.goto(url);
+  await ready(page);
+  await touchAndCollect(page, scope);
+  return page;
+}
+
+beforeAll(async () => {
+  e = await startE2E();
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-xss-'));
+  owner = await makeUser(e.t);
+  await ok('user/updateInfo', { name: fits(MAX.name)[0] });
+  itemId = Number((await ok('item/add', { item_name: 'XSS corpus', item_type: 1 })).item_id);
+  // Content: every payload in the page body, a batch per page, saved twice (history and diff).
+  for (const [i, batch] of batches.entries()) {
+    const first = await ok('page/save', { item_id: itemId, cat_id: 0, page_title: `Batch ${i}`, page_content: `harmless first version ${i}`, s_number: i });
+    const pageId = Number(first.page_id);
+    const content = `# Batch ${i}\n\n${batch.join('\n\n')}\n\n${endMarker(i)}`;
+    await ok('page/save', { page_id: pageId, item_id: itemId, cat_id: 0, page_title: `Batch ${i}`, page_content: content, s_number: i });
+    const history = await ok<{ page_history_id: number }[]>('page/history', { page_id: pageId });
+    contentPages.push({ pageId, historyId: Number(history[0]!.page_history_id) });
+  }
+  shareKey = (await ok('page/createSinglePage', { page_id: contentPages[0]!.pageId, isCreateSiglePage: 'true' })).unique_key;
+  // Titles and names: every payload that fits the field.
+  titlesCatalogId = Number(await ok('catalog/save', { item_id: itemId, cat_id: 0, parent_cat_id: 0, cat_name: 'Hostile titles', s_number: 1000 }));
+  for (const title of fits(MAX.pageTitle)) await ok('page/save', { item_id: itemId, cat_id: titlesCatalogId, page_title: title, page_content: 'title test' });
+  for (const name of fits(MAX.catName)) await ok('catalog/save', { item_id: itemId, cat_id: 0, parent_cat_id: titlesCatalogId, cat_name: name });
+  for (const name of fits(MAX.itemName)) await ok('item/add', { item_name: name, item_type: 1, item_description: name });
+  for (const name of fits(MAX.teamName)) await ok('team/save', { team_name: name });
+  for (const title of fits(MAX.templateTitle)) await ok('template/save', { template_title: title, template_content: title });
+  // Attachments named after payloads, on the first content page (file names may be cleaned, never refused by content).
+  let uploaded = 0;
+  for (const name of fits(120).slice(0, 60)) {
+    const r = await uploadFile(e.t, 'page/upload', { token: owner.token, filename: `${name}.txt`, bytes: 'x', type: 'text/plain', params: { item_id: itemId, page_id: contentPages[0]!.pageId } });
+    if (r.body?.error_code === 0) uploaded++;
+  }
+  expect(uploaded, 'attachments accepted').toBeGreaterThan(0);
+  // Members whose display names are payloads; notices carrying payloads in title and text.
+  for (const name of fits(MAX.name).slice(0, 30)) {
+    const u = await makeUser(e.t);
+    await ok('user/updateInfo', { name }, u.token);
+    await ok('member/save', { item_id: itemId, username: u.username, member_group_id: 1 });
+  }
+  const now = e.t.services.now();
+  await e.t.services.db('notices').insert(
+    fits(300).map((p) => ({ to_uid: owner.uid, from_uid: 0, from_name: p.slice(0, 100), notice_title: p, notice_content: p, notice_time: now })),
+  );
+}, 900_000);
+
+afterAll(async () => {
+  await e?.close();
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+});
+
+describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
+  it('has a trap that does record an execution (the checks below are not vacuous)', async () => {
+    const { page, context } = await trappedPage();
+    await page.goto('/p/no-such-key');
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src=x onerror="alert(7)">'));
+    await page.waitForFunction(() => (window as unknown as { __xssHits: string[] }).__xssHits.length === 1);
+    await context.close();
+  });
+
+  it('renders every payload inert in the reader, its history, the share link, the editor and the diff', async () => {
+    for (const [i, { pageId, historyId }] of contentPages.entries()) {
+      const reader = await visit(`/${itemId}?page_id=${pageId}`, (p) => rendered(p, 'main', i), 'main');
+      // History: open the dialog and view the older version, then compare.
+      await reader.getByRole('button', { name: 'History versions' }).first().click();
+      await reader.getByRole('dialog').getByRole('button', { name: 'View' }).first().click();
+      await reader.waitForTimeout(500);
+      await touchAndCollect(reader, '[role="dialog"]');
+      await reader.context().close();
+      const editor = await visit(`/page/edit/${itemId}/${pageId}`, (p) => rendered(p, '.pe-preview', i), '.pe-preview');
+      await editor.context().close();
+      const diff = await visit(`/page/diff/${pageId}/${historyId}`, (p) => p.getByText(`# Batch ${i}`).first().waitFor({ state: 'attached' }));
+      await diff.context().close();
+    }
+    const share = await visit(`/p/${shareKey}`, (p) => rendered(p, 'body', 0));
+    await share.context().close();
+    expect(hits).toEqual([]);
+  }, 900_000);
+
+  it('renders hostile titles and names inert: menu, item list, catalogs, teams, templates, notices, attachments, members', async () => {
+    const titlePage = fits(MAX.pageTitle)[0]!;
+    const views: [string, (p: Page) => Promise<unknown>][] = [
+      [`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => rendered(p, 'main', 0)],
+      ['/item/index', (p) => p.getByText('XSS corpus').first().waitFor()],
+      [`/catalog/${itemId}`, (p) => p.getByText('Hostile titles').first().waitFor()],
+      ['/team/index', (p) => p.locator('table, [role="table"], .p-datatable').first().waitFor()],
+      ['/notice/index', (p) => p.locator('table, [role="table"], .p-datatable, ul').first().waitFor()],
+      ['/attachment/index', (p) => p.locator('table, [role="table"], .p-datatable').first().waitFor()],
+      [`/item/setting/${itemId}`, (p) => p.getByRole('tab').first().waitFor()],
+      ['/user/setting', (p) => p.locator('input').first().waitFor()],
+    ];
+    for (const [url, ready] of views) (await visit(url, ready)).context().close();
+    // Members tab of the item settings, and the page's attachment list and title in the menu.
+    const settings = await visit(`/item/setting/${itemId}`, (p) => p.getByRole('tab').first().waitFor());
+    for (const tab of await settings.getByRole('tab').all()) {
+      await tab.click().catch(() => undefined);
+      await touchAndCollect(settings);
+    }
+    await settings.context().close();
+    const menu = await visit(`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => rendered(p, 'body', 0));
+    await menu.getByText('Hostile titles').first().click().catch(() => undefined);
+    await menu.getByRole('treeitem').filter({ hasText: titlePage.slice(0, 20) }).first().click({ timeout: 5000 }).catch(() => undefined);
+    await touchAndCollect(menu);
+    await menu.context().close();
+    // The editor's template picker lists every hostile template title.
+    const editor = await visit(`/page/edit/${itemId}/${contentPages[0]!.pageId}`, (p) => rendered(p, '.pe-preview', 0));
+    await editor.getByRole('button', { name: 'Templates' }).click();
+    await editor.getByRole('menuitem', { name: 'More templates' }).click().catch(() => undefined);
+    await editor.getByRole('dialog').first().waitFor();
+    await touchAndCollect(editor, '[role="dialog"]');
+    await editor.context().close();
+    expect(hits).toEqual([]);
+  }, 900_000);
+
+  it('renders every payload inert in the exported HTML site', async () => {
+    const res = await e.t.fetch('/api/export/html', { method: 'POST', headers: { 'X-API-Token': owner.token, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `item_id=${itemId}` });
+    expect(res.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
+    const htmlFiles: string[] = [];
+    for (const [name, entry] of Object.entries(zip.files)) {
+      if (entry.dir) continue;
+      const target = path.join(tmpDir, name);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, await entry.async('nodebuffer'));
+      if (name.endsWith('.html')) htmlFiles.push(target);
+    }
+    const exported = htmlFiles.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    // Every content page was exported (its text may be cut short by the sanitiser where a payload leaves an element open).
+    for (let i = 0; i < batches.length; i++) expect(exported).toContain(`<h1>Batch ${i}</h1>`);
+    for (const file of htmlFiles) {
+      const { page, context } = await trappedPage();
+      await page.goto(`file://${file}`);
+      await touchAndCollect(page);
+      await context.close();
+    }
+    console.info(`XSS corpus: ${PAYLOADS.length} payloads, ${visits} views and dialogs checked, ${htmlFiles.length} exported HTML files`);
+    expect(hits).toEqual([]);
+  }, 900_000);
+});

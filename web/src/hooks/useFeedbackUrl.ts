@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { commonApi } from '../api/common.ts';
+
+/** Asked once per page load: the address is server configuration and does not change under us. */
+let asked: Promise<string> | null = null;
+
+/**
+ * Where "Feedback" points: the server's FEEDBACK_URL (a mailto: address or a web page), '' when the
+ * operator set none — then the link is not shown, rather than a mail form without an address.
+ */
+export function useFeedbackUrl(): string {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    let live = true;
+    asked ??= commonApi.homePageSetting().then(
+      (s) => String(s?.feedback_url ?? ''),
+      () => '',
+    );
+    void asked.then((u) => live && setUrl(u));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return url;
+}
