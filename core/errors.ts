@@ -104,6 +104,9 @@ export const errors = {
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),
+  writeNeedsPost: (action: string) =>
+    e(ErrorCode.BAD_REQUEST, `${action} changes data and must be sent with POST`, `${action} 会修改数据，必须使用 POST 请求`, 405),
+  crossSiteRefused: (en: string, zh: string) => e(ErrorCode.NO_PERMISSION, en, zh, 403),
   unknownRoute: () => e(ErrorCode.UNKNOWN_ROUTE, 'Invalid request', '无效的请求', 404),
   rateLimited: (retryAfterSec: number) =>
     new AppError(

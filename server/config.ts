@@ -55,6 +55,7 @@ const schema = z.object({
       return z.NEVER;
     }).describe('server processes sharing the port, or auto (one per CPU core)'),
   TRUST_PROXY: bool.default(false).describe('trust X-Forwarded-* headers (behind a load balancer)'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1).describe('with TRUST_PROXY: how many proxies of yours append to X-Forwarded-For'),
   CRON_TOKEN: z.string().optional().describe('token for the HTTP cron endpoint of item scripts'),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
 });

@@ -40,14 +40,21 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), opts: { prepared?: boolean } = {}): Promise<RunningServer> {
   const db = createDb(dbOptionsFromConfig(config));
-  const services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
-  const app = createApp(services);
-  const server = http.createServer(app.callback());
+  let services: Services;
+  const server = http.createServer();
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
+    server.on('request', createApp(services).callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (err) {
+    // Nothing may keep a process that failed to start alive: the caller exits non-zero.
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
   const stopJobs = startJobs(services);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;

@@ -4,6 +4,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationSource } from './migrations/index.ts';
+import { withMigrationLock } from './migrationLock.ts';
 import { sqliteClient } from './sqliteClient.ts';
 
 export type Db = Knex;
@@ -64,9 +65,12 @@ export function engineOf(db: Db): Engine {
   return client === 'pg' ? 'pg' : 'sqlite';
 }
 
+/** Applies pending migrations; concurrent callers, in any process, take turns (migrationLock.ts). */
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest()) as [number, string[]];
-  return applied;
+  return withMigrationLock(db, engineOf(db), async () => {
+    const [, applied] = (await db.migrate.latest()) as [number, string[]];
+    return applied;
+  });
 }
 
 /** `count(*)` comes back as number or string depending on the engine; always give a number. */

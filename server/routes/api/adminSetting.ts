@@ -10,6 +10,7 @@ export const adminSettingActions: ActionDef[] = [
   action({
     name: 'adminSetting/loadConfig',
     auth: 'admin',
+    writes: false,
     input: z.object({}),
     async handle({ services }) {
       return presentSettingsForAdmin(await loadSiteSettings(services.db), { historyVersions: services.config.HISTORY_VERSIONS });
@@ -19,6 +20,7 @@ export const adminSettingActions: ActionDef[] = [
   action({
     name: 'adminSetting/saveConfig',
     auth: 'admin',
+    writes: true,
     // The settings are read from all parameters by `parseSubmittedSettings` (keys vary by form).
     input: z.object({}),
     async handle({ params, services }) {

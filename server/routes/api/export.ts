@@ -52,6 +52,7 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
   return action({
     name,
     auth: 'user',
+    writes: false,
     input: exportInput,
     async handle({ input, actor, services, lang }) {
       const tree = await loadExportTree(services, actor, input);
@@ -67,5 +68,5 @@ export const exportActions: ActionDef[] = [
   exportAction('export/markdown', 'application/zip', '.zip', (tree) => exportMarkdownZip(tree)),
   exportAction('export/html', 'application/zip', '_html.zip', (tree, { lang }) => exportHtmlSite(tree, { purify: getNodePurify(), lang })),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
-  action({ name: 'export/checkMarkdownLimit', auth: 'user', input: z.object({}).loose(), handle: () => [] }),
+  action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
 ];

@@ -20,6 +20,7 @@ export const importActions: ActionDef[] = [
   action({
     name: 'import/auto',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
     async handle({ input, actor, services, files, lang }) {
       if (actor.kind !== 'user') throw errors.notLoggedIn();

@@ -19,6 +19,7 @@ export const itemMenuActions: ActionDef[] = [
   action({
     name: 'item/info',
     auth: 'public',
+    writes: false,
     input: z.object({ item_id: itemRef, keyword: zText(MAX_KEYWORD_LENGTH), default_page_id: zIdOrZero, page_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
       await assertSiteReadable(services, actor);
@@ -76,6 +77,7 @@ export const itemMenuActions: ActionDef[] = [
   action({
     name: 'item/search',
     auth: 'public',
+    writes: false,
     input: z.object({ item_id: itemRef, keyword: zRequiredText(MAX_KEYWORD_LENGTH) }).loose(),
     async handle({ input, actor, services }) {
       await assertSiteReadable(services, actor);

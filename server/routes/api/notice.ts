@@ -12,6 +12,7 @@ export const noticeActions: ActionDef[] = [
   action({
     name: 'notice/getList',
     auth: 'user',
+    writes: false,
     input: z
       .object({
         notice_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? 'all' : v), z.enum(['all', 'unread'], 'must be all or unread')),
@@ -27,6 +28,7 @@ export const noticeActions: ActionDef[] = [
   action({
     name: 'notice/setRead',
     auth: 'user',
+    writes: true,
     input: z
       .object({ notice_id: zIdOrZero, all: zFlag })
       .loose()

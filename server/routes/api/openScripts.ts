@@ -42,6 +42,7 @@ export const scriptActions: ActionDef[] = [
   action({
     name: 'open/fromComments',
     auth: 'public',
+    writes: true,
     // Validation failures answer in plain text too, so every field is checked inside.
     input: z.object({ ...credentials, content: z.unknown().optional() }).loose(),
     handle(ctx) {
@@ -66,6 +67,7 @@ export const scriptActions: ActionDef[] = [
   action({
     name: 'open/updateDbItem',
     auth: 'public',
+    writes: true,
     input: z.object({ ...credentials, table_info: z.unknown().optional(), table_detail: z.unknown().optional(), table_index: z.unknown().optional(), cat_name: z.unknown().optional(), s_number: z.unknown().optional() }).loose(),
     handle(ctx) {
       return plainText(ctx, async () => {

@@ -44,6 +44,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/tree',
     auth: 'public',
+    writes: false,
     input: z.object(apiCredentials).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -55,6 +56,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/pages',
     auth: 'public',
+    writes: false,
     input: z.object({ ...apiCredentials, page_ids: pageIds }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -65,6 +67,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/apply',
     auth: 'public',
+    writes: true,
     input: z
       .object({
         ...apiCredentials,

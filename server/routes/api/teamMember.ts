@@ -16,6 +16,7 @@ export const teamMemberActions: ActionDef[] = [
   action({
     name: 'teamMember/save',
     auth: 'user',
+    writes: true,
     input: z.object({ team_id: zId, member_username: zText(MAX.email * 20), team_member_group_id: zInt(1, 2).optional().default(1) }),
     async handle({ input, actor, services }) {
       const loaded = await loadTeam(services, actor, input.team_id);
@@ -29,6 +30,7 @@ export const teamMemberActions: ActionDef[] = [
   action({
     name: 'teamMember/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId }),
     async handle({ input, actor, services }) {
       const row = await findTeamMember(services.db, input.id);
