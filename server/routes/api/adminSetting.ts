@@ -36,6 +36,8 @@ export const adminSettingActions: ActionDef[] = [
   action({
     name: 'adminSetting/testLdap',
     auth: 'admin',
+    // Stores nothing, but connects to a host the caller names: POST only, from Folio's own pages.
+    writes: true,
     // The form as typed (saved or not) over the stored one; an empty bind_password keeps the stored one.
     input: z.object({}),
     async handle({ params, services }) {

@@ -42,6 +42,7 @@ export const noticeActions: ActionDef[] = [
   action({
     name: 'adminNotice/announce',
     auth: 'admin',
+    writes: true,
     input: z.object({
       title: zText(300).pipe(z.string().trim().min(1, 'is required')),
       content: zText(20_000),
