@@ -5,6 +5,7 @@
  */
 export const ErrorCode = {
   OK: 0,
+  LDAP_FAILED: 10011,
   VALIDATION: 10100,
   FAILED: 10101,
   NOT_LOGGED_IN: 10102,
@@ -84,6 +85,7 @@ export const errors = {
   passwordWrong: () => e(ErrorCode.PASSWORD_WRONG, 'The login password is wrong', '登录密码不正确'),
   userNotFound: () => e(ErrorCode.USER_NOT_FOUND, 'That user does not exist', '用户不存在'),
   loginFailed: () => e(ErrorCode.LOGIN_FAILED, 'Wrong username or password', '用户名或密码错误'),
+  ldapFailed: (en: string, zh: string) => e(ErrorCode.LDAP_FAILED, en, zh),
   noVisit: () => e(ErrorCode.NO_VISIT, 'You do not have permission to visit this item', '您没有访问该项目的权限'),
   noEdit: () => e(ErrorCode.NO_EDIT, 'You do not have permission to edit this item', '您没有编辑该项目的权限'),
   needItemPassword: () => e(ErrorCode.NEED_ITEM_PASSWORD, 'This item is private: enter its visit password', '该项目为私密项目，请输入访问密码'),

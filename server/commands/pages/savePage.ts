@@ -3,6 +3,7 @@ import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../..
 import { engineOf } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
+import { noticePageEdited } from '../notices/events.ts';
 import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
@@ -110,6 +111,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
       await trimHistory(db, current.page_id, keep);
       page = { ...current, ...changes } as PageRow;
+      await noticePageEdited(tx, current.author_uid, page, input.author);
     }
 
     const itemChanges: Record<string, unknown> = { last_update_time: now };
