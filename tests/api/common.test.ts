@@ -96,7 +96,7 @@ describe('common/homePageSetting', () => {
   it('answers the defaults on a fresh site (register_open 1 when never set)', async () => {
     const r = await t.call('common/homePageSetting');
     expect(r.error_code).toBe(0);
-    expect(r.data).toEqual({ home_page: 1, home_item: '', register_open: 1, force_login: 0 });
+    expect(r.data).toEqual({ home_page: 1, home_item: '', register_open: 1, force_login: 0, feedback_url: '' });
   });
 
   it('answers the saved settings', async () => {

@@ -60,7 +60,7 @@ describe('open/updatePage', () => {
     expect(b.data.page_id).toBe(a.data.page_id);
   });
 
-  it('is reachable as item/updateByApi, open/updateItem and ShowDoc URL forms, with JSON, multipart or query', async () => {
+  it('is reachable as item/updateByApi, open/updateItem and ShowDoc URL forms, with JSON, multipart or query, never over GET', async () => {
     const k = await buildKeyedItem(t);
     const viaAlias = await t.call('item/updateByApi', { ...creds(k), page_title: 'A', page_content: '1' });
     const viaItem = await t.call('open/updateItem', { ...creds(k), page_title: 'A', page_content: '2' }, { json: true });
@@ -68,7 +68,11 @@ describe('open/updatePage', () => {
     for (const [key, v] of Object.entries({ ...creds(k), page_title: 'A', page_content: '3' })) form.set(key, v);
     const viaMultipart = await (await t.fetch('/server/index.php?s=/api/open/updatePage', { method: 'POST', body: form })).json();
     const qs = new URLSearchParams({ ...creds(k), page_title: 'A', page_content: '4' });
-    const viaQuery = await (await t.fetch(`/server/api/item/updateByApi?${qs}`)).json();
+    // Parameters in the query string still work, on a POST: a write over GET is refused (405, 10400).
+    const viaQuery = await (await t.fetch(`/server/api/item/updateByApi?${qs}`, { method: 'POST' })).json();
+    const overGet = await t.fetch(`/server/api/item/updateByApi?${qs}`);
+    expect(overGet.status).toBe(405);
+    expect((await overGet.json()).error_code).toBe(10400);
     expect([viaAlias, viaItem, viaMultipart, viaQuery].map((r) => r.error_code)).toEqual([0, 0, 0, 0]);
     expect(new Set([viaAlias.data.page_id, viaItem.data.page_id, viaMultipart.data.page_id, viaQuery.data.page_id]).size).toBe(1);
     expect(viaQuery.data.page_content).toBe('4');
