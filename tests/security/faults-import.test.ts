@@ -40,7 +40,7 @@ async function writing(db: Db, env: Record<string, string>, walBefore: number): 
 
 describe(`kill -9 during an import (${engine})`, () => {
   it('leaves the imported item whole or absent, and the database consistent', async () => {
-    const env = { ...(await freshDatabase(cleanups)), UPLOAD_MAX_MB: '64' };
+    const env: Record<string, string> = { ...(await freshDatabase(cleanups)), UPLOAD_MAX_MB: '64' };
     let server: Served = await serve(env);
     cleanups.push(() => server.kill());
     const { token } = await userOn(env);

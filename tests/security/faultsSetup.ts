@@ -66,7 +66,7 @@ export interface Answer {
 }
 
 /** POST /api/<name> as a form; `file` is sent as a multipart upload. */
-export async function api(url: string, name: string, params: Record<string, string | number>, token: string, opts: { file?: { name: string; bytes: Uint8Array }; timeoutMs?: number } = {}): Promise<Answer> {
+export async function api(url: string, name: string, params: Record<string, string | number>, token: string, opts: { file?: { name: string; bytes: Uint8Array<ArrayBuffer> }; timeoutMs?: number } = {}): Promise<Answer> {
   let body: URLSearchParams | FormData = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   if (opts.file) {
     const form = new FormData();
