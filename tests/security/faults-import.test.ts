@@ -25,11 +25,10 @@ const SPEC = path.join(path.dirname(require.resolve('@octokit/openapi/package.js
 const livePages = async (db: Db, itemId: number) => toCount(await db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
 
 /** Resolves once the import's transaction has begun writing (the kill must land inside it). */
-async function writing(db: Db, env: Record<string, string>, walBefore: number): Promise<void> {
+async function writing(db: Db, walFile: string, walBefore: number): Promise<void> {
   for (;;) {
     if (engine === 'sqlite') {
-      const wal = path.join(env.DATA_DIR!, 'folio.sqlite-wal');
-      if (fs.existsSync(wal) && fs.statSync(wal).size > walBefore) return;
+      if (fs.existsSync(walFile) && fs.statSync(walFile).mtimeMs > walBefore) return;
     } else {
       const { rows } = await db.raw(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND query ILIKE 'insert%'`);
       if (Number(rows[0].n) > 0) return;
@@ -55,12 +54,12 @@ describe(`kill -9 during an import (${engine})`, () => {
     expect(wholeCount).toBeGreaterThan(500);
 
     const walFile = path.join(env.DATA_DIR!, 'folio.sqlite-wal');
-    const walBefore = engine === 'sqlite' && fs.existsSync(walFile) ? fs.statSync(walFile).size : 0;
+    const walBefore = engine === 'sqlite' && fs.existsSync(walFile) ? fs.statSync(walFile).mtimeMs : 0;
     const inFlight = api(server.url, 'import/auto', { item_name: 'GitHub killed', password: '' }, token, { file, timeoutMs: 1_200_000 }).then(
       (r) => ({ answered: r }),
       (err: Error) => ({ cutOff: err }),
     );
-    const started = await Promise.race([writing(db, env, walBefore).then(() => true), inFlight.then(() => false)]);
+    const started = await Promise.race([writing(db, walFile, walBefore).then(() => true), inFlight.then(() => false)]);
     await server.kill();
     const outcome = await inFlight;
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../core/errors.ts';
 import { api, freshDatabase, logLines, openDb, sleep, userOn, type Cleanups } from './faultsSetup.ts';
 import { serve } from './processes.ts';
 
@@ -13,8 +14,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-const NOT_LOGGED_IN = 10102;
-const PAGE_LOCKED = 10309;
 const DAY = 86_400;
 
 describe('two Folio instances on one PostgreSQL database', () => {
@@ -38,7 +37,7 @@ describe('two Folio instances on one PostgreSQL database', () => {
     expect(onB.error_code, onB.error_message).toBe(0);
     expect(onB.data.username).toBe(editor.username);
     expect((await api(a.url, 'user/logout', {}, session)).error_code).toBe(0);
-    expect((await api(b.url, 'user/info', {}, session)).error_code).toBe(NOT_LOGGED_IN);
+    expect((await api(b.url, 'user/info', {}, session)).error_code).toBe(ErrorCode.NOT_LOGGED_IN);
 
     // Edit locks: the owner locks a page on A; the editor sees the lock on B and cannot save there.
     const item = await api(a.url, 'item/add', { item_name: 'Two instances' }, owner.token);
@@ -55,7 +54,7 @@ describe('two Folio instances on one PostgreSQL database', () => {
     const seen = await api(b.url, 'page/isLock', { page_id: pageId }, editor.token);
     expect(seen.data).toMatchObject({ lock: 1, is_cur_user: 0, lock_uid: owner.uid });
     const refused = await api(b.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' }, editor.token);
-    expect(refused.error_code).toBe(PAGE_LOCKED);
+    expect(refused.error_code).toBe(ErrorCode.PAGE_LOCKED);
     // Released on B by its holder, the editor may save on A.
     expect((await api(b.url, 'page/setLock', { page_id: pageId, item_id: itemId, lock_to: 0 }, owner.token)).data.lock).toBe(0);
     const saved = await api(a.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' }, editor.token);
