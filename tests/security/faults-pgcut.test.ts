@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors.ts';
-import { api, freshDatabase, sleep, userOn, withPgAdmin, type Answer, type Cleanups } from './faultsSetup.ts';
+import { api, freshDatabase, logLines, sleep, userOn, withPgAdmin, type Answer, type Cleanups } from './faultsSetup.ts';
 import { serve } from './processes.ts';
 
 /**
@@ -31,6 +31,7 @@ describe('PostgreSQL connections cut while Folio serves', () => {
     const database = new URL(env.DATABASE_URL!).pathname.slice(1);
     const server = await serve(env);
     cleanups.push(() => server.kill());
+    const log = logLines(server.child);
     const { token } = await userOn(env);
     const item = await api(server.url, 'item/add', { item_name: 'Cut test' }, token);
     expect(item.error_code, item.error_message).toBe(0);
@@ -71,7 +72,8 @@ describe('PostgreSQL connections cut while Folio serves', () => {
     expect(server.child.exitCode, 'the server process died').toBeNull();
     expect(terminated, 'no connection was cut').toBeGreaterThan(0);
     const unclean = [...outcomes].filter(([o]) => o !== 'ok' && o !== 'clean failure');
-    expect(unclean).toEqual([]);
+    const unhandled = log.filter((l) => l.msg === 'unhandled error').map((l) => JSON.stringify(l.err).slice(0, 300));
+    expect(unclean, `server log: ${unhandled.join('\n')}`).toEqual([]);
 
     // Service is back on the same process: every read and write succeeds.
     for (let n = 0; n < 10; n++) {
