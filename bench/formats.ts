@@ -5,7 +5,7 @@
  *   import/auto of a 1,000-page Markdown zip                       (reported)
  *   export/markdown of that 1,000-page item                        target ≤ 5 s
  *   export/word of that 1,000-page item                            target ≤ 5 s
- * Run alone: `node --import tsx bench/formats.ts` (TEST_DB=pg for PostgreSQL); bench/index.ts runs it with the others.
+ * Run alone: `node bench/formats.ts` (TEST_DB=pg for PostgreSQL); bench/index.ts runs it with the others.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 async function startServer(): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: { ...process.env, TEST_LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: { ...process.env, TEST_LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     rl.once('line', resolve);

@@ -5,6 +5,7 @@
  */
 export const ErrorCode = {
   OK: 0,
+  LDAP_FAILED: 10011,
   VALIDATION: 10100,
   FAILED: 10101,
   NOT_LOGGED_IN: 10102,
@@ -84,6 +85,7 @@ export const errors = {
   passwordWrong: () => e(ErrorCode.PASSWORD_WRONG, 'The login password is wrong', '登录密码不正确'),
   userNotFound: () => e(ErrorCode.USER_NOT_FOUND, 'That user does not exist', '用户不存在'),
   loginFailed: () => e(ErrorCode.LOGIN_FAILED, 'Wrong username or password', '用户名或密码错误'),
+  ldapFailed: (en: string, zh: string) => e(ErrorCode.LDAP_FAILED, en, zh),
   noVisit: () => e(ErrorCode.NO_VISIT, 'You do not have permission to visit this item', '您没有访问该项目的权限'),
   noEdit: () => e(ErrorCode.NO_EDIT, 'You do not have permission to edit this item', '您没有编辑该项目的权限'),
   needItemPassword: () => e(ErrorCode.NEED_ITEM_PASSWORD, 'This item is private: enter its visit password', '该项目为私密项目，请输入访问密码'),
@@ -102,6 +104,9 @@ export const errors = {
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),
+  writeNeedsPost: (action: string) =>
+    e(ErrorCode.BAD_REQUEST, `${action} changes data and must be sent with POST`, `${action} 会修改数据，必须使用 POST 请求`, 405),
+  crossSiteRefused: (en: string, zh: string) => e(ErrorCode.NO_PERMISSION, en, zh, 403),
   unknownRoute: () => e(ErrorCode.UNKNOWN_ROUTE, 'Invalid request', '无效的请求', 404),
   rateLimited: (retryAfterSec: number) =>
     new AppError(

@@ -13,11 +13,22 @@ export interface SyncPage {
   revision: number;
   content_hash: string;
   stable_key: string | null;
+  /** The file the page belongs to, relative to the synced folder (null: never synced or pulled). */
+  source_path: string | null;
+  /** The revision the sync last wrote or confirmed (0: never), and the file body's hash then. */
+  sync_revision: number;
+  sync_hash: string;
+  /** True when the sync created the page (only those may be pruned). */
+  sync_created: boolean;
 }
 
 /** A page of `sync/pages`: the tree entry plus its content. */
 export interface SyncPageContent extends SyncPage {
   page_content: string;
+  /** The file's front-matter block exactly as pushed (null: none recorded). */
+  source_head: string | null;
+  /** The references the sync rewrote, as JSON [served, original] pairs (null: none). */
+  source_refs: string | null;
 }
 
 /** A catalog as `sync/tree` lists it, with its path of names from the root. */
@@ -30,11 +41,26 @@ export interface SyncCatalog {
   path: string[];
 }
 
-/** One change of a `sync/apply` change set. */
+/** Where a synced file's page came from: its path, its front matter as written, its body's hash. */
+export interface SyncSource {
+  source_path?: string;
+  source_head?: string | null;
+  source_hash?: string;
+  /** JSON list of [served URL, original reference] pairs, in order of appearance. */
+  source_refs?: string | null;
+}
+
+/**
+ * One change of a `sync/apply` change set. `confirm` records that the folder matches the page at
+ * `revision` (no new revision); `name` gives a page without a file its stable file path (pull);
+ * `delete` refuses pages the sync did not create or that changed since it wrote them, unless `force`.
+ */
 export type SyncChange =
-  | { op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string }
-  | { op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number }
-  | { op: 'delete'; page_id: number; base_revision?: number };
+  | ({ op: 'create'; cat_path: string[]; title: string; content: string; s_number?: number; stable_key?: string } & SyncSource)
+  | ({ op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number } & SyncSource)
+  | { op: 'delete'; page_id: number; base_revision?: number; force?: boolean }
+  | ({ op: 'confirm'; page_id: number; base_revision: number } & SyncSource)
+  | { op: 'name'; page_id: number; source_path: string };
 
 export interface SyncChangeResult {
   index: number;
@@ -43,7 +69,16 @@ export interface SyncChangeResult {
   page_id: number;
   revision: number;
   content_hash: string;
+  /** The content still links to pages (by `{{sync-page:<path>}}`) that do not exist yet. */
+  unresolved_links?: boolean;
 }
+
+/**
+ * How a pushed page links to a page created in the same change set, whose id the client cannot
+ * know: `/<item>?page_id={{sync-page:guide/x.md}}`. The server puts the id in when it applies the set.
+ */
+export const NEW_PAGE_TOKEN = (sourcePath: string) => `{{sync-page:${sourcePath}}}`;
+export const NEW_PAGE_TOKEN_PATTERN = /\{\{sync-page:([^{}]+)\}\}/g;
 
 export interface SyncConflict {
   index: number;

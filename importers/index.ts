@@ -5,14 +5,16 @@ import { FormatError } from './errors.ts';
 import { importOpenApi, isOpenApiDocument } from './openapi.ts';
 import { importPostman, isPostmanV1, isPostmanV2 } from './postman.ts';
 import { importZip } from './showdocZip.ts';
+import { importXlsx, isXlsxPackage } from './xlsx/index.ts';
 import { looksLikeZip } from './zip.ts';
 
 /**
  * One entry point for "import this file": the format is detected from the CONTENT (zip magic,
  * then JSON/YAML keys), never only from the extension, so a Postman export renamed `.zip` still
- * imports as Postman. Throws FormatError naming the problem.
+ * imports as Postman, and a zip holding xl/workbook.xml is an Excel workbook (a spreadsheet item).
+ * Throws FormatError naming the problem.
  */
-export type ImportFormat = 'zip' | 'openapi' | 'postman';
+export type ImportFormat = 'zip' | 'xlsx' | 'openapi' | 'postman';
 
 export interface ImportOptions {
   fileName?: string;
@@ -30,11 +32,14 @@ export function detectStructured(value: unknown): ImportFormat | null {
 export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree }> {
   const where = opts.fileName || 'file';
   if (!bytes.byteLength) throw new FormatError('the file is empty', where);
-  if (looksLikeZip(bytes)) return { format: 'zip', tree: await importZip(bytes, { fileName: opts.fileName }) };
+  if (looksLikeZip(bytes)) {
+    if (await isXlsxPackage(bytes, where)) return { format: 'xlsx', tree: await importXlsx(bytes, { fileName: opts.fileName }) };
+    return { format: 'zip', tree: await importZip(bytes, { fileName: opts.fileName }) };
+  }
   const value = parseStructured(bytes, where);
   const format = detectStructured(value);
   if (format === 'openapi') return { format, tree: importOpenApi(value, opts) };
   if (format === 'postman') return { format, tree: importPostman(value, opts) };
   const hint = isObject(value) && isObject(value.info) ? ' ("info" has neither "_postman_id" nor a Postman "schema")' : '';
-  throw new FormatError(`unrecognised format${hint}: expected a ShowDoc/Markdown zip, an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`, where);
+  throw new FormatError(`unrecognised format${hint}: expected a ShowDoc/Markdown zip, an Excel workbook (.xlsx), an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`, where);
 }

@@ -12,36 +12,36 @@ const bool = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000).describe('HTTP port'),
+  HOST: z.string().default('0.0.0.0').describe('listen address'),
+  DATA_DIR: z.string().default('./data').describe('folder of the SQLite database (folio.sqlite) and of uploads'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SITE_URL: z.string().url('must be an absolute URL such as https://docs.example.com').optional().or(z.literal('').transform(() => undefined)),
-  /** Where the header's "Feedback" link points (a mailto: address or a web page); hidden when unset. */
+    .or(z.literal('').transform(() => undefined)).describe('postgres:// URL: use PostgreSQL instead of the embedded SQLite'),
+  SITE_URL: z.string().url('must be an absolute URL such as https://docs.example.com').optional().or(z.literal('').transform(() => undefined)).describe('public base URL, used in attachment URLs and mailed links'),
   FEEDBACK_URL: z
     .string()
     .regex(/^(mailto:[^\s@?]+@[^\s@?]+(\?.*)?|https?:\/\/\S+)$/, 'must be mailto:someone@example.com or an http(s) URL')
     .optional()
-    .or(z.literal('').transform(() => undefined)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TIMEZONE: z.string().default(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
-  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_HOST: z.string().optional(),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
-  SMTP_SECURE: bool.default(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  SMTP_FROM: z.string().default('Folio <folio@localhost>'),
-  ADMIN_USERNAME: z.string().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  MAX_REQUEST_MB: z.coerce.number().min(1).max(2048).default(64),
-  UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(2048).default(4),
-  HISTORY_VERSIONS: z.coerce.number().int().min(1).max(10000).default(50),
+    .or(z.literal('').transform(() => undefined))
+    .describe('where the header\'s "Feedback" link points (mailto: address or web page); hidden when unset'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('fatal, error, warn, info, debug, trace or silent'),
+  TIMEZONE: z.string().default(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC').describe('time zone of formatted times (the default is the system zone)'),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional().describe('at least 32 characters; signs item-access grants and links (generated and stored in the database when unset)'),
+  SMTP_HOST: z.string().optional().describe('mail server for password-reset links'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587).describe('mail server port'),
+  SMTP_SECURE: bool.default(false).describe('use TLS from the start (port 465)'),
+  SMTP_USER: z.string().optional().describe('mail server user'),
+  SMTP_PASSWORD: z.string().optional().describe('mail server password'),
+  SMTP_FROM: z.string().default('Folio <folio@localhost>').describe('sender of mails'),
+  ADMIN_USERNAME: z.string().optional().describe('first administrator, created on start when the site has none (with ADMIN_PASSWORD)'),
+  ADMIN_PASSWORD: z.string().optional().describe('password of ADMIN_USERNAME'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30).describe('login session lifetime in days'),
+  MAX_REQUEST_MB: z.coerce.number().min(1).max(2048).default(64).describe('largest request body in MB (imports)'),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(2048).default(4).describe('largest attachment in MB'),
+  HISTORY_VERSIONS: z.coerce.number().int().min(1).max(10000).default(50).describe('page history versions kept'),
   /** Server processes sharing the port (node:cluster); `auto` = one per CPU core. */
   WORKERS: z
     .string()
@@ -53,11 +53,16 @@ const schema = z.object({
       if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
       ctx.addIssue({ code: 'custom', message: 'must be a whole number from 1 to 64, or auto' });
       return z.NEVER;
-    }),
-  TRUST_PROXY: bool.default(false),
-  CRON_TOKEN: z.string().optional(),
-  OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    }).describe('server processes sharing the port, or auto (one per CPU core)'),
+  TRUST_PROXY: bool.default(false).describe('trust X-Forwarded-* headers (behind a load balancer)'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1).describe('with TRUST_PROXY: how many proxies of yours append to X-Forwarded-For'),
+  CRON_TOKEN: z.string().optional().describe('token for the HTTP cron endpoint of item scripts'),
+  MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64).describe('memory (MB) each server process may give the item menu cache'),
+  OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
 });
+
+/** The names of every environment variable Folio reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
@@ -106,4 +111,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFile: path.join(dataDir, 'folio.sqlite'),
     engine: c.DATABASE_URL ? 'pg' : 'sqlite',
   };
+}
+
+/**
+ * The environment variables, for `docs serve --help`: generated from the schema above (its
+ * descriptions and defaults), so the help never drifts from what is read.
+ */
+export function configVariablesHelp(): string {
+  const defaults = schema.safeParse({});
+  const values = (defaults.success ? defaults.data : {}) as Record<string, unknown>;
+  const names = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+  const width = Math.max(...names.map((n) => n.length));
+  const lines = names.map((name) => {
+    const value = values[name];
+    const shown = value === undefined || value === '' ? '' : ` (default: ${value})`;
+    return `  ${name.padEnd(width)}  ${schema.shape[name].description ?? ''}${shown}`;
+  });
+  return ['Environment variables (each also read from a file named by <NAME>_FILE, for secrets):', ...lines].join('\n');
 }

@@ -1,10 +1,11 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
 /** One logger for the process; secrets are redacted here, not at call sites. */
-export function createLogger(level: string, pretty = process.stdout.isTTY): Logger {
-  return pino({
+/** `destination` (default stdout) lets tests read what would be logged. */
+export function createLogger(level: string, pretty = process.stdout.isTTY, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -12,6 +13,9 @@ export function createLogger(level: string, pretty = process.stdout.isTTY): Logg
         '*.password',
         '*.new_password',
         '*.confirm_password',
+        'bind_password',
+        '*.bind_password',
+        '*.*.bind_password',
         'user_token',
         '*.user_token',
         'api_token',
@@ -24,5 +28,6 @@ export function createLogger(level: string, pretty = process.stdout.isTTY): Logg
       censor: '[redacted]',
     },
     transport: pretty ? { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss' } } : undefined,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -16,16 +16,6 @@ async function prepare(config: Config, db: Db, logger: Logger): Promise<Services
   return services;
 }
 
-/** `prepare` on its own connection, for a cluster primary that serves nothing itself. */
-export async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
-  const db = createDb(dbOptionsFromConfig(config));
-  try {
-    await prepare(config, db, logger);
-  } finally {
-    await db.destroy();
-  }
-}
-
 export interface RunningServer {
   url: string;
   services: Services;
@@ -40,14 +30,21 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), opts: { prepared?: boolean } = {}): Promise<RunningServer> {
   const db = createDb(dbOptionsFromConfig(config));
-  const services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
-  const app = createApp(services);
-  const server = http.createServer(app.callback());
+  let services: Services;
+  const server = http.createServer();
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
+    server.on('request', createApp(services).callback());
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (err) {
+    // Nothing may keep a process that failed to start alive: the caller exits non-zero.
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
   const stopJobs = startJobs(services);
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;

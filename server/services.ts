@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Config } from './config.ts';
 import { engineOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
+import { MenuCache } from './commands/menu/menuCache.ts';
 import { nowSeconds } from '../core/time.ts';
 
 /**
@@ -20,11 +21,13 @@ export interface Services extends Deps {
   engine: Engine;
   /** Server secret for signing grants and links; from SECRET_KEY or generated once and stored. */
   secret: string;
+  /** item/info's menus and ready answers, per process (MENU_CACHE_MB). */
+  menuCache: MenuCache;
 }
 
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret };
+  return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024) };
 }
 
 /** The generated secret lives in the options table so every instance on one database shares it. */

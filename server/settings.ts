@@ -40,8 +40,12 @@ export const siteSettingsSchema = z.object({
       bucket: z.string().default(''),
       protocol: z.enum(['http', 'https']).default('https'),
       domain: z.string().default(''),
+      /** Path-style or virtual-host addressing; `auto` guesses from the endpoint (AWS, Aliyun, Qiniu: virtual host). */
+      addressing: z.enum(['auto', 'path', 'virtual']).default('auto'),
+      /** Signing region; empty guesses it from the endpoint (us-east-1 for self-hosted servers). */
+      region: z.string().trim().max(64).default(''),
     })
-    .default({ oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '' }),
+    .default({ oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingName = keyof SiteSettings;

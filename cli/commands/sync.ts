@@ -15,20 +15,29 @@ function withConnection(cmd: Command): Command {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The CI-safety flags of push/plan/watch (cli/sync/push.ts). */
+function withSafety(cmd: Command): Command {
+  return cmd
+    .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
+    .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
+    .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1', '0.25')
+    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: public/ or static/ when present)');
+}
+
 function withSelection(cmd: Command): Command {
   return cmd.option('--exclude <glob>', 'leave out files matching this gitignore-style pattern (repeatable; adds to .docsignore)', collect);
 }
 
 /** `docs push`, `docs plan`, `docs pull`, `docs watch`, `docs import`, `docs export`: the docs-as-code side of the executable. */
 export function registerSyncCommands(program: Command, io: CliIO): void {
-  withSelection(withConnection(program.command('push [dir]')))
+  withSafety(withSelection(withConnection(program.command('push [dir]'))))
     .description('push a folder of Markdown (and OpenAPI/Postman files) to an item: only what changed')
     .option('--prune', 'move server pages that have no local file to the recycle bin')
     .option('--dry-run', 'show the plan and change nothing (same as docs plan)')
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pushCommand(io, dir, flags));
 
-  withSelection(withConnection(program.command('plan [dir]')))
+  withSafety(withSelection(withConnection(program.command('plan [dir]'))))
     .description('show what docs push would do (create / update / move / delete / unchanged / conflict) and every file that blocks it')
     .option('--prune', 'plan deletions of server pages that have no local file')
     .option('--diff', 'show the content changes of creates and updates as a unified diff')
@@ -40,7 +49,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .description("write the item's pages into a folder (with the state that makes the next push a no-op)")
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pullCommand(io, dir, flags));
 
-  withSelection(withConnection(program.command('watch [dir]')))
+  withSafety(withSelection(withConnection(program.command('watch [dir]'))))
     .description('push the folder now and again on every change (debounced); Ctrl+C stops')
     .option('--prune', 'also move pages whose file was deleted to the recycle bin')
     .option('--debounce <ms>', 'quiet time before a push, in milliseconds', '400')
@@ -48,15 +57,15 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 
   withConnection(program.command('import <file>'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
-    .description("import an OpenAPI/Swagger, Postman or ShowDoc/Markdown zip file into the key's item (re-imports update in place)")
+    .description("import an OpenAPI/Swagger, Postman, ShowDoc/Markdown zip or (into a spreadsheet item) Excel .xlsx file into the key's item (re-imports update in place)")
     .option('--catalog <path>', 'catalog path to import under, e.g. "API/v2" (default: named after the API; zips at the root)')
     .option('--dry-run', 'show the plan and change nothing')
     .action(async (file: string, flags: SyncFlags & { catalog?: string; item?: string }) => (await actions()).importCommand(io, file, flags));
 
   withConnection(program.command('export'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
-    .description("write the key's item as a Markdown zip (ShowDoc-compatible) or a Word document")
-    .option('--format <format>', 'markdown or word', 'markdown')
-    .option('-o, --output <file>', 'where to write (default: <item name>.zip or .docx here)')
+    .description("write the key's item as a Markdown zip (ShowDoc-compatible), a Word document, or (spreadsheet items) an Excel workbook")
+    .option('--format <format>', 'markdown, word or xlsx', 'markdown')
+    .option('-o, --output <file>', 'where to write (default: <item name>.zip, .docx or .xlsx here)')
     .action(async (flags: SyncFlags & { format: string; output?: string; item?: string }) => (await actions()).exportCommand(io, flags));
 }

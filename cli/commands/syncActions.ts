@@ -16,6 +16,10 @@ import { stopAllWatches, watchFolder } from '../sync/watch.ts';
  */
 
 export interface SyncFlags extends SettingFlags {
+  force?: boolean;
+  allowMassDelete?: boolean;
+  maxDeleteShare?: string;
+  assetsRoot?: string;
   json?: boolean;
   prune?: boolean;
   dryRun?: boolean;
@@ -45,6 +49,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
   } else io.stdout(planTable(outcome.plan, { all: flags.all }));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
+  for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.CONFLICT) {
     io.stderr(
       dryRun
@@ -58,7 +63,7 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
   const root = folderOf(io, dir);
   const dryRun = !!flags.dryRun;
   const client = clientFor(io, root, flags);
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude } }, io, client);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, ...safetyOf(flags) }, io, client);
   report(io, outcome, flags, dryRun);
   io.exitCode = outcome.exitCode;
 }
@@ -66,7 +71,7 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
 export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
   const client = clientFor(io, root, flags);
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude } }, io, client);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags) }, io, client);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
   const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
@@ -100,7 +105,7 @@ export async function watchCommand(io: CliIO, dir: string | undefined, flags: Sy
     io,
     async () => {
       const started = Date.now();
-      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true }, io, client);
+      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true, ...safetyOf(flags) }, io, client);
       const time = new Date().toISOString().slice(11, 19);
       if (flags.json) io.stdout(`${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`);
       else {
@@ -136,7 +141,7 @@ export async function importCommand(io: CliIO, file: string, flags: SyncFlags & 
 }
 
 export async function exportCommand(io: CliIO, flags: SyncFlags & { format: string; output?: string; item?: string }): Promise<void> {
-  if (flags.format !== 'markdown' && flags.format !== 'word') throw new CliFailure(`--format: "${flags.format}" is not markdown or word`);
+  if (flags.format !== 'markdown' && flags.format !== 'word' && flags.format !== 'xlsx') throw new CliFailure(`--format: "${flags.format}" is not markdown, word or xlsx`);
   const client = clientFor(io, io.cwd, flags);
   await checkItem(client, flags.item);
   // The format modules (Word, zip) load only for import/export, not for every push.
@@ -146,4 +151,11 @@ export async function exportCommand(io: CliIO, flags: SyncFlags & { format: stri
   else io.stdout(`${out.file}\n`);
   io.stderr(`wrote ${out.bytes} bytes\n`);
   io.exitCode = ExitCode.OK;
+}
+
+/** --force, --allow-mass-delete, --max-delete-share and --assets-root as push options. */
+function safetyOf(flags: SyncFlags) {
+  const share = Number(flags.maxDeleteShare ?? '0.25');
+  if (!Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(flags.assetsRoot !== undefined ? { assetsRoot: flags.assetsRoot } : {}) };
 }

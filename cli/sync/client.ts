@@ -10,6 +10,8 @@ export interface ServerTree {
   item: { item_id: number; item_name: string; item_type: number };
   pages: ServerPage[];
   catalogs: SyncCatalog[];
+  /** Attachments the sync uploaded: content sha-256 → sign. */
+  assets?: Record<string, string>;
 }
 interface ApiBody {
   error_code?: number;
@@ -18,6 +20,8 @@ interface ApiBody {
 }
 export interface ServerPageContent extends ServerPage {
   page_content: string;
+  source_head: string | null;
+  source_refs?: string | null;
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */
@@ -140,6 +144,30 @@ export class SyncClient {
       onBatch?.(Math.min(ids.length, i + PAGES_BATCH));
     }
     return out;
+  }
+
+  /** Uploads a file the pages reference (sync/upload, content-addressed); answers its sign. */
+  async upload(name: string, bytes: Uint8Array, sha256: string): Promise<string> {
+    const form = new FormData();
+    form.set('api_key', this.settings.apiKey);
+    form.set('api_token', this.settings.apiToken);
+    form.set('sha256', sha256);
+    form.set('file', new Blob([new Uint8Array(bytes)]), name.split('/').pop()!);
+    const res = await fetch(`${this.settings.server}/api/sync/upload`, { method: 'POST', body: form, headers: { 'Accept-Language': 'en' }, signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
+      throw new ServerUnreachable(this.settings.server, err);
+    });
+    const body = (await res.json().catch(() => ({}))) as { error_code?: number; error_message?: string; data?: { sign: string } };
+    if (body.error_code !== 0 || !body.data) throw new CliFailure(`sync/upload: ${body.error_message ?? `HTTP ${res.status}`}`);
+    return body.data.sign;
+  }
+
+  /** The bytes of a served file (a root-relative URL of this server). */
+  async download(url: string): Promise<Uint8Array> {
+    const res = await fetch(new URL(url, `${this.settings.server}/`), { signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
+      throw new ServerUnreachable(this.settings.server, err);
+    });
+    if (!res.ok) throw new CliFailure(`${url}: the server answered HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
   }
 
   apply(changes: SyncChange[], atomic = true): Promise<SyncApplyOutcome> {

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
+import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
 import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
+import { catalogPathOf } from './paths.ts';
 import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
 
@@ -19,6 +20,9 @@ export interface LocalDoc {
   /** The page content: the file without its front matter. */
   content: string;
   hash: string;
+  /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
+  head?: string | null;
+  fileHash?: string;
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
@@ -42,7 +46,7 @@ export interface LocalFolder {
   skipped: FolderProblem[];
 }
 
-export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
+export { MAX_CATALOG_DEPTH } from './paths.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
 /** Suffix of the server's version written beside a conflicting file (see push.ts). */
 export const CONFLICT_COPY = '.server';
@@ -118,12 +122,9 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
       if (!entry.isFile()) continue;
       if (MDX.test(entry.name)) skipped.push({ relPath, message: 'MDX (JSX in Markdown) is not synced: rename it to .md if it is plain Markdown' });
       else if (MARKDOWN.test(entry.name)) {
-        if (catPath.length > MAX_CATALOG_DEPTH) {
-          problems.push({ relPath, message: `folders nest ${catPath.length} deep; Folio catalogs go ${MAX_CATALOG_DEPTH} levels deep at most` });
-          continue;
-        }
+        // Folders deeper than the catalog levels fold into the deepest catalog (paths.ts); the page keeps its path.
         // Files of one folder are read concurrently; their order in `docs` stays the listing order.
-        reads.push(readDoc(abs, relPath, catPath));
+        reads.push(readDoc(abs, relPath, catalogPathOf(relPath)));
       } else if (SPEC.test(entry.name)) specFiles.push({ relPath, catPath, absPath: abs });
     }
     for (const doc of await Promise.all(reads)) if (doc) docs.push(doc);
@@ -160,6 +161,8 @@ export function docFromText(relPath: string, catPath: string[], text: string): L
     order: parsed.order ?? DEFAULT_PAGE_ORDER,
     content: parsed.body,
     hash: contentHash(parsed.body),
+    head: parsed.head,
+    fileHash: contentHash(text),
   };
 }
 

@@ -1,4 +1,4 @@
-import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
+import { parse as parseYaml, parseDocument, stringify as stringifyYaml, YAMLParseError } from 'yaml';
 import { CliFailure } from '../errors.ts';
 
 /** What a Markdown file says about itself: front matter fields the CLI understands, and the body that becomes page content. */
@@ -6,6 +6,8 @@ export interface ParsedMarkdown {
   title?: string;
   order?: number;
   body: string;
+  /** Everything before the body exactly as written (BOM, fences, line ends), or null without front matter. */
+  head: string | null;
 }
 
 const OPEN = /^---[ \t]*\r?\n/;
@@ -13,19 +15,22 @@ const CLOSE = /^---[ \t]*$/m;
 
 /** Splits `---\n yaml \n---\n body`; bad YAML fails with the file and the line. */
 export function parseMarkdownFile(text: string, file: string): ParsedMarkdown {
-  const open = OPEN.exec(text);
-  if (!open) return { body: text };
-  const rest = text.slice(open[0].length);
+  // A UTF-8 byte-order mark (common from Windows editors) does not hide the front matter.
+  const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const open = OPEN.exec(text.slice(bom.length));
+  if (!open) return { body: text, head: null };
+  const rest = text.slice(bom.length + open[0].length);
   const close = CLOSE.exec(rest);
   if (!close) throw new CliFailure(`${file}:1: front matter starts with --- but has no closing --- line`);
   const yamlText = rest.slice(0, close.index);
   let body = rest.slice(close.index + close[0].length);
   body = body.replace(/^\r?\n/, '');
+  const head = text.slice(0, text.length - body.length);
   const data = simpleFrontMatter(yamlText) ?? parseYamlFrontMatter(yamlText, file);
-  if (data === null || data === undefined) return { body };
+  if (data === null || data === undefined) return { body, head };
   if (typeof data !== 'object' || Array.isArray(data)) throw new CliFailure(`${file}:2: bad front matter: expected "key: value" lines`);
   const fields = data as Record<string, unknown>;
-  const out: ParsedMarkdown = { body };
+  const out: ParsedMarkdown = { body, head };
   if (fields.title !== undefined && fields.title !== null) {
     if (typeof fields.title !== 'string' && typeof fields.title !== 'number') throw new CliFailure(`${file}: front matter title must be text`);
     const title = String(fields.title).trim();
@@ -90,17 +95,48 @@ export function firstHeading(body: string): string | undefined {
     }
     if (fence) continue;
     const h = /^#[ \t]+(.+?)[ \t]*#*[ \t]*\r?$/.exec(line);
-    if (h) return h[1]!.trim();
+    if (h) return stripHeadingId(h[1]!).trim();
   }
   return undefined;
 }
 
-/** Writes a file whose parse gives back exactly `title`, `order` and `body`, with front matter only when needed. */
-export function renderMarkdownFile(page: { title: string; order: number; body: string }, fileTitle: string, defaultOrder: number): string {
+/** A VitePress/markdown-it-attrs custom heading id (`## Setup {#setup}`) is not part of the text. */
+export function stripHeadingId(heading: string): string {
+  return heading.replace(/[ \t]*\{#[^\s{}]+\}[ \t]*$/, '');
+}
+
+/**
+ * The file for a page: its front matter exactly as pushed (`head`) and its body. Only when the
+ * server's title or order differ from what the file would say (a rename or reorder in the web UI)
+ * are those two keys set in the YAML, leaving every other key, comment and style as written.
+ */
+export function renderPageFile(page: { title: string; order: number; body: string; head: string | null }, fileTitle: string, defaultOrder: number): string {
+  const head = page.head ?? '';
+  const parsed = head ? parseMarkdownFile(head + page.body, fileTitle) : { body: page.body, head: null, title: undefined, order: undefined };
+  const impliedTitle = parsed.title ?? firstHeading(page.body) ?? fileTitle;
+  const impliedOrder = parsed.order ?? defaultOrder;
   const fields: Record<string, unknown> = {};
-  const implied = firstHeading(page.body) ?? fileTitle;
-  if (page.title !== implied) fields.title = page.title;
-  if (page.order !== defaultOrder) fields.order = page.order;
-  if (!Object.keys(fields).length && !OPEN.test(page.body)) return page.body;
-  return `---\n${stringifyYaml(fields)}---\n${page.body}`;
+  if (page.title !== impliedTitle) fields.title = page.title;
+  if (page.order !== impliedOrder) fields.order = page.order;
+  if (!Object.keys(fields).length) {
+    // Body text starting like front matter needs an (empty) block of its own to stay body text.
+    if (!head && OPEN.test(page.body)) return `---\n---\n${page.body}`;
+    return head + page.body;
+  }
+  if (!head) return `---\n${stringifyYaml(fields)}---\n${page.body}`;
+  return setFrontMatterKeys(head, fields) + page.body;
+}
+
+/** Sets keys in a front-matter block through the YAML document model (comments and other keys stay). */
+function setFrontMatterKeys(head: string, fields: Record<string, unknown>): string {
+  const bom = head.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const open = OPEN.exec(head.slice(bom.length))!;
+  const rest = head.slice(bom.length + open[0].length);
+  const close = CLOSE.exec(rest)!;
+  const eol = open[0].endsWith('\r\n') ? '\r\n' : '\n';
+  const doc = parseDocument(rest.slice(0, close.index));
+  for (const [k, v] of Object.entries(fields)) doc.set(k, v);
+  let yamlText = doc.toString();
+  if (eol === '\r\n') yamlText = yamlText.replace(/\r?\n/g, '\r\n');
+  return `${bom}${open[0]}${yamlText}${rest.slice(close.index)}`;
 }

@@ -39,7 +39,7 @@ export class SyncLedger {
 
   /** A local document now matches the server's page `pageId` at `revision`, with `content`. */
   record(doc: LocalDoc, pageId: number, revision: number, content: string): void {
-    const entry: SyncedPage = { page_id: pageId, revision, hash: contentHash(content), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.source ? { source: doc.source, key: doc.key } : {}) };
+    const entry: SyncedPage = { page_id: pageId, revision, hash: contentHash(content), ...(doc.source ? {} : { file_hash: contentHash((doc.head ?? '') + content) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.source ? { source: doc.source, key: doc.key } : {}) };
     this.set(doc.relPath, entry, doc.source ? null : content);
   }
 

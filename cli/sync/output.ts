@@ -45,7 +45,8 @@ export function planJson(plan: Plan) {
       catalog: e.doc?.catPath ?? e.server?.cat_path ?? [],
       detail: e.detail,
     })),
-    orphans: plan.orphans.map((p) => ({ page_id: p.page_id, path: [...p.cat_path, p.page_title].join('/') })),
+    orphans: plan.orphans.map((p) => ({ page_id: p.page_id, path: p.source_path ?? [...p.cat_path, p.page_title].join('/') })),
+    kept: plan.kept.map((k) => ({ page_id: k.server.page_id, path: k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/'), reason: k.reason })),
   };
 }
 

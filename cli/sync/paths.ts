@@ -1,22 +1,72 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX } from '../../core/limits.ts';
 
-/** A catalog or title as a file-system name: only what no file system accepts is replaced. */
-export function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[/\\\u0000-\u001f]/g, '-').replace(/^[.\s]+|\s+$/g, '').slice(0, 120);
-  return cleaned || 'untitled';
+/** Catalog levels under the item (three). */
+export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
+/** Joins the folder names folded into the deepest catalog (`c / d / e`): never part of a folder name. */
+const FOLD = ' / ';
+
+/**
+ * The catalog path of a file: its folders, one catalog each. Catalogs nest three levels deep, so
+ * deeper folders fold into the third (`a/b/c/d/e/x.md` → `a`, `b`, `c / d / e`); the page keeps
+ * its full file path on the server either way.
+ */
+export function catalogPathOf(relPath: string): string[] {
+  const folders = relPath.split('/').slice(0, -1);
+  if (folders.length <= MAX_CATALOG_DEPTH) return folders.map(catalogName);
+  const kept = folders.slice(0, MAX_CATALOG_DEPTH - 1);
+  return [...kept, folders.slice(MAX_CATALOG_DEPTH - 1).join(FOLD)].map(catalogName);
 }
 
-/** The local path of a page the server holds: folders for catalogs, `<title>.md`. */
-export function pagePath(catPath: string[], title: string): string {
-  return [...catPath.map(safeName), `${safeName(title)}.md`].join('/');
+function catalogName(name: string): string {
+  return Array.from(name).slice(0, MAX.catName).join('');
 }
 
-/** The folder of a catalog path. */
+/** The folder of a catalog path (the inverse of catalogPathOf for synced folders; portable names for web catalogs). */
 export function catalogDir(catPath: string[]): string {
-  return catPath.map(safeName).join('/');
+  return catPath.flatMap((name) => name.split(FOLD)).map(portableFolderName).join('/');
 }
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
+/** A folder name every file system stores: the catalog's name unless Windows or macOS would refuse it. */
+function portableFolderName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const ok = !/[<>:"/\\|?*\u0000-\u001f]/.test(name) && !/[. ]$/.test(name) && !name.startsWith('.') && !WINDOWS_RESERVED.test(name);
+  return ok && name ? name : portableSlug(name) || 'untitled';
+}
+
+/**
+ * A portable file-name stem for a page made in the web UI: lower case, letters of any script and
+ * digits kept, every other run of characters one `-`, at most 60 characters, never a Windows
+ * reserved name.
+ */
+export function portableSlug(title: string): string {
+  let slug = Array.from(
+    title
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, ''),
+  )
+    .slice(0, 60)
+    .join('')
+    .replace(/-+$/, '');
+  if (WINDOWS_RESERVED.test(slug)) slug += '-page';
+  return slug;
+}
+
+/** `dir/slug.md`, made unique against `taken` (lower-cased paths) with `-2`, `-3`, … */
+export function uniquePagePath(dir: string, title: string, taken: Set<string>): string {
+  const stem = portableSlug(title) || 'page';
+  const prefix = dir ? `${dir}/` : '';
+  let candidate = `${prefix}${stem}.md`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${prefix}${stem}-${n}.md`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
 
 export function absPath(root: string, relPath: string): string {
   return path.join(root, ...relPath.split('/'));

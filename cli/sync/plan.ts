@@ -1,4 +1,5 @@
 import type { SyncPage } from '../../core/sync.ts';
+import type { RefPairs } from './references.ts';
 import type { LocalDoc } from './folder.ts';
 import type { SyncedPage, SyncState } from './state.ts';
 
@@ -19,16 +20,29 @@ export interface PlanEntry {
   needsMerge?: boolean;
   /** The content to send instead of the file's: the clean result of a three-way merge. */
   mergedContent?: string;
-  /** The server's content, for a conflict the user resolves by hand. */
+  /** The server's content (and front matter), for a conflict the user resolves by hand. */
   serverContent?: string;
+  serverHead?: string;
+  /** What the server keeps for the file: links and images rewritten, with the pairs that undo it. */
+  serverBody?: { content: string; refs: RefPairs; pending: boolean };
   /** Human detail: what changes, or why not. */
   detail: string;
+  /** Unchanged, but the server does not yet record this file (path, front matter, revision): a `confirm` goes with the push. */
+  confirm?: boolean;
 }
 
 export interface Plan {
   entries: PlanEntry[];
   /** Server pages with no local file, left alone because --prune was not given. */
   orphans: ServerPage[];
+  /** Server pages with no local file that --prune must not delete, and why. */
+  kept: { server: ServerPage; reason: string }[];
+}
+
+export interface PlanOptions {
+  prune: boolean;
+  /** Overwrite pages changed on the server since the last sync (fresh clones cannot merge). */
+  force?: boolean;
 }
 
 const pathKey = (catPath: string[], title: string) => JSON.stringify([...catPath, title]);
@@ -42,11 +56,23 @@ function describeDiff(doc: LocalDoc, server: ServerPage): { move: boolean; detai
   if (renamed) parts.push(`title "${server.page_title}" → "${doc.title}"`);
   if (doc.hash !== server.content_hash) parts.push('content');
   if (doc.order !== server.s_number) parts.push(`order ${server.s_number} → ${doc.order}`);
-  return { move: moved || renamed, detail: parts.join(', ') };
+  const pathMoved = !!server.source_path && server.source_path !== doc.relPath;
+  if (pathMoved) parts.push(`file ${server.source_path} → ${doc.relPath}`);
+  if (!parts.length) parts.push('front matter');
+  return { move: moved || renamed || pathMoved, detail: parts.join(', ') };
 }
 
 function differs(doc: LocalDoc, server: ServerPage): boolean {
-  return doc.hash !== server.content_hash || doc.title !== server.page_title || doc.order !== server.s_number || !samePath(doc.catPath, server.cat_path);
+  if (doc.title !== server.page_title || doc.order !== server.s_number || !samePath(doc.catPath, server.cat_path)) return true;
+  // A page as the sync last wrote it is compared by the file's hash (its content on the server has
+  // links and images rewritten), and by the file path.
+  if (isRecorded(doc, server)) return server.sync_hash !== doc.fileHash || server.source_path !== doc.relPath;
+  return doc.hash !== server.content_hash;
+}
+
+/** Nobody changed the page since the sync wrote it from a file: the server knows that file's hash. */
+function isRecorded(doc: LocalDoc, server: ServerPage): boolean {
+  return !doc.source && server.sync_revision === server.revision && !!server.sync_hash;
 }
 
 /**
@@ -65,7 +91,7 @@ function metadataClash(doc: LocalDoc, synced: SyncedPage, server: ServerPage): s
 }
 
 function changedSinceSync(doc: LocalDoc, synced: SyncedPage): boolean {
-  return doc.hash !== synced.hash || doc.title !== synced.title || doc.order !== synced.order || !samePath(doc.catPath, synced.cat_path);
+  return doc.hash !== synced.hash || (synced.file_hash !== undefined && doc.fileHash !== undefined && doc.fileHash !== synced.file_hash) || doc.title !== synced.title || doc.order !== synced.order || !samePath(doc.catPath, synced.cat_path);
 }
 
 /**
@@ -74,7 +100,7 @@ function changedSinceSync(doc: LocalDoc, synced: SyncedPage): boolean {
  * disappeared whose content reappears under another name (a rename or move); the stable key of a
  * generated page; finally catalog path + title (a fresh clone without state).
  */
-export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: ServerPage[], opts: { prune: boolean }): Plan {
+export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: ServerPage[], opts: PlanOptions): Plan {
   const byId = new Map(serverPages.map((p) => [p.page_id, p]));
   const claimed = new Set<number>();
   const match = new Map<LocalDoc, { server: ServerPage; synced?: SyncedPage }>();
@@ -86,6 +112,16 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
     const server = synced && byId.get(synced.page_id);
     if (synced && server && !claimed.has(server.page_id)) {
       match.set(doc, { server, synced });
+      claimed.add(server.page_id);
+    }
+  }
+  // 1b. The file path the server recorded for the page: the identity of a fresh clone.
+  const bySource = new Map(serverPages.filter((p) => p.source_path).map((p) => [p.source_path!, p]));
+  for (const doc of docs) {
+    if (match.has(doc)) continue;
+    const server = bySource.get(doc.relPath);
+    if (server && !claimed.has(server.page_id)) {
+      match.set(doc, { server, synced: state.pages[doc.relPath]?.page_id === server.page_id ? state.pages[doc.relPath] : undefined });
       claimed.add(server.page_id);
     }
   }
@@ -104,6 +140,9 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
     match.set(doc, { server: byId.get(synced.page_id)!, synced });
     claimed.add(synced.page_id);
   }
+  // 2b. Moves with edits: a vanished file (state entry, or a server page whose recorded file is
+  // gone) and a new file of the same name in another folder, when that pairing is unambiguous.
+  matchMovedFiles(docs, state, serverPages, localPaths, match, claimed);
   // 3. Generated pages by stable key.
   const byKey = new Map(serverPages.filter((p) => p.stable_key).map((p) => [p.stable_key!, p]));
   for (const doc of docs) {
@@ -122,7 +161,8 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
   }
   for (const doc of docs) {
     if (match.has(doc)) continue;
-    const server = byPath.get(pathKey(doc.catPath, doc.title))?.find((p) => !claimed.has(p.page_id));
+    // A page that belongs to another file is that file's, never a title match.
+    const server = byPath.get(pathKey(doc.catPath, doc.title))?.find((p) => !claimed.has(p.page_id) && (!p.source_path || !localPaths.has(p.source_path)));
     if (server) {
       match.set(doc, { server });
       claimed.add(server.page_id);
@@ -139,22 +179,35 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
     const { server, synced } = m;
     const base = { relPath: doc.relPath, doc, server, synced };
     if (!differs(doc, server)) {
-      entries.push({ ...base, action: 'unchanged', detail: '' });
+      entries.push({ ...base, action: 'unchanged', detail: '', ...(needsRecord(doc, server) ? { confirm: true } : {}) });
       continue;
     }
-    const serverMoved = synced ? server.revision !== synced.revision : false;
-    if (serverMoved && !changedSinceSync(doc, synced!)) {
+    if (!synced) {
+      // A fresh clone: no merge base here. The server says whether anyone but the sync changed
+      // the page since the sync last wrote it; if so the file must not overwrite that work.
+      const { move, detail } = describeDiff(doc, server);
+      if (opts.force || !changedOnServer(server)) {
+        entries.push({ ...base, action: move ? 'move' : 'update', detail: opts.force && changedOnServer(server) ? `${detail} (--force: overwrites changes made on the server)` : detail });
+      } else if (server.sync_hash && server.sync_hash === doc.fileHash && server.source_path === doc.relPath) {
+        entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
+      } else {
+        entries.push({ ...base, action: 'conflict', detail: server.sync_revision ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
+      }
+      continue;
+    }
+    const serverMoved = server.revision !== synced.revision;
+    if (serverMoved && !changedSinceSync(doc, synced)) {
       entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       continue;
     }
-    const clash = serverMoved ? metadataClash(doc, synced!, server) : null;
+    const clash = serverMoved && !opts.force ? metadataClash(doc, synced, server) : null;
     if (clash) {
       entries.push({ ...base, action: 'conflict', detail: clash });
       continue;
     }
     // Both sides changed, and the server's content moved on: a three-way merge decides (a
     // metadata-only local change merges cleanly to the server's content).
-    if (serverMoved && server.content_hash !== synced!.hash && doc.hash !== server.content_hash) {
+    if (serverMoved && !opts.force && server.content_hash !== synced.hash && doc.hash !== server.content_hash) {
       entries.push({ ...base, action: 'update', needsMerge: true, detail: 'changed on both sides: three-way merge' });
       continue;
     }
@@ -163,17 +216,77 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
   }
 
   const orphans: ServerPage[] = [];
-  const syncedById = new Map(Object.values(state.pages).map((s) => [s.page_id, s]));
+  const kept: Plan['kept'] = [];
   for (const server of serverPages) {
     if (claimed.has(server.page_id)) continue;
     if (!opts.prune) {
       orphans.push(server);
       continue;
     }
-    const synced = syncedById.get(server.page_id);
-    if (synced && synced.revision !== server.revision) {
-      entries.push({ action: 'conflict', server, synced, detail: 'deleted locally but changed on the server since the last sync' });
-    } else entries.push({ action: 'delete', server, synced, detail: 'no local file (--prune): into the recycle bin' });
+    const refusal = pruneRefusal(server);
+    if (refusal) kept.push({ server, reason: refusal });
+    else entries.push({ action: 'delete', server, detail: 'no local file (--prune): into the recycle bin' });
   }
-  return { entries, orphans };
+  return { entries, orphans, kept };
+}
+
+/** Someone other than the sync wrote the page since the sync last wrote or confirmed it. */
+function changedOnServer(server: ServerPage): boolean {
+  return (server.sync_revision ?? 0) !== server.revision;
+}
+
+/** --prune deletes only pages the sync created and nobody changed since (the server checks the same). */
+function pruneRefusal(server: ServerPage): string | null {
+  if (!server.sync_created) return 'not created by the sync (made in the web UI or imported): never pruned';
+  if (changedOnServer(server)) return 'changed on the server since the sync wrote it: not pruned';
+  return null;
+}
+
+/** The server does not yet record that this file is the page as it stands (path, front matter, revision). */
+function needsRecord(doc: LocalDoc, server: ServerPage): boolean {
+  if (doc.source) return false;
+  return server.source_path !== doc.relPath || server.sync_revision !== server.revision || server.sync_hash !== doc.fileHash;
+}
+
+function basename(relPath: string): string {
+  return relPath.slice(relPath.lastIndexOf('/') + 1).toLowerCase();
+}
+
+/**
+ * Pairs files that vanished with new files of the same name elsewhere: one candidate on each
+ * side per name, so a move is never guessed between two equally likely pages.
+ */
+function matchMovedFiles(
+  docs: LocalDoc[],
+  state: SyncState,
+  serverPages: ServerPage[],
+  localPaths: Set<string>,
+  match: Map<LocalDoc, { server: ServerPage; synced?: SyncedPage }>,
+  claimed: Set<number>,
+): void {
+  const byId = new Map(serverPages.map((p) => [p.page_id, p]));
+  const vanished = new Map<string, { server: ServerPage; synced?: SyncedPage }[]>();
+  const add = (relPath: string, entry: { server: ServerPage; synced?: SyncedPage }) => {
+    const list = vanished.get(basename(relPath)) ?? [];
+    if (!list.some((e) => e.server.page_id === entry.server.page_id)) list.push(entry);
+    vanished.set(basename(relPath), list);
+  };
+  for (const [relPath, synced] of Object.entries(state.pages)) {
+    const server = byId.get(synced.page_id);
+    if (server && !localPaths.has(relPath) && !claimed.has(server.page_id) && !synced.source) add(relPath, { server, synced });
+  }
+  for (const server of serverPages) {
+    if (server.source_path && !localPaths.has(server.source_path) && !claimed.has(server.page_id)) add(server.source_path, { server });
+  }
+  const fresh = new Map<string, LocalDoc[]>();
+  for (const doc of docs) {
+    if (match.has(doc) || doc.source || state.pages[doc.relPath]) continue;
+    fresh.set(basename(doc.relPath), [...(fresh.get(basename(doc.relPath)) ?? []), doc]);
+  }
+  for (const [name, newDocs] of fresh) {
+    const old = vanished.get(name);
+    if (newDocs.length !== 1 || old?.length !== 1 || claimed.has(old[0]!.server.page_id)) continue;
+    match.set(newDocs[0]!, old[0]!);
+    claimed.add(old[0]!.server.page_id);
+  }
 }

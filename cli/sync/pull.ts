@@ -2,12 +2,14 @@ import fs from 'node:fs/promises';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
 import type { CliIO } from '../program.ts';
-import { SyncClient, type ServerPageContent } from './client.ts';
+import { batchChanges, SyncClient, type Change, type ServerPageContent } from './client.ts';
 import { docFromText, fileTitleOf } from './folder.ts';
-import { renderMarkdownFile } from './frontMatter.ts';
+import { renderPageFile } from './frontMatter.ts';
+import { contentHash } from './hash.ts';
+import { downloadAssets, toSourceView } from './assets.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
-import { absPath, catalogDir, CONFLICT_SUFFIX, exists, pagePath, writeFileAtomic } from './paths.ts';
+import { absPath, catalogDir, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
@@ -19,14 +21,25 @@ export interface PullOutcome {
   exitCode: number;
 }
 
-/** The file a server page lands in: where the last sync put it, unless the server moved or renamed it. */
-function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>): string {
+/**
+ * The file a server page lands in: the path the server records for it (the file it came from, or
+ * the name it got on an earlier pull), whatever its title says now. A page without one (made in
+ * the web UI) gets a portable name in its catalog's folder — the path this folder's last sync
+ * used for it, else a lower-case slug of its title, unique in the folder — which the server then
+ * keeps (`naming` collects them).
+ */
+function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>, naming: Map<number, string>): string {
+  if (page.source_path) return page.source_path;
   const knownPath = ledger.pathOf(page.page_id);
-  const known = knownPath !== undefined ? ledger.state.pages[knownPath] : undefined;
-  if (known && known.title === page.page_title && JSON.stringify(known.cat_path) === JSON.stringify(page.cat_path)) return knownPath!;
-  let candidate = pagePath(page.cat_path, page.page_title);
-  if (taken.has(candidate.toLowerCase())) candidate = candidate.replace(/\.md$/, ` (${page.page_id}).md`);
+  const candidate = knownPath !== undefined && !taken.has(knownPath.toLowerCase()) ? knownPath : uniquePagePath(catalogDir(page.cat_path), page.page_title, taken);
+  naming.set(page.page_id, candidate);
   return candidate;
+}
+
+/** Tells the server the file names pages got on this pull, so every later pull (and push) uses them. */
+async function recordNames(client: SyncClient, naming: Map<number, string>): Promise<void> {
+  const changes: Change[] = [...naming].map(([page_id, source_path]) => ({ op: 'name', page_id, source_path }));
+  for (const batch of batchChanges(changes)) await client.apply(batch, false);
 }
 
 /**
@@ -40,12 +53,17 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   await fs.mkdir(root, { recursive: true });
   for (const cat of tree.catalogs) await fs.mkdir(absPath(root, catalogDir(cat.path)), { recursive: true });
   const progress = new Progress(io, 'pulling', tree.pages.length);
-  const contents = await client.pages(
+  const fetched = await client.pages(
     tree.pages.map((p) => p.page_id),
     (done) => progress.update(done),
   );
+  // Pages as the folder sees them: the links and images the sync rewrote put back as written.
+  const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p)]));
+  const assetsDone = new Set<string>();
   const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
-  const taken = new Set<string>();
+  // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
+  const taken = new Set<string>(tree.pages.filter((p) => p.source_path).map((p) => p.source_path!.toLowerCase()));
+  const naming = new Map<number, string>();
   const livePaths = new Set<string>();
   const ledger = new SyncLedger(root, state);
   // The last sync's files, kept aside: entries move as pages are written, the files are dealt with after.
@@ -57,13 +75,13 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
     const knownPath = ledger.pathOf(page.page_id);
-    const relPath = targetPath(ledger, page, taken);
+    const relPath = targetPath(ledger, page, taken, naming);
     taken.add(relPath.toLowerCase());
     livePaths.add(relPath);
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = absPath(root, relPath);
     const synced = state.pages[relPath];
-    const text = renderMarkdownFile({ title: page.page_title, order: page.s_number, body: page.page_content }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
@@ -82,7 +100,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
           out.exitCode = ExitCode.CONFLICT;
           continue;
         }
-        await writeFileAtomic(file, localText.slice(0, localText.length - local.content.length) + merged.text);
+        // The local front matter stays, with the server's title and order where those changed.
+        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER));
         out.merged.push(relPath);
         remember(ledger, relPath, page);
         continue;
@@ -92,6 +111,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
       await writeFileAtomic(file, text);
       out.written.push(relPath);
     }
+    out.written.push(...(await downloadAssets(root, page.source_refs, client, assetsDone)));
     remember(ledger, relPath, page);
   }
 
@@ -109,6 +129,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     }
     ledger.forgetPath(relPath);
   }
+  await recordNames(client, naming);
   await ledger.flush();
   await saveState(root, { ...state, item_id: tree.item.item_id });
   return out;
@@ -136,7 +157,7 @@ async function carryLocalEdits(
   if (local.hash === synced.hash) return false;
   const base = await readBase(root, from);
   const merged = base === null ? null : merge3(base, local.content, page.page_content);
-  const render = (body: string) => renderMarkdownFile({ title: page.page_title, order: page.s_number, body }, fileTitleOf(to), DEFAULT_PAGE_ORDER);
+  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), DEFAULT_PAGE_ORDER);
   await writeFileAtomic(newFile, render(merged?.clean ? merged.text : local.content));
   await fs.rm(oldFile);
   if (merged?.clean) out.merged.push(to);
@@ -150,5 +171,6 @@ async function carryLocalEdits(
 }
 
 function remember(ledger: SyncLedger, relPath: string, page: ServerPageContent): void {
-  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
+  const fileHash = contentHash((page.source_head ?? '') + page.page_content);
+  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, file_hash: fileHash, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
-import { batchChanges, SyncClient, type Change, type ChangeResult } from './client.ts';
+import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
+import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
 import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
-import { renderMarkdownFile } from './frontMatter.ts';
+import { renderPageFile } from './frontMatter.ts';
+import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
 import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
@@ -20,11 +22,22 @@ export interface PushOptions {
   settings: Settings;
   prune: boolean;
   dryRun: boolean;
+  /** Overwrite pages changed on the server since the last sync instead of stopping (exit 3). */
+  force?: boolean;
+  /** Let --prune delete more than `maxDeleteShare` of the item, or delete from an empty folder. */
+  allowMassDelete?: boolean;
+  /** Largest share of the item's pages one push may delete (default 0.25). */
+  maxDeleteShare?: number;
+  /** Folder that root-relative references (`/logo.svg`) resolve in; default public/ or static/ when present. */
+  assetsRoot?: string;
   /** What to leave out besides `.docsignore` (`--exclude`). */
   folder?: FolderOptions;
   /** Push the other changes when some pages conflict (watch); a plain push writes nothing then. */
   aroundConflicts?: boolean;
 }
+
+/** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
+export const DEFAULT_MAX_DELETE_SHARE = 0.25;
 
 export interface PushOutcome {
   plan: Plan;
@@ -38,17 +51,61 @@ export interface PushOutcome {
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
-export async function preparePlan(root: string, client: SyncClient, prune: boolean, folderOpts?: FolderOptions): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[] }> {
+export async function preparePlan(
+  root: string,
+  client: SyncClient,
+  prune: boolean,
+  folderOpts?: FolderOptions,
+  force = false,
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree }> {
   const folder = await readFolder(root, folderOpts);
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
-  const plan = computePlan(docs, state, tree.pages, { prune });
+  const plan = computePlan(docs, state, tree.pages, { prune, force });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
+  await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped };
+  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
+}
+
+/**
+ * The mass-deletion guard: a push that would delete more than `share` of the item's pages, or any
+ * page while the folder holds none (a wrong path, an empty checkout), is refused before anything
+ * is written, unless --allow-mass-delete.
+ */
+export function massDeleteRefusal(deletes: number, serverPages: number, folderPages: number, share: number): string | null {
+  if (!deletes) return null;
+  if (!folderPages) return `refusing to delete ${deletes} page(s): the folder holds no page (wrong folder?). Nothing was written; --allow-mass-delete overrides`;
+  if (deletes > share * serverPages) {
+    return `refusing to delete ${deletes} of the item's ${serverPages} pages (more than ${Math.round(share * 100)} %). Nothing was written; --allow-mass-delete overrides`;
+  }
+  return null;
+}
+
+/**
+ * A page whose server content has rewritten links or images, changed on the server since the
+ * sync wrote it (so the file hash cannot tell): compared as the folder sees it, with the original
+ * references put back. Equal → unchanged (and recorded), not an update.
+ */
+async function settleRewrittenPages(plan: Plan, client: SyncClient): Promise<void> {
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && e.server.sync_revision > 0);
+  if (!candidates.length) return;
+  const contents = await client.pages(candidates.map((e) => e.server!.page_id));
+  for (const e of candidates) {
+    const page = contents.get(e.server!.page_id);
+    if (!page?.source_refs) continue;
+    const view = toSourceView(page);
+    const sameMeta = e.doc!.title === page.page_title && e.doc!.order === page.s_number && JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) && page.source_path === e.doc!.relPath;
+    if (view.content_hash === e.doc!.hash && sameMeta) {
+      e.action = 'unchanged';
+      e.detail = '';
+      e.needsMerge = false;
+      e.confirm = true;
+    }
+  }
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -71,7 +128,8 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
   if (!pending.length) return;
   const contents = await client.pages(pending.map((e) => e.server!.page_id));
   for (const e of pending) {
-    const server = contents.get(e.server!.page_id);
+    const fetched = contents.get(e.server!.page_id);
+    const server = fetched && toSourceView(fetched);
     const basePath = statePathOf(state, e.server!.page_id);
     const base = basePath ? await readBase(root, basePath) : null;
     if (!server) {
@@ -91,14 +149,28 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
   }
 }
 
+/** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
+function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
+  if (doc.source) return {};
+  const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}) };
+}
+
+/** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
+function serverSide(e: PlanEntry, doc: LocalDoc): { content: string; source_refs?: string | null } {
+  if (!e.serverBody) return { content: e.mergedContent ?? doc.content, ...(doc.source ? {} : { source_refs: null }) };
+  return { content: e.serverBody.content, source_refs: e.serverBody.refs.length ? JSON.stringify(e.serverBody.refs) : null };
+}
+
 function changeFor(e: PlanEntry): Change | null {
   const doc = e.doc;
   if (e.action === 'create' && doc) {
-    return { op: 'create', cat_path: doc.catPath, title: doc.title, content: doc.content, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}) };
+    return { op: 'create', cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}), ...sourceOf(doc), ...serverSide(e, doc) };
   }
   if ((e.action === 'update' || e.action === 'move') && doc && e.server) {
-    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, content: e.mergedContent ?? doc.content, s_number: doc.order };
+    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...sourceOf(doc, e.mergedContent), ...serverSide(e, doc) };
   }
+  if (e.action === 'unchanged' && e.confirm && doc && e.server) return { op: 'confirm', page_id: e.server.page_id, base_revision: e.server.revision, ...sourceOf(doc) };
   if (e.action === 'delete' && e.server) return { op: 'delete', page_id: e.server.page_id, base_revision: e.server.revision };
   return null;
 }
@@ -115,7 +187,10 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
   const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
   if (withoutText.length) {
     const contents = await client.pages(withoutText.map((e) => e.server!.page_id));
-    for (const e of withoutText) e.serverContent = contents.get(e.server!.page_id)?.page_content;
+    for (const e of withoutText) {
+      e.serverContent = contents.get(e.server!.page_id)?.page_content;
+      e.serverHead = contents.get(e.server!.page_id)?.source_head ?? undefined;
+    }
   }
   const files: string[] = [];
   for (const e of plan.entries) {
@@ -125,7 +200,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
       continue;
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
-    const text = renderMarkdownFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
     await writeFileAtomic(absPath(root, copy), text);
     const s = e.server;
     ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);
@@ -149,7 +224,10 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, skipped } = await preparePlan(root, client, opts.prune, opts.folder);
+  const { plan, state, skipped, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const deletes = plan.entries.filter((e) => e.action === 'delete').length;
+  const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
+  if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
   if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
 
@@ -160,18 +238,88 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
       if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped };
     }
+    const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
       if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
     }
     // Around conflicts (watch), the other pages go through but nothing is deleted until they are resolved.
     const toApply = conflicts.length ? { ...plan, entries: plan.entries.filter((e) => e.action !== 'delete') } : plan;
-    const applied = await applyPlan(client, toApply, io, (e, r) => afterApplied(root, ledger, e, r), () => ledger.flush());
+    const applied = await applyPlan(
+      client,
+      toApply,
+      io,
+      async (e, r) => {
+        await afterApplied(root, ledger, e, r);
+        // Linked to a page of a later batch: written again once every page exists.
+        if (r.unresolved_links && !pendingLinks.entries.includes(e)) pendingLinks.entries.push(e);
+      },
+      () => ledger.flush(),
+    );
+    await linkNewPages(pendingLinks, ledger, client);
     return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
   } finally {
     await ledger.flush();
     await saveState(root, state);
   }
+}
+
+interface PendingLinks {
+  entries: PlanEntry[];
+  ctx: RewriteContext;
+}
+
+/**
+ * Rewrites the links and images of every page the push writes (uploading referenced files once),
+ * and answers the pages linking to pages that this push creates: those are written again once
+ * the new pages have ids.
+ */
+async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, client: SyncClient, io: CliIO, configuredRoot: string | undefined): Promise<PendingLinks> {
+  const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source);
+  const ids = new Map<string, number>();
+  for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
+  for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {});
+  const ctx: RewriteContext = {
+    root,
+    assetsRoot: await detectAssetsRoot(root, configuredRoot),
+    itemId: tree.item.item_id,
+    pages: new Set(plan.entries.filter((e) => e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
+    idOf: (relPath) => ids.get(relPath),
+    creating: new Set(plan.entries.filter((e) => e.action === 'create' && e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
+    uploader,
+  };
+  const pending: PlanEntry[] = [];
+  for (const e of writes) {
+    const body = await serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, ctx);
+    e.serverBody = body;
+    if (body.pending) pending.push(e);
+  }
+  return { entries: pending, ctx };
+}
+
+/** Second pass for pages linking to pages created in the same push: their links now get ids. */
+async function linkNewPages(pending: PendingLinks, ledger: SyncLedger, client: SyncClient): Promise<void> {
+  if (!pending.entries.length) return;
+  // The state now knows the ids of the pages this push created.
+  const ctx: RewriteContext = { ...pending.ctx, creating: new Set(), idOf: (relPath) => pending.ctx.idOf(relPath) ?? ledger.state.pages[relPath]?.page_id };
+  const changes: Change[] = [];
+  const entries: PlanEntry[] = [];
+  for (const e of pending.entries) {
+    const synced = ledger.state.pages[e.doc!.relPath];
+    if (!synced) continue;
+    e.serverBody = await serverContentOf(e.doc!.relPath, e.mergedContent ?? e.doc!.content, ctx);
+    changes.push({ op: 'update', page_id: synced.page_id, base_revision: synced.revision, ...sourceOf(e.doc!, e.mergedContent), ...serverSide(e, e.doc!) });
+    entries.push(e);
+  }
+  for (const batch of batchChanges(changes)) {
+    const answer = await client.apply(batch, false);
+    for (const r of answer.results) {
+      if (r.status === 'updated') ledger.record(entries[r.index]!.doc!, r.page_id, r.revision, entries[r.index]!.mergedContent ?? entries[r.index]!.doc!.content);
+    }
+    entries.splice(0, batch.length);
+  }
+  await ledger.flush();
 }
 
 /**
@@ -186,7 +334,7 @@ export async function applyPlan(
   onApplied: (e: PlanEntry, r: ChangeResult) => Promise<void>,
   afterBatch: () => Promise<void> = async () => undefined,
 ): Promise<number> {
-  const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move');
+  const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move' || (e.action === 'unchanged' && e.confirm));
   const deletes = plan.entries.filter((e) => e.action === 'delete');
   const progress = new Progress(io, 'pushing', writes.length + deletes.length);
   let applied = 0;
@@ -207,7 +355,7 @@ export async function applyPlan(
       }
       for (const r of answer.results) await onApplied(slice[r.index]!, r);
       await afterBatch();
-      applied += batch.length;
+      applied += batch.filter((c) => c.op !== 'confirm').length;
       progress.update(applied);
     }
   }

@@ -9,6 +9,8 @@ export interface SyncedPage {
   revision: number;
   /** Content hash at the last sync (its text is kept in `.docs/base/<path>`). */
   hash: string;
+  /** Hash of the whole file (front matter included) at the last sync. */
+  file_hash?: string;
   title: string;
   cat_path: string[];
   order: number;

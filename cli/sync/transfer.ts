@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { exportDocx } from '../../exporters/docx.ts';
 import { exportMarkdownZip } from '../../exporters/markdownZip.ts';
+import { exportXlsx } from '../../exporters/xlsx.ts';
+import { ItemType } from '../../core/limits.ts';
+import { parseSheets } from '../../core/spreadsheet.ts';
 import { FormatError, importFile } from '../../importers/index.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../program.ts';
@@ -34,10 +37,18 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
     if (err instanceof FormatError) throw new CliFailure(err.message, undefined, { cause: err });
     throw err;
   }
-  const under = opts.catalog !== undefined ? opts.catalog.split('/').map((s) => s.trim()).filter(Boolean) : imported.format === 'zip' ? [] : [imported.tree.name.trim() || path.basename(file)];
-  const docs = treeToDocs(imported.tree, { source: path.basename(file), under, keyPrefix: '', hint: 'choose a shallower --catalog' });
   const tree = await client.tree();
-  const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false });
+  if (imported.format === 'xlsx') {
+    // A workbook replaces the sheets of a spreadsheet item's one page (matched by its title).
+    if (Number(tree.item.item_type) !== ItemType.SPREADSHEET) throw new CliFailure(`${file}: an Excel workbook imports into a spreadsheet item (item type 4); this key's item is type ${tree.item.item_type}`);
+    const only = tree.pages[0];
+    if (only) imported.tree.pages[0]!.title = only.page_title;
+  }
+  const atRoot = imported.format === 'zip' || imported.format === 'xlsx';
+  const under = opts.catalog !== undefined ? opts.catalog.split('/').map((s) => s.trim()).filter(Boolean) : atRoot ? [] : [imported.tree.name.trim() || path.basename(file)];
+  const docs = treeToDocs(imported.tree, { source: path.basename(file), under, keyPrefix: '', hint: 'choose a shallower --catalog' });
+  // An import is an explicit overwrite of what it imported before (as the web import is).
+  const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false, force: true });
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined);
   return plan;
 }
@@ -63,11 +74,20 @@ export async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> 
   return root;
 }
 
-/** `docs export`: the item as a ShowDoc-compatible Markdown zip or a Word document, written to a file. */
-export async function exportItem(client: SyncClient, io: CliIO, opts: { format: 'markdown' | 'word'; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
+const SUFFIX = { markdown: 'zip', word: 'docx', xlsx: 'xlsx' } as const;
+
+async function renderItem(tree: DocTree, format: keyof typeof SUFFIX): Promise<Uint8Array> {
+  if (format === 'word') return exportDocx(tree);
+  if (format === 'markdown') return exportMarkdownZip(tree);
+  if (tree.itemType !== ItemType.SPREADSHEET) throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);
+  return exportXlsx(parseSheets(tree.pages[0]?.content ?? ''));
+}
+
+/** `docs export`: the item as a ShowDoc-compatible Markdown zip, a Word document or (spreadsheet items) an Excel workbook. */
+export async function exportItem(client: SyncClient, io: CliIO, opts: { format: keyof typeof SUFFIX; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
   const tree = await itemTree(client, io);
-  const data = opts.format === 'word' ? await exportDocx(tree) : await exportMarkdownZip(tree);
-  const fallback = `${tree.name.replace(/[/\\:*?"<>|]/g, '-') || 'item'}.${opts.format === 'word' ? 'docx' : 'zip'}`;
+  const data = await renderItem(tree, opts.format);
+  const fallback = `${tree.name.replace(/[/\\:*?"<>|]/g, '-') || 'item'}.${SUFFIX[opts.format]}`;
   const file = path.resolve(opts.cwd, opts.output ?? fallback);
   await fs.writeFile(file, data);
   return { file, bytes: data.byteLength };

@@ -10,6 +10,7 @@ import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import taskLists from 'markdown-it-task-lists';
 import { escapeHtml } from './escape.ts';
+import { headingIdsPlugin } from './headingIds.ts';
 import { mathPlugin } from './math.ts';
 import { slugify } from './slug.ts';
 import { tocPlugin } from './toc.ts';
@@ -36,7 +37,8 @@ function renderCodeBlock(code: string, info: string, highlight: Highlighter | un
 
 export function createPipeline(opts: PipelineOptions = {}): Md {
   const md = new MarkdownIt({ html: true, linkify: opts.linkify ?? true, typographer: false, breaks: opts.breaks ?? false });
-  md.use(anchor, { slugify, tabIndex: false });
+  md.use(anchor, { slugify, tabIndex: false, failOnNonUnique: false });
+  md.use(headingIdsPlugin);
   md.use(taskLists, { enabled: false });
   md.use(footnote);
   md.use(mathPlugin);

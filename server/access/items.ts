@@ -24,6 +24,8 @@ export interface ItemRow {
   is_del: number;
   addtime: number;
   last_update_time: number;
+  /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
+  menu_version: number;
 }
 
 export interface LoadedItem {

@@ -11,7 +11,7 @@ export interface PasswordCheck {
 /** One check for every stored format: Folio's scrypt, ShowDoc's bcrypt and ShowDoc's legacy md5. */
 export async function verifyUserPassword(password: string, stored: string): Promise<PasswordCheck> {
   if (isScryptHash(stored)) return { ok: await verifyScrypt(password, stored), needsUpgrade: false };
-  if (isBcryptHash(stored)) return { ok: verifyBcrypt(password, stored), needsUpgrade: true };
+  if (isBcryptHash(stored)) return { ok: await verifyBcrypt(password, stored), needsUpgrade: true };
   if (isLegacyMd5Hash(stored)) return { ok: verifyLegacyMd5(password, stored), needsUpgrade: true };
   return { ok: false, needsUpgrade: false };
 }

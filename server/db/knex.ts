@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { tagConnectionLoss } from './connectionLoss.ts';
 import { migrationSource } from './migrations/index.ts';
+import { withMigrationLock } from './migrationLock.ts';
 import { sqliteClient } from './sqliteClient.ts';
 
 export type Db = Knex;
@@ -67,9 +68,12 @@ export function engineOf(db: Db): Engine {
   return client === 'pg' ? 'pg' : 'sqlite';
 }
 
+/** Applies pending migrations; concurrent callers, in any process, take turns (migrationLock.ts). */
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest()) as [number, string[]];
-  return applied;
+  return withMigrationLock(db, engineOf(db), async () => {
+    const [, applied] = (await db.migrate.latest()) as [number, string[]];
+    return applied;
+  });
 }
 
 /** `count(*)` comes back as number or string depending on the engine; always give a number. */

@@ -39,6 +39,12 @@ export interface ActionDef<S extends z.ZodType = z.ZodType> {
   /** `controller/action` exactly as the spec lists it, e.g. `item/info`. Matched case-insensitively. */
   name: string;
   auth: ActionAuth;
+  /**
+   * Whether the action changes state. Writes are refused over GET/HEAD and, when the session
+   * cookie authenticates them, must prove they come from Folio's own pages (see requestOrigin.ts).
+   * Reads stay reachable by GET for ShowDoc's clients, image tags and download links.
+   */
+  writes: boolean;
   input: S;
   handle(ctx: ActionContext<z.output<S>>): Promise<unknown> | unknown;
 }

@@ -5,8 +5,11 @@ import { errors } from '../../core/errors.ts';
 import { isAdmin } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { RawResponse, type ActionDef } from './action.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticate, tokenFromRequest } from './authenticate.ts';
+import { assertNoControlCharacters } from './controlChars.ts';
+import { Precompressed, sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, normaliseName, requestLang, resolveApiPath } from './params.ts';
+import { assertWriteAllowed } from './requestOrigin.ts';
 import { describeIssues } from './schema.ts';
 
 export type ActionTable = Map<string, ActionDef>;
@@ -42,6 +45,9 @@ export function apiDispatcher(table: ActionTable, services: Services) {
     ctx.state.lang = lang;
     const files = collectFiles(ctx);
     try {
+      assertWriteAllowed(ctx, def, tokenFromRequest(ctx, params)?.source ?? null, services.config.SITE_URL);
+      assertNoControlCharacters(params);
+      assertNoControlCharacters(Object.fromEntries(files.map((f) => [f.field, f.originalFilename])));
       const auth = await authenticate(ctx, params, services);
       ctx.state.uid = auth.actor.kind === 'user' ? auth.actor.uid : 0;
       if (def.auth !== 'public' && auth.actor.kind !== 'user') throw errors.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
@@ -61,6 +67,10 @@ export function apiDispatcher(table: ActionTable, services: Services) {
         params,
         koa: ctx,
       });
+      if (result instanceof Precompressed) {
+        sendPrecompressed(ctx, result);
+        return;
+      }
       if (result instanceof RawResponse) {
         const { body, opts } = result;
         if (opts.redirect) {

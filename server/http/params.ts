@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Lang } from '../../core/errors.ts';
 import type { UploadedFile } from './action.ts';
+import { hasControlCharacters } from './controlChars.ts';
 
 /** Where an API request points: `controller/action` plus ShowDoc's trailing `/key/value` path pairs. */
 export interface RouteTarget {
@@ -74,7 +75,10 @@ export function requestLang(ctx: Context, params: Record<string, unknown>): Lang
   return first.startsWith('zh') ? 'zh' : 'en';
 }
 
-/** Parses the Cookie header into a map (koa's cookie API needs the name up front). */
+/**
+ * Parses the Cookie header into a map (koa's cookie API needs the name up front). Values holding
+ * control characters are dropped: no cookie of ours ever has one, and they must not reach a query.
+ */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!header) return out;
@@ -83,11 +87,13 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
+    let decoded = value;
     try {
-      out.set(name, decodeURIComponent(value));
+      decoded = decodeURIComponent(value);
     } catch {
-      out.set(name, value);
+      // kept as sent
     }
+    if (!hasControlCharacters(decoded)) out.set(name, decoded);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findControlCharacters } from './controlChars.ts';
 
 /**
  * zod helpers that coerce form strings the way ShowDoc clients send them.
@@ -36,12 +37,20 @@ export const zFlag = z.preprocess((v) => {
 export function zJsonField<S extends z.ZodType>(inner: S) {
   return z.preprocess((v, ctx) => {
     if (typeof v !== 'string') return v;
+    let parsed: unknown;
     try {
-      return JSON.parse(v);
+      parsed = JSON.parse(v);
     } catch {
       ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
       return z.NEVER;
     }
+    // `\u0000` escapes inside the JSON become control characters only now.
+    const at = findControlCharacters(parsed);
+    if (at) {
+      ctx.addIssue({ code: 'custom', message: `must not contain control characters (at ${at})` });
+      return z.NEVER;
+    }
+    return parsed;
   }, inner);
 }
 

@@ -16,6 +16,7 @@ import { recycleActions } from './api/recycle.ts';
 import { mockActions } from './api/mock.ts';
 import { importActions } from './api/import.ts';
 import { exportActions } from './api/export.ts';
+import { spreadsheetActions } from './api/spreadsheet.ts';
 import { openActions } from './api/open.ts';
 import { adminUserActions } from './api/adminUser.ts';
 import { adminItemActions } from './api/adminItem.ts';
@@ -45,6 +46,7 @@ export const allActions: ActionDef[] = [
   ...mockActions,
   ...importActions,
   ...exportActions,
+  ...spreadsheetActions,
   ...openActions,
   ...adminUserActions,
   ...adminItemActions,

@@ -13,6 +13,7 @@ export function deleteOwnAction(name: string, idField: string, remove: (services
   return action({
     name,
     auth: 'user',
+    writes: true,
     input: z.object({ [idField]: zId }).loose(),
     async handle({ input, actor, services }) {
       await remove(services, (actor as UserActor).uid, input[idField] as number);

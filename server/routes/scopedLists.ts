@@ -36,6 +36,7 @@ export function scopedListAction<Row>(name: string, scope: ListScope, list: (db:
   return action({
     name,
     auth: 'user',
+    writes: false,
     input: z.object({ [scope.field]: zId }),
     async handle({ input, actor, services }) {
       const id = await scope.authorize(services, actor, input[scope.field] as number);

@@ -22,6 +22,12 @@ export async function findPages(db: Db, q: SearchQuery): Promise<SearchHit[]> {
   return hits.sort((a, b) => inTitle(a) - inTitle(b) || a.page_id - b.page_id);
 }
 
+/** How many pages match in all (the lists stop at their limit). */
+export async function countPages(db: Db, q: SearchQuery): Promise<number> {
+  if (!q.itemIds.length || !q.keyword) return 0;
+  return searchEngineFor(db).countPages(db, q);
+}
+
 /** The wire form of a hit: no content, an HTML-safe highlighted title and snippet. */
 export function presentHit(h: SearchHit, keyword: string) {
   return {

@@ -18,6 +18,8 @@ export interface SearchQuery {
 /** The engine-specific part of search: finding the pages. Everything else is shared. */
 export interface SearchEngine {
   findPages(db: Db, q: SearchQuery): Promise<SearchHit[]>;
+  /** How many pages match in all, however many `findPages` lists. */
+  countPages(db: Db, q: SearchQuery): Promise<number>;
 }
 
 export const HIT_COLUMNS = HIT_FIELDS.map((c) => `p.${c}`);

@@ -5,7 +5,7 @@ import { loadSiteSettings, type SiteSettings } from '../settings.ts';
 import type { StorageDriver, StorageSource, StoredObjectMeta } from './driver.ts';
 import { newStorageKey } from './keys.ts';
 import { LocalDiskStorage } from './localDisk.ts';
-import { S3Storage, s3AddressingFor } from './s3.ts';
+import { S3Storage, resolveS3Addressing } from './s3.ts';
 
 export type { StorageDriver, StorageSource, StoredObjectMeta } from './driver.ts';
 export { StorageNotFound } from './driver.ts';
@@ -39,7 +39,7 @@ export function objectStorageFrom(setting: SiteSettings['oss_setting']): S3Stora
   const endpoint = /^https?:\/\//i.test(setting.endpoint) ? setting.endpoint : `${setting.protocol}://${setting.endpoint}`;
   let addressing: { region: string; pathStyle: boolean };
   try {
-    addressing = s3AddressingFor(endpoint);
+    addressing = resolveS3Addressing(endpoint, setting);
   } catch {
     return null;
   }

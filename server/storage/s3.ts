@@ -1,8 +1,10 @@
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { StorageNotFound, type StorageDriver, type StorageSource, type StoredObjectMeta } from './driver.ts';
-import { hashPayload, signRequest, uriEncode } from './sigv4.ts';
+
+/** How objects are addressed: `endpoint/bucket/key` (path) or `bucket.endpoint/key` (virtual host). */
+export type S3Addressing = 'auto' | 'path' | 'virtual';
 
 /** What an S3-compatible bucket needs (from the site settings `oss_setting`). */
 export interface S3Options {
@@ -12,7 +14,7 @@ export interface S3Options {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
-  /** `endpoint/bucket/key` (MinIO, most self-hosted servers) or `bucket.endpoint/key` (AWS, Aliyun, Qiniu). */
+  /** Path style (MinIO, most self-hosted servers) or virtual host (AWS, Aliyun OSS, Qiniu). */
   pathStyle: boolean;
   timeoutMs?: number;
 }
@@ -30,58 +32,73 @@ export function s3AddressingFor(endpoint: string): { region: string; pathStyle: 
   return { region: 'us-east-1', pathStyle: true };
 }
 
-/** Objects in an S3-compatible bucket, signed with AWS Signature Version 4. */
+/** The guess from the endpoint, overridden by what the administrator chose explicitly. */
+export function resolveS3Addressing(endpoint: string, choice: { addressing: S3Addressing; region: string }): { region: string; pathStyle: boolean } {
+  const guessed = s3AddressingFor(endpoint);
+  return {
+    region: choice.region.trim() || guessed.region,
+    pathStyle: choice.addressing === 'auto' ? guessed.pathStyle : choice.addressing === 'path',
+  };
+}
+
+// The SDK is large: load it the first time object storage is used, not at start-up.
+const loadSdk = () => import('@aws-sdk/client-s3');
+const loadUpload = () => import('@aws-sdk/lib-storage');
+
+function bodyOf(source: StorageSource): Buffer | Readable {
+  if (Buffer.isBuffer(source) || source instanceof Readable) return source;
+  return fs.createReadStream(source.path);
+}
+
+/** Objects in an S3-compatible bucket, through the AWS SDK. */
 export class S3Storage implements StorageDriver {
   readonly name = 's3';
   private readonly opts: S3Options;
+  private client: Promise<S3Client> | null = null;
   constructor(opts: S3Options) {
     this.opts = opts;
   }
 
-  private urlOf(key: string): string {
-    const base = new URL(this.opts.endpoint);
-    const path = key.split('/').map(uriEncode).join('/');
-    if (this.opts.pathStyle) return `${base.protocol}//${base.host}/${uriEncode(this.opts.bucket)}/${path}`;
-    return `${base.protocol}//${this.opts.bucket}.${base.host}/${path}`;
-  }
-
-  private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Response> {
-    const url = this.urlOf(key);
-    const signed = signRequest(
-      { method, url, headers, payloadHash: hashPayload(body ?? '') },
-      { accessKeyId: this.opts.accessKeyId, secretAccessKey: this.opts.secretAccessKey, region: this.opts.region },
-      new Date(),
+  private clientOf(): Promise<S3Client> {
+    this.client ??= loadSdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: this.opts.endpoint,
+          region: this.opts.region,
+          forcePathStyle: this.opts.pathStyle,
+          credentials: { accessKeyId: this.opts.accessKeyId, secretAccessKey: this.opts.secretAccessKey },
+          // MinIO, Aliyun OSS and Qiniu do not all accept the newer flexible-checksum headers
+          // (CRC32 trailers); send checksums only where S3 requires them.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          requestHandler: { requestTimeout: this.opts.timeoutMs ?? 60_000 },
+          maxAttempts: 2,
+        }),
     );
-    delete signed.host; // fetch sets it from the URL
-    return fetch(url, { method, headers: signed, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000) });
+    return this.client;
   }
 
-  private static async fail(res: Response, what: string): Promise<never> {
-    const detail = (await res.text().catch(() => '')).slice(0, 300);
-    throw new Error(`Object storage ${what} failed: HTTP ${res.status} ${detail}`);
-  }
-
+  /** Streams the bytes up (multipart for large files), never holding the whole file in memory. */
   async put(key: string, source: StorageSource, meta: StoredObjectMeta): Promise<void> {
-    // Uploads are bounded by UPLOAD_MAX_MB, so buffering keeps signing simple (signed payload hash).
-    const body = Buffer.isBuffer(source) ? source : source instanceof Readable ? Buffer.concat(await source.toArray()) : await fsp.readFile(source.path);
-    const res = await this.send('PUT', key, body, { 'content-type': meta.contentType });
-    if (!res.ok) await S3Storage.fail(res, `upload of ${key}`);
-    await res.arrayBuffer();
+    const [client, { Upload }] = await Promise.all([this.clientOf(), loadUpload()]);
+    const upload = new Upload({ client, params: { Bucket: this.opts.bucket, Key: key, Body: bodyOf(source), ContentType: meta.contentType } });
+    await upload.done();
   }
 
   async get(key: string): Promise<Readable> {
-    const res = await this.send('GET', key);
-    if (res.status === 404) {
-      await res.arrayBuffer();
-      throw new StorageNotFound(key);
+    const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([this.clientOf(), loadSdk()]);
+    try {
+      const res = await client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      if (!(res.Body instanceof Readable)) throw new Error(`Object storage returned no body for ${key}`);
+      return res.Body;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) throw new StorageNotFound(key);
+      throw err;
     }
-    if (!res.ok || !res.body) await S3Storage.fail(res, `download of ${key}`);
-    return Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.send('DELETE', key);
-    if (!res.ok && res.status !== 404) await S3Storage.fail(res, `delete of ${key}`);
-    await res.arrayBuffer();
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.clientOf(), loadSdk()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 }

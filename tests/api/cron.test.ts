@@ -24,7 +24,7 @@ describe('scriptCron/run', () => {
       { key: 'login:name:stale', count: 2, first_at: now - 3 * 86400, locked_until: 0 },
       { key: 'login:name:fresh', count: 2, first_at: now - 60, locked_until: 0 },
     ]);
-    const r = await t.call('scriptCron/run', {}, { method: 'GET' });
+    const r = await t.call('scriptCron/run');
     expect(r.error_code).toBe(0);
     expect(r.data).toEqual({});
     expect(await t.services.db('sessions').where({ uid: dead.uid }).first()).toBeUndefined();
@@ -66,8 +66,8 @@ describe('scriptCron/run', () => {
   it('requires X-Cron-Token when CRON_TOKEN is configured (10103 otherwise)', async () => {
     const guarded = await startTestServer({ env: { CRON_TOKEN: 'cron-secret-value' } });
     try {
-      expect((await guarded.call('scriptCron/run', {}, { method: 'GET' })).error_code).toBe(10103);
-      const ok = await guarded.call('scriptCron/run', {}, { method: 'GET', headers: { 'X-Cron-Token': 'cron-secret-value' } });
+      expect((await guarded.call('scriptCron/run', {})).error_code).toBe(10103);
+      const ok = await guarded.call('scriptCron/run', {}, { headers: { 'X-Cron-Token': 'cron-secret-value' } });
       expect(ok.error_code).toBe(0);
     } finally {
       await guarded.close();

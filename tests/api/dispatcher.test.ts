@@ -11,13 +11,14 @@ const probes = [
   action({
     name: 'probe/echo',
     auth: 'public',
+    writes: false,
     input: z.object({ item_id: zId.optional(), text: zText(20).optional() }).loose(),
     handle: ({ input, actor }) => ({ input, who: actor.kind }),
   }),
-  action({ name: 'probe/mine', auth: 'user', input: z.object({}).loose(), handle: ({ actor }) => ({ uid: actor.kind === 'user' ? actor.uid : 0 }) }),
-  action({ name: 'probe/admin', auth: 'admin', input: z.object({}).loose(), handle: () => ({ ok: true }) }),
-  action({ name: 'probe/boom', auth: 'public', input: z.object({}).loose(), handle: () => { throw new Error('SELECT secret FROM users /etc/passwd'); } }),
-  action({ name: 'probe/fail', auth: 'public', input: z.object({}).loose(), handle: () => { throw errors.needItemPassword(); } }),
+  action({ name: 'probe/mine', auth: 'user', writes: false, input: z.object({}).loose(), handle: ({ actor }) => ({ uid: actor.kind === 'user' ? actor.uid : 0 }) }),
+  action({ name: 'probe/admin', auth: 'admin', writes: false, input: z.object({}).loose(), handle: () => ({ ok: true }) }),
+  action({ name: 'probe/boom', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw new Error('SELECT secret FROM users /etc/passwd'); } }),
+  action({ name: 'probe/fail', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw errors.needItemPassword(); } }),
 ];
 
 let t: TestServer;

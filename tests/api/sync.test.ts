@@ -188,3 +188,49 @@ describe('sync/apply', () => {
     expect((await apply(k, [{ op: 'create', title: 'x', content: '' }])).error_code).toBe(10311);
   });
 });
+
+describe('sync/apply: file identity and CI safety', () => {
+  it('records the file, its front matter and the sync revision; confirm and name write no revision', async () => {
+    const k = await buildKeyedItem(t);
+    const head = '---\ntitle: A\nauthor:\n  name: Ana\n---\n';
+    const made = await apply(k, [{ op: 'create', cat_path: ['g'], title: 'A', content: 'alpha\n', source_path: 'g/a.md', source_head: head, source_hash: sha(`${head}alpha\n`) }]);
+    expect(made.error_code, made.error_message).toBe(0);
+    const id = made.data.results[0].page_id;
+    const tree = await t.call('sync/tree', creds(k));
+    expect(tree.data.pages[0]).toMatchObject({ source_path: 'g/a.md', sync_revision: 1, sync_hash: sha(`${head}alpha\n`), sync_created: true });
+    const pages = await t.call('sync/pages', { ...creds(k), page_ids: String(id) });
+    expect(pages.data.pages[0].source_head).toBe(head);
+
+    // A second live page cannot take the same file; a web page gets a name once.
+    const dup = await apply(k, [{ op: 'create', cat_path: [], title: 'B', content: 'b', source_path: 'g/a.md' }]);
+    expect(dup.error_code).toBe(10100);
+    expect(dup.error_message).toMatch(/^changes\.0\.source_path: page \d+ already belongs to g\/a\.md/);
+    const web = await t.call('open/updatePage', { ...creds(k), page_title: 'Web', page_content: 'w' });
+    const named = await apply(k, [{ op: 'name', page_id: web.data.page_id, source_path: 'web.md' }]);
+    expect(named.data.results[0]).toMatchObject({ status: 'updated', revision: 1 });
+    const renamed = await apply(k, [{ op: 'name', page_id: web.data.page_id, source_path: 'other.md' }]);
+    expect(renamed.data.conflicts[0].reason).toMatch(/already belongs to web\.md/);
+    const confirmed = await apply(k, [{ op: 'confirm', page_id: web.data.page_id, base_revision: 1, source_path: 'web.md', source_hash: sha('w') }]);
+    expect(confirmed.data.results[0]).toMatchObject({ status: 'updated', revision: 1 });
+    const after = (await t.call('sync/tree', creds(k))).data.pages.find((p: { page_id: number }) => p.page_id === web.data.page_id);
+    expect(after).toMatchObject({ source_path: 'web.md', sync_revision: 1, sync_created: false });
+    const badPath = await apply(k, [{ op: 'name', page_id: web.data.page_id, source_path: '../x.md' }]);
+    expect(badPath.error_code).toBe(10100);
+    expect(badPath.error_message).toMatch(/^changes\.0\.source_path: must be a relative path/);
+  });
+
+  it('refuses to delete a page the sync did not create, or one changed since the sync wrote it, unless forced', async () => {
+    const k = await buildKeyedItem(t);
+    const made = await apply(k, [{ op: 'create', cat_path: [], title: 'Synced', content: 's', source_path: 's.md' }]);
+    const synced = made.data.results[0].page_id;
+    const web = (await t.call('open/updatePage', { ...creds(k), page_title: 'Web', page_content: 'w' })).data.page_id;
+    const refused = await apply(k, [{ op: 'delete', page_id: web }], { atomic: false });
+    expect(refused.data.conflicts[0].reason).toMatch(/not created by the sync/);
+    await t.call('open/updatePage', { ...creds(k), page_title: 'Synced', page_content: 'edited elsewhere' });
+    const changed = await apply(k, [{ op: 'delete', page_id: synced }], { atomic: false });
+    expect(changed.data.conflicts[0].reason).toMatch(/changed on the server since the sync wrote it/);
+    expect((await t.call('sync/tree', creds(k))).data.pages).toHaveLength(2);
+    const forced = await apply(k, [{ op: 'delete', page_id: web, force: true }]);
+    expect(forced.data.results[0].status).toBe('deleted');
+  });
+});

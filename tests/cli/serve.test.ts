@@ -6,6 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../../server/config.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
@@ -24,10 +25,11 @@ class ServeProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(env: Record<string, string>) {
+  constructor(env: Record<string, string>, args: string[] = ['serve']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-serve-'));
-    this.child = spawn(DOCS, ['serve'], {
+    this.child = spawn(DOCS, args, {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-password', ...env },
+
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stderr!.on('data', (c: Buffer) => (this.stderr += c.toString('utf8')));
@@ -61,8 +63,8 @@ afterEach(() => {
   for (const p of running.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
 });
 
-function start(env: Record<string, string> = {}): ServeProcess {
-  const p = new ServeProcess(env);
+function start(env: Record<string, string> = {}, args?: string[]): ServeProcess {
+  const p = new ServeProcess(env, args);
   running.push(p);
   return p;
 }
@@ -167,6 +169,41 @@ describe('docs serve', () => {
     const p = start({ WORKERS: 'many' });
     expect(await p.exited).toBe(1);
     expect(p.stderr).toContain('WORKERS: must be a whole number from 1 to 64, or auto');
+    expect(p.lines.some((l) => l.msg === 'Folio is listening')).toBe(false);
+  });
+});
+
+describe('start-up help for a newcomer', () => {
+  it('explains how to create the first administrator when there are no users and no ADMIN_*', async () => {
+    const p = start({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
+    const hint = await p.waitFor((l) => /no users yet/.test(l.msg));
+    expect(hint.msg).toContain('ADMIN_USERNAME');
+    expect(hint.msg).toContain('docs user add admin --admin');
+    await p.waitFor((l) => l.msg === 'Folio is listening');
+  });
+
+  it('says nothing of it when ADMIN_* create the administrator', async () => {
+    const p = start();
+    await p.waitFor((l) => l.msg === 'Folio is listening');
+    expect(p.lines.some((l) => /no users yet/.test(l.msg))).toBe(false);
+  });
+
+  it('lists every environment variable in `docs serve --help`', async () => {
+    const p = start({}, ['serve', '--help']);
+    let out = '';
+    p.child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    expect(await p.exited).toBe(0);
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(20);
+    for (const name of CONFIG_VARIABLES) expect(out).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+  });
+
+  it('stops with one clear line and exit code 1 when DATABASE_URL cannot be reached', async () => {
+    const p = start({ DATABASE_URL: 'postgres://folio:s3cret@127.0.0.1:1/folio' });
+    expect(await p.exited).toBe(1);
+    const lines = p.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: cannot use the database at postgres:\/\/folio:\*\*\*@127\.0\.0\.1:1\/folio \(DATABASE_URL\): the connection was refused/);
+    expect(p.stderr).not.toContain('s3cret');
     expect(p.lines.some((l) => l.msg === 'Folio is listening')).toBe(false);
   });
 });

@@ -155,20 +155,19 @@ describe('docs push after a concurrent web edit', () => {
 });
 
 describe('docs pull', () => {
-  it('writes the item as a folder; pushing it right back is a no-op', async () => {
+  it('writes every page back to the file it came from, byte for byte; pushing it right back is a no-op', async () => {
     const k = await buildKeyedItem(t);
     const src = tempFolder(EXAMPLES);
     await runDocs(['push', src], { cwd: src, env: envFor(t, k) });
     const dir = tempFolder();
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    expect(fs.existsSync(path.join(dir, 'guide/advanced/Conflicts and merges.md'))).toBe(true);
-    expect(read(dir, 'Welcome.md')).toMatch(/^---\ntitle: Welcome\norder: 1\n---\n# Welcome to the Petstore docs/);
+    for (const rel of ['index.md', CONFLICTS, 'guide/getting-started.md', 'guide/configuration.md', 'reference/errors.md']) expect(read(dir, rel)).toBe(read(src, rel));
     const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
     expect(plan.code, plan.stdout).toBe(ExitCode.OK);
   });
 
-  it('follows a page renamed on the web to its new file and removes the old one', async () => {
+  it('keeps the file of a page renamed on the web and sets the new title in its front matter', async () => {
     const k = await buildKeyedItem(t);
     const src = tempFolder(EXAMPLES);
     await runDocs(['push', src], { cwd: src, env: envFor(t, k) });
@@ -178,16 +177,13 @@ describe('docs pull', () => {
     await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Error code list', page_content: page.page_content, s_number: page.s_number }, { token: k.owner.token });
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    expect(r.stdout).toMatch(/removed reference\/Error codes\.md/);
-    expect(fs.existsSync(path.join(dir, 'reference/Error codes.md'))).toBe(false);
-    expect(read(dir, 'reference/Error code list.md')).toContain('| 10306 |');
-    const state = JSON.parse(read(dir, '.docs/state.json'));
-    expect(state.pages['reference/Error code list.md'].page_id).toBe(page.page_id);
-    expect(fs.existsSync(path.join(dir, '.docs/base/reference/Error codes.md'))).toBe(false);
+    expect(r.stdout).toMatch(/wrote\s+reference\/errors\.md/);
+    expect(read(dir, 'reference/errors.md')).toBe(read(src, 'reference/errors.md').replace('title: Error codes', 'title: Error code list'));
+    expect(fs.readdirSync(path.join(dir, 'reference'))).toEqual(['errors.md']);
     expect((await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
   });
 
-  it('carries local edits of a page renamed on the web into its new file, so the next push updates that page', async () => {
+  it('merges local edits of a page renamed on the web in place, so the next push updates that page', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);
     await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
@@ -199,20 +195,19 @@ describe('docs pull', () => {
 
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    expect(fs.existsSync(path.join(dir, CONFLICTS))).toBe(false);
-    const moved = read(dir, 'guide/advanced/Merging and conflicts.md');
-    expect(moved).toContain('Local preface.');
-    expect(moved).toContain('Server appendix.');
+    const merged = read(dir, CONFLICTS);
+    expect(merged).toContain('Local preface.');
+    expect(merged).toContain('Server appendix.');
 
     const push = await runDocs(['push', dir, '--json', '--prune'], { cwd: dir, env: envFor(t, k) });
-    expect(JSON.parse(push.stdout).summary).toMatchObject({ create: 0, update: 1, delete: 0, conflict: 0 });
+    expect(JSON.parse(push.stdout).summary).toMatchObject({ create: 0, delete: 0, conflict: 0 });
     const after = await pageByTitle(k, 'Merging and conflicts');
     expect(after.page_id).toBe(page.page_id);
     expect(after.page_content).toContain('Local preface.');
     expect((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages).toHaveLength(pageCount);
   });
 
-  it('keeps an unmergeable local edit of a page renamed on the web as its new file, with the server version beside it (exit 3)', async () => {
+  it('keeps an unmergeable local edit with the server version beside it (exit 3)', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);
     await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
@@ -222,10 +217,8 @@ describe('docs pull', () => {
 
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.CONFLICT);
-    const NEW = 'guide/advanced/Merging and conflicts.md';
-    expect(fs.existsSync(path.join(dir, CONFLICTS))).toBe(false);
-    expect(read(dir, NEW)).toContain('local wording');
-    expect(read(dir, `${NEW}.server`)).toContain('server wording');
+    expect(read(dir, CONFLICTS)).toContain('local wording');
+    expect(read(dir, `${CONFLICTS}.server`)).toContain('server wording');
     expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.CONFLICT);
   });
 
@@ -251,11 +244,11 @@ describe('docs pull over local work', () => {
     const src = tempFolder(EXAMPLES);
     await runDocs(['push', src], { cwd: src, env: envFor(t, k) });
     const dir = tempFolder();
-    write(dir, 'Welcome.md', '# My own welcome\n');
+    write(dir, 'index.md', '# My own welcome\n');
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.CONFLICT);
-    expect(read(dir, 'Welcome.md')).toBe('# My own welcome\n');
-    expect(read(dir, 'Welcome.md.server')).toContain('# Welcome to the Petstore docs');
+    expect(read(dir, 'index.md')).toBe('# My own welcome\n');
+    expect(read(dir, 'index.md.server')).toContain('# Welcome to the Petstore docs');
   });
 
   it('keeps local edits of files the server did not change', async () => {

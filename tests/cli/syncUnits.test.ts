@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { docFromText } from '../../cli/sync/folder.ts';
-import { parseMarkdownFile, renderMarkdownFile } from '../../cli/sync/frontMatter.ts';
+import { parseMarkdownFile, renderPageFile } from '../../cli/sync/frontMatter.ts';
 import { merge3 } from '../../cli/sync/merge.ts';
 import { computePlan, type ServerPage } from '../../cli/sync/plan.ts';
 import { emptyState, type SyncState } from '../../cli/sync/state.ts';
@@ -55,7 +55,7 @@ describe('front matter', () => {
       { title: 'Explicit: title', order: 4, body: '# Other heading\n' },
       { title: 'Rule first', order: 99, body: '---\nnot front matter' },
     ]) {
-      const text = renderMarkdownFile(page, 'Same as file', 99);
+      const text = renderPageFile({ ...page, head: null }, 'Same as file', 99);
       const doc = docFromText('Same as file.md', [], text);
       expect({ title: doc.title, order: doc.order, body: doc.content }).toEqual(page);
     }
@@ -69,6 +69,10 @@ describe('computePlan', () => {
     s_number: 99,
     revision: 1,
     stable_key: null,
+    source_path: null,
+    sync_revision: 0,
+    sync_hash: '',
+    sync_created: false,
     content_hash: doc('x.md', p.content).hash,
     ...p,
   });
@@ -119,11 +123,17 @@ describe('computePlan', () => {
     expect(computePlan([base], state, [renamed], { prune: false }).entries[0]!.action).toBe('unchanged');
   });
 
-  it('deletes pages without files only with prune, and calls a server-side change a conflict', () => {
-    const s1 = server({ page_id: 1, page_title: 'Gone', content: 'x' });
-    const s2 = server({ page_id: 2, page_title: 'Edited', content: 'y', revision: 5 });
+  it('prunes only pages the sync created and nobody changed since; keeps web pages and server-side changes', () => {
+    const s1 = server({ page_id: 1, page_title: 'Gone', content: 'x', sync_created: true, sync_revision: 1 });
+    const s2 = server({ page_id: 2, page_title: 'Edited', content: 'y', revision: 5, sync_created: true, sync_revision: 4 });
+    const web = server({ page_id: 3, page_title: 'Web', content: 'z' });
     const state = stateWith({ 'gone.md': { page_id: 1, revision: 1, hash: s1.content_hash, title: 'Gone', cat_path: [], order: 99 }, 'edited.md': { page_id: 2, revision: 4, hash: 'old', title: 'Edited', cat_path: [], order: 99 } });
-    expect(computePlan([], state, [s1, s2], { prune: false }).orphans).toHaveLength(2);
-    expect(computePlan([], state, [s1, s2], { prune: true }).entries.map((e) => [e.action, e.server!.page_id])).toEqual([['delete', 1], ['conflict', 2]]);
+    expect(computePlan([], state, [s1, s2, web], { prune: false }).orphans).toHaveLength(3);
+    const plan = computePlan([], state, [s1, s2, web], { prune: true, force: true });
+    expect(plan.entries.map((e) => [e.action, e.server!.page_id])).toEqual([['delete', 1]]);
+    expect(plan.kept.map((k) => [k.server.page_id, k.reason])).toEqual([
+      [2, expect.stringContaining('changed on the server')],
+      [3, expect.stringContaining('not created by the sync')],
+    ]);
   });
 });

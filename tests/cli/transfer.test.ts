@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
@@ -96,5 +97,34 @@ describe('docs export', () => {
     const r = await runDocs(['export', '--format', 'pdf'], { cwd: tempFolder(), env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.ERROR);
     expect(r.stderr).toMatch(/^error: --format: "pdf"/);
+  });
+});
+
+describe('docs import / export with Excel workbooks', () => {
+  const WORKBOOK = path.join(ROOT, 'tests/fixtures/xlsx/test-pr-1204.xlsx');
+
+  it('imports a real .xlsx into a spreadsheet item\'s page and exports it back as a workbook', async () => {
+    const k = await buildKeyedItem(t, { itemType: 4 });
+    const dir = tempFolder();
+    const imported = await runDocs(['import', WORKBOOK, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(imported.code, imported.stderr).toBe(ExitCode.OK);
+    const pages = (await tree(k)).pages;
+    expect(pages).toHaveLength(1);
+    const out = await runDocs(['export', '--format', 'xlsx', '-o', 'book.xlsx'], { cwd: dir, env: envFor(t, k) });
+    expect(out.code, out.stderr).toBe(ExitCode.OK);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync(path.join(dir, 'book.xlsx')) as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(['Sheet 1', 'Sheet 2']);
+    expect(wb.worksheets[0]!.model.merges).toHaveLength(5);
+  });
+
+  it('refuses a workbook for a document item and xlsx export of one', async () => {
+    const k = await buildKeyedItem(t);
+    const imported = await runDocs(['import', WORKBOOK], { cwd: ROOT, env: envFor(t, k) });
+    expect(imported.code).toBe(ExitCode.ERROR);
+    expect(imported.stderr).toMatch(/spreadsheet item \(item type 4\)/);
+    const out = await runDocs(['export', '--format', 'xlsx'], { cwd: tempFolder(), env: envFor(t, k) });
+    expect(out.code).toBe(ExitCode.ERROR);
+    expect(out.stderr).toMatch(/--format xlsx: only a spreadsheet item/);
   });
 });

@@ -38,6 +38,8 @@ export interface TestServer {
 
 export interface TestServerOptions extends AppOptions {
   env?: Record<string, string>;
+  /** Receives every log line (JSON), for tests that check what is and is not logged. */
+  logLines?: string[];
 }
 
 /** Starts the real app on a fresh database (SQLite file or PostgreSQL clone) on a random port. */
@@ -52,7 +54,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
     ...opts.env,
   });
-  const logger = createLogger(config.LOG_LEVEL, false);
+  const logger = createLogger(config.LOG_LEVEL, false, opts.logLines ? { write: (line: string) => void opts.logLines!.push(line) } : undefined);
   const services = await createServices(config, tdb.db, logger);
   const app = createApp(services, opts);
   const server = http.createServer(app.callback());

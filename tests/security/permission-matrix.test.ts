@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -224,6 +225,9 @@ const CALLS: Record<string, Call> = {
   'export/markdown': { params: (fx) => ({ item_id: fx.item_id }) },
   'export/html': { params: (fx) => ({ item_id: fx.item_id }) },
   'export/checkMarkdownLimit': { params: () => ({}) },
+  // The fixture item is a document item: whoever may act on it gets 10101 (not a spreadsheet), the rest the refusal.
+  'export/xlsx': { params: (fx) => ({ item_id: fx.item_id }) },
+  'import/xlsx': { upload: { filename: 'book.xlsx', bytes: fs.readFileSync(new URL('../fixtures/xlsx/gold.xlsx', import.meta.url)), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, params: (fx) => ({ item_id: fx.item_id }) },
   // open API and sync: the item's key is the credential
   'open/updatePage': { mutates: true, params: (fx) => ({ ...keyOf(fx), page_title: 'Open page', page_content: 'via api' }) },
   'open/updateItem': { mutates: true, params: (fx) => ({ ...keyOf(fx), page_title: 'Open page', page_content: 'via api' }) },
@@ -241,6 +245,7 @@ const CALLS: Record<string, Call> = {
   'open/deleteAttachment': { mutates: true, params: (fx) => ({ ...keyOf(fx), file_id: fx.fileId }) },
   'sync/tree': { params: (fx) => keyOf(fx) },
   'sync/pages': { params: (fx) => ({ ...keyOf(fx), page_ids: JSON.stringify([fx.pageB]) }) },
+  'sync/upload': { mutates: true, upload: { filename: 'pixel.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ ...keyOf(fx), sha256: crypto.createHash('sha256').update(PNG).digest('hex') }) },
   'sync/apply': { mutates: true, params: (fx) => ({ ...keyOf(fx), changes: JSON.stringify([{ op: 'create', cat_path: ['Synced'], title: 'Synced page', content: 'body' }]) }) },
   // administration
   'adminUser/getList': { params: () => ({}) },
@@ -252,6 +257,9 @@ const CALLS: Record<string, Call> = {
   'adminItem/attorn': { mutates: true, params: (fx) => ({ item_id: fx.item_id, username: users.target.username }) },
   'adminSetting/loadConfig': { params: () => ({}) },
   'adminSetting/saveConfig': { params: () => ({ register_open: '1' }) },
+  // No directory listens on this port: the administrator gets 10011, everyone else the refusal.
+  'adminSetting/testLdap': { params: () => ({ ldap_form: { host: '127.0.0.1', port: 9, base_dn: 'dc=example,dc=org', user_field: 'uid' } }) },
+  'adminNotice/announce': { params: () => ({ title: 'Maintenance', content: 'Tonight at ten.' }) },
 };
 
 /** A team the caller owns (for binding it to the fixture item). */

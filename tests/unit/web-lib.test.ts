@@ -100,19 +100,29 @@ describe('doc templates', () => {
   });
 });
 
-import { sheetsFromContent } from '../../web/src/lib/sheetTable.ts';
+import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 
-describe('sheetsFromContent', () => {
-  it('reads FortuneSheet celldata, preferring the formatted text', () => {
-    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 1, m: '1.00' } }, { r: 1, c: 2, v: { v: 'x' } }] }]);
-    expect(sheetsFromContent(content)).toEqual([{ name: 'Q1', rows: [['1.00', '', ''], ['', '', 'x']] }]);
+describe('parseSheets (spreadsheet page content)', () => {
+  it('reads FortuneSheet celldata and the data matrix alike', () => {
+    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 1, m: '1.00' } }] }, { name: 'Q2', data: [[null, { v: 'x' }]] }]);
+    const sheets = parseSheets(content);
+    expect(sheets.map((s) => s.name)).toEqual(['Q1', 'Q2']);
+    expect(sheetCells(sheets[0]!)).toEqual([{ r: 0, c: 0, v: { v: 1, m: '1.00' } }]);
+    expect(sheetCells(sheets[1]!)).toEqual([{ r: 0, c: 1, v: { v: 'x' } }]);
   });
-  it('reads x-spreadsheet rows/cells', () => {
-    const content = JSON.stringify({ name: 's', rows: { 0: { cells: { 1: { text: 'b' } } } } });
-    expect(sheetsFromContent(content)).toEqual([{ name: 's', rows: [['', 'b']] }]);
+  it('turns an old ShowDoc x-spreadsheet sheet into cells, merges and widths', () => {
+    const content = JSON.stringify({ name: 's', rows: { 0: { cells: { 1: { text: 'b' } } } }, merges: ['B1:C2'], cols: { 1: { width: 120 } } });
+    const [sheet] = parseSheets(content);
+    expect(sheetCells(sheet!)).toEqual([
+      { r: 0, c: 1, v: { v: 'b', m: 'b', ct: { fa: 'General', t: 'g' }, mc: { r: 0, c: 1, rs: 2, cs: 2 } } },
+      { r: 0, c: 2, v: { mc: { r: 0, c: 1 } } },
+      { r: 1, c: 1, v: { mc: { r: 0, c: 1 } } },
+      { r: 1, c: 2, v: { mc: { r: 0, c: 1 } } },
+    ]);
+    expect(sheet!.config).toEqual({ merge: { '0_1': { r: 0, c: 1, rs: 2, cs: 2 } }, columnlen: { 1: 120 } });
   });
   it('gives no sheets for content that is not JSON', () => {
-    expect(sheetsFromContent('not json')).toEqual([]);
+    expect(parseSheets('not json')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { topOf, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export type TreeChange =
   | { kind: 'catalog'; cat_id: number; cat_name?: string; parent_cat_id: number; s_number?: number }
@@ -74,6 +75,7 @@ export async function applyTreeChanges(
     if (input.changes.length) {
       await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'drag', object: 'tree', objectId: input.itemId, objectName: '' });
       await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+      await bumpMenuVersion(tx.db, input.itemId);
     }
     return { catalogs: catChanges.length, pages: pageChanges.length };
   });

@@ -5,6 +5,7 @@ import { deletePagesToRecycle } from '../pages/deletePage.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { subtreeIds } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** Deletes a catalog and its sub-catalogs; their pages go to the recycle bin (recoverable to the root). */
 export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: number; by: Author }): Promise<{ catalogs: number; pages: number }> {
@@ -22,6 +23,7 @@ export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: 
     for (let i = 0; i < ids.length; i += 500) await tx.db('catalogs').whereIn('cat_id', ids.slice(i, i + 500)).del();
     await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'catalog', objectId: input.catId, objectName: target.cat_name });
     await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await bumpMenuVersion(tx.db, input.itemId);
     return { catalogs: ids.length, pages };
   });
 }

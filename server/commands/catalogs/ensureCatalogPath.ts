@@ -6,6 +6,7 @@ import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { tooDeepMessage } from './catalogTree.ts';
 import { assertRoomForCatalogs } from './saveCatalog.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** Key of the PostgreSQL advisory lock taken per item while catalog paths are found or created. */
 const CATALOG_PATH_LOCK = 0x636174; // 'cat'
@@ -74,5 +75,6 @@ export async function insertCatalog(
     .returning('cat_id');
   const id = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
   if (c.author) await recordChange(tx, { itemId, author: c.author, action: 'create', object: 'catalog', objectId: id, objectName: c.name });
+  await bumpMenuVersion(tx.db, itemId);
   return id;
 }

@@ -6,6 +6,7 @@ import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { subtreeIds, tooDeepMessage, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SaveCatalogInput {
   itemId: number;
@@ -44,6 +45,7 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
         .returning('cat_id');
       const catId = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
       await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'create', object: 'catalog', objectId: catId, objectName: input.name });
+      await bumpMenuVersion(tx.db, input.itemId);
       return catId;
     }
 
@@ -63,6 +65,7 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
     }
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'update', object: 'catalog', objectId: existing.cat_id, objectName: input.name });
     await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await bumpMenuVersion(tx.db, input.itemId);
     return existing.cat_id;
   });
 }

@@ -2,6 +2,7 @@ import { hashItemPassword, verifyItemPassword } from '../../auth/itemPasswords.t
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { assertDomainFree, rethrowDomainRace } from './itemDomain.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** What to do with the visit password: keep it, make the item public, or set a new one. */
 export type PasswordChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; plain: string };
@@ -37,6 +38,7 @@ export async function updateItem(
     await inTransaction(deps, async (tx) => {
       if (changes.item_domain) await assertDomainFree(tx.db, changes.item_domain, item.item_id);
       await tx.db('items').where({ item_id: item.item_id }).update({ ...patch, last_update_time: tx.now() });
+      await bumpMenuVersion(tx.db, item.item_id);
       const remark = Object.keys(patch).map((k) => (k === 'password_hash' ? 'password' : k)).join(',');
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'item', objectId: item.item_id, objectName: changes.item_name ?? item.item_name, remark });
     });

@@ -2,8 +2,10 @@ import { errors } from '../../../core/errors.ts';
 import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { noticeAddedToItem } from '../notices/events.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from './memberNames.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
 export interface MemberRow {
@@ -28,7 +30,7 @@ export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> 
  */
 export async function saveMembers(
   deps: Deps,
-  item: { item_id: number; uid: number },
+  item: { item_id: number; uid: number; item_name: string },
   users: UserRef[],
   grant: { member_group_id: number; cat_id: number },
   by: { uid: number; username: string },
@@ -39,6 +41,7 @@ export async function saveMembers(
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const user of users) {
+      const existed = await tx.db('item_members').where({ item_id: item.item_id, uid: user.uid }).first('item_member_id');
       await tx
         .db('item_members')
         .insert({ item_id: item.item_id, uid: user.uid, username: user.username, ...grant, addtime: tx.now() })
@@ -47,7 +50,9 @@ export async function saveMembers(
       const row = (await tx.db('item_members').where({ item_id: item.item_id, uid: user.uid }).first('item_member_id')) as { item_member_id: number };
       ids.push(row.item_member_id);
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
+      if (!existed) await noticeAddedToItem(tx, user, item, by);
     }
+    await bumpMenuVersion(tx.db, item.item_id);
     return ids;
   });
 }
@@ -59,5 +64,6 @@ export async function deleteMember(deps: Deps, itemId: number, itemMemberId: num
     if (!row) throw errors.notFound('member');
     await tx.db('item_members').where({ item_member_id: itemMemberId }).delete();
     await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });
+    await bumpMenuVersion(tx.db, itemId);
   });
 }

@@ -29,25 +29,28 @@ export interface NotifyInput {
   object_id?: number;
 }
 
+/** The `notices` row for one recipient: `remind` for events, `announce` for administrators' announcements. */
+export function noticeRow(input: NotifyInput, now: number, noticeType: 'remind' | 'announce' = 'remind') {
+  return {
+    to_uid: input.to_uid,
+    from_uid: input.from_uid,
+    from_name: input.from_name.slice(0, 100),
+    notice_type: noticeType,
+    notice_title: input.title.slice(0, 300),
+    notice_content: input.content,
+    object_type: (input.object_type ?? '').slice(0, 32),
+    object_id: input.object_id ?? 0,
+    is_read: 0,
+    notice_time: now,
+  };
+}
+
 /**
  * Sends a notice to one user. Other commands call it inside their own transaction (pass the
  * transaction's deps) so the notice is written together with the change it reports.
  */
 export async function notify(deps: Deps, input: NotifyInput): Promise<{ notice_id: number }> {
-  const [row] = await deps.db('notices')
-    .insert({
-      to_uid: input.to_uid,
-      from_uid: input.from_uid,
-      from_name: input.from_name.slice(0, 100),
-      notice_type: 'remind',
-      notice_title: input.title.slice(0, 300),
-      notice_content: input.content,
-      object_type: (input.object_type ?? '').slice(0, 32),
-      object_id: input.object_id ?? 0,
-      is_read: 0,
-      notice_time: deps.now(),
-    })
-    .returning('notice_id');
+  const [row] = await deps.db('notices').insert(noticeRow(input, deps.now())).returning('notice_id');
   return { notice_id: Number((row as { notice_id: number }).notice_id) };
 }
 

@@ -1,6 +1,7 @@
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from './changeLog.ts';
 import type { Author } from './pageRow.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /**
  * Soft-deletes pages into the recycle bin (one row each, kept 30 days). Used by page/delete and
@@ -31,6 +32,7 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
       count += pages.length;
     }
     await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: now });
+    if (count) await bumpMenuVersion(tx.db, input.itemId);
     return count;
   });
 }
@@ -52,6 +54,7 @@ export async function recoverPage(deps: Deps, input: { itemId: number; pageId: n
     await tx.db('pages').where({ page_id: input.pageId, item_id: input.itemId }).update({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
     await tx.db('recycle').where({ page_id: input.pageId }).del();
     await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await bumpMenuVersion(tx.db, input.itemId);
     await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'recover', object: 'page', objectId: input.pageId, objectName: entry.page_title });
     return { cat_id: catId };
   });

@@ -18,6 +18,13 @@ export interface PageRow {
   revision: number;
   content_hash: string;
   stable_key: string | null;
+  /** Docs-as-code sync (migration 20261125040000_page_sync_source). */
+  source_path: string | null;
+  source_head: string | null;
+  sync_revision: number;
+  sync_hash: string;
+  sync_created: number;
+  source_refs: string | null;
   is_del: number;
   del_time: number;
   del_by_uid: number;

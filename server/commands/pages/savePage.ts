@@ -3,10 +3,12 @@ import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../..
 import { engineOf } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
+import { noticePageEdited } from '../notices/events.ts';
 import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
 import { contentHash, type Author, type PageRow } from './pageRow.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SavePageInput {
   itemId: number;
@@ -109,11 +111,13 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
       await trimHistory(db, current.page_id, keep);
       page = { ...current, ...changes } as PageRow;
+      await noticePageEdited(tx, current.author_uid, page, input.author);
     }
 
     const itemChanges: Record<string, unknown> = { last_update_time: now };
     if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
     await db('items').where({ item_id: input.itemId }).update(itemChanges);
+    await bumpMenuVersion(db, input.itemId);
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
     return { page, created };
   });

@@ -1,5 +1,6 @@
 import { errors } from '../../../core/errors.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /**
  * page/sort: sets s_number of several pages of one item at once; any foreign page id → 10100, nothing changed.
@@ -19,6 +20,7 @@ export async function sortPages(deps: Deps, input: { itemId: number; orders: Map
     for (const catId of new Set(found.values())) if (!(await input.mayWriteCat(catId, tx.db))) throw errors.noEdit();
     for (const [id, order] of input.orders) await tx.db('pages').where({ page_id: id }).update({ s_number: order });
     await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await bumpMenuVersion(tx.db, input.itemId);
     return ids.length;
   });
 }

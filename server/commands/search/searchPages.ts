@@ -1,20 +1,27 @@
 import { loadItemAccessFor, reachableItemIdsQuery, type ItemRow } from '../../access/items.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { canReadPage } from '../../policies/item.ts';
-import { findPages, type SearchHit } from '../../search/index.ts';
+import { countPages, findPages, type SearchHit } from '../../search/index.ts';
 import type { Services } from '../../services.ts';
 import { catalogsUnder, topOf } from '../catalogs/catalogTree.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 
-/** Search inside one item, limited to the catalogs the caller may read. */
-export async function searchItem(services: Pick<Services, 'db'>, input: { itemId: number; keyword: string; allowedTopCatIds: number[] | null; limit: number }): Promise<SearchHit[]> {
+/** Search inside one item, limited to the catalogs the caller may read: up to `limit` hits and how many match in all. */
+export async function searchItem(
+  services: Pick<Services, 'db'>,
+  input: { itemId: number; keyword: string; allowedTopCatIds: number[] | null; limit: number },
+): Promise<{ hits: SearchHit[]; total: number }> {
   let catIds: number[] | null = null;
   if (input.allowedTopCatIds !== null) {
     const visible = catalogsUnder(await loadCatalogs(services.db, input.itemId), input.allowedTopCatIds);
     catIds = [...(visible ?? [])];
-    if (!catIds.length) return [];
+    if (!catIds.length) return { hits: [], total: 0 };
   }
-  return findPages(services.db, { itemIds: [input.itemId], keyword: input.keyword, catIds, limit: input.limit });
+  const q = { itemIds: [input.itemId], keyword: input.keyword, catIds, limit: input.limit };
+  const hits = await findPages(services.db, q);
+  // Only a full list can hide more matches; counting then costs one more index lookup.
+  const total = hits.length < input.limit ? hits.length : await countPages(services.db, q);
+  return { hits, total };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
-import type { SyncApplyOutcome, SyncChange, SyncChangeResult, SyncConflict } from '../../../core/sync.ts';
+import { NEW_PAGE_TOKEN_PATTERN, type SyncApplyOutcome, type SyncChange, type SyncChangeResult, type SyncConflict, type SyncSource } from '../../../core/sync.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
-import type { PageRow } from '../pages/pageRow.ts';
+import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from './itemWriteLock.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
@@ -38,6 +38,7 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
       for (const [index, change] of input.changes.entries()) {
         if (change.op === 'create') {
           if (change.stable_key) await claimStableKey(tx, input.itemId, change.stable_key, index);
+          if (change.source_path) await claimSourcePath(tx, input.itemId, change.source_path, index, 0);
           const { page } = await savePage(tx, {
             itemId: input.itemId,
             title: change.title,
@@ -48,26 +49,50 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
             author: API_AUTHOR,
             historyLimit: input.historyLimit,
           });
-          results.push(resultOf(index, change.op, 'created', page));
+          results.push(resultOf(index, change.op, 'created', await recordSync(tx, page, change, true)));
           continue;
         }
         const current = (await tx.db('pages').where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
+        const baseRevision = 'base_revision' in change ? change.base_revision : undefined;
         if (!current || current.is_del) {
-          conflicts.push({ index, page_id: change.page_id, base_revision: change.base_revision ?? 0, server_revision: 0, reason: 'the page no longer exists on the server' });
+          conflicts.push({ index, page_id: change.page_id, base_revision: baseRevision ?? 0, server_revision: 0, reason: 'the page no longer exists on the server' });
           results.push({ index, op: change.op, status: 'conflict', page_id: change.page_id, revision: 0, content_hash: '' });
           continue;
         }
-        if (change.base_revision !== undefined && change.base_revision !== current.revision) {
-          conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision, server_revision: current.revision, reason: 'the page changed on the server since your base revision' });
+        if (baseRevision !== undefined && baseRevision !== current.revision) {
+          conflicts.push({ index, page_id: current.page_id, base_revision: baseRevision, server_revision: current.revision, reason: 'the page changed on the server since your base revision' });
           results.push(resultOf(index, change.op, 'conflict', current));
           continue;
         }
+        if (change.op === 'name') {
+          if (current.source_path && current.source_path !== change.source_path) {
+            conflicts.push({ index, page_id: current.page_id, base_revision: current.revision, server_revision: current.revision, reason: `the page already belongs to ${current.source_path}` });
+            results.push(resultOf(index, change.op, 'conflict', current));
+            continue;
+          }
+          await claimSourcePath(tx, input.itemId, change.source_path, index, current.page_id);
+          await tx.db('pages').where({ page_id: current.page_id }).update({ source_path: change.source_path });
+          results.push(resultOf(index, change.op, 'updated', current));
+          continue;
+        }
+        if (change.op === 'confirm') {
+          if (change.source_path) await claimSourcePath(tx, input.itemId, change.source_path, index, current.page_id);
+          results.push(resultOf(index, change.op, 'updated', await recordSync(tx, current, change, !!current.sync_created)));
+          continue;
+        }
         if (change.op === 'delete') {
+          const refusal = change.force ? null : pruneRefusal(current);
+          if (refusal) {
+            conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision ?? current.revision, server_revision: current.revision, reason: refusal });
+            results.push(resultOf(index, change.op, 'conflict', current));
+            continue;
+          }
           await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds: [current.page_id], by: API_AUTHOR });
           results.push({ ...resultOf(index, change.op, 'deleted', current) });
           continue;
         }
         try {
+          if (change.source_path) await claimSourcePath(tx, input.itemId, change.source_path, index, current.page_id);
           const { page } = await savePage(tx, {
             itemId: input.itemId,
             pageId: current.page_id,
@@ -81,7 +106,7 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
             author: API_AUTHOR,
             historyLimit: input.historyLimit,
           });
-          results.push(resultOf(index, change.op, 'updated', page));
+          results.push(resultOf(index, change.op, 'updated', await recordSync(tx, page, change, !!current.sync_created)));
         } catch (err) {
           if (!(err instanceof AppError) || (err.code !== ErrorCode.PAGE_LOCKED && err.code !== ErrorCode.STALE_REVISION)) throw err;
           conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision, server_revision: current.revision, reason: err.message });
@@ -89,6 +114,7 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
         }
       }
       if (conflicts.length && input.atomic) throw new RollBack();
+      await linkPagesCreatedTogether(tx, input.itemId, results);
     });
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;
@@ -110,6 +136,69 @@ async function claimStableKey(deps: Deps, itemId: number, key: string, index: nu
   if (!holder) return;
   if (!holder.is_del) throw errors.validation(`changes.${index}.stable_key: page ${holder.page_id} already has this key; update it instead`, `changes.${index}.stable_key：页面 ${holder.page_id} 已使用此键`);
   await deps.db('pages').where({ page_id: holder.page_id }).update({ stable_key: null });
+}
+
+/**
+ * Pages of this change set that link to pages created in it carry `{{sync-page:<path>}}` where
+ * the id goes; now that every page of the set exists, the ids are filled in — in the same
+ * transaction, so no revision ever shows the token. Links to pages not created yet (a later
+ * batch) stay tokens and the result says so; the client writes those pages again.
+ */
+async function linkPagesCreatedTogether(deps: Deps, itemId: number, results: SyncChangeResult[]): Promise<void> {
+  const written = results.filter((r) => r.status === 'created' || r.status === 'updated');
+  if (!written.length) return;
+  const rows = (await deps.db('pages').whereIn('page_id', written.map((r) => r.page_id)).where('page_content', 'like', '%{{sync-page:%').select('page_id', 'page_content', 'source_refs')) as Pick<PageRow, 'page_id' | 'page_content' | 'source_refs'>[];
+  if (!rows.length) return;
+  const paths = new Set<string>();
+  for (const r of rows) for (const m of r.page_content.matchAll(NEW_PAGE_TOKEN_PATTERN)) paths.add(m[1]!);
+  const ids = new Map<string, number>();
+  for (const p of (await deps.db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('source_path', [...paths]).select('page_id', 'source_path')) as { page_id: number; source_path: string }[]) ids.set(p.source_path, p.page_id);
+  const fill = (text: string) => text.replace(NEW_PAGE_TOKEN_PATTERN, (token, path: string) => (ids.has(path) ? String(ids.get(path)) : token));
+  for (const row of rows) {
+    const content = fill(row.page_content);
+    const hash = contentHash(content);
+    await deps.db('pages').where({ page_id: row.page_id }).update({ page_content: content, content_hash: hash, source_refs: row.source_refs === null ? null : fill(row.source_refs) });
+    for (const r of written) {
+      if (r.page_id !== row.page_id) continue;
+      r.content_hash = hash;
+      if (content.includes('{{sync-page:')) r.unresolved_links = true;
+    }
+  }
+}
+
+/**
+ * Why the sync must not delete this page: it was created elsewhere (the web UI, an import), or
+ * someone changed it since the sync last wrote it. Null when it may go.
+ */
+export function pruneRefusal(page: Pick<PageRow, 'sync_created' | 'sync_revision' | 'revision'>): string | null {
+  if (!page.sync_created) return 'the page was not created by the sync (web pages are never pruned)';
+  if (page.revision !== page.sync_revision) return 'the page changed on the server since the sync wrote it';
+  return null;
+}
+
+/** Records what the sync wrote or confirmed: the page's file, its front matter, the revision and the body's hash. */
+async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created: boolean): Promise<PageRow> {
+  const changes = {
+    ...(source.source_path ? { source_path: source.source_path } : {}),
+    ...(source.source_head !== undefined ? { source_head: source.source_head } : {}),
+    ...(source.source_refs !== undefined ? { source_refs: source.source_refs } : {}),
+    sync_revision: page.revision,
+    sync_hash: source.source_hash ?? '',
+    sync_created: created ? 1 : 0,
+  };
+  await deps.db('pages').where({ page_id: page.page_id }).update(changes);
+  return { ...page, ...changes };
+}
+
+/**
+ * A file path names one live page of the item. A page in the recycle bin keeps its path until a
+ * new page takes it (the file came back); a live holder means the caller's plan is stale.
+ */
+async function claimSourcePath(deps: Deps, itemId: number, sourcePath: string, index: number, pageId: number): Promise<void> {
+  const holders = (await deps.db('pages').where({ item_id: itemId, source_path: sourcePath }).whereNot({ page_id: pageId }).select('page_id', 'is_del')) as { page_id: number; is_del: number }[];
+  const live = holders.find((h) => !h.is_del);
+  if (live) throw errors.validation(`changes.${index}.source_path: page ${live.page_id} already belongs to ${sourcePath}`, `changes.${index}.source_path：页面 ${live.page_id} 已对应 ${sourcePath}`);
+  if (holders.length) await deps.db('pages').whereIn('page_id', holders.map((h) => h.page_id)).update({ source_path: null });
 }
 
 function resultOf(index: number, op: SyncChange['op'], status: SyncChangeResult['status'], page: PageRow): SyncChangeResult {

@@ -5,7 +5,10 @@ import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 
-type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key'>;
+type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created'>;
+
+/** The columns `sync/tree` lists (no content). */
+const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created'] as const;
 
 /** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
 function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
@@ -18,20 +21,21 @@ function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: strin
     revision: p.revision,
     content_hash: hash,
     stable_key: p.stable_key,
+    source_path: p.source_path ?? null,
+    sync_revision: Number(p.sync_revision ?? 0),
+    sync_hash: p.sync_hash ?? '',
+    sync_created: !!p.sync_created,
   };
 }
 
 /** `sync/tree`: every live page's identity and version (no content), plus the catalogs with their paths. */
-export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[] }> {
+export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[]; assets: Record<string, string> }> {
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const pages = (await db('pages')
     .where({ item_id: itemId, is_del: 0 })
     .orderBy([{ column: 'cat_id' }, { column: 's_number' }, { column: 'page_id' }])
-    .select('page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key')) as Pick<
-    PageRow,
-    'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'content_hash' | 'stable_key'
-  >[];
+    .select(...TREE_COLUMNS)) as Pick<PageRow, (typeof TREE_COLUMNS)[number]>[];
   // Rows written before content hashes existed are hashed here, once, from their content.
   const unhashed = pages.filter((p) => !p.content_hash).map((p) => p.page_id);
   const hashes = new Map<number, string>();
@@ -39,7 +43,10 @@ export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: Syn
     const rows = (await db('pages').whereIn('page_id', unhashed.slice(i, i + 500)).select('page_id', 'page_content')) as { page_id: number; page_content: string }[];
     for (const r of rows) hashes.set(r.page_id, contentHash(r.page_content));
   }
+  const files = (await db('files').where({ item_id: itemId }).whereNotNull('content_hash').select('content_hash', 'sign')) as { content_hash: string; sign: string }[];
   return {
+    // Attachments the sync uploaded, by content hash: the sign of the served file.
+    assets: Object.fromEntries(files.map((f) => [f.content_hash, f.sign])),
     pages: pages.map((p) => syncPageOf(p, paths, p.content_hash || hashes.get(p.page_id)!)),
     catalogs: cats.map((c) => ({ cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, path: paths.get(c.cat_id) ?? [] })),
   };
@@ -52,7 +59,7 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content }));
+  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null }));
 }
 
 /**

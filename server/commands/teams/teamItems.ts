@@ -4,6 +4,7 @@ import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { fanOut } from './teamMembers.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /** Items bound to teams (`team_items`) and the per-member rows of each binding. */
 export interface TeamItemRow {
@@ -44,6 +45,7 @@ export async function bindItems(deps: Deps, team: { id: number; team_name: strin
     }
     const members = (await tx.db('team_members').where({ team_id: teamId }).select('member_uid as uid', 'member_username as username')) as { uid: number; username: string }[];
     await fanOut(tx, teamId, itemIds, members);
+    await bumpMenuVersion(tx.db, itemIds);
     return ids;
   });
 }
@@ -61,6 +63,7 @@ export async function unbindItem(deps: Deps, row: { id: number; team_id: number;
     await tx.db('team_items').where({ id: row.id }).delete();
     const team = (await tx.db('teams').where({ id: row.team_id }).first('team_name')) as { team_name: string } | undefined;
     await recordChange(tx, { itemId: row.item_id, author: by, action: 'unbound', object: 'team', objectId: row.team_id, objectName: team?.team_name ?? '' });
+    await bumpMenuVersion(tx.db, row.item_id);
   });
 }
 
@@ -88,5 +91,9 @@ export async function findTeamItemMember(db: Db, id: number): Promise<{ id: numb
 }
 
 export async function updateTeamItemMember(deps: Deps, id: number, patch: { member_group_id?: number; cat_id?: number }): Promise<void> {
-  await deps.db('team_item_members').where({ id }).update(patch);
+  await inTransaction(deps, async (tx) => {
+    const row = (await tx.db('team_item_members').where({ id }).first('item_id')) as { item_id: number } | undefined;
+    await tx.db('team_item_members').where({ id }).update(patch);
+    if (row) await bumpMenuVersion(tx.db, row.item_id);
+  });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/knex.ts';
 import { MemberGroup } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
+import { noticeAddedToTeam } from '../notices/events.ts';
 
 /**
  * Team members, and the per-item rows (`team_item_members`) that a team binding gives them.
@@ -40,10 +41,13 @@ export async function fanOut(tx: Deps, teamId: number, itemIds: number[], member
 }
 
 /** Adds users to the team (or changes their team role) and gives them rows on every bound item. */
-export async function addTeamMembers(deps: Deps, teamId: number, users: UserRef[], group: number): Promise<number[]> {
+export async function addTeamMembers(deps: Deps, team: { id: number; team_name: string }, users: UserRef[], group: number, by: { uid: number; username: string }): Promise<number[]> {
+  const teamId = team.id;
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const u of users) {
+      const existed = await tx.db('team_members').where({ team_id: teamId, member_uid: u.uid }).first('id');
+      if (!existed) await noticeAddedToTeam(tx, u, team, by);
       await tx
         .db('team_members')
         .insert({ team_id: teamId, member_uid: u.uid, member_username: u.username, team_member_group_id: group, addtime: tx.now() })

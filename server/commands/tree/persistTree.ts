@@ -10,6 +10,7 @@ import { createItem } from '../items/createItem.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { contentHash, type Author } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /**
  * Writes a DocTree into a NEW item or into an existing one, in ONE transaction (a failure leaves
@@ -238,6 +239,7 @@ class TreeWriter {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await this.tx.db('pages').insert(rows.slice(i, i + INSERT_BATCH));
     this.counts.created += rows.length;
     await this.tx.db('items').where({ item_id: this.itemId }).update({ last_update_time: now });
+    await bumpMenuVersion(this.tx.db, this.itemId);
     await recordChange(this.tx, { itemId: this.itemId, author: this.author, action: 'create', object: 'tree', objectId: this.itemId, objectName: source, remark: `import: ${rows.length} pages created` });
     this.newPages = [];
   }

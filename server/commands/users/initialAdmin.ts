@@ -5,6 +5,14 @@ import { inTransaction, type Services } from '../../services.ts';
 import { createUser } from './createUser.ts';
 import { passwordProblem, usernameProblem } from './validation.ts';
 
+/** What a newcomer sees on the first start of an empty site: there is no default account. */
+export const FIRST_ADMIN_HINT = [
+  'Folio has no users yet, and there is no default account. Create the first administrator in one of two ways:',
+  "  1. start once with ADMIN_USERNAME and ADMIN_PASSWORD set, e.g.  ADMIN_USERNAME=admin ADMIN_PASSWORD='a long passphrase' npm start",
+  '  2. or run  node bin/docs user add admin --admin  with the same DATA_DIR / DATABASE_URL as the server',
+  'Then log in at /user/login.',
+].join('\n');
+
 /**
  * On first start, ADMIN_USERNAME/ADMIN_PASSWORD create the first administrator when the site has
  * none. There is never a built-in default password. If an ordinary account already has that
@@ -14,7 +22,10 @@ import { passwordProblem, usernameProblem } from './validation.ts';
  */
 export async function ensureInitialAdmin(services: Services): Promise<'created' | 'promoted' | 'skipped'> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = services.config;
-  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) return 'skipped';
+  if (!ADMIN_USERNAME || !ADMIN_PASSWORD) {
+    if (!(await services.db('users').first('uid'))) services.logger.warn(FIRST_ADMIN_HINT);
+    return 'skipped';
+  }
   const admins = await services.db('users').where({ groupid: UserGroup.ADMIN }).first('uid');
   if (admins) return 'skipped';
   const nameProblem = usernameProblem(ADMIN_USERNAME);

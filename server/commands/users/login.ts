@@ -5,6 +5,7 @@ import { burnPasswordCheck, verifyUserPassword } from '../../auth/verifyPassword
 import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkLoginAllowed, loginAccountKey, recordLoginFailure, recordLoginSuccess } from '../../throttle/loginThrottle.ts';
+import { loginViaLdap } from './ldapLogin.ts';
 import { findUserById, findUserByLogin, type UserRow } from './users.ts';
 
 export interface LoginInput {
@@ -36,19 +37,21 @@ export async function loginWithPassword(deps: Deps, input: LoginInput): Promise<
   if (gate.captchaRequired) await requireCaptcha(deps, input.captcha.id, input.captcha.code);
 
   const check = found ? await verifyUserPassword(input.password, found.password_hash) : (await burnPasswordCheck(input.password), null);
-  if (!found || !check?.ok) {
+  // A wrong local password falls back to the directory when LDAP login is on.
+  const account = found && check?.ok ? found : await loginViaLdap(deps, input.login, input.password);
+  if (!account) {
     await recordLoginFailure(deps, accountKey, input.ip, input.timeZone);
     throw errors.loginFailed();
   }
 
-  const upgradedHash = check.needsUpgrade ? await hashPassword(input.password) : null;
+  const upgradedHash = account === found && check?.needsUpgrade ? await hashPassword(input.password) : null;
   const session = await inTransaction(deps, async (tx) => {
     await tx.db('users')
-      .where({ uid: found.uid })
+      .where({ uid: account.uid })
       .update({ last_login_time: tx.now(), ...(upgradedHash ? { password_hash: upgradedHash } : {}) });
     await recordLoginSuccess(tx, accountKey);
-    return createSession(tx, found.uid, input.sessionTtlDays, { ip: input.ip, userAgent: input.userAgent });
+    return createSession(tx, account.uid, input.sessionTtlDays, { ip: input.ip, userAgent: input.userAgent });
   });
-  const user = (await findUserById(deps.db, found.uid))!;
+  const user = (await findUserById(deps.db, account.uid))!;
   return { user, token: session.token, expiresAt: session.expiresAt };
 }

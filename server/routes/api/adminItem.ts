@@ -23,6 +23,7 @@ export const adminItemActions: ActionDef[] = [
   action({
     name: 'adminItem/getList',
     auth: 'admin',
+    writes: false,
     input: z
       .object({
         item_name: zText(MAX.itemName),
@@ -40,6 +41,7 @@ export const adminItemActions: ActionDef[] = [
   action({
     name: 'adminItem/deleteItem',
     auth: 'admin',
+    writes: true,
     input: z.object({ item_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const item = await liveItem(services, input.item_id);
@@ -50,6 +52,7 @@ export const adminItemActions: ActionDef[] = [
   action({
     name: 'adminItem/attorn',
     auth: 'admin',
+    writes: true,
     input: z.object({ item_id: zId, username: zRequiredText(MAX.email) }).loose(),
     async handle({ input, actor, services }) {
       const item = await liveItem(services, input.item_id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
+import { testLdapConnection } from '../../auth/ldap.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { inTransaction } from '../../services.ts';
 import { loadSiteSettings, parseSubmittedSettings, presentSettingsForAdmin, saveSiteSettings } from '../../settings.ts';
@@ -9,6 +10,7 @@ export const adminSettingActions: ActionDef[] = [
   action({
     name: 'adminSetting/loadConfig',
     auth: 'admin',
+    writes: false,
     input: z.object({}),
     async handle({ services }) {
       return presentSettingsForAdmin(await loadSiteSettings(services.db), { historyVersions: services.config.HISTORY_VERSIONS });
@@ -18,6 +20,7 @@ export const adminSettingActions: ActionDef[] = [
   action({
     name: 'adminSetting/saveConfig',
     auth: 'admin',
+    writes: true,
     // The settings are read from all parameters by `parseSubmittedSettings` (keys vary by form).
     input: z.object({}),
     async handle({ params, services }) {
@@ -27,6 +30,20 @@ export const adminSettingActions: ActionDef[] = [
         await saveSiteSettings(tx.db, parsed.values);
       });
       return [];
+    },
+  }),
+
+  action({
+    name: 'adminSetting/testLdap',
+    auth: 'admin',
+    // Stores nothing, but connects to a host the caller names: POST only, from Folio's own pages.
+    writes: true,
+    // The form as typed (saved or not) over the stored one; an empty bind_password keeps the stored one.
+    input: z.object({}),
+    async handle({ params, services }) {
+      const parsed = parseSubmittedSettings({ ldap_form: params.ldap_form ?? {} }, await loadSiteSettings(services.db));
+      if (!parsed.ok) throw errors.validation(parsed.problems.join('; '));
+      return testLdapConnection(parsed.values.ldap_form!);
     },
   }),
 ];

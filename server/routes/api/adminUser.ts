@@ -14,6 +14,7 @@ export const adminUserActions: ActionDef[] = [
   action({
     name: 'adminUser/getList',
     auth: 'admin',
+    writes: false,
     input: z.object({
       username: zText(MAX.username).transform((s) => s.trim()),
       page: zInt(1, 1_000_000).optional().default(1),
@@ -28,6 +29,7 @@ export const adminUserActions: ActionDef[] = [
   action({
     name: 'adminUser/addUser',
     auth: 'admin',
+    writes: true,
     input: z.object({
       uid: z.preprocess((v) => (v === '0' || v === 0 ? undefined : v), zId.optional()),
       // When editing, the username is read-only: it is ignored rather than checked.
@@ -49,6 +51,7 @@ export const adminUserActions: ActionDef[] = [
   action({
     name: 'adminUser/deleteUser',
     auth: 'admin',
+    writes: true,
     input: z.object({ uid: zId }),
     async handle({ input, services }) {
       await deleteUserByAdmin(services, input.uid);
@@ -60,6 +63,7 @@ export const adminUserActions: ActionDef[] = [
   action({
     name: 'adminUser/checkUpdate',
     auth: 'admin',
+    writes: false,
     input: z.object({}),
     handle: () => ({ url: '', title: '' }),
   }),

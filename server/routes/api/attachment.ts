@@ -61,6 +61,7 @@ const uploadImg = (name: string) =>
   action({
     name,
     auth: 'user',
+    writes: true,
     input: uploadTargetInput,
     async handle(ctx) {
       try {
@@ -77,6 +78,7 @@ const uploadAttachment = (name: string) =>
   action({
     name,
     auth: 'user',
+    writes: true,
     input: uploadTargetInput,
     async handle(ctx) {
       const { row, base } = await upload(ctx, 'attachment', ['file']);
@@ -88,6 +90,7 @@ const pageUploadList = (name: string) =>
   action({
     name,
     auth: 'public',
+    writes: false,
     input: z.object({ page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await loadReadablePage(services, actor, input.page_id);
@@ -106,6 +109,7 @@ const deletePageFile = (name: string) =>
   action({
     name,
     auth: 'user',
+    writes: true,
     input: z.object({ file_id: zId, page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await loadWritablePage(services, actor, input.page_id);
@@ -123,6 +127,7 @@ const visitFileAction = (name: string) =>
   action({
     name,
     auth: 'public',
+    writes: false,
     input: z.object({ sign: z.string('sign: is required').regex(/^[0-9a-f]{32}$/i, 'must be a file sign') }).loose(),
     async handle({ input, services }) {
       const { file, stream } = await visitFile(services, await storageOf(services), input.sign.toLowerCase(), services.config.TIMEZONE);
@@ -134,7 +139,6 @@ const visitFileAction = (name: string) =>
           'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.display_name),
           'Content-Length': String(file.file_size),
           'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
           'Cache-Control': 'private, max-age=300',
         },
       });
@@ -193,6 +197,7 @@ export const attachmentActions: ActionDef[] = [
   action({
     name: 'attachment/getMyList',
     auth: 'user',
+    writes: false,
     input: listInput,
     // Administrators may look at one user's files by username; everyone else sees only their own.
     handle: ({ input, actor, services }) =>
@@ -201,12 +206,14 @@ export const attachmentActions: ActionDef[] = [
   action({
     name: 'attachment/getAllList',
     auth: 'admin',
+    writes: false,
     input: listInput,
     handle: ({ input, services }) => fileLibrary(services, input, undefined),
   }),
   action({
     name: 'attachment/deleteMyAttachment',
     auth: 'user',
+    writes: true,
     input: z.object({ file_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await deleteFile(services, await storageOf(services), await loadOwnFile(services, actor, input.file_id));
@@ -216,6 +223,7 @@ export const attachmentActions: ActionDef[] = [
   action({
     name: 'attachment/deleteAttachment',
     auth: 'admin',
+    writes: true,
     input: z.object({ file_id: zId }).loose(),
     async handle({ input, services }) {
       await deleteFile(services, await storageOf(services), await loadFile(services, input.file_id));
@@ -225,6 +233,7 @@ export const attachmentActions: ActionDef[] = [
   action({
     name: 'attachment/bindingPage',
     auth: 'user',
+    writes: true,
     input: z.object({ file_id: zId, page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const file = await loadOwnFile(services, actor, input.file_id);

@@ -39,6 +39,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/catListGroup',
     auth: 'public',
+    writes: false,
     input: z.object({ item_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await assertSiteReadable(services, actor);
@@ -52,6 +53,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/getPagesBycat',
     auth: 'public',
+    writes: false,
     input: z.object({ item_id: zId, cat_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
       await assertSiteReadable(services, actor);
@@ -70,6 +72,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/getDefaultCat',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zIdOrZero, page_id: zIdOrZero, copy_page_id: zIdOrZero, page_history_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
       const uid = actorUid(actor);
@@ -92,6 +95,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/save',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, cat_id: zIdOrZero, parent_cat_id: zIdOrZero.optional(), cat_name: zRequiredText(MAX.catName), s_number: zInt(0, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -115,6 +119,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, cat_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -130,6 +135,7 @@ export const catalogActions: ActionDef[] = [
   action({
     name: 'catalog/batUpdate',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, cats: zJsonField(z.array(treeEntry).max(MAX_TREE_CHANGES, `must list at most ${MAX_TREE_CHANGES} entries`)) }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);

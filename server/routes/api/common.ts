@@ -23,6 +23,7 @@ export const commonActions: ActionDef[] = [
   action({
     name: 'common/verify',
     auth: 'public',
+    writes: false,
     input: z.object({}),
     async handle({ services, koa, ip }) {
       await spendCaptchaBudget(services, ip);
@@ -37,6 +38,7 @@ export const commonActions: ActionDef[] = [
   action({
     name: 'common/createCaptcha',
     auth: 'public',
+    writes: false,
     input: z.object({}),
     async handle({ services, ip }) {
       await spendCaptchaBudget(services, ip);
@@ -47,6 +49,7 @@ export const commonActions: ActionDef[] = [
   action({
     name: 'common/showCaptcha',
     auth: 'public',
+    writes: false,
     input: z.object({ captcha_id: zRequiredText(64) }),
     async handle({ input, services }) {
       const svg = await captchaImage(services, input.captcha_id);
@@ -58,6 +61,7 @@ export const commonActions: ActionDef[] = [
   action({
     name: 'common/homePageSetting',
     auth: 'public',
+    writes: false,
     input: z.object({}),
     async handle({ services }) {
       const s = await loadSiteSettings(services.db);
@@ -68,6 +72,7 @@ export const commonActions: ActionDef[] = [
   action({
     name: 'common/qrcode',
     auth: 'public',
+    writes: false,
     input: z.object({
       url: zRequiredText(QRCODE_MAX_URL),
       size: zInt(QRCODE_MIN_SIZE, QRCODE_MAX_SIZE).optional().default(200),

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
-import { exportDocx } from '../../../exporters/docx.ts';
-import { exportHtmlSite } from '../../../exporters/htmlSite.ts';
-import { exportMarkdownZip } from '../../../exporters/markdownZip.ts';
-import { getNodePurify } from '../../../exporters/purify.ts';
 import { selectSubtree } from '../../../exporters/select.ts';
 import { loadItem, type LoadedItem } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
@@ -40,7 +36,8 @@ async function loadExportTree(services: Services, actor: Actor, input: z.output<
   return tree;
 }
 
-function download(bytes: Uint8Array, type: string, fileName: string) {
+/** A file to download: attachment disposition with a UTF-8 name, exact length, never cached or sniffed. */
+export function download(bytes: Uint8Array, type: string, fileName: string) {
   return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
     type,
     headers: { 'Content-Disposition': contentDisposition('attachment', fileName), 'Content-Length': String(bytes.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },
@@ -52,6 +49,7 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
   return action({
     name,
     auth: 'user',
+    writes: false,
     input: exportInput,
     async handle({ input, actor, services, lang }) {
       const tree = await loadExportTree(services, actor, input);
@@ -61,11 +59,16 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
 }
 
 export const exportActions: ActionDef[] = [
-  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) =>
-    exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) }),
-  ),
-  exportAction('export/markdown', 'application/zip', '.zip', (tree) => exportMarkdownZip(tree)),
-  exportAction('export/html', 'application/zip', '_html.zip', (tree, { lang }) => exportHtmlSite(tree, { purify: getNodePurify(), lang })),
+  // The exporters (docx, jszip, jsdom) load with the first export, not with the server.
+  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) => {
+    const { exportDocx } = await import('../../../exporters/docx.ts');
+    return exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
+  }),
+  exportAction('export/markdown', 'application/zip', '.zip', async (tree) => (await import('../../../exporters/markdownZip.ts')).exportMarkdownZip(tree)),
+  exportAction('export/html', 'application/zip', '_html.zip', async (tree, { lang }) => {
+    const [{ exportHtmlSite }, { getNodePurify }] = await Promise.all([import('../../../exporters/htmlSite.ts'), import('../../../exporters/purify.ts')]);
+    return exportHtmlSite(tree, { purify: getNodePurify(), lang });
+  }),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
-  action({ name: 'export/checkMarkdownLimit', auth: 'user', input: z.object({}).loose(), handle: () => [] }),
+  action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
 ];

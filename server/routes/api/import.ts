@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { FormatError, importFile } from '../../../importers/index.ts';
 import { loadItem, requireEdit } from '../../access/items.ts';
 import { persistTree } from '../../commands/tree/persistTree.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
@@ -20,6 +19,7 @@ export const importActions: ActionDef[] = [
   action({
     name: 'import/auto',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
     async handle({ input, actor, services, files, lang }) {
       if (actor.kind !== 'user') throw errors.notLoggedIn();
@@ -32,6 +32,8 @@ export const importActions: ActionDef[] = [
         if (loaded.abilities.allowedTopCatIds !== null) throw errors.noEdit();
       }
       const bytes = new Uint8Array(await fs.readFile(file.filepath));
+      // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
+      const { FormatError, importFile } = await import('../../../importers/index.ts');
       let tree;
       try {
         ({ tree } = await importFile(bytes, { fileName: file.originalFilename, lang }));

@@ -48,6 +48,7 @@ export const itemActions: ActionDef[] = [
   action({
     name: 'item/add',
     auth: 'user',
+    writes: true,
     input: z.object({
       item_name: zRequiredText(MAX.itemName),
       item_description: zText(MAX.itemDescription),
@@ -90,6 +91,7 @@ export const itemActions: ActionDef[] = [
   action({
     name: 'item/update',
     auth: 'user',
+    writes: true,
     input: z.object({
       item_id: zId,
       item_name: zRequiredText(MAX.itemName).optional(),
@@ -114,6 +116,7 @@ export const itemActions: ActionDef[] = [
   action({
     name: 'item/detail',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zItemRef }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -125,6 +128,7 @@ export const itemActions: ActionDef[] = [
   action({
     name: 'item/getKey',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -136,6 +140,7 @@ export const itemActions: ActionDef[] = [
   action({
     name: 'item/resetKey',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);

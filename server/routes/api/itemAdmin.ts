@@ -30,6 +30,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/myList',
     auth: 'user',
+    writes: false,
     input: z.object({ original: zFlag }).loose(),
     async handle({ input, actor, services }) {
       const rows = await listMyItems(services.db, actorUid(actor), { ownOnly: input.original });
@@ -40,6 +41,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/sort',
     auth: 'user',
+    writes: true,
     input: z.object({ data: zPositions }),
     async handle({ input, actor, services }) {
       const positions = new Map(Object.entries(input.data).map(([id, pos]) => [Number(id), pos] as [number, number]));
@@ -50,6 +52,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, password: zLoginPassword }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -63,6 +66,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/archive',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, password: zLoginPassword }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -76,6 +80,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/attorn',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, username: zRequiredText(MAX.email), password: zLoginPassword }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -90,6 +95,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/exitItem',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -102,6 +108,7 @@ export const itemAdminActions: ActionDef[] = [
   action({
     name: 'item/pwd',
     auth: 'public',
+    writes: true,
     input: z.object({
       item_id: zItemRef,
       page_id: zIdOrZero.optional(),

@@ -16,6 +16,7 @@ export const memberActions: ActionDef[] = [
   action({
     name: 'member/getList',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -29,6 +30,7 @@ export const memberActions: ActionDef[] = [
   action({
     name: 'member/save',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, username: zText(MAX.email * 20), member_group_id: zMemberGroup, cat_id: zIdOrZero }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -43,6 +45,7 @@ export const memberActions: ActionDef[] = [
   action({
     name: 'member/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, item_member_id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);

@@ -12,6 +12,7 @@ export const mockActions: ActionDef[] = [
   action({
     name: 'mock/add',
     auth: 'user',
+    writes: true,
     input: z.object({ page_id: zId, template: zRequiredText(MOCK_TEMPLATE_MAX_BYTES), path: zText(500) }).loose(),
     async handle({ input, actor, services }) {
       const { page } = await loadWritablePage(services, actor, input.page_id);
@@ -21,6 +22,7 @@ export const mockActions: ActionDef[] = [
   action({
     name: 'mock/infoByPageId',
     auth: 'public',
+    writes: false,
     input: z.object({ page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await loadReadablePage(services, actor, input.page_id);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { announceToAll } from '../../commands/notices/announce.ts';
 import { deleteNotice, listNotices, markNoticesRead } from '../../commands/notices/notices.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zIdOrZero, zInt } from '../../http/schema.ts';
-import type { UserActor } from '../../policies/actor.ts';
+import { zFlag, zIdOrZero, zInt, zText } from '../../http/schema.ts';
+import { actorRef, type UserActor } from '../../policies/actor.ts';
 import { presentNotice } from '../../presenters/notice.ts';
 import { deleteOwnAction } from '../ownRecords.ts';
 
@@ -11,6 +12,7 @@ export const noticeActions: ActionDef[] = [
   action({
     name: 'notice/getList',
     auth: 'user',
+    writes: false,
     input: z
       .object({
         notice_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? 'all' : v), z.enum(['all', 'unread'], 'must be all or unread')),
@@ -26,6 +28,7 @@ export const noticeActions: ActionDef[] = [
   action({
     name: 'notice/setRead',
     auth: 'user',
+    writes: true,
     input: z
       .object({ notice_id: zIdOrZero, all: zFlag })
       .loose()
@@ -35,4 +38,17 @@ export const noticeActions: ActionDef[] = [
     },
   }),
   deleteOwnAction('notice/delete', 'notice_id', (services, uid, noticeId) => deleteNotice(services, { uid, noticeId })),
+
+  action({
+    name: 'adminNotice/announce',
+    auth: 'admin',
+    writes: true,
+    input: z.object({
+      title: zText(300).pipe(z.string().trim().min(1, 'is required')),
+      content: zText(20_000),
+    }),
+    handle({ input, actor, services }) {
+      return announceToAll(services, input, actorRef(actor));
+    },
+  }),
 ];

@@ -40,6 +40,7 @@ const updatePage = (name: string) =>
   action({
     name,
     auth: 'public',
+    writes: true,
     input: updatePageInput,
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
@@ -66,6 +67,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/getPage',
     auth: 'public',
+    writes: false,
     input: z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -77,6 +79,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/deletePage',
     auth: 'public',
+    writes: true,
     input: z.object({ ...apiCredentials, page_id: zId }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
@@ -89,6 +92,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/getCatalogTree',
     auth: 'public',
+    writes: false,
     input: z.object(apiCredentials).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -99,6 +103,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/createCatalog',
     auth: 'public',
+    writes: true,
     input: z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
@@ -110,6 +115,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/updateCatalog',
     auth: 'public',
+    writes: true,
     input: z.object({ ...apiCredentials, cat_id: zId, cat_name: zRequiredText(MAX.catName), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
@@ -122,6 +128,7 @@ export const openActions: ActionDef[] = [
   action({
     name: 'open/deleteCatalog',
     auth: 'public',
+    writes: true,
     input: z.object({ ...apiCredentials, cat_id: zId }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });

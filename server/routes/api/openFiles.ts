@@ -21,6 +21,7 @@ export const openFileActions: ActionDef[] = [
   action({
     name: 'open/uploadAttachment',
     auth: 'public',
+    writes: true,
     input: z.object({ ...credentials, page_id: zIdOrZero }).loose(),
     async handle({ input, files, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
@@ -43,6 +44,7 @@ export const openFileActions: ActionDef[] = [
   action({
     name: 'open/deleteAttachment',
     auth: 'public',
+    writes: true,
     input: z.object({ ...credentials, file_id: zIdOrZero, sign: zText(64), file_url: zText(2000) }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: true });

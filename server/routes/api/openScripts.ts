@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { parseShowDocComments } from '../../../importers/comments.ts';
-import { parseDataDictionary } from '../../../importers/dataDictionary.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { parseCatalogPath } from '../../commands/sync/catalogPaths.ts';
@@ -42,6 +40,7 @@ export const scriptActions: ActionDef[] = [
   action({
     name: 'open/fromComments',
     auth: 'public',
+    writes: true,
     // Validation failures answer in plain text too, so every field is checked inside.
     input: z.object({ ...credentials, content: z.unknown().optional() }).loose(),
     handle(ctx) {
@@ -50,6 +49,7 @@ export const scriptActions: ActionDef[] = [
         const item = await authorizeApiCall(services, input, { write: true });
         const content = typeof input.content === 'string' ? input.content : '';
         if (!content.trim()) throw errors.validation('content: is required');
+        const { parseShowDocComments } = await import('../../../importers/comments.ts');
         const pages = parseShowDocComments(content);
         if (!pages.length) throw errors.validation('content: no /** … */ block holds both @title and "showdoc"');
         for (const p of pages) assertContentSize('content', p.content);
@@ -66,6 +66,7 @@ export const scriptActions: ActionDef[] = [
   action({
     name: 'open/updateDbItem',
     auth: 'public',
+    writes: true,
     input: z.object({ ...credentials, table_info: z.unknown().optional(), table_detail: z.unknown().optional(), table_index: z.unknown().optional(), cat_name: z.unknown().optional(), s_number: z.unknown().optional() }).loose(),
     handle(ctx) {
       return plainText(ctx, async () => {
@@ -77,6 +78,7 @@ export const scriptActions: ActionDef[] = [
         if (!parsed.success) throw errors.validation(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
         const input = parsed.data;
         if (!input.table_detail.trim()) throw errors.validation('table_detail: is required');
+        const { parseDataDictionary } = await import('../../../importers/dataDictionary.ts');
         const pages = parseDataDictionary({ tableInfo: input.table_info, tableDetail: input.table_detail, tableIndex: input.table_index });
         if (!pages.length) throw errors.validation('table_detail: no table rows below the header');
         const catPath = parseCatalogPath(input.cat_name);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { loadItem, requireEdit, topCatalogOf } from '../../access/items.ts';
+import { assertNoControlCharacters } from '../../http/controlChars.ts';
 import { action, type ActionAuth, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
@@ -21,20 +22,24 @@ import { presentHistory, presentPage } from '../../presenters/page.ts';
 /** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
 function decodeContent(raw: string, urlencoded: boolean): string {
   if (!urlencoded) return raw;
+  let decoded: string;
   try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
+    decoded = decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {
     throw errors.validation('page_content: is not valid URL-encoded text', 'page_content：不是有效的 URL 编码文本');
   }
+  assertNoControlCharacters(decoded, 'page_content');
+  return decoded;
 }
 
 const pageIdInput = z.object({ page_id: zId }).loose();
 
 /** A `page/*` action addressed by `page_id` alone, on a page the caller may read (loaded before `handle` runs). */
-function readablePageAction(name: string, auth: ActionAuth, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>): ActionDef {
+function readablePageAction(name: string, auth: ActionAuth, writes: boolean, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>): ActionDef {
   return action({
     name,
     auth,
+    writes,
     input: pageIdInput,
     async handle(ctx) {
       return handle(ctx, await loadReadablePage(ctx.services, ctx.actor, ctx.input.page_id));
@@ -43,11 +48,12 @@ function readablePageAction(name: string, auth: ActionAuth, handle: (ctx: Action
 }
 
 export const pageActions: ActionDef[] = [
-  readablePageAction('page/info', 'public', async ({ services }, { page }) => presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id))),
+  readablePageAction('page/info', 'public', false, async ({ services }, { page }) => presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id))),
 
   action({
     name: 'page/infoByKey',
     auth: 'public',
+    writes: false,
     input: z.object({ unique_key: zText(128), page_id: zIdOrZero.optional() }).loose(),
     async handle({ input, services }) {
       const page = input.unique_key ? await pageByShareKey(services, input.unique_key) : null;
@@ -60,6 +66,7 @@ export const pageActions: ActionDef[] = [
   action({
     name: 'page/save',
     auth: 'user',
+    writes: true,
     input: z
       .object({
         page_id: zIdOrZero.optional(),
@@ -98,6 +105,7 @@ export const pageActions: ActionDef[] = [
   action({
     name: 'page/sort',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))) }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -112,14 +120,14 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  readablePageAction('page/delete', 'user', async ({ actor, services }, { page, loaded, topCatId }) => {
+  readablePageAction('page/delete', 'user', true, async ({ actor, services }, { page, loaded, topCatId }) => {
     if (loaded.abilities.archived) throw errors.itemArchived();
     if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
     await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
     return [];
   }),
 
-  readablePageAction('page/history', 'public', async ({ services }, { page }) => {
+  readablePageAction('page/history', 'public', false, async ({ services }, { page }) => {
     const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
     return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
   }),
@@ -127,6 +135,7 @@ export const pageActions: ActionDef[] = [
   action({
     name: 'page/diff',
     auth: 'public',
+    writes: false,
     input: z.object({ page_id: zId, page_history_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const { page } = await loadReadablePage(services, actor, input.page_id);
@@ -139,6 +148,7 @@ export const pageActions: ActionDef[] = [
   action({
     name: 'page/createSinglePage',
     auth: 'user',
+    writes: true,
     input: z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose(),
     async handle({ input, actor, services }) {
       const { page } = await loadWritablePage(services, actor, input.page_id);
@@ -151,6 +161,7 @@ export const pageActions: ActionDef[] = [
   action({
     name: 'page/setLock',
     auth: 'user',
+    writes: true,
     input: z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose(),
     async handle({ input, actor, services }) {
       const { page } = await loadWritablePage(services, actor, input.page_id);
@@ -160,7 +171,7 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  readablePageAction('page/isLock', 'public', async ({ actor, services }, { page }) => {
+  readablePageAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
     const lock = await findLiveLock(services.db, page.page_id, services.now());
     if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
     return { lock: 1, is_cur_user: lock.lock_uid === actorUid(actor) ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };

@@ -12,6 +12,7 @@ export const recycleActions: ActionDef[] = [
   action({
     name: 'recycle/getList',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -27,6 +28,7 @@ export const recycleActions: ActionDef[] = [
   action({
     name: 'recycle/recover',
     auth: 'user',
+    writes: true,
     input: z.object({ item_id: zId, page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);

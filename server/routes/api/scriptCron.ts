@@ -19,6 +19,7 @@ export const scriptCronActions: ActionDef[] = [
   action({
     name: 'scriptCron/run',
     auth: 'public',
+    writes: true,
     input: z.object({}),
     async handle({ services, koa }) {
       const expected = services.config.CRON_TOKEN;

@@ -12,6 +12,7 @@ export const searchActions: ActionDef[] = [
   action({
     name: 'search/all',
     auth: 'user',
+    writes: false,
     input: z.object({ keyword: zRequiredText(MAX_KEYWORD_LENGTH), page: zInt(1, 10000).default(1), count: zInt(1, 100).default(20) }).loose(),
     async handle({ input, actor, services }) {
       if (actor.kind !== 'user') return { total: 0, page: input.page, count: input.count, list: [] };

@@ -9,6 +9,10 @@ import { readPageContents, readSyncTree } from '../../commands/sync/readTree.ts'
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
 import { apiCredentials } from './open.ts';
+import { storeSyncAsset } from '../../commands/sync/storeSyncAsset.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { fileUrl } from '../../presenters/file.ts';
+import { storageOf } from '../../storage/index.ts';
 
 /**
  * `sync/*`: what the `docs` CLI needs beyond ShowDoc's open API — the tree with revisions and
@@ -24,14 +28,28 @@ const order = z.number('must be a number').int('must be a whole number').min(-1_
 const revision = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive revision');
 const pageId = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive id');
 
+/** A file path relative to the synced folder: `/`-separated, no `.`/`..` segments, no leading `/`. */
+const sourcePath = z
+  .string('must be text')
+  .min(1, 'must not be empty')
+  .max(1000, 'must be at most 1000 characters')
+  .refine((p) => !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), 'must be a relative path with / separators');
+const source = {
+  source_path: sourcePath.optional(),
+  source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
+  source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
+  source_refs: z.string('must be text').max(1024 * 1024, 'must be at most 1 MB').nullable().optional(),
+};
 const change = z.discriminatedUnion(
   'op',
   [
-    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional() }),
-    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional() }),
-    z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional() }),
+    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional(), ...source }),
+    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional(), ...source }),
+    z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional(), force: z.boolean().optional() }),
+    z.object({ op: z.literal('confirm'), page_id: pageId, base_revision: revision, ...source }),
+    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath }),
   ],
-  { error: 'op: must be create, update or delete' },
+  { error: 'op: must be create, update, delete, confirm or name' },
 );
 
 /** page_ids as a JSON array, a JSON string of one, or "1,2,3". */
@@ -42,8 +60,21 @@ const pageIds = z.preprocess(
 
 export const syncActions: ActionDef[] = [
   action({
+    name: 'sync/upload',
+    auth: 'public',
+    writes: true,
+    input: z.object({ ...apiCredentials, sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha-256 of the file, in hex') }).loose(),
+    async handle({ input, files, services }) {
+      const item = await authorizeApiCall(services, input, { write: true });
+      const row = await storeSyncAsset(services, await storageOf(services), { item, sha256: input.sha256, file: files.find((f) => f.field === 'file') ?? files[0] });
+      return { sign: row.sign, url: fileUrl(await siteBaseUrl(services), row.sign) };
+    },
+  }),
+
+  action({
     name: 'sync/tree',
     auth: 'public',
+    writes: false,
     input: z.object(apiCredentials).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -55,6 +86,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/pages',
     auth: 'public',
+    writes: false,
     input: z.object({ ...apiCredentials, page_ids: pageIds }).loose(),
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
@@ -65,6 +97,7 @@ export const syncActions: ActionDef[] = [
   action({
     name: 'sync/apply',
     auth: 'public',
+    writes: true,
     input: z
       .object({
         ...apiCredentials,

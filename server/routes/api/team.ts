@@ -14,6 +14,7 @@ export const teamActions: ActionDef[] = [
   action({
     name: 'team/getList',
     auth: 'user',
+    writes: false,
     input: z.object({}).loose(),
     async handle({ actor, services }) {
       const rows = await listMyTeams(services.db, actorUid(actor));
@@ -24,6 +25,7 @@ export const teamActions: ActionDef[] = [
   action({
     name: 'team/save',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId.optional(), team_name: zRequiredText(MAX.teamName) }),
     async handle({ input, actor, services }) {
       if (!input.id) return { id: await createTeam(services, actorRef(actor), input.team_name) };
@@ -37,6 +39,7 @@ export const teamActions: ActionDef[] = [
   action({
     name: 'team/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId }),
     async handle({ input, actor, services }) {
       const loaded = await loadTeam(services, actor, input.id);
@@ -49,6 +52,7 @@ export const teamActions: ActionDef[] = [
   action({
     name: 'team/attorn',
     auth: 'user',
+    writes: true,
     input: z.object({ team_id: zId, username: zRequiredText(MAX.email), password: zText(MAX.password) }),
     async handle({ input, actor, services }) {
       const loaded = await loadTeam(services, actor, input.team_id);

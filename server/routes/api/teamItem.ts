@@ -26,6 +26,7 @@ export const teamItemActions: ActionDef[] = [
   action({
     name: 'teamItem/save',
     auth: 'user',
+    writes: true,
     input: z.object({ team_id: zId, item_id: zIdList }),
     async handle({ input, actor, services }) {
       const team = await loadTeam(services, actor, input.team_id);
@@ -39,6 +40,7 @@ export const teamItemActions: ActionDef[] = [
   action({
     name: 'teamItem/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId }),
     async handle({ input, actor, services }) {
       const row = await findTeamItem(services.db, input.id);

@@ -12,6 +12,7 @@ export const teamItemMemberActions: ActionDef[] = [
   action({
     name: 'teamItemMember/getList',
     auth: 'user',
+    writes: false,
     input: z.object({ item_id: zId, team_id: zId }),
     async handle({ input, actor, services }) {
       await requireTeamOrItemManage(services, actor, input.team_id, input.item_id);
@@ -24,6 +25,7 @@ export const teamItemMemberActions: ActionDef[] = [
   action({
     name: 'teamItemMember/save',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId, member_group_id: zInt(0, 2).optional(), cat_id: zIdOrZero.optional() }),
     async handle({ input, actor, services, params }) {
       const hasCat = params.cat_id !== undefined && params.cat_id !== '';

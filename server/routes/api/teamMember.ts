@@ -5,6 +5,7 @@ import { findUsers } from '../../access/users.ts';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zInt, zText } from '../../http/schema.ts';
+import { actorRef } from '../../policies/actor.ts';
 import { presentSavedIds, presentTeamMember } from '../../presenters/team.ts';
 import { scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts';
 
@@ -15,12 +16,13 @@ export const teamMemberActions: ActionDef[] = [
   action({
     name: 'teamMember/save',
     auth: 'user',
+    writes: true,
     input: z.object({ team_id: zId, member_username: zText(MAX.email * 20), team_member_group_id: zInt(1, 2).optional().default(1) }),
     async handle({ input, actor, services }) {
       const loaded = await loadTeam(services, actor, input.team_id);
       requireTeamManage(loaded);
       const users = await findUsers(services.db, input.member_username, 'member_username');
-      const ids = await addTeamMembers(services, loaded.team.id, users, input.team_member_group_id);
+      const ids = await addTeamMembers(services, loaded.team, users, input.team_member_group_id, actorRef(actor));
       return presentSavedIds(ids);
     },
   }),
@@ -28,6 +30,7 @@ export const teamMemberActions: ActionDef[] = [
   action({
     name: 'teamMember/delete',
     auth: 'user',
+    writes: true,
     input: z.object({ id: zId }),
     async handle({ input, actor, services }) {
       const row = await findTeamMember(services.db, input.id);

@@ -12,6 +12,7 @@ const myTemplates = (name: string) =>
   action({
     name,
     auth: 'user',
+    writes: false,
     input: z.object({}).loose(),
     async handle({ actor, services }) {
       const rows = await listTemplates(services, (actor as UserActor).uid);
@@ -26,6 +27,7 @@ export const templateActions: ActionDef[] = [
   action({
     name: 'template/save',
     auth: 'user',
+    writes: true,
     input: z
       .object({
         id: zIdOrZero,

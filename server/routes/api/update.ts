@@ -9,6 +9,7 @@ export const updateActions: ActionDef[] = [
   action({
     name: 'update/checkDb',
     auth: 'public',
+    writes: false,
     input: z.object({}),
     async handle({ services }) {
       const [, pending] = (await services.db.migrate.list()) as [unknown[], unknown[]];

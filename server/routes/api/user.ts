@@ -42,6 +42,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/login',
     auth: 'public',
+    writes: true,
     input: z.object({ username: zRequiredText(MAX.email), password: zCurrentPassword, ...captchaFields }),
     async handle(ctx) {
       const loggedIn = await loginWithPassword(ctx.services, {
@@ -58,6 +59,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/register',
     auth: 'public',
+    writes: true,
     input: z
       .object({ username: zUsername, password: zNewPassword, confirm_password: zText(MAX.password), ...captchaFields })
       .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'does not match the password' }),
@@ -76,6 +78,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/logout',
     auth: 'public',
+    writes: true,
     input: z.object({}),
     async handle(ctx) {
       const presented = tokenFromRequest(ctx.koa, ctx.params);
@@ -88,6 +91,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/info',
     auth: 'user',
+    writes: false,
     // redirect_login=false only tells the client not to jump to the login page on 10102.
     input: z.object({ redirect_login: zFlag.optional() }),
     async handle(ctx) {
@@ -100,6 +104,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/updateInfo',
     auth: 'user',
+    writes: true,
     input: z.object({ name: zText(MAX.name).transform((s) => s.trim()) }),
     async handle(ctx) {
       await updateDisplayName(ctx.services, uidOf(ctx), ctx.input.name);
@@ -110,6 +115,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/resetPassword',
     auth: 'user',
+    writes: true,
     input: z.object({ password: zCurrentPassword, new_password: zNewPassword }),
     async handle(ctx) {
       const presented = tokenFromRequest(ctx.koa, ctx.params);
@@ -127,6 +133,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/updateEmail',
     auth: 'user',
+    writes: true,
     input: z.object({ email: zEmail, password: zCurrentPassword }),
     async handle(ctx) {
       await changeEmail(ctx.services, { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
@@ -137,6 +144,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/resetPasswordEmail',
     auth: 'public',
+    writes: true,
     input: z.object({ email: zEmail, ...captchaFields }),
     async handle(ctx) {
       await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl: await siteBaseUrl(ctx.services) });
@@ -147,6 +155,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/resetPasswordByUrl',
     auth: 'public',
+    writes: true,
     input: z.object({ new_password: zNewPassword, uid: zId, email: zRequiredText(MAX.email), token: zRequiredText(200) }),
     async handle(ctx) {
       await completePasswordReset(ctx.services, {
@@ -162,6 +171,7 @@ export const userActions: ActionDef[] = [
   action({
     name: 'user/allUser',
     auth: 'user',
+    writes: false,
     input: z.object({ username: zText(MAX.username).transform((s) => s.trim()) }),
     async handle(ctx) {
       const users = await searchUsersByName(ctx.services.db, ctx.input.username);

@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { AdminItem, AdminUser, Id, Paged, SiteConfig } from './types.ts';
+import type { AdminItem, AdminUser, Id, LdapForm, Paged, SiteConfig } from './types.ts';
 
 /** Administrator calls (spec §7 "Admin"). */
 export const adminApi = {
@@ -14,4 +14,8 @@ export const adminApi = {
   checkUpdate: () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { quiet: true }),
   loadConfig: () => call<SiteConfig>('adminSetting/loadConfig'),
   saveConfig: (config: SiteConfig, o?: CallOptions) => call('adminSetting/saveConfig', config, o),
+  /** Sends a notice to every user. */
+  announce: (p: { title: string; content: string }) => call<{ sent: number }>('adminNotice/announce', p),
+  /** Binds with the form as typed (an empty bind_password uses the stored one) and counts the users found. */
+  testLdap: (ldap_form: LdapForm) => call<{ url: string; users: number }>('adminSetting/testLdap', { ldap_form }),
 };

@@ -10,6 +10,15 @@ import { setSessionUser } from '../state/session.ts';
  * The one API client: form-encoded POST to `/api/<controller>/<action>`, answers
  * `{error_code, error_message, data}`, and the client reactions of spec §8 in one place.
  */
+
+/**
+ * Headers of every call to Folio's API: the UI language for server messages, and the CSRF header
+ * the server requires of cookie-authenticated writes (forms and images on other pages cannot send
+ * it; README "Request forgery").
+ */
+export function apiHeaders(): Record<string, string> {
+  return { 'Accept-Language': i18n.language || 'en', 'X-Folio-CSRF': '1' };
+}
 export type Params = Record<string, unknown>;
 
 export interface CallOptions {
@@ -57,8 +66,7 @@ async function send<T>(name: string, body: BodyInit, params: Params, opts: CallO
       method: 'POST',
       body,
       credentials: 'same-origin',
-      // Server messages follow the UI language, not only the browser's.
-      headers: { 'Accept-Language': i18n.language || 'en' },
+      headers: apiHeaders(),
       signal: controller.signal,
     });
     answer = (await res.json()) as Envelope<T>;
@@ -114,9 +122,9 @@ export function upload<T = unknown>(name: string, fields: object, files: Record<
   return send<T>(name, form, fields as Params, opts);
 }
 
-/** Fire-and-forget GET that must never bother the user (scheduled-task and DB-update pings). */
+/** Fire-and-forget POST that must never bother the user (scheduled-task and DB-update pings). */
 export function pingQuietly(path: string): void {
-  fetch(path, { credentials: 'same-origin' }).catch(() => undefined);
+  fetch(path, { method: 'POST', credentials: 'same-origin', headers: apiHeaders() }).catch(() => undefined);
 }
 
 /** A URL on the API (captcha images, export downloads), with query parameters. */

@@ -17,7 +17,7 @@ export const itemApi = {
   detail: (item_id: Id) => call<ItemDetail>('item/detail', { item_id }),
   /** In-item search: hits carry `title_highlight` and `snippet` (escaped text with <mark> around matches). */
   search: (p: { item_id: Id; keyword: string }) =>
-    call<{ pages: Array<{ page_id: Id; page_title: string; title_highlight: string; snippet: string }> }>('item/search', p),
+    call<{ total?: number; pages: Array<{ page_id: Id; page_title: string; title_highlight: string; snippet: string }> }>('item/search', p),
   add: (p: ItemFields & { item_type: number }, o?: CallOptions) => call<{ item_id: Id }>('item/add', p, o),
   copy: (p: { copy_item_id: Id; item_name: string; item_description: string }, o?: CallOptions) =>
     call<{ item_id: Id }>('item/add', p, o),
@@ -41,4 +41,11 @@ export const importApi = {
 export const exportApi = {
   wordUrl: (p: { item_id: Id; cat_id?: Id; page_id?: Id }) => apiUrl('export/word', p),
   markdownUrl: (p: { item_id: Id }) => apiUrl('export/markdown', p),
+  /** A spreadsheet item's saved sheets as an Excel workbook (read rights suffice). */
+  xlsxUrl: (p: { item_id: Id }) => apiUrl('export/xlsx', p),
+};
+
+export const spreadsheetApi = {
+  /** An Excel workbook read into sheets for the editor; nothing is saved until the editor saves. */
+  importXlsx: (item_id: Id, file: File, o?: CallOptions) => upload<{ sheets: unknown[] }>('import/xlsx', { item_id }, { file }, o),
 };

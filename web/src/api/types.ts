@@ -217,6 +217,9 @@ export interface OssSetting {
   bucket?: string;
   protocol?: string;
   domain?: string;
+  /** `auto` (guess from the endpoint), `path` (MinIO) or `virtual` (bucket as a sub-domain). */
+  addressing?: string;
+  region?: string;
 }
 
 export interface AdminUser {

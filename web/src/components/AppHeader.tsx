@@ -1,3 +1,4 @@
+import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -8,6 +9,7 @@ import { userApi } from '../api/user.ts';
 import { useBreakpoint } from '../hooks/useBreakpoint.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useFeedbackUrl } from '../hooks/useFeedbackUrl.ts';
+import { useUnreadNotices } from '../hooks/useUnreadNotices.ts';
 import { CLI_DOCS_PATH, OPEN_API_DOCS_PATH } from '../state/links.ts';
 import { isAdmin, setSessionUser } from '../state/session.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -35,6 +37,8 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
   const navigate = useNavigate();
   const breakpoint = useBreakpoint();
   const menu = useRef<Menu>(null);
+  const unread = useUnreadNotices(!!user);
+  const noticesLabel = unread > 0 ? t('header.noticesUnread', { count: unread }) : t('header.notices');
   const feedbackUrl = useFeedbackUrl();
 
   useEffect(() => {
@@ -61,7 +65,7 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
     : [];
   const accountLinks: HeaderLink[] = user
     ? [
-        { key: 'notices', label: t('header.notices'), icon: 'pi pi-bell', to: '/notice/index' },
+        { key: 'notices', label: noticesLabel, icon: 'pi pi-bell', to: '/notice/index' },
         { key: 'setting', label: t('header.userSetting'), icon: 'pi pi-user-edit', to: '/user/setting' },
         ...(feedbackUrl ? [{ key: 'feedback', label: t('header.feedback'), icon: 'pi pi-envelope', to: feedbackUrl, external: true }] : []),
         { key: 'logout', label: t('header.logout'), icon: 'pi pi-sign-out', run: () => void logout() },
@@ -100,6 +104,13 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
               onClick={() => go(l)}
             />
           ))}
+        {user && (
+          <Link to="/notice/index" className="folio-notice-bell p-button p-button-text p-button-sm" aria-label={noticesLabel} title={noticesLabel} data-testid="header-notices">
+            <span className="pi pi-bell p-overlay-badge" aria-hidden="true">
+              {unread > 0 && <Badge value={unread > 99 ? '99+' : unread} severity="danger" data-testid="header-unread-count" />}
+            </span>
+          </Link>
+        )}
         <LanguageSwitch />
         {user && (
           <>

@@ -1,5 +1,5 @@
 import type { Id } from '../api/types.ts';
-import i18n from '../i18n/index.ts';
+import { apiHeaders } from '../api/client.ts';
 
 /**
  * `page/uploadImg` answers in editor.md's shape `{success, url | message}` as the whole body (not
@@ -15,7 +15,7 @@ export async function uploadImage(file: File, target: { item_id: Id; page_id: Id
     method: 'POST',
     body: form,
     credentials: 'same-origin',
-    headers: { 'Accept-Language': i18n.language || 'en' },
+    headers: apiHeaders(),
   });
   const body = (await res.json().catch(() => ({}))) as { success?: number; url?: string; message?: string; error_code?: number; error_message?: string };
   if (Number(body.success) === 1 && body.url) return body.url;

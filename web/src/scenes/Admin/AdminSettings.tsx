@@ -20,7 +20,7 @@ import { SwitchSection } from './SwitchSection.tsx';
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
 const LDAP_DEFAULTS: LdapForm = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn' };
-const OSS_DEFAULTS: OssSetting = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '' };
+const OSS_DEFAULTS: OssSetting = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' };
 
 interface Form {
   register_open: boolean;
@@ -69,6 +69,11 @@ export function AdminSettings() {
     });
     notify('success', t('common:saved'));
     await config.reload();
+  });
+  const ldapTest = useSubmit(async () => {
+    if (!form) return;
+    const result = await adminApi.testLdap(form.ldap_form);
+    notify('success', t('settings.ldapTestOk', { count: result.users }));
   });
   if (!form) return <PageSpinner />;
 
@@ -124,6 +129,7 @@ export function AdminSettings() {
             <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
           </FormField>
           {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
+          <Button type="button" id="ldap-test" label={t('settings.ldapTest')} icon="pi pi-bolt" severity="secondary" outlined loading={ldapTest.busy} onClick={() => void ldapTest.submit()} />
         </SwitchSection>
 
         <SwitchSection id="setting-oss" title={t('settings.oss')} label={t('settings.ossOpen')} on={form.oss_open} onChange={(on) => set({ oss_open: on })}>
@@ -140,6 +146,10 @@ export function AdminSettings() {
             <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
           </FormField>
           {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
+          <FormField label={t('settings.ossAddressing')} htmlFor="oss-addressing">
+            <Dropdown inputId="oss-addressing" value={form.oss_setting.addressing ?? 'auto'} options={['auto', 'path', 'virtual'].map((v) => ({ value: v, label: t(`settings.ossAddressings.${v}`) }))} onChange={(e) => setOss({ addressing: e.value as string })} />
+          </FormField>
+          {text('oss-region', t('settings.ossRegion'), form.oss_setting.region, (v) => setOss({ region: v }))}
         </SwitchSection>
         <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
       </form>

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { userApi } from '../../api/user.ts';
 import { AttachmentTable } from '../../components/AttachmentTable.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { AdminAnnounce } from './AdminAnnounce.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { isAdmin } from '../../state/session.ts';
@@ -15,9 +16,9 @@ import { AdminSettings } from './AdminSettings.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import './admin.css';
 
-const SECTIONS = ['users', 'items', 'attachments', 'settings'] as const;
+const SECTIONS = ['users', 'items', 'attachments', 'announce', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
-const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', settings: 'pi pi-cog' };
+const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
 
 /**
  * `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part.
@@ -58,6 +59,7 @@ function AdminConsole() {
               <AttachmentTable scope="all" />
             </AdminSection>
           )}
+          {section === 'announce' && <AdminAnnounce />}
           {section === 'settings' && <AdminSettings />}
         </div>
       </div>

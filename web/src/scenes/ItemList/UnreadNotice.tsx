@@ -3,7 +3,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { noticeApi } from '../../api/notice.ts';
+import { refreshUnreadNotices } from '../../state/unreadNotices.ts';
 
 /** A link to the notices, shown for 10 s when there are unread ones (spec §2, §9). */
 export function UnreadNotice() {
@@ -11,16 +11,12 @@ export function UnreadNotice() {
   const [count, setCount] = useState(0);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    noticeApi
-      .getList({ notice_type: 'unread', count: 1 }, { quiet: true })
-      .then((r) => {
-        const unread = Number(r.unread_count ?? r.total ?? 0);
-        if (unread > 0) {
-          setCount(unread);
-          timer = setTimeout(() => setCount(0), UNREAD_NOTICE_MS);
-        }
-      })
-      .catch(() => undefined);
+    void refreshUnreadNotices().then((unread) => {
+      if (unread > 0) {
+        setCount(unread);
+        timer = setTimeout(() => setCount(0), UNREAD_NOTICE_MS);
+      }
+    });
     return () => clearTimeout(timer);
   }, []);
   if (count <= 0) return null;

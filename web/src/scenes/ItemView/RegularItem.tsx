@@ -41,7 +41,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   const [menuOpen, setMenuOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const [hits, setHits] = useState<{ keyword: string; pages: SearchHit[] } | null>(null);
+  const [hits, setHits] = useState<{ keyword: string; pages: SearchHit[]; total: number } | null>(null);
   const contentRef = useRef<HTMLElement | null>(null);
   const [renderCount, setRenderCount] = useState(0);
 
@@ -94,7 +94,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
       return;
     }
     const found = await itemApi.search({ item_id: itemKey, keyword: word });
-    setHits({ keyword: word, pages: found.pages ?? [] });
+    setHits({ keyword: word, pages: found.pages ?? [], total: found.total ?? found.pages?.length ?? 0 });
   };
 
   const onRendered = useCallback((root: HTMLElement) => {
@@ -124,7 +124,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
         {hits && <Button icon="pi pi-times" text rounded aria-label={t('clearSearch')} onClick={() => (setHits(null), setKeyword(''))} />}
       </div>
       {hits ? (
-        <SearchResults keyword={hits.keyword} hits={hits.pages} selectedPageId={pageId} hrefFor={hrefFor} onSelect={select} />
+        <SearchResults keyword={hits.keyword} hits={hits.pages} total={hits.total} selectedPageId={pageId} hrefFor={hrefFor} onSelect={select} />
       ) : (
         <CatalogTree menu={info.menu} selectedPageId={pageId} expandIds={expandIds} hrefFor={hrefFor} onSelect={select} label={t('menu')} />
       )}

@@ -11,6 +11,8 @@ export interface SearchHit {
 interface Props {
   keyword: string;
   hits: SearchHit[];
+  /** Every match; the list may show fewer (the server lists at most a few hundred). */
+  total: number;
   selectedPageId: number;
   hrefFor: (pageId: number) => string;
   onSelect: (pageId: number) => void;
@@ -26,13 +28,13 @@ function Marked({ html }: { html: string }) {
 }
 
 /** Keyword search hits: highlighted title and a snippet around the first match. */
-export default function SearchResults({ keyword, hits, selectedPageId, hrefFor, onSelect }: Props) {
+export default function SearchResults({ keyword, hits, total, selectedPageId, hrefFor, onSelect }: Props) {
   const { t } = useTranslation('view');
   if (!hits.length) return <p className="iv-search-none" role="status">{t('searchNone', { keyword })}</p>;
   return (
     <div className="iv-search-results">
       <div className="iv-search-count" role="status">
-        {t('searchResults', { count: hits.length })}
+        {total > hits.length ? t('searchResultsShown', { count: total, shown: hits.length }) : t('searchResults', { count: hits.length })}
       </div>
       <ul>
         {hits.map((hit) => {

@@ -11,6 +11,7 @@ import { isOn, type Notice } from '../../api/types.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
+import { refreshUnreadNotices } from '../../state/unreadNotices.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 
 type Filter = 'all' | 'unread';
@@ -29,17 +30,17 @@ export default function NoticesScene() {
     setOpen(n);
     if (!isOn(n.is_read)) {
       await noticeApi.setRead(n.notice_id).catch(() => undefined);
-      await list.reload();
+      await Promise.all([list.reload(), refreshUnreadNotices()]);
     }
   };
   const markAll = async () => {
     await noticeApi.setAllRead();
-    await list.reload();
+    await Promise.all([list.reload(), refreshUnreadNotices()]);
   };
   const remove = (n: Notice) =>
     confirmDelete(t('deleteConfirm', { title: n.notice_title }), async () => {
       await noticeApi.delete(n.notice_id);
-      await list.reload();
+      await Promise.all([list.reload(), refreshUnreadNotices()]);
     });
 
   const filters = [

@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorCode } from '@core/errors';
 import { LOCK_RELEASE_VALUE, LOCK_RENEW_SECONDS } from '@core/limits';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, apiHeaders } from '../../api/client.ts';
 import { pageApi } from '../../api/page.ts';
 import { isOn } from '../../api/types.ts';
 import type { LockState } from '../../components/LockBanner/LockBanner.tsx';
 
-/** Releases a lock even while the tab is closing (a beacon survives unload; cookies go along). */
+/**
+ * Releases a lock even while the tab is closing: a keepalive fetch survives unload like a beacon,
+ * and unlike a beacon it can carry the CSRF header the server asks of cookie-authenticated writes.
+ */
 function releaseOnUnload(pageId: number, itemId: number) {
-  const form = new FormData();
-  form.append('page_id', String(pageId));
-  form.append('item_id', String(itemId));
-  form.append('lock_to', String(LOCK_RELEASE_VALUE));
-  navigator.sendBeacon?.('/api/page/setLock', form);
+  const form = new URLSearchParams({ page_id: String(pageId), item_id: String(itemId), lock_to: String(LOCK_RELEASE_VALUE) });
+  fetch('/api/page/setLock', { method: 'POST', body: form, credentials: 'same-origin', keepalive: true, headers: apiHeaders() }).catch(() => undefined);
 }
 
 /**

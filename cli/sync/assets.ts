@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
+import type { CliIO } from '../program.ts';
+import type { SyncClient, ServerPageContent } from './client.ts';
+import { contentHash } from './hash.ts';
+import { absPath, exists } from './paths.ts';
+import { findReferences, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+
+/** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
+export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/**
+ * Where root-relative references (`/logo.svg`) live: `assets_root` when given, else `public/`
+ * (VitePress) or `static/` (Docusaurus) when the folder has one, else the folder itself.
+ */
+export async function detectAssetsRoot(root: string, configured: string | undefined): Promise<string> {
+  if (configured !== undefined) return configured.replace(/^\.?\/+|\/+$/g, '');
+  for (const dir of ['public', 'static']) {
+    const stat = await fs.stat(path.join(root, dir)).catch(() => null);
+    if (stat?.isDirectory()) return dir;
+  }
+  return '';
+}
+
+/** What a page link may point at: the file itself, or VitePress's clean URLs (`/guide/x`, `/guide/`). */
+function pageCandidates(relPath: string): string[] {
+  if (MARKDOWN.test(relPath)) return [relPath];
+  const bare = relPath.replace(/\.html$/i, '').replace(/\/$/, '');
+  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md'])];
+}
+
+export interface RewriteContext {
+  root: string;
+  assetsRoot: string;
+  itemId: number;
+  /** Page files of the folder and, where known, their page ids. */
+  pages: Set<string>;
+  idOf: (relPath: string) => number | undefined;
+  /** Page files this push creates (linked through a token the server resolves). */
+  creating: Set<string>;
+  uploader: AssetUploader;
+}
+
+/**
+ * The page content the server keeps for a file: links to other pages of the folder become links
+ * that open those pages in the web app (`/<item>?page_id=<id>#anchor`), references to local files
+ * become their uploaded attachments. `pending` tells that a linked page has no id yet (created in
+ * the same push): the page is written again once it has.
+ */
+export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  let pending = false;
+  const targets = new Map<string, { served: string; file?: string } | null>();
+  for (const ref of findReferences(body)) {
+    if (targets.has(ref.url)) continue;
+    targets.set(ref.url, await targetOf(ref.url));
+  }
+  async function targetOf(url: string): Promise<{ served: string; file?: string } | null> {
+    const asPage = resolveReference(url, relPath, '');
+    const page = asPage && pageCandidates(asPage.relPath).find((p) => ctx.pages.has(p));
+    if (asPage && page) {
+      const id = ctx.idOf(page);
+      if (!id && !ctx.creating.has(page)) {
+        pending = true;
+        return null;
+      }
+      // A page created by the same push: the server fills in its id when it applies the change set.
+      return { served: `/${ctx.itemId}?page_id=${id ?? NEW_PAGE_TOKEN(page)}${asPage.suffix}` };
+    }
+    const asFile = resolveReference(url, relPath, ctx.assetsRoot);
+    if (!asFile || MARKDOWN.test(asFile.relPath)) return null;
+    const sign = await ctx.uploader.signOf(asFile.relPath);
+    return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
+  }
+  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null);
+  return { content, refs, pending };
+}
+
+/** Uploads each referenced file once per push, and not at all when the item already has its bytes. */
+export class AssetUploader {
+  private readonly signs = new Map<string, Promise<string | null>>();
+  private readonly known: Map<string, string>;
+  private readonly root: string;
+  private readonly client: SyncClient;
+  private readonly io: CliIO;
+  uploaded = 0;
+  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>) {
+    this.root = root;
+    this.client = client;
+    this.io = io;
+    this.known = new Map(Object.entries(known));
+  }
+
+  signOf(relPath: string): Promise<string | null> {
+    let sign = this.signs.get(relPath);
+    if (!sign) {
+      sign = this.load(relPath);
+      this.signs.set(relPath, sign);
+    }
+    return sign;
+  }
+
+  private async load(relPath: string): Promise<string | null> {
+    const bytes = await fs.readFile(absPath(this.root, relPath)).catch(() => null);
+    if (!bytes) return null;
+    const sha = crypto.createHash('sha256').update(bytes).digest('hex');
+    const known = this.known.get(sha);
+    if (known) return known;
+    try {
+      const sign = await this.client.upload(relPath, bytes, sha);
+      this.known.set(sha, sign);
+      this.uploaded++;
+      return sign;
+    } catch (err) {
+      // A type the server refuses (SVG can carry script): the reference stays as written.
+      this.io.stderr(`${relPath}: not uploaded (${(err as Error).message}); references to it stay as written\n`);
+      return null;
+    }
+  }
+}
+
+/** A page as the folder sees it: the references the sync rewrote put back, its hash taken again. */
+export function toSourceView(page: ServerPageContent): ServerPageContent {
+  if (!page.source_refs) return page;
+  const content = restoreReferences(page.page_content, page.source_refs);
+  return { ...page, page_content: content, content_hash: contentHash(content) };
+}
+
+/** Writes back the local files a pulled page references (images, attachments) where they are missing. */
+export async function downloadAssets(root: string, refsJson: string | null | undefined, client: SyncClient, done: Set<string>): Promise<string[]> {
+  if (!refsJson) return [];
+  const written: string[] = [];
+  for (const [served, , relPath] of JSON.parse(refsJson) as RefPairs) {
+    if (!relPath || done.has(relPath) || relPath.split('/').some((s) => s === '..' || s === '.' || !s) || MARKDOWN.test(relPath)) continue;
+    done.add(relPath);
+    const file = absPath(root, relPath);
+    if (await exists(file)) continue;
+    const bytes = await client.download(served.replace(/&.*$/, ''));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, bytes);
+    written.push(relPath);
+  }
+  return written;
+}

@@ -1,0 +1,114 @@
+import path from 'node:path';
+
+/**
+ * The links and images of a Markdown page that point into the synced folder, found with their
+ * exact place in the text so they can be replaced and put back byte for byte. Markdown inline
+ * links and images, reference definitions and the `src`/`href` of HTML tags count; code (fenced,
+ * indented by a fence, inline) is masked first so examples are never touched.
+ */
+export interface Reference {
+  start: number;
+  end: number;
+  /** The destination exactly as written (without `<>` brackets). */
+  url: string;
+}
+
+/**
+ * [served URL, original reference, file] in order of appearance: what a pull reverses. The file
+ * (relative to the folder) is given for uploaded files, so a pull writes them back where they were.
+ */
+export type RefPairs = ([string, string] | [string, string, string])[];
+
+function maskCode(body: string): string {
+  const blank = (m: string) => m.replace(/[^\n]/g, ' ');
+  return body.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm, blank).replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, blank);
+}
+
+const INLINE = /(!?\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\(\s*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
+const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)/gm;
+const HTML_ATTR = /(<(?:img|a|source|video|audio|link)\b[^>]*?\s(?:src|href)\s*=\s*)("[^"]*"|'[^']*')/gi;
+
+export function findReferences(body: string): Reference[] {
+  const text = maskCode(body);
+  const out: Reference[] = [];
+  const add = (start: number, raw: string) => {
+    const bracketed = /^[<"']/.test(raw);
+    const url = bracketed ? raw.slice(1, -1) : raw;
+    out.push({ start: start + (bracketed ? 1 : 0), end: start + (bracketed ? 1 : 0) + url.length, url });
+  };
+  for (const re of [INLINE, DEFINITION, HTML_ATTR]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) add(m.index + m[1]!.length, m[2]!);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** A destination that may name a file of the folder: no scheme, no protocol-relative host, not only an anchor. */
+function isLocal(url: string): boolean {
+  return !!url && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//') && !url.startsWith('#') && !url.startsWith('?');
+}
+
+export interface ResolvedTarget {
+  /** Path of the target relative to the folder root. */
+  relPath: string;
+  /** `#anchor` (and query) kept from the reference. */
+  suffix: string;
+}
+
+/**
+ * Where a reference of `fromPath` points inside the folder: relative to the page's folder, or, for
+ * a root-relative `/x`, under the assets root (VitePress and Docusaurus serve `public/` and
+ * `static/` at `/`) or else the folder root. Null when it leaves the folder or is not local.
+ */
+export function resolveReference(url: string, fromPath: string, assetsRoot: string): ResolvedTarget | null {
+  if (!isLocal(url)) return null;
+  const cut = url.search(/[#?]/);
+  const rawPath = cut < 0 ? url : url.slice(0, cut);
+  const suffix = cut < 0 ? '' : url.slice(cut);
+  let decoded: string;
+  try {
+    decoded = decodeURI(rawPath);
+  } catch {
+    decoded = rawPath;
+  }
+  if (!decoded) return null;
+  const joined = decoded.startsWith('/') ? path.posix.join(assetsRoot, decoded) : path.posix.join(path.posix.dirname(fromPath), decoded);
+  const rel = path.posix.normalize(joined).replace(/^\.\//, '');
+  if (rel.startsWith('../') || rel === '..') return null;
+  return { relPath: rel, suffix };
+}
+
+/** Replaces references by the answers of `replace` (null keeps one) and records what each was. */
+export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null): { content: string; refs: RefPairs } {
+  const refs: RefPairs = [];
+  let out = '';
+  let at = 0;
+  for (const ref of findReferences(body)) {
+    const target = replace(ref);
+    if (target === null) continue;
+    out += body.slice(at, ref.start) + target.served;
+    at = ref.end;
+    refs.push(target.file ? [target.served, ref.url, target.file] : [target.served, ref.url]);
+  }
+  return { content: out + body.slice(at), refs };
+}
+
+/** Puts the original references back in order (a served URL the web edit removed is skipped). */
+export function restoreReferences(content: string, refsJson: string | null | undefined): string {
+  if (!refsJson) return content;
+  let refs: RefPairs;
+  try {
+    refs = JSON.parse(refsJson) as RefPairs;
+  } catch {
+    return content;
+  }
+  let out = '';
+  let at = 0;
+  for (const [served, original] of refs) {
+    const i = content.indexOf(served, at);
+    if (i < 0) continue;
+    out += content.slice(at, i) + original;
+    at = i + served.length;
+  }
+  return out + content.slice(at);
+}

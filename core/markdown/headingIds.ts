@@ -1,0 +1,26 @@
+import type { MarkdownIt as Md } from 'markdown-it';
+
+const CUSTOM_ID = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
+
+/**
+ * VitePress-style custom heading ids, `## Setup {#setup}`: the suffix becomes the heading's id
+ * (which markdown-it-anchor keeps) and leaves its text, so links written for the docs site
+ * (`./guide.md#setup`) find the same heading here. Only the `{#id}` form, only at the end of a
+ * heading: braces anywhere else stay text.
+ */
+export function headingIdsPlugin(md: Md): void {
+  md.core.ruler.before('anchor', 'heading_custom_id', (state) => {
+    const tokens = state.tokens;
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (tokens[i]!.type !== 'heading_open') continue;
+      const inline = tokens[i + 1]!;
+      const last = inline.children?.[inline.children.length - 1];
+      if (!last || last.type !== 'text') continue;
+      const m = CUSTOM_ID.exec(last.content);
+      if (!m) continue;
+      last.content = last.content.slice(0, m.index);
+      inline.content = inline.content.replace(CUSTOM_ID, '');
+      tokens[i]!.attrSet('id', m[1]!);
+    }
+  });
+}

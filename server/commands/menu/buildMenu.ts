@@ -1,0 +1,39 @@
+import type { Db } from '../../db/knex.ts';
+import { menuPage, presentMenu, type MenuPageRow } from '../../presenters/menu.ts';
+import { catalogsUnder } from '../catalogs/catalogTree.ts';
+import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
+
+/** An item's menu for one visibility, serialised once, plus what item/info derives from the same rows. */
+export interface BuiltMenu {
+  /** The `menu` value as JSON text. */
+  json: string;
+  /** The first live page in menu order (the page a single-page or sheet item opens). */
+  firstPageId: number;
+  /** Catalog id → parent id, for the default page's catalog chain. */
+  parents: Map<number, number>;
+  /** Catalogs the variant may see; null = all. */
+  visible: Set<number> | null;
+}
+
+/** Reads the catalogs and live pages (never content) of an item and presents its menu. */
+export async function buildMenu(db: Db, itemId: number, allowedTopCatIds: number[] | null): Promise<BuiltMenu> {
+  const [cats, pages] = await Promise.all([
+    loadCatalogs(db, itemId),
+    db('pages')
+      .where({ item_id: itemId, is_del: 0 })
+      .orderBy([{ column: 's_number' }, { column: 'page_id' }])
+      .select('page_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info') as Promise<MenuPageRow[]>,
+  ]);
+  const visible = catalogsUnder(cats, allowedTopCatIds);
+  return {
+    json: JSON.stringify(presentMenu(cats, pages, visible)),
+    firstPageId: pages[0]?.page_id ?? 0,
+    parents: new Map(cats.map((c) => [c.cat_id, c.parent_cat_id])),
+    visible,
+  };
+}
+
+/** The menu of search hits (item/info with a keyword): pages only, not cached. */
+export function searchMenu(pages: MenuPageRow[]) {
+  return { pages: pages.map(menuPage), catalogs: [] };
+}

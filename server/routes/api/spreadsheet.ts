@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { sanitizeFileName } from '../../../core/fileNames.ts';
+import { ItemType } from '../../../core/limits.ts';
+import { parseSheets } from '../../../core/spreadsheet.ts';
+import { exportXlsx } from '../../../exporters/xlsx.ts';
+import { FormatError } from '../../../importers/index.ts';
+import { xlsxToSheets } from '../../../importers/xlsx/index.ts';
+import { loadItem, requireEdit, requireVisit, type LoadedItem } from '../../access/items.ts';
+import { findSheetPage } from '../../commands/items/sheetPage.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId } from '../../http/schema.ts';
+import { download } from './export.ts';
+
+/**
+ * Spreadsheet items (type 4) and Excel: `export/xlsx` downloads the item's sheets as a workbook
+ * to anyone who may read the item; `import/xlsx` turns an uploaded workbook into sheet JSON for
+ * the editor, which then saves it like any edit (lock, history). `import/auto` creates a new
+ * spreadsheet item from an .xlsx.
+ */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function requireSpreadsheet(loaded: LoadedItem): void {
+  if (loaded.item.item_type !== ItemType.SPREADSHEET) {
+    throw errors.failed('item_id: this item is not a spreadsheet item (item type 4)', 'item_id：该项目不是表格项目');
+  }
+}
+
+export const spreadsheetActions: ActionDef[] = [
+  action({
+    name: 'export/xlsx',
+    auth: 'public',
+    writes: false,
+    input: z.object({ item_id: zId }).loose(),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireVisit(loaded);
+      requireSpreadsheet(loaded);
+      const page = await findSheetPage(services.db, loaded.item.item_id);
+      const bytes = await exportXlsx(parseSheets(page?.page_content ?? ''));
+      return download(bytes, XLSX_TYPE, `${sanitizeFileName(loaded.item.item_name)}.xlsx`);
+    },
+  }),
+  action({
+    name: 'import/xlsx',
+    auth: 'user',
+    // Changes nothing on the server, but takes an upload: POST only, with proof of origin.
+    writes: true,
+    input: z.object({ item_id: zId }).loose(),
+    async handle({ input, actor, services, files }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireEdit(loaded);
+      requireSpreadsheet(loaded);
+      const file = files.find((f) => f.field === 'file') ?? files[0];
+      if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
+      try {
+        return { sheets: await xlsxToSheets(new Uint8Array(await fs.readFile(file.filepath)), file.originalFilename || 'file') };
+      } catch (err) {
+        if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
+        throw err;
+      }
+    },
+  }),
+];

@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../cli/errors.ts';
+import { createMarkdown } from '../../core/markdown.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
+import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+
+/**
+ * A VitePress-shaped repository (nested five folders deep, rich and nested front matter, custom
+ * heading ids, CJK names, `public/` assets) through push, web edits and pulls against the real
+ * server: the repository must come back as it went in, and CI must never destroy web work.
+ */
+const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/vitepress-docs');
+const EDITED = 'guide/why.md';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Files of a folder (dot folders aside) whose name passes `keep`, relative, sorted. */
+function filesOf(root: string, keep: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (keep(e.name)) out.push(path.relative(root, abs).split(path.sep).join('/'));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+const markdownFiles = (root: string) => filesOf(root, (n) => n.endsWith('.md'));
+/** What travels: pages and the files they reference (SVG is refused by the server's upload rules, so stays a reference). */
+const syncedFiles = (root: string) => filesOf(root, (n) => !n.endsWith('.svg'));
+
+async function tree(k: KeyedItem) {
+  const r = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+  return r.data.pages as { page_id: number; page_title: string; cat_id: number; cat_path: string[]; revision: number; source_path: string | null; s_number: number }[];
+}
+
+async function pageAt(k: KeyedItem, sourcePath: string) {
+  const p = (await tree(k)).find((x) => x.source_path === sourcePath);
+  if (!p) throw new Error(`no page for ${sourcePath}`);
+  const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
+  return { ...p, page_content: info.data.page_content as string };
+}
+
+/** An edit in the web app: the real page/save API with the owner's session. */
+async function webSave(k: KeyedItem, sourcePath: string, change: { content?: (c: string) => string; title?: string }) {
+  const page = await pageAt(k, sourcePath);
+  const r = await t.call(
+    'page/save',
+    { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: change.title ?? page.page_title, page_content: change.content ? change.content(page.page_content) : page.page_content, s_number: page.s_number },
+    { token: k.owner.token },
+  );
+  expect(r.error_code, r.error_message).toBe(0);
+  return page.page_id;
+}
+
+let lastPushStderr = '';
+async function pushed(k: KeyedItem): Promise<string> {
+  const dir = tempFolder(FIXTURE);
+  const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+  expect(r.code, r.stderr).toBe(ExitCode.OK);
+  lastPushStderr = r.stderr;
+  return dir;
+}
+
+async function history(k: KeyedItem, pageId: number): Promise<number> {
+  const r = await t.call('page/history', { page_id: pageId }, { token: k.owner.token });
+  return (r.data as unknown[]).length;
+}
+
+describe('a VitePress repository through push and pull', { timeout: 120_000 }, () => {
+  it('keeps paths, nested front matter and titles; after a web edit a pull changes only the edited file', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = await pushed(k);
+    const pages = await tree(k);
+    expect(pages.map((p) => p.source_path).sort()).toEqual(markdownFiles(FIXTURE));
+    const byPath = new Map(pages.map((p) => [p.source_path, p]));
+    // A custom heading id is not part of the title; deep folders fold into the third catalog level.
+    expect(byPath.get('api/reference.md')!.page_title).toBe('Composition API: setup()');
+    expect(byPath.get('guide/getting-started.md')!.page_title).toBe('Getting Started');
+    expect(byPath.get('guide/advanced/deep/nested/internals/module-graph.md')!.cat_path).toEqual(['guide', 'advanced', 'deep / nested / internals']);
+    expect(byPath.get('zh/guide/快速开始.md')!.page_title).toBe('快速开始');
+
+    // On the server, links open the linked page in the web app (anchors kept) and images point at
+    // uploaded attachments, each file uploaded once however many pages use it.
+    const start = await pageAt(k, 'guide/getting-started.md');
+    const why = byPath.get('guide/why.md')!.page_id;
+    const reference = byPath.get('api/reference.md')!.page_id;
+    expect(start.page_content).toContain(`[Why Quarry](/${k.item_id}?page_id=${why}#the-problems)`);
+    expect(start.page_content).toContain(`[configuration reference](/${k.item_id}?page_id=${reference}#config-file)`);
+    expect(start.page_content).toMatch(/<img src="\/api\/attachment\/visitFile\?sign=[0-9a-f]+" alt="" width="1">/);
+    expect(start.page_content).toContain('![How a request flows](./images/flow.svg "Request flow")');
+    expect(start.page_content).toContain('```sh [npm]\n$ npm create quarry@latest\n```');
+    expect(lastPushStderr).toMatch(/public\/logo\.svg: not uploaded/);
+    const blog = await pageAt(k, 'blog/announcing-quarry-2.md');
+    expect(blog.page_content).toContain(`[Migration guide](/${k.item_id}?page_id=${why}#slow-start)`);
+    const signs = [...blog.page_content.matchAll(/visitFile\?sign=([0-9a-f]+)/g)].map((m) => m[1]);
+    expect(signs).toHaveLength(4);
+    expect(new Set(signs).size).toBe(3);
+    expect(start.page_content).toContain(`sign=${signs[2]}`);
+    const served = await t.fetch(`/api/attachment/visitFile?sign=${signs[2]}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(path.join(FIXTURE, 'guide/images/pixel.png')))).toBe(true);
+    // Custom heading ids render as the ids the links use.
+    const rendered = createMarkdown().render((await pageAt(k, 'api/reference.md')).page_content);
+    expect(rendered).toContain('<h2 id="config-file">Config file</h2>');
+    expect(rendered).toContain('<h1 id="composition-api-setup">Composition API: setup()</h1>');
+    const opened = await t.call('page/info', { page_id: why }, { token: k.owner.token });
+    expect(opened.data.page_title).toBe('Why Quarry');
+
+    await webSave(k, EDITED, { content: (c) => c.replace('bundling was the only way', 'bundling was (edited in the browser) the only way') });
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    for (const rel of markdownFiles(FIXTURE)) {
+      const expected = rel === EDITED ? read(FIXTURE, rel).replace('bundling was the only way', 'bundling was (edited in the browser) the only way') : read(FIXTURE, rel);
+      expect(read(dir, rel), rel).toBe(expected);
+    }
+    expect(markdownFiles(dir)).toEqual(markdownFiles(FIXTURE));
+  });
+
+  it('pulls into an empty folder the same files, byte for byte, and a push from there is a no-op', async () => {
+    const k = await buildKeyedItem(t);
+    await pushed(k);
+    const dir = tempFolder();
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(syncedFiles(dir)).toEqual(syncedFiles(FIXTURE));
+    for (const rel of syncedFiles(FIXTURE)) expect(fs.readFileSync(path.join(dir, rel)).equals(fs.readFileSync(path.join(FIXTURE, rel))), rel).toBe(true);
+    const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
+    expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+  });
+
+  it('names a web page with a portable slug on its first pull and keeps that name after a title rename', async () => {
+    const k = await buildKeyedItem(t);
+    await pushed(k);
+    const blog = (await tree(k)).find((p) => p.source_path === 'blog/announcing-quarry-2.md')!;
+    const created = await t.call('page/save', { page_id: 0, item_id: k.item_id, cat_id: blog.cat_id, page_title: 'Quarry 2.1: "What?" <Notes> | Q&A', page_content: 'Made in the browser.\n', s_number: 99 }, { token: k.owner.token });
+    expect(created.error_code, created.error_message).toBe(0);
+    const dir = tempFolder();
+    expect((await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const NAME = 'blog/quarry-2-1-what-notes-q-a.md';
+    expect(read(dir, NAME)).toBe(`---\ntitle: 'Quarry 2.1: "What?" <Notes> | Q&A'\n---\nMade in the browser.\n`);
+
+    await t.call('page/save', { page_id: created.data.page_id, item_id: k.item_id, cat_id: blog.cat_id, page_title: 'Renamed on the web', page_content: 'Made in the browser.\n', s_number: 99 }, { token: k.owner.token });
+    const again = tempFolder();
+    expect((await runDocs(['pull', again], { cwd: again, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    expect(read(again, NAME)).toBe('---\ntitle: Renamed on the web\n---\nMade in the browser.\n');
+    expect(fs.readdirSync(path.join(again, 'blog')).filter((n) => n.endsWith('.md')).sort()).toEqual(['announcing-quarry-2.md', 'quarry-2-1-what-notes-q-a.md']);
+  });
+});
+
+describe('CI can never destroy web work', { timeout: 120_000 }, () => {
+  it('a fresh clone pushing over a page changed on the web is a conflict (exit 3, nothing written, server copy beside the file); --force overwrites', async () => {
+    const k = await buildKeyedItem(t);
+    await pushed(k);
+    await webSave(k, EDITED, { content: (c) => `${c}\nA web paragraph.\n` });
+    // The clone that has not seen the web edit, untouched: nothing to push, nothing lost.
+    const untouched = tempFolder(FIXTURE);
+    const quiet = await runDocs(['push', untouched, '--json'], { cwd: untouched, env: envFor(t, k) });
+    expect(quiet.code, quiet.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(quiet.stdout).applied).toBe(0);
+    expect((await pageAt(k, EDITED)).page_content).toContain('A web paragraph.');
+
+    const clone = tempFolder(FIXTURE);
+    write(clone, EDITED, read(clone, EDITED).replace('## The Problems', '## The Problems (edited in Git)'));
+    write(clone, 'api/reference.md', `${read(clone, 'api/reference.md')}\nAlso edited in Git.\n`);
+    const r = await runDocs(['push', clone], { cwd: clone, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.CONFLICT);
+    expect(r.stderr).toContain(EDITED);
+    const server = await pageAt(k, EDITED);
+    expect(server.page_content).toContain('A web paragraph.');
+    expect(server.page_content).not.toContain('edited in Git');
+    expect(read(clone, `${EDITED}.server`)).toContain('A web paragraph.');
+    expect((await pageAt(k, 'api/reference.md')).page_content).not.toContain('Also edited in Git.');
+
+    fs.rmSync(path.join(clone, `${EDITED}.server`));
+    const forced = await runDocs(['push', clone, '--force'], { cwd: clone, env: envFor(t, k) });
+    expect(forced.code, forced.stderr).toBe(ExitCode.OK);
+    expect((await pageAt(k, EDITED)).page_content).toContain('(edited in Git)');
+  });
+
+  it('--prune from a fresh clone never deletes a page made in the web UI or one changed there since the sync', async () => {
+    const k = await buildKeyedItem(t);
+    await pushed(k);
+    const web = await t.call('page/save', { page_id: 0, item_id: k.item_id, cat_id: 0, page_title: 'Made on the web', page_content: 'web\n', s_number: 99 }, { token: k.owner.token });
+    const changedId = await webSave(k, 'guide/advanced/plugins.md', { content: (c) => `${c}\nWeb note.\n` });
+    const clone = tempFolder(FIXTURE);
+    fs.rmSync(path.join(clone, 'guide/advanced/plugins.md'));
+    fs.rmSync(path.join(clone, 'api/reference.md'));
+    const r = await runDocs(['push', clone, '--prune', '--json'], { cwd: clone, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const out = JSON.parse(r.stdout);
+    expect(out.summary.delete).toBe(1);
+    expect(out.kept.map((x: { page_id: number }) => x.page_id).sort()).toEqual([Number(web.data.page_id), changedId].sort((a, b) => a - b));
+    const ids = (await tree(k)).map((p) => p.page_id);
+    expect(ids).toContain(Number(web.data.page_id));
+    expect(ids).toContain(changedId);
+    expect((await tree(k)).some((p) => p.source_path === 'api/reference.md')).toBe(false);
+  });
+
+  it('refuses to prune from a folder without pages, and above the mass-deletion share, unless --allow-mass-delete', async () => {
+    const k = await buildKeyedItem(t);
+    await pushed(k);
+    const count = (await tree(k)).length;
+    const empty = tempFolder();
+    const r = await runDocs(['push', empty, '--prune'], { cwd: empty, env: envFor(t, k) });
+    expect(r.code).toBe(ExitCode.ERROR);
+    expect(r.stderr).toMatch(/the folder holds no page/);
+    expect((await tree(k)).length).toBe(count);
+
+    const clone = tempFolder(FIXTURE);
+    for (const rel of ['guide/why.md', 'api/reference.md', 'blog/announcing-quarry-2.md']) fs.rmSync(path.join(clone, rel));
+    const refused = await runDocs(['push', clone, '--prune'], { cwd: clone, env: envFor(t, k) });
+    expect(refused.code).toBe(ExitCode.ERROR);
+    expect(refused.stderr).toMatch(/refusing to delete 3 of the item's 9 pages \(more than 25 %\)/);
+    expect((await tree(k)).length).toBe(count);
+    const raised = await runDocs(['plan', clone, '--prune', '--max-delete-share', '0.5'], { cwd: clone, env: envFor(t, k) });
+    expect(raised.code, raised.stderr).toBe(ExitCode.OK);
+    const allowed = await runDocs(['push', clone, '--prune', '--allow-mass-delete'], { cwd: clone, env: envFor(t, k) });
+    expect(allowed.code, allowed.stderr).toBe(ExitCode.OK);
+    expect((await tree(k)).length).toBe(count - 3);
+  });
+});
+
+describe('moves with edits', { timeout: 120_000 }, () => {
+  it('moving and editing a file in one step updates and moves the same page, with its history (with state, and from a fresh clone)', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = await pushed(k);
+    const before = await pageAt(k, 'guide/advanced/plugins.md');
+    const moved = 'reference/plugins.md';
+    write(dir, moved, read(dir, 'guide/advanced/plugins.md').replace('Plugins extend Quarry', 'Plugins (moved and edited) extend Quarry'));
+    fs.rmSync(path.join(dir, 'guide/advanced/plugins.md'));
+    const r = await runDocs(['push', dir, '--prune', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ create: 0, delete: 0, move: 1 });
+    const after = await pageAt(k, moved);
+    expect(after.page_id).toBe(before.page_id);
+    expect(after.cat_path).toEqual(['reference']);
+    expect(after.page_content).toContain('(moved and edited)');
+    expect(await history(k, after.page_id)).toBeGreaterThan(0);
+
+    // A fresh clone that moves and edits again: matched through the path the server recorded.
+    const clone = tempFolder();
+    fs.cpSync(dir, clone, { recursive: true });
+    fs.rmSync(path.join(clone, '.docs'), { recursive: true });
+    write(clone, 'guide/plugins.md', read(clone, moved).replace('(moved and edited)', '(moved twice)'));
+    fs.rmSync(path.join(clone, moved));
+    const again = await runDocs(['push', clone, '--prune', '--json'], { cwd: clone, env: envFor(t, k) });
+    expect(again.code, again.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ create: 0, delete: 0, move: 1 });
+    const last = await pageAt(k, 'guide/plugins.md');
+    expect(last.page_id).toBe(before.page_id);
+    expect(last.page_content).toContain('(moved twice)');
+    expect(await history(k, last.page_id)).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,15 @@
+// @20minutes/s3rver (maintained s3rver fork) ships no types; only what the object-storage tests use.
+declare module '@20minutes/s3rver' {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
