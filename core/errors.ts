@@ -116,4 +116,12 @@ export const errors = {
     ),
   server: (requestId: string) =>
     e(ErrorCode.SERVER_ERROR, `Server error (request id ${requestId})`, `服务器错误（请求编号 ${requestId}）`, 500),
+  // Same code as `server` for existing clients; the 503 tells proxies and scripts a retry may succeed.
+  databaseUnavailable: (requestId: string) =>
+    e(
+      ErrorCode.SERVER_ERROR,
+      `The database connection was lost; try again (request id ${requestId})`,
+      `数据库连接中断，请重试（请求编号 ${requestId}）`,
+      503,
+    ),
 };

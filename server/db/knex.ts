@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { tagConnectionLoss } from './connectionLoss.ts';
 import { migrationSource } from './migrations/index.ts';
 import { withMigrationLock } from './migrationLock.ts';
 import { sqliteClient } from './sqliteClient.ts';
@@ -29,12 +30,14 @@ export function dbOptionsFromConfig(config: Config): DbOptions {
 
 export function createDb(opts: DbOptions): Db {
   if (opts.engine === 'pg') {
-    return knexFactory({
+    const db = knexFactory({
       client: 'pg',
       connection: opts.databaseUrl,
       pool: opts.pool ?? { min: 0, max: 10 },
       migrations: { migrationSource, tableName: 'knex_migrations' },
     });
+    tagConnectionLoss(db);
+    return db;
   }
   const file = opts.sqliteFile!;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { AppError, errors, type Lang } from '../../core/errors.ts';
+import { isConnectionLoss } from '../db/connectionLoss.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -50,6 +51,10 @@ function toAppError(err: unknown, requestId: string, log: Logger): AppError {
     return errors.badRequest('Malformed request body: it could not be parsed', '请求体格式错误，无法解析');
   }
   if (status === 415) return errors.badRequest('Unsupported content type', '不支持的内容类型');
+  if (isConnectionLoss(err)) {
+    log.warn({ err }, 'database connection lost');
+    return errors.databaseUnavailable(requestId);
+  }
   log.error({ err }, 'unhandled error');
   return errors.server(requestId);
 }

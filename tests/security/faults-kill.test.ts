@@ -1,14 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import knexFactory from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions.ts';
-import { createUser } from '../../server/commands/users/createUser.ts';
-import { createDb } from '../../server/db/knex.ts';
-import { createLogger } from '../../server/logger.ts';
-import { PG_ADMIN_URL, pgUrlFor, TEST_ENGINE } from '../helpers/db.ts';
+import { TEST_ENGINE } from '../helpers/db.ts';
+import { api as post, freshDatabase, userOn, type Cleanups } from './faultsSetup.ts';
 import { serve, type Served } from './processes.ts';
 
 /**
@@ -17,48 +9,19 @@ import { serve, type Served } from './processes.ts';
  * content, and every page has whole rows (title, content, history consistent). Engine: TEST_DB.
  */
 const engine = TEST_ENGINE;
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function freshDatabase(): Promise<Record<string, string>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-faults-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (engine === 'sqlite') return { DATA_DIR: dataDir };
-  const name = `folio_faults_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`).finally(() => admin.destroy());
-  cleanups.push(async () => {
-    const a = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-    await a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => a.destroy());
-  });
-  return { DATA_DIR: dataDir, DATABASE_URL: pgUrlFor(name) };
-}
-
-/** A user and a session written straight into the (already migrated) database. */
-async function userOn(env: Record<string, string>): Promise<string> {
-  const db = createDb(env.DATABASE_URL ? { engine: 'pg', databaseUrl: env.DATABASE_URL } : { engine: 'sqlite', sqliteFile: path.join(env.DATA_DIR!, 'folio.sqlite') });
-  try {
-    const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
-    const { uid } = await createUser(deps, { username: `writer${crypto.randomBytes(3).toString('hex')}`, password: 'writer password 1' });
-    return (await createSession(deps, uid, 1)).token;
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function api(url: string, name: string, params: Record<string, string | number>, token: string) {
-  const res = await fetch(`${url}/api/${name}`, { method: 'POST', headers: { 'X-API-Token': token }, body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])) });
-  return (await res.json()) as { error_code: number; error_message?: string; data: any };
-}
+const api = (url: string, name: string, params: Record<string, string | number>, token: string) => post(url, name, params, token);
 
 describe(`kill -9 during a save loop (${engine})`, () => {
   it('keeps every acknowledged save after a restart, and no half-written page', async () => {
-    const env = await freshDatabase();
+    const env = await freshDatabase(cleanups);
     let server: Served = await serve(env);
     cleanups.push(() => server.kill());
-    const token = await userOn(env);
+    const { token } = await userOn(env);
     const item = await api(server.url, 'item/add', { item_name: 'Crash test' }, token);
     expect(item.error_code, item.error_message).toBe(0);
     const itemId = Number(item.data.item_id);
