@@ -70,7 +70,7 @@ describe('item view', () => {
     const box = page.getByRole('searchbox', { name: 'Search pages in this item' });
     await box.fill('zebracorn');
     await box.press('Enter');
-    await page.getByRole('status').filter({ hasText: '1 pages found' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '1 page found' }).waitFor();
     await page.locator('mark', { hasText: 'zebracorn' }).first().waitFor();
     await page.getByRole('link', { name: /Searching/ }).click();
     await page.getByRole('article', { name: 'Searching' }).waitFor();
