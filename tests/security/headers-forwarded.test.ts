@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_POLICY } from '../../server/throttle/loginThrottle.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -6,7 +7,7 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  * our own proxies did not add (TRUST_PROXY_HOPS of them), so a client that forges left-most
  * entries still meets the per-IP login limit (50 failures in 10 minutes → 10429).
  */
-const LIMIT = 50;
+const LIMIT = LOGIN_POLICY.ipMaxFailures;
 let oneHop: TestServer;
 let twoHops: TestServer;
 
@@ -44,7 +45,7 @@ async function failLogins(t: TestServer, count: number, forwardedFor: (i: number
 describe('the per-IP login limit behind a proxy', () => {
   it('counts the address the proxy saw, whatever the client forged before it', async () => {
     // What a proxy forwards: the client's forged list, then the address it really came from.
-    // 45 failures already counted for the real address (as if made earlier), then the forged run.
+    // LIMIT - 5 failures already counted for the real address (as if made earlier), then the forged run.
     await seedFailures(oneHop, '203.0.113.7', LIMIT - 5);
     const codes = await failLogins(oneHop, 8, (i) => `198.51.100.${i}, 10.${i}.0.1, 203.0.113.7`);
     expect(codes.slice(0, 5).every((c) => c === 10210)).toBe(true);
