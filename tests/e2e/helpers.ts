@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { TEST_ENGINE } from '../helpers/db.ts';
+import knexFactory from 'knex';
+import { PG_ADMIN_URL, PG_TEMPLATE, TEST_ENGINE } from '../helpers/db.ts';
 import { setup as migratePgTemplate, teardown as dropPgTemplate } from '../helpers/globalSetup.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -37,12 +38,16 @@ const PREBUILT_DIST = process.env.E2E_WEB_DIST;
 let pgTemplateReady = false;
 
 /**
- * The browser config has no global setup, so on PostgreSQL (TEST_DB=pg) the migrated template is
- * made here, once per test process. Give it its own name (TEST_PG_TEMPLATE=folio_e2e_template) so
- * API test runs beside it keep theirs.
+ * On PostgreSQL (TEST_DB=pg) browser tests clone a migrated template. A config's global setup
+ * normally made it already; only when none did is it made here (and dropped at close). A template
+ * made by the global setup is left alone: dropping it would break every later file of that run
+ * (the security suite runs browser and API files in one process).
  */
 async function ensureDatabaseTemplate(): Promise<void> {
   if (TEST_ENGINE !== 'pg' || pgTemplateReady) return;
+  const admin = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
+  const exists = await admin('pg_database').where({ datname: PG_TEMPLATE }).first().finally(() => admin.destroy());
+  if (exists) return;
   await migratePgTemplate();
   pgTemplateReady = true;
 }
