@@ -59,6 +59,7 @@ const schema = z.object({
   CRON_TOKEN: z.string().optional().describe('token for the HTTP cron endpoint of item scripts'),
   MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64).describe('memory (MB) each server process may give the item menu cache'),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('let webhooks reach loopback, private and link-local addresses (off: such targets are refused after DNS resolution)'),
 });
 
 /** The names of every environment variable Folio reads. */

@@ -14,6 +14,11 @@ export interface Deps {
   db: Db;
   logger: Logger;
   now: () => number;
+  /**
+   * Set by bulk writers (imports) that announce the whole change as one `item.imported` webhook
+   * event: `recordChange` then queues no page events. Carried into nested transactions.
+   */
+  quietPageEvents?: boolean;
 }
 
 export interface Services extends Deps {

@@ -1,5 +1,7 @@
 import type { Deps } from '../../services.ts';
 import type { Author } from './pageRow.ts';
+import { enqueueWebhookEvent } from '../webhooks/events.ts';
+import type { WebhookEvent } from '../webhooks/formats.ts';
 
 export type ChangeAction = 'create' | 'update' | 'delete' | 'recover' | 'drag' | 'binding' | 'unbound' | 'export';
 export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'team';
@@ -7,7 +9,14 @@ export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'te
 /** Newest entries kept per item, as ShowDoc keeps them. */
 export const CHANGE_LOG_KEPT = 300;
 
-/** One `change_log` row: who did what to which object of an item (the data of ShowDoc's item/getChangeLog, which the spec does not list yet). */
+/** The webhook event a page change announces (a page back from the recycle bin is created again). */
+const PAGE_EVENTS: Partial<Record<ChangeAction, WebhookEvent>> = { create: 'page.created', update: 'page.updated', delete: 'page.deleted', recover: 'page.created' };
+
+/**
+ * One `change_log` row: who did what to which object of an item (the data of ShowDoc's
+ * item/getChangeLog, which the spec does not list yet). Every page write passes here inside its
+ * transaction, so this is also where page changes queue their webhook deliveries.
+ */
 export async function recordChange(
   deps: Deps,
   entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
@@ -27,4 +36,9 @@ export async function recordChange(
   // row past them goes (one indexed lookup on (item_id, id) per write).
   const cutoff = await deps.db('change_log').where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id');
   if (cutoff) await deps.db('change_log').where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
+  const event = entry.object === 'page' ? PAGE_EVENTS[entry.action] : undefined;
+  if (event && !deps.quietPageEvents) {
+    const data = { page_id: entry.objectId, page_title: entry.objectName, ...(entry.action === 'recover' ? { recovered: true } : {}) };
+    await enqueueWebhookEvent(deps, entry.itemId, event, data, entry.author);
+  }
 }

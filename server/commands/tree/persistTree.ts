@@ -11,6 +11,7 @@ import { recordChange } from '../pages/changeLog.ts';
 import { contentHash, type Author } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
+import { enqueueWebhookEvent } from '../webhooks/events.ts';
 
 /**
  * Writes a DocTree into a NEW item or into an existing one, in ONE transaction (a failure leaves
@@ -35,6 +36,8 @@ export interface PersistTreeInput {
   /** Visit password of a new item: '' = open; absent = a random one (returned as `generatedPassword`). */
   password?: string;
   historyLimit?: number;
+  /** The imported file's name, for the `item.imported` webhook event. */
+  source?: string;
 }
 
 export interface PersistTreeResult {
@@ -83,11 +86,16 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
       }));
     }
     const item = (await tx.db('items').where({ item_id: itemId }).first('item_type')) as { item_type: number };
-    const writer = new TreeWriter(tx, itemId, owner, input.historyLimit);
+    // One `item.imported` event announces the import instead of one event per page.
+    const writer = new TreeWriter({ ...tx, quietPageEvents: true }, itemId, owner, input.historyLimit);
     await writer.load();
     if (ONE_PAGE_TYPES.includes(item.item_type)) await writer.fillSinglePage(firstPage(tree));
     else await writer.writeNode(tree, []);
     await writer.flushNewPages(tree.name);
+    if (input.itemId) {
+      const { created, updated, unchanged, catalogs } = writer.counts;
+      await enqueueWebhookEvent(tx, itemId, 'item.imported', { source: input.source ?? tree.name, created, updated, unchanged, catalogs }, owner);
+    }
     return { itemId, ...writer.counts, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

@@ -48,6 +48,7 @@ export const importActions: ActionDef[] = [
         itemName: input.item_name || undefined,
         password: input.password,
         historyLimit: await historyLimitFor(services),
+        source: file.originalFilename,
       });
       return { item_id: result.itemId, ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}) };
     },

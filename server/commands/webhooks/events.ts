@@ -1,0 +1,53 @@
+import type { Deps } from '../../services.ts';
+import type { DeliveryEvent, WebhookEnvelope, WebhookEvent } from './formats.ts';
+
+/**
+ * Queues an event for every enabled webhook of the item that subscribes to it: one
+ * `webhook_deliveries` row each, written with `deps.db` — pass the transaction of the change, so
+ * the deliveries exist exactly when the change commits. Posting happens later, from any server
+ * process (see deliver.ts). Costs one indexed query when the item has no webhooks.
+ *
+ * `api.changed` data (what the chat summary reads; every field is also posted as is in the
+ * `json` format): `{ version_id, source, summary: { added, removed, changed, breaking },
+ * operations?: [{ method, path, change, breaking }] }`.
+ */
+export async function enqueueWebhookEvent(
+  deps: Deps,
+  itemId: number,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+  actor: { uid: number; username: string } | null = null,
+): Promise<number> {
+  const hooks = (await deps.db('webhooks').where({ item_id: itemId, enabled: 1 }).select('id', 'events')) as { id: number; events: string }[];
+  const targets = hooks.filter((h) => subscribedEvents(h.events).includes(event));
+  if (!targets.length) return 0;
+  await insertDeliveries(deps, itemId, targets.map((h) => h.id), event, data, actor);
+  return targets.length;
+}
+
+/** The queue rows of one event for the given webhooks (also used by `webhook/test`). Returns their ids. */
+export async function insertDeliveries(
+  deps: Deps,
+  itemId: number,
+  webhookIds: number[],
+  event: DeliveryEvent,
+  data: Record<string, unknown>,
+  actor: { uid: number; username: string } | null,
+): Promise<number[]> {
+  const item = (await deps.db('items').where({ item_id: itemId }).first('item_name')) as { item_name: string } | undefined;
+  const now = deps.now();
+  const envelope: WebhookEnvelope = { event, occurred_at: now, item: { item_id: itemId, item_name: item?.item_name ?? '' }, actor: actor ? { uid: actor.uid, username: actor.username } : null, data };
+  const payload = JSON.stringify(envelope);
+  const rows = webhookIds.map((webhook_id) => ({ webhook_id, item_id: itemId, event, payload, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now }));
+  const inserted = (await deps.db('webhook_deliveries').insert(rows).returning('id')) as ({ id: number } | number)[];
+  return inserted.map((r) => (typeof r === 'object' ? r.id : r));
+}
+
+export function subscribedEvents(stored: string): string[] {
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
+  }
+}

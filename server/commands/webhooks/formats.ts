@@ -1,0 +1,144 @@
+/**
+ * Webhook bodies. `json` posts Folio's event envelope as it is; the chat presets post the text
+ * message each bot's incoming webhook takes, with a readable summary of the change:
+ * - Slack (hooks.slack.com): `{"text": …}`
+ * - Feishu / Lark (open.feishu.cn, open.larksuite.com): `{"msg_type": "text", "content": {"text": …}}`
+ * - DingTalk (oapi.dingtalk.com): `{"msgtype": "text", "text": {"content": …}}`
+ * - WeCom (qyapi.weixin.qq.com): `{"msgtype": "text", "text": {"content": …}}` (at most 2048 bytes)
+ * The bots answer HTTP 200 with an error code in the body when they refuse a message;
+ * `chatRefusal` reads it so such a delivery counts as failed.
+ */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'feishu', 'dingtalk', 'wecom'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by `webhook/test` only; nobody subscribes to it. */
+export type DeliveryEvent = WebhookEvent | 'webhook.test';
+
+export type WebhookLang = 'en' | 'zh';
+
+/** What is stored per delivery and posted as the `json` format's body (plus `delivery_id`). */
+export interface WebhookEnvelope {
+  event: DeliveryEvent;
+  occurred_at: number;
+  item: { item_id: number; item_name: string };
+  actor: { uid: number; username: string } | null;
+  data: Record<string, unknown>;
+}
+
+const HOSTS: [RegExp, WebhookFormat][] = [
+  [/(^|\.)hooks\.slack\.com$/i, 'slack'],
+  [/(^|\.)(open\.feishu\.cn|open\.larksuite\.com)$/i, 'feishu'],
+  [/(^|\.)oapi\.dingtalk\.com$/i, 'dingtalk'],
+  [/(^|\.)qyapi\.weixin\.qq\.com$/i, 'wecom'],
+];
+
+/** The preset a bot URL calls for, by its host; anything else gets the signed JSON envelope. */
+export function detectFormat(url: URL): WebhookFormat {
+  return HOSTS.find(([re]) => re.test(url.hostname))?.[1] ?? 'json';
+}
+
+const TEXT = {
+  en: {
+    'page.created': (a: string, d: Data) => `${a} created page “${d.page_title}”`,
+    'page.updated': (a: string, d: Data) => `${a} updated page “${d.page_title}”`,
+    'page.deleted': (a: string, d: Data) => `${a} deleted page “${d.page_title}”`,
+    'item.imported': (a: string, d: Data) => `${a} imported ${d.source || 'a file'}: ${num(d.created)} pages created, ${num(d.updated)} updated, ${num(d.unchanged)} unchanged`,
+    'api.changed': (a: string, d: Data) => {
+      const s = (d.summary ?? {}) as Data;
+      const v = d.version_id ? ` (version ${d.version_id}${d.source ? `, ${d.source}` : ''})` : '';
+      return `API changed${v}: ${num(s.added)} added, ${num(s.removed)} removed, ${num(s.changed)} changed, ${num(s.breaking)} breaking${a ? ` — by ${a}` : ''}`;
+    },
+    'webhook.test': (a: string) => `Test message from Folio, sent by ${a}`,
+    someone: 'someone',
+    breaking: 'Breaking',
+  },
+  zh: {
+    'page.created': (a: string, d: Data) => `${a} 新建了页面「${d.page_title}」`,
+    'page.updated': (a: string, d: Data) => `${a} 更新了页面「${d.page_title}」`,
+    'page.deleted': (a: string, d: Data) => `${a} 删除了页面「${d.page_title}」`,
+    'item.imported': (a: string, d: Data) => `${a} 导入了 ${d.source || '文件'}：新建 ${num(d.created)} 页，更新 ${num(d.updated)} 页，未变 ${num(d.unchanged)} 页`,
+    'api.changed': (a: string, d: Data) => {
+      const s = (d.summary ?? {}) as Data;
+      const v = d.version_id ? `（版本 ${d.version_id}${d.source ? `，${d.source}` : ''}）` : '';
+      return `API 变更${v}：新增 ${num(s.added)}，删除 ${num(s.removed)}，修改 ${num(s.changed)}，破坏性 ${num(s.breaking)}${a ? `（${a}）` : ''}`;
+    },
+    'webhook.test': (a: string) => `来自 Folio 的测试消息，由 ${a} 发送`,
+    someone: '有人',
+    breaking: '破坏性变更',
+  },
+} as const;
+
+type Data = Record<string, unknown>;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** Most breaking operations listed in a chat message (the rest are counted). */
+const LISTED_OPERATIONS = 10;
+
+/** The human summary of an event, with a link when the site's address is known. */
+export function summarize(env: WebhookEnvelope, lang: WebhookLang, siteBase: string): string {
+  const t = TEXT[lang];
+  const actor = env.actor?.username || t.someone;
+  const line = t[env.event](actor, env.data);
+  const lines = [`[${env.item.item_name}] ${line}`];
+  if (env.event === 'api.changed' && Array.isArray(env.data.operations)) {
+    const breaking = (env.data.operations as Data[]).filter((o) => o.breaking);
+    for (const op of breaking.slice(0, LISTED_OPERATIONS)) lines.push(`${t.breaking}: ${String(op.method ?? '').toUpperCase()} ${op.path ?? ''}`);
+    if (breaking.length > LISTED_OPERATIONS) lines.push(`… +${breaking.length - LISTED_OPERATIONS}`);
+  }
+  const link = linkOf(env, siteBase);
+  if (link) lines.push(link);
+  return lines.join('\n');
+}
+
+/** The page's address for page events, else the item's; empty when the site's address is unknown. */
+export function linkOf(env: WebhookEnvelope, siteBase: string): string {
+  if (!siteBase) return '';
+  const pageId = env.data.page_id;
+  if (typeof pageId === 'number' && env.event !== 'page.deleted') return `${siteBase}/page/${pageId}`;
+  return `${siteBase}/${env.item.item_id}`;
+}
+
+/** WeCom's text limit is 2048 bytes; the others are larger. Cut on a character boundary. */
+function cutBytes(text: string, max: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= max) return text;
+  return `${new TextDecoder().decode(bytes.subarray(0, max - 4)).replace(/\uFFFD$/, '')}…`;
+}
+
+/** The exact bytes posted for one delivery (the signature covers them). */
+export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { deliveryId: number; lang: WebhookLang; siteBase: string }): string {
+  if (format === 'json') {
+    const link = linkOf(env, opts.siteBase);
+    return JSON.stringify({ delivery_id: opts.deliveryId, ...env, ...(link ? { url: link } : {}) });
+  }
+  const text = cutBytes(summarize(env, opts.lang, opts.siteBase), format === 'wecom' ? 2000 : 8000);
+  switch (format) {
+    case 'slack':
+      return JSON.stringify({ text });
+    case 'feishu':
+      return JSON.stringify({ msg_type: 'text', content: { text } });
+    case 'dingtalk':
+    case 'wecom':
+      return JSON.stringify({ msgtype: 'text', text: { content: text } });
+  }
+}
+
+/**
+ * A bot that answered 2xx but refused the message: DingTalk and WeCom `{"errcode": n≠0,
+ * "errmsg"}`, Feishu `{"code": n≠0, "msg"}` (older `StatusCode`). Null when accepted.
+ */
+export function chatRefusal(format: WebhookFormat, body: string): string | null {
+  if (format === 'json' || format === 'slack') return null;
+  let parsed: Data;
+  try {
+    parsed = JSON.parse(body) as Data;
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const code = parsed.errcode ?? parsed.code ?? parsed.StatusCode;
+  if (code === undefined || code === 0 || code === '0') return null;
+  return `the bot refused the message: ${String(code)} ${String(parsed.errmsg ?? parsed.msg ?? parsed.StatusMessage ?? '')}`.trim();
+}

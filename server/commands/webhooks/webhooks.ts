@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import { errors } from '../../../core/errors.ts';
+import { inTransaction, type Deps, type Services } from '../../services.ts';
+import { claimDeliveries, deliverOne, type DeliveryRow } from './deliver.ts';
+import { insertDeliveries, subscribedEvents } from './events.ts';
+import { detectFormat, type WebhookFormat, type WebhookLang } from './formats.ts';
+import { checkTargetUrl, TargetRefused } from './target.ts';
+
+/** Webhooks an item may have. */
+export const MAX_WEBHOOKS_PER_ITEM = 20;
+/** Deliveries `webhook/list` shows per webhook. */
+export const LOG_SHOWN = 20;
+
+export interface WebhookRow {
+  id: number;
+  item_id: number;
+  url: string;
+  format: WebhookFormat;
+  events: string;
+  secret: string;
+  lang: WebhookLang;
+  enabled: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SaveWebhookInput {
+  itemId: number;
+  /** Absent: create. */
+  id?: number;
+  url: string;
+  /** `auto`: by the URL's host (a chat bot's preset, else `json`). */
+  format: WebhookFormat | 'auto';
+  events: string[];
+  lang: WebhookLang;
+  enabled: boolean;
+  rotateSecret: boolean;
+  by: { uid: number };
+  allowPrivate: boolean;
+}
+
+export function newSecret(): string {
+  return `whsec_${crypto.randomBytes(24).toString('hex')}`;
+}
+
+/** Creates or updates a webhook of the item; the secret is generated on create (and on `rotateSecret`). */
+export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<WebhookRow> {
+  let url: URL;
+  try {
+    url = checkTargetUrl(input.url, input.allowPrivate);
+  } catch (err) {
+    if (err instanceof TargetRefused) throw errors.validation(`url: ${err.message}`, `url：${err.message}`);
+    throw err;
+  }
+  if (!input.events.length) throw errors.validation('events: choose at least one event', 'events：请至少选择一个事件');
+  const format = input.format === 'auto' ? detectFormat(url) : input.format;
+  const now = deps.now();
+  const values = { url: url.href, format, events: JSON.stringify([...new Set(input.events)]), lang: input.lang, enabled: input.enabled ? 1 : 0, updated_at: now };
+  return inTransaction(deps, async (tx) => {
+    if (input.id) {
+      const existing = await findWebhook(tx, input.itemId, input.id);
+      await tx.db('webhooks').where({ id: existing.id }).update({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
+      return findWebhook(tx, input.itemId, existing.id);
+    }
+    const count = Number(((await tx.db('webhooks').where({ item_id: input.itemId }).count({ n: '*' }).first()) as { n: number | string }).n);
+    if (count >= MAX_WEBHOOKS_PER_ITEM) throw errors.failed(`An item may have at most ${MAX_WEBHOOKS_PER_ITEM} webhooks`, `每个项目最多 ${MAX_WEBHOOKS_PER_ITEM} 个 Webhook`);
+    const [row] = await tx.db('webhooks').insert({ ...values, item_id: input.itemId, secret: newSecret(), created_by: input.by.uid, created_at: now }).returning('id');
+    const id = typeof row === 'object' ? (row as { id: number }).id : (row as number);
+    return findWebhook(tx, input.itemId, id);
+  });
+}
+
+export async function findWebhook(deps: Deps, itemId: number, id: number): Promise<WebhookRow> {
+  const row = (await deps.db('webhooks').where({ id, item_id: itemId }).first()) as WebhookRow | undefined;
+  if (!row) throw errors.notFound('webhook');
+  return row;
+}
+
+export async function deleteWebhook(deps: Deps, itemId: number, id: number): Promise<void> {
+  const removed = await deps.db('webhooks').where({ id, item_id: itemId }).delete();
+  if (!removed) throw errors.notFound('webhook');
+}
+
+/** The item's webhooks, oldest first, each with its newest deliveries. */
+export async function listWebhooks(deps: Deps, itemId: number): Promise<{ hook: WebhookRow; deliveries: DeliveryRow[] }[]> {
+  const hooks = (await deps.db('webhooks').where({ item_id: itemId }).orderBy('id')) as WebhookRow[];
+  return Promise.all(
+    hooks.map(async (hook) => ({
+      hook,
+      deliveries: (await deps.db('webhook_deliveries').where({ webhook_id: hook.id }).orderBy('id', 'desc').limit(LOG_SHOWN)) as DeliveryRow[],
+    })),
+  );
+}
+
+/**
+ * `webhook/test`: queues a `webhook.test` delivery and posts it right away (a failure is retried
+ * like any delivery). Answers the delivery row as recorded.
+ */
+export async function testWebhook(services: Services, itemId: number, id: number, actor: { uid: number; username: string }): Promise<DeliveryRow> {
+  const hook = await findWebhook(services, itemId, id);
+  const [deliveryId] = await insertDeliveries(services, itemId, [hook.id], 'webhook.test', { message: 'Folio webhook test', events: subscribedEvents(hook.events) }, actor);
+  const [claimed] = await claimDeliveries(services, { ids: [deliveryId!] });
+  if (claimed) await deliverOne(services, claimed);
+  return (await services.db('webhook_deliveries').where({ id: deliveryId }).first()) as DeliveryRow;
+}

@@ -1,0 +1,303 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDeliveries, deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
+import type { Services } from '../../server/services.ts';
+import { uploadFile } from '../helpers/files.ts';
+import { addMember, buildItem } from '../helpers/itemFactories.ts';
+import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
+
+/**
+ * Webhooks end to end over real HTTP: Folio (started with WEBHOOK_ALLOW_PRIVATE=true so it may
+ * reach the receiver on 127.0.0.1) posts to a local receiver, which checks what arrived byte for
+ * byte. The SSRF guard with the setting off is in webhook-ssrf.test.ts.
+ */
+let t: TestServer;
+let rx: WebhookReceiver;
+type User = Awaited<ReturnType<typeof buildUser>>;
+let owner: User;
+let manager: User;
+let editor: User;
+beforeAll(async () => {
+  t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', SITE_URL: 'https://docs.example.com' } });
+  rx = await startWebhookReceiver();
+  owner = await buildUser(t);
+  manager = await buildUser(t);
+  editor = await buildUser(t);
+});
+afterAll(async () => {
+  await rx.close();
+  await t.close();
+});
+
+const verify = (secret: string, raw: Buffer, header: unknown) => {
+  const expected = `sha256=${crypto.createHmac('sha256', secret).update(raw).digest('hex')}`;
+  return typeof header === 'string' && header.length === expected.length && crypto.timingSafeEqual(Buffer.from(header), Buffer.from(expected));
+};
+
+async function hookFor(itemId: number, pathName: string, extra: Record<string, unknown> = {}, user: User = owner) {
+  const r = await t.call('webhook/save', { item_id: itemId, url: `${rx.url}${pathName}`, ...extra }, { token: user.token });
+  expect(r.error_code, r.error_message).toBe(0);
+  return r.data as { id: number; secret: string; format: string; events: string[] };
+}
+
+/** The services with the clock moved on, so deliveries waiting for a retry are due. */
+const later = (seconds: number): Services => ({ ...t.services, now: () => t.services.now() + seconds });
+
+describe('webhook/save, list, delete: rights and validation', () => {
+  it('lets the owner and a manager configure webhooks and refuses an editor (10303)', async () => {
+    const item = await buildItem(t, owner);
+    await addMember(t, item.item_id, manager, 2);
+    await addMember(t, item.item_id, editor, 1);
+    const created = await hookFor(item.item_id, '/rights', {}, manager);
+    expect(created.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(created.format).toBe('json');
+    expect(created.events).toEqual(['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported']);
+    for (const [name, params] of [
+      ['webhook/list', { item_id: item.item_id }],
+      ['webhook/save', { item_id: item.item_id, url: `${rx.url}/x` }],
+      ['webhook/delete', { item_id: item.item_id, id: created.id }],
+      ['webhook/test', { item_id: item.item_id, id: created.id }],
+    ] as const) {
+      const r = await t.call(name, params, { token: editor.token });
+      expect(r.error_code, name).toBe(10303);
+    }
+    const list = await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token });
+    expect(list.data).toMatchObject([{ id: created.id, url: `${rx.url}/rights`, secret: created.secret, enabled: true, deliveries: [] }]);
+    expect((await t.call('webhook/delete', { item_id: item.item_id, id: created.id }, { token: manager.token })).error_code).toBe(0);
+    expect((await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token })).data).toEqual([]);
+  });
+
+  it('does not reach another item’s webhook through its own item id', async () => {
+    const mine = await buildItem(t, owner);
+    const theirs = await buildItem(t, manager);
+    const hook = await hookFor(theirs.item_id, '/theirs', {}, manager);
+    const r = await t.call('webhook/delete', { item_id: mine.item_id, id: hook.id }, { token: owner.token });
+    expect(r.error_code).toBe(10101);
+    expect(await t.services.db('webhooks').where({ id: hook.id }).first()).toBeTruthy();
+  });
+
+  it('names the field of bad input', async () => {
+    const item = await buildItem(t, owner);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ url: 'ftp://example.com/hook' }, /^url: must be an http:\/\/ or https:\/\/ URL/],
+      [{ url: 'not a url' }, /^url: is not a valid URL/],
+      [{ url: 'https://example.com/', events: 'page.created,page.moved' }, /^events/],
+      [{ url: 'https://example.com/', events: '[]' }, /^events: choose at least one event/],
+      [{ url: 'https://example.com/', format: 'teams' }, /^format/],
+    ];
+    for (const [params, message] of cases) {
+      const r = await t.call('webhook/save', { item_id: item.item_id, ...params }, { token: owner.token });
+      expect(r.error_code, JSON.stringify(params)).toBe(10100);
+      expect(r.error_message).toMatch(message);
+    }
+  });
+
+  it('detects the chat preset from the bot URL’s host, keeps an explicit choice, rotates the secret on demand', async () => {
+    const item = await buildItem(t, owner);
+    const bots: [string, string][] = [
+      ['https://hooks.slack.com/services/T000/B000/XXXX', 'slack'],
+      ['https://open.feishu.cn/open-apis/bot/v2/hook/0b1c', 'feishu'],
+      ['https://open.larksuite.com/open-apis/bot/v2/hook/0b1c', 'feishu'],
+      ['https://oapi.dingtalk.com/robot/send?access_token=abc', 'dingtalk'],
+      ['https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=693a', 'wecom'],
+      ['https://ci.example.com/folio', 'json'],
+    ];
+    for (const [url, format] of bots) {
+      const r = await t.call('webhook/save', { item_id: item.item_id, url, enabled: 0 }, { token: owner.token });
+      expect(r.data?.format, url).toBe(format);
+    }
+    const chosen = await t.call('webhook/save', { item_id: item.item_id, url: 'https://chat.example.com/hook', format: 'dingtalk', events: '["page.created"]', lang: 'zh' }, { token: owner.token });
+    expect(chosen.data).toMatchObject({ format: 'dingtalk', events: ['page.created'], lang: 'zh' });
+    const same = await t.call('webhook/save', { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk' }, { token: owner.token });
+    expect(same.data.secret).toBe(chosen.data.secret);
+    const rotated = await t.call('webhook/save', { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk', rotate_secret: 1 }, { token: owner.token });
+    expect(rotated.data.secret).not.toBe(chosen.data.secret);
+  });
+});
+
+describe('deliveries', () => {
+  it('webhook/test posts a signed JSON body the receiver verifies over the raw bytes', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Signed' });
+    const hook = await hookFor(item.item_id, '/signed');
+    const r = await t.call('webhook/test', { item_id: item.item_id, id: hook.id }, { token: owner.token });
+    expect(r.error_code, r.error_message).toBe(0);
+    expect(r.data).toMatchObject({ event: 'webhook.test', status: 'succeeded', attempts: 1, response_status: 200, last_error: '' });
+    expect(r.data.latency_ms).toBeGreaterThanOrEqual(0);
+    const [got] = rx.at('/signed');
+    expect(got).toBeDefined();
+    expect(got!.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(got!.headers['x-folio-event']).toBe('webhook.test');
+    expect(got!.headers['x-folio-delivery']).toBe(String(r.data.id));
+    expect(verify(hook.secret, got!.raw, got!.headers['x-folio-signature'])).toBe(true);
+    expect(verify('whsec_wrong', got!.raw, got!.headers['x-folio-signature'])).toBe(false);
+    expect(got!.json).toMatchObject({ delivery_id: r.data.id, event: 'webhook.test', item: { item_id: item.item_id, item_name: 'Signed' }, actor: { uid: owner.uid, username: owner.username } });
+    // The delivery log of the settings screen shows it.
+    const list = await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token });
+    expect(list.data[0].deliveries).toMatchObject([{ id: r.data.id, status: 'succeeded', response_status: 200 }]);
+  });
+
+  it('announces page created, updated and deleted, each in the transaction of the change', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Events' });
+    const hook = await hookFor(item.item_id, '/pages');
+    const created = await t.call('page/save', { item_id: item.item_id, page_title: 'Auth', page_content: 'v1' }, { token: owner.token });
+    expect(created.error_code, created.error_message).toBe(0);
+    const pageId = created.data.page_id;
+    expect((await t.call('page/save', { item_id: item.item_id, page_id: pageId, page_title: 'Auth flow', page_content: 'v2' }, { token: owner.token })).error_code).toBe(0);
+    expect((await t.call('page/delete', { page_id: pageId }, { token: owner.token })).error_code).toBe(0);
+    // A refused change queues nothing: saving into a catalog of another item rolls back.
+    expect((await t.call('page/save', { item_id: item.item_id, page_title: 'x', page_content: 'y', cat_id: 999999 }, { token: owner.token })).error_code).not.toBe(0);
+    expect((await t.services.db('webhook_deliveries').where({ webhook_id: hook.id })).map((d) => d.event)).toEqual(['page.created', 'page.updated', 'page.deleted']);
+
+    await deliverDueWebhooks(t.services);
+    const got = rx.at('/pages');
+    expect(got.map((g) => g.json.event)).toEqual(['page.created', 'page.updated', 'page.deleted']);
+    expect(got.map((g) => g.json.data)).toEqual([
+      { page_id: pageId, page_title: 'Auth' },
+      { page_id: pageId, page_title: 'Auth flow' },
+      { page_id: pageId, page_title: 'Auth flow' },
+    ]);
+    expect(got[0]!.json.url).toBe(`https://docs.example.com/page/${pageId}`);
+    for (const g of got) expect(verify(hook.secret, g.raw, g.headers['x-folio-signature'])).toBe(true);
+    expect((await t.services.db('webhook_deliveries').where({ webhook_id: hook.id })).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('sends only the events a webhook subscribes to, and nothing when it is disabled', async () => {
+    const item = await buildItem(t, owner);
+    await hookFor(item.item_id, '/only-deleted', { events: 'page.deleted' });
+    await hookFor(item.item_id, '/disabled', { enabled: 0 });
+    const created = await t.call('page/save', { item_id: item.item_id, page_title: 'A', page_content: 'a' }, { token: owner.token });
+    await t.call('page/delete', { page_id: created.data.page_id }, { token: owner.token });
+    await deliverDueWebhooks(t.services);
+    expect(rx.at('/only-deleted').map((g) => g.json.event)).toEqual(['page.deleted']);
+    expect(rx.at('/disabled')).toEqual([]);
+  });
+
+  it('announces an import into an item as one item.imported event, not one per page', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Petstore' });
+    const hook = await hookFor(item.item_id, '/import');
+    const spec = fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'));
+    const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } });
+    expect(r.body.error_code, r.body.error_message).toBe(0);
+    const pages = await t.services.db('pages').where({ item_id: item.item_id, is_del: 0 }).count({ n: '*' }).first();
+    const again = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } });
+    expect(again.body.error_code).toBe(0);
+    await deliverDueWebhooks(t.services);
+    const got = rx.at('/import');
+    expect(got.map((g) => g.json.event)).toEqual(['item.imported', 'item.imported']);
+    const total = Number((pages as { n: number | string }).n);
+    expect(total).toBeGreaterThan(5);
+    expect(got[0]!.json.data).toEqual({ source: 'petstore.json', created: total, updated: 0, unchanged: 0, catalogs: expect.any(Number) });
+    expect(got[1]!.json.data).toMatchObject({ source: 'petstore.json', created: 0, unchanged: total });
+    expect(got[0]!.json.actor).toEqual({ uid: owner.uid, username: owner.username });
+    expect(verify(hook.secret, got[0]!.raw, got[0]!.headers['x-folio-signature'])).toBe(true);
+  });
+
+  it('retries a delivery answered 500 with backoff, then records the 200', async () => {
+    const item = await buildItem(t, owner);
+    const hook = await hookFor(item.item_id, '/flaky', { events: 'page.created' });
+    rx.answer('/flaky', { status: 500, body: 'database down' });
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Retry me', page_content: 'x' }, { token: owner.token });
+    await deliverDueWebhooks(t.services);
+    const row = () => t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).first();
+    const first = await row();
+    expect(first).toMatchObject({ status: 'retrying', attempts: 1, response_status: 500, last_error: 'HTTP 500: database down', claimed_until: 0 });
+    expect(Number(first.next_attempt_at)).toBeGreaterThanOrEqual(t.services.now() + 50);
+    // Not due yet: nothing is posted again.
+    await deliverDueWebhooks(t.services);
+    expect(rx.at('/flaky')).toHaveLength(1);
+    await deliverDueWebhooks(later(61));
+    const got = rx.at('/flaky');
+    expect(got).toHaveLength(2);
+    expect(got[1]!.raw.equals(got[0]!.raw)).toBe(true); // the same bytes, the same signature
+    expect(got[1]!.headers['x-folio-delivery']).toBe(got[0]!.headers['x-folio-delivery']);
+    expect(await row()).toMatchObject({ status: 'succeeded', attempts: 2, response_status: 200, last_error: '' });
+  });
+
+  it('doubles the wait after each failure and gives up after the last attempt', async () => {
+    const item = await buildItem(t, owner);
+    const hook = await hookFor(item.item_id, '/down', { events: 'page.created' });
+    rx.answer('/down', ...Array.from({ length: 8 }, () => ({ status: 503 })));
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Down', page_content: 'x' }, { token: owner.token });
+    const waits: number[] = [];
+    let clock = 0;
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await deliverDueWebhooks(later(clock));
+      const d = await t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).first();
+      expect(d.attempts).toBe(attempt);
+      if (attempt < 8) {
+        expect(d.status).toBe('retrying');
+        waits.push(Number(d.next_attempt_at) - (t.services.now() + clock));
+        clock = Number(d.next_attempt_at) - t.services.now();
+      } else expect(d).toMatchObject({ status: 'failed', response_status: 503 });
+    }
+    // 1, 2, 4 … minutes (a second may tick between the write and the read).
+    waits.forEach((w, i) => expect(Math.abs(w - 60 * 2 ** i)).toBeLessThanOrEqual(2));
+    expect(rx.at('/down')).toHaveLength(8);
+  });
+
+  it('never follows a redirect', async () => {
+    const item = await buildItem(t, owner);
+    await hookFor(item.item_id, '/moved', { events: 'page.created' });
+    rx.answer('/moved', { status: 302, headers: { Location: `${rx.url}/elsewhere` } });
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Moved', page_content: 'x' }, { token: owner.token });
+    await deliverDueWebhooks(t.services);
+    expect(rx.at('/elsewhere')).toEqual([]);
+    const d = await t.services.db('webhook_deliveries').where({ item_id: item.item_id }).first();
+    expect(d).toMatchObject({ status: 'retrying', response_status: 302 });
+    expect(d.last_error).toMatch(/redirects are not followed/);
+  });
+
+  it('posts each chat preset’s message format with a readable summary, and counts a bot’s error code as a failure', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Chat' });
+    for (const format of ['slack', 'feishu', 'dingtalk', 'wecom'] as const) await hookFor(item.item_id, `/chat/${format}`, { format, events: 'page.created' });
+    await hookFor(item.item_id, '/chat/zh', { format: 'wecom', lang: 'zh', events: 'page.created' });
+    rx.answer('/chat/dingtalk', { status: 200, body: JSON.stringify({ errcode: 310000, errmsg: 'keywords not in content' }) });
+    const page = await t.call('page/save', { item_id: item.item_id, page_title: 'Rate limits', page_content: 'x' }, { token: owner.token });
+    await deliverDueWebhooks(t.services);
+    const text = `[Chat] ${owner.username} created page “Rate limits”\nhttps://docs.example.com/page/${page.data.page_id}`;
+    expect(rx.at('/chat/slack')[0]!.json).toEqual({ text });
+    expect(rx.at('/chat/feishu')[0]!.json).toEqual({ msg_type: 'text', content: { text } });
+    expect(rx.at('/chat/dingtalk')[0]!.json).toEqual({ msgtype: 'text', text: { content: text } });
+    expect(rx.at('/chat/wecom')[0]!.json).toEqual({ msgtype: 'text', text: { content: text } });
+    expect(rx.at('/chat/zh')[0]!.json.text.content).toBe(`[Chat] ${owner.username} 新建了页面「Rate limits」\nhttps://docs.example.com/page/${page.data.page_id}`);
+    const ding = await t.services.db('webhook_deliveries').join('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id').where('webhooks.format', 'dingtalk').andWhere('webhooks.item_id', item.item_id).first('webhook_deliveries.*');
+    expect(ding).toMatchObject({ status: 'retrying', response_status: 200, last_error: 'the bot refused the message: 310000 keywords not in content' });
+  });
+
+  it('lets two processes poll at once without posting any delivery twice', async () => {
+    const item = await buildItem(t, owner);
+    await hookFor(item.item_id, '/race', { events: 'page.created' });
+    for (let i = 0; i < 12; i++) await t.call('page/save', { item_id: item.item_id, page_title: `P${i}`, page_content: 'x' }, { token: owner.token });
+    const [a, b] = await Promise.all([deliverDueWebhooks(t.services, { holder: 'process-a', batch: 2 }), deliverDueWebhooks(t.services, { holder: 'process-b', batch: 2 })]);
+    expect(a + b).toBe(12);
+    const ids = rx.at('/race').map((g) => g.headers['x-folio-delivery']);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    const rows = await t.services.db('webhook_deliveries').where({ item_id: item.item_id });
+    expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+  });
+
+  it('claims a due delivery once: a second claim while the first holds it gets nothing', async () => {
+    const item = await buildItem(t, owner);
+    const hook = await hookFor(item.item_id, '/claim', { events: 'page.created' });
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Claimed', page_content: 'x' }, { token: owner.token });
+    const [id] = (await t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).pluck('id')) as number[];
+    const [first, second] = await Promise.all([claimDeliveries(t.services, { ids: [id!], holder: 'a' }), claimDeliveries(t.services, { ids: [id!], holder: 'b' })]);
+    expect(first.length + second.length).toBe(1);
+    // A holder that died: once its claim lapses, another process takes the delivery over.
+    expect(await claimDeliveries(later(121), { ids: [id!], holder: 'c' })).toMatchObject([{ id, claimed_by: 'c', attempts: 2 }]);
+  });
+
+  it('keeps the deliveries of a deleted webhook from being posted', async () => {
+    const item = await buildItem(t, owner);
+    const hook = await hookFor(item.item_id, '/gone', { events: 'page.created' });
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Gone', page_content: 'x' }, { token: owner.token });
+    expect((await t.call('webhook/delete', { item_id: item.item_id, id: hook.id }, { token: owner.token })).error_code).toBe(0);
+    expect(await t.services.db('webhook_deliveries').where({ webhook_id: hook.id })).toEqual([]);
+    await deliverDueWebhooks(t.services);
+    expect(rx.at('/gone')).toEqual([]);
+  });
+});
