@@ -85,6 +85,7 @@ interface Fixture {
   apiKey: string;
   apiToken: string;
   victim: { uid: number; username: string };
+  webhookId: number;
 }
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -161,6 +162,11 @@ const CALLS: Record<string, Call> = {
   'member/getList': { params: (fx) => ({ item_id: fx.item_id }) },
   'member/save': { mutates: true, params: (fx) => ({ item_id: fx.item_id, username: users.target.username, member_group_id: 0 }) },
   'member/delete': { mutates: true, params: (fx) => ({ item_id: fx.item_id, item_member_id: fx.readerMemberId }) },
+  // webhooks (manage rights)
+  'webhook/list': { params: (fx) => ({ item_id: fx.item_id }) },
+  'webhook/save': { mutates: true, params: (fx) => ({ item_id: fx.item_id, url: 'https://example.com/folio-hook', events: 'page.created' }) },
+  'webhook/delete': { mutates: true, params: (fx) => ({ item_id: fx.item_id, id: fx.webhookId }) },
+  'webhook/test': { mutates: true, params: (fx) => ({ item_id: fx.item_id, id: fx.webhookId }) },
   'team/getList': { params: () => ({}) },
   'team/save': { mutates: true, params: (fx) => ({ id: fx.teamId, team_name: 'Team renamed' }) },
   'team/save#new': { route: 'team/save', params: () => ({ team_name: 'Another team' }) },
@@ -341,6 +347,8 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     pageId: pageB,
     maxBytes: 1024 * 1024,
   });
+  // A loopback target: webhook/test is refused by the SSRF guard at once, without network.
+  const webhookId = await insertId('webhooks', { item_id, url: 'http://127.0.0.1:9/hook', format: 'json', events: '["page.created"]', secret: 'whsec_matrix', lang: 'en', enabled: 0, created_at: now, updated_at: now }, 'id');
   const victimName = unique('victim');
   const victimUid = await insertId('users', { username: victimName, password_hash: 'x', groupid: 2, reg_time: now }, 'uid');
   return {
@@ -365,6 +373,7 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     apiKey,
     apiToken,
     victim: { uid: victimUid, username: victimName },
+    webhookId,
   };
 }
 

@@ -43,18 +43,26 @@ export function literalAddress(url: URL): string | null {
   return net.isIP(host) ? host : null;
 }
 
-/** Why an address may not be a webhook target, or null when it may. */
-export function addressRefusal(address: string): string | null {
+/** The range of an address that may not be a webhook target (IPv4-mapped forms shown as IPv4), or null when it may. */
+function refusedRange(address: string): { shown: string; range: string } | null {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1) into the IPv4 address it carries.
     parsed = ipaddr.process(address);
   } catch {
-    return `${address} is not an IP address`;
+    return { shown: address, range: 'invalid' };
   }
   const range = parsed.range();
-  return range === 'unicast' ? null : `${address} is a ${range} address`;
+  return range === 'unicast' ? null : { shown: parsed.toString(), range };
 }
+
+/** Why an address may not be a webhook target (`127.0.0.1 is a loopback address`), or null when it may. */
+export function addressRefusal(address: string): string | null {
+  const r = refusedRange(address);
+  return r && `${r.shown} is a ${r.range} address`;
+}
+
+const RULE = 'webhooks may not reach loopback, private or link-local addresses';
 
 /** Save-time check: the scheme, and the host when it is an IP literal (names are resolved at delivery). */
 export function checkTargetUrl(raw: string, allowPrivate: boolean): URL {
@@ -62,7 +70,7 @@ export function checkTargetUrl(raw: string, allowPrivate: boolean): URL {
   const literal = literalAddress(url);
   if (literal && !allowPrivate) {
     const refusal = addressRefusal(literal);
-    if (refusal) throw new TargetRefused(`points to ${refusal}; webhooks may not reach loopback, private or link-local addresses`);
+    if (refusal) throw new TargetRefused(`points to ${refusal}; ${RULE}`);
   }
   return url;
 }
@@ -86,8 +94,9 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
   }
   if (!allowPrivate) {
     for (const a of addresses) {
-      const refusal = addressRefusal(a.address);
-      if (refusal) throw new TargetRefused(`${url.hostname} resolves to ${refusal}; webhooks may not reach loopback, private or link-local addresses`);
+      const r = refusedRange(a.address);
+      if (!r) continue;
+      throw new TargetRefused(literal ? `${r.shown} is a ${r.range} address; ${RULE}` : `${url.hostname} resolves to ${r.shown}, a ${r.range} address; ${RULE}`);
     }
   }
   const first = addresses[0]!;
