@@ -52,10 +52,10 @@ async function ensureDatabaseTemplate(): Promise<void> {
   pgTemplateReady = true;
 }
 
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: { env?: Record<string, string> } = {}): Promise<E2E> {
   if (!PREBUILT_DIST) ensureWebBuild();
   await ensureDatabaseTemplate();
-  const t = await startTestServer(PREBUILT_DIST ? { webDistDir: PREBUILT_DIST } : {});
+  const t = await startTestServer({ ...(PREBUILT_DIST ? { webDistDir: PREBUILT_DIST } : {}), env: opts.env });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],

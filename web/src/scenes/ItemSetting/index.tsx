@@ -11,12 +11,13 @@ import { BaseInfoTab } from './BaseInfoTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
 import { OpenApiTab } from './OpenApiTab.tsx';
 import { RecycleTab } from './RecycleTab.tsx';
+import { WebhooksTab } from './WebhooksTab.tsx';
 import './itemSetting.css';
 
-const TABS = ['base', 'members', 'advanced', 'openApi', 'recycle'] as const;
-const ICONS = ['pi pi-info-circle', 'pi pi-users', 'pi pi-exclamation-triangle', 'pi pi-key', 'pi pi-trash'];
+const TABS = ['base', 'members', 'advanced', 'openApi', 'webhooks', 'recycle'] as const;
+const ICONS = ['pi pi-info-circle', 'pi pi-users', 'pi pi-exclamation-triangle', 'pi pi-key', 'pi pi-bolt', 'pi pi-trash'];
 
-/** `/item/setting/:itemId`: five tabs (spec §2 "Item setting"); `?tab=` opens one directly. */
+/** `/item/setting/:itemId`: the tabs of spec §2 "Item setting" and Webhooks; `?tab=` opens one directly. */
 export default function ItemSettingScene() {
   const { t } = useTranslation('settings');
   const { itemId = '' } = useParams();
@@ -36,6 +37,7 @@ export default function ItemSettingScene() {
               {tab === 'members' && <MembersTab itemId={data.item_id} />}
               {tab === 'advanced' && <AdvancedTab item={data} />}
               {tab === 'openApi' && <OpenApiTab itemId={data.item_id} />}
+              {tab === 'webhooks' && <WebhooksTab itemId={data.item_id} />}
               {tab === 'recycle' && <RecycleTab itemId={data.item_id} />}
             </TabPanel>
           ))}
