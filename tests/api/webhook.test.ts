@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDeliveries, deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
-import type { Services } from '../../server/services.ts';
+import { enqueueWebhookEvent } from '../../server/commands/webhooks/events.ts';
+import { inTransaction, type Services } from '../../server/services.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { addMember, buildItem } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -265,6 +266,46 @@ describe('deliveries', () => {
     expect(rx.at('/chat/zh')[0]!.json.text.content).toBe(`[Chat] ${owner.username} 新建了页面「Rate limits」\nhttps://docs.example.com/page/${page.data.page_id}`);
     const ding = await t.services.db('webhook_deliveries').join('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id').where('webhooks.format', 'dingtalk').andWhere('webhooks.item_id', item.item_id).first('webhook_deliveries.*');
     expect(ding).toMatchObject({ status: 'retrying', response_status: 200, last_error: 'the bot refused the message: 310000 keywords not in content' });
+  });
+
+  it('announces api.changed through the function the API-version recorder calls, with its summary in chat', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Payments API' });
+    const json = await hookFor(item.item_id, '/api/json', { events: 'api.changed' });
+    await hookFor(item.item_id, '/api/slack', { events: 'api.changed', format: 'slack' });
+    await hookFor(item.item_id, '/api/pages-only', { events: 'page.created' });
+    const data = {
+      version_id: 7,
+      source: 'openapi.yaml',
+      summary: { added: 2, removed: 1, changed: 3, breaking: 2 },
+      operations: [
+        { method: 'delete', path: '/charges/{id}', change: 'removed', breaking: true, reasons: ['operation removed'] },
+        { method: 'post', path: '/charges', change: 'changed', breaking: true, reasons: ['requestBody.required: amount added'] },
+        { method: 'get', path: '/refunds', change: 'added', breaking: false, reasons: [] },
+      ],
+    };
+    // In the transaction that records the version: a rollback takes the deliveries with it.
+    await expect(
+      inTransaction(t.services, async (tx) => {
+        await enqueueWebhookEvent(tx, item.item_id, 'api.changed', data, { uid: owner.uid, username: owner.username });
+        throw new Error('version not stored');
+      }),
+    ).rejects.toThrow('version not stored');
+    expect(await t.services.db('webhook_deliveries').where({ item_id: item.item_id })).toEqual([]);
+    const queued = await inTransaction(t.services, (tx) => enqueueWebhookEvent(tx, item.item_id, 'api.changed', data, { uid: owner.uid, username: owner.username }));
+    expect(queued).toBe(2);
+    await deliverDueWebhooks(t.services);
+    const [got] = rx.at('/api/json');
+    expect(got!.json).toMatchObject({ event: 'api.changed', item: { item_id: item.item_id, item_name: 'Payments API' }, data, url: `https://docs.example.com/${item.item_id}` });
+    expect(verify(json.secret, got!.raw, got!.headers['x-folio-signature'])).toBe(true);
+    expect(rx.at('/api/slack')[0]!.json.text).toBe(
+      [
+        `[Payments API] API changed (version 7, openapi.yaml): 2 added, 1 removed, 3 changed, 2 breaking — by ${owner.username}`,
+        'Breaking: DELETE /charges/{id}',
+        'Breaking: POST /charges',
+        `https://docs.example.com/${item.item_id}`,
+      ].join('\n'),
+    );
+    expect(rx.at('/api/pages-only')).toEqual([]);
   });
 
   it('lets two processes poll at once without posting any delivery twice', async () => {
