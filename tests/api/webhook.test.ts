@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDeliveries, deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
 import { enqueueWebhookEvent } from '../../server/commands/webhooks/events.ts';
@@ -317,6 +319,30 @@ describe('deliveries', () => {
     const ids = rx.at('/race').map((g) => g.headers['x-folio-delivery']);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
+    const rows = await t.services.db('webhook_deliveries').where({ item_id: item.item_id });
+    expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+  });
+
+  it('shares the queue between separate server processes on one database without posting any delivery twice', async () => {
+    const item = await buildItem(t, owner);
+    await hookFor(item.item_id, '/processes', { events: 'page.created' });
+    rx.slow('/processes', 50); // each post takes a while, so the pollers overlap
+    for (let i = 0; i < 16; i++) await t.call('page/save', { item_id: item.item_id, page_title: `Q${i}`, page_content: 'x' }, { token: owner.token });
+    const config = t.services.config;
+    const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.DATABASE_URL ?? '', WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'silent' };
+    const worker = path.resolve(__dirname, '../helpers/webhookWorker.ts');
+    // All three start polling at the same moment, once the two processes have loaded.
+    const start = Date.now() + 4000;
+    const run = (holder: string) => promisify(execFile)(process.execPath, [worker, holder, String(start)], { env }).then((r) => Number(r.stdout));
+    const here = async () => {
+      await new Promise((resolve) => setTimeout(resolve, start - Date.now()));
+      return deliverDueWebhooks(t.services, { holder: 'process-0', batch: 2, maxRounds: 100 });
+    };
+    const counts = await Promise.all([run('process-1'), run('process-2'), here()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
+    const ids = rx.at('/processes').map((g) => g.headers['x-folio-delivery']);
+    expect(ids).toHaveLength(16);
+    expect(new Set(ids).size).toBe(16);
     const rows = await t.services.db('webhook_deliveries').where({ item_id: item.item_id });
     expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
   });

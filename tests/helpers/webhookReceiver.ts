@@ -16,12 +16,15 @@ export interface WebhookReceiver {
   at(path: string): ReceivedHook[];
   /** Queues answers for `path` (status, optional body and headers); afterwards 200 `{}`. */
   answer(path: string, ...answers: { status: number; body?: string; headers?: Record<string, string> }[]): void;
+  /** Answers requests to `path` only after `ms` (a slow receiver keeps a poller busy). */
+  slow(path: string, ms: number): void;
   close(): Promise<void>;
 }
 
 /** A real HTTP server on 127.0.0.1, port 0, recording every request: the far end of webhook tests. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
+  const delays = new Map<string, number>();
   const queued = new Map<string, { status: number; body?: string; headers?: Record<string, string> }[]>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -37,8 +40,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, raw, json });
       const next = queued.get(path)?.shift() ?? { status: 200, body: '{}' };
-      res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
-      res.end(next.body ?? '{}');
+      setTimeout(() => {
+        res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
+        res.end(next.body ?? '{}');
+      }, delays.get(path) ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +54,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     at: (path) => received.filter((r) => r.path === path),
     answer(path, ...answers) {
       queued.set(path, [...(queued.get(path) ?? []), ...answers]);
+    },
+    slow(path, ms) {
+      delays.set(path, ms);
     },
     close: () =>
       new Promise<void>((resolve) => {
