@@ -28,6 +28,7 @@ describe('item settings: webhooks', () => {
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByLabel('Target URL').fill(`${rx.url}/ui`);
     await page.getByLabel('Page deleted').uncheck();
+    await screenshot(page, 'item-setting-webhooks-dialog-en-1440');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Webhook saved').first().waitFor();
     const hook = await e.t.services.db('webhooks').where({ item_id: item.item_id }).first();
