@@ -51,6 +51,11 @@ export interface SnapshotOperation {
   /** The path as written in the source (`/pets/{petId}`). */
   path: string;
   operationId?: string;
+  /**
+   * The importer's stable key of the operation's page (`openapi:getPet`, `postman:<id>`), so a
+   * change links to its page. Identity metadata only: the diff does not compare it.
+   */
+  pageKey?: string;
   summary?: string;
   description?: string;
   deprecated?: boolean;

@@ -27,6 +27,8 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
         method: method.toUpperCase(),
         path,
         ...optionalText({ operationId: op.operationId, summary: op.summary, description: op.description }),
+        // The key importers/openapi.ts gives the operation's page.
+        pageKey: `openapi:${typeof op.operationId === 'string' && op.operationId ? op.operationId : `${method.toUpperCase()} ${path}`}`,
         ...(op.deprecated === true ? { deprecated: true } : {}),
         ...read,
         security: securityOf(op.security) ?? globalSecurity,

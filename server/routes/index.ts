@@ -26,6 +26,7 @@ import { updateActions } from './api/update.ts';
 import { searchActions } from './api/search.ts';
 import { itemMenuActions } from './api/itemMenu.ts';
 import { syncActions } from './api/sync.ts';
+import { apiChangeActions } from './api/apiChange.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -56,4 +57,5 @@ export const allActions: ActionDef[] = [
   ...searchActions,
   ...itemMenuActions,
   ...syncActions,
+  ...apiChangeActions,
 ];

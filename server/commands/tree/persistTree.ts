@@ -35,6 +35,8 @@ export interface PersistTreeInput {
   /** Visit password of a new item: '' = open; absent = a random one (returned as `generatedPassword`). */
   password?: string;
   historyLimit?: number;
+  /** Runs inside the same transaction once the pages are written (e.g. recording an API version). */
+  afterWrite?: (tx: Deps, itemId: number) => Promise<void>;
 }
 
 export interface PersistTreeResult {
@@ -88,6 +90,7 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
     if (ONE_PAGE_TYPES.includes(item.item_type)) await writer.fillSinglePage(firstPage(tree));
     else await writer.writeNode(tree, []);
     await writer.flushNewPages(tree.name);
+    if (input.afterWrite) await input.afterWrite(tx, itemId);
     return { itemId, ...writer.counts, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }
