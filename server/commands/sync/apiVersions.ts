@@ -16,6 +16,8 @@ export const apiVersionsField = z
   .array(
     z.object({
       source: z.string('must be text').min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+      /** Which API of the item: the spec file's path (default `source`), '' for `docs import` (the web import's stream). */
+      stream: z.string('must be text').max(1000, 'must be at most 1000 characters').optional(),
       document: z.record(z.string(), z.unknown(), 'must be the parsed OpenAPI document or Postman collection'),
     }),
   )
@@ -43,7 +45,7 @@ export async function recordPushedApiVersions(tx: Deps, itemId: number, uploads:
       if (err instanceof FormatError) throw errors.validation(`api_versions.${index}.document: ${err.message}`);
       throw err;
     }
-    const v = await recordApiVersion(tx, { itemId, stream: u.source, sourceName: u.source, kind: api.kind, snapshot: api.snapshot, author: API_AUTHOR });
+    const v = await recordApiVersion(tx, { itemId, stream: u.stream ?? u.source, sourceName: u.source, kind: api.kind, snapshot: api.snapshot, author: API_AUTHOR });
     if (v) recorded.push(v);
     results.push({ source: u.source, version_id: v?.version_id ?? null, number: v?.number ?? null, summary: v?.summary ?? null });
   }
