@@ -25,6 +25,7 @@ export interface OperationChange {
   path: string;
   change: ChangeKind;
   breaking: boolean;
+  /** Breaking ones first. */
   reasons: ChangeReason[];
 }
 
@@ -68,7 +69,9 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
 }
 
 function change(op: SnapshotOperation, kind: ChangeKind, reasons: ChangeReason[]): OperationChange {
-  return { method: op.method, path: op.path, change: kind, breaking: reasons.some((r) => r.breaking), reasons };
+  // Breaking reasons first (stable: the rest keep the order the document has them in).
+  const ordered = [...reasons].sort((a, b) => Number(b.breaking) - Number(a.breaking));
+  return { method: op.method, path: op.path, change: kind, breaking: reasons.some((r) => r.breaking), reasons: ordered };
 }
 
 function opPath(op: SnapshotOperation): string {

@@ -81,7 +81,10 @@ describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
     const info = await t.call('apiChange/info', { version_id: list.data.versions[0].version_id }, { token: owner.token });
     const r = await t.call('apiChange/page', { page_id: info.data.operations[0].page_id }, { token: owner.token });
     expect(r.error_code, r.error_message).toBe(0);
-    expect(r.data.changes[0]).toMatchObject({ number: 2, change: 'changed', breaking: true });
+    expect(r.data.changes).toEqual([expect.objectContaining({ number: 2, change: 'changed', breaking: true })]);
+    // A page only version 1 made (every operation "added") has no badge.
+    const unchanged = await t.services.db('pages').where({ item_id: itemId, stable_key: 'openapi:listSites' }).first('page_id');
+    expect((await t.call('apiChange/page', { page_id: unchanged.page_id }, { token: owner.token })).data.changes).toEqual([]);
   });
 
   it('records nothing when the same API is imported again', async () => {

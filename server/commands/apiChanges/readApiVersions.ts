@@ -71,12 +71,16 @@ export async function latestApiSnapshots(db: Db, itemId: number): Promise<{ stre
   return rows.map((r) => ({ stream: r.stream, version_id: r.version_id, number: r.number, snapshot: JSON.parse(r.snapshot) as ApiSnapshot }));
 }
 
-/** The versions that changed a page (by its stable key), newest first. */
+/**
+ * The versions that changed a page (by its stable key), newest first. The first version of an API
+ * (every operation "added") is left out: it is where the page came from, not a change of it.
+ */
 export async function pageApiChanges(db: Db, itemId: number, stableKey: string | null): Promise<PageApiChange[]> {
   if (!stableKey) return [];
   const rows = (await db('api_version_changes as c')
     .join('api_versions as v', 'v.version_id', 'c.version_id')
     .where({ 'c.item_id': itemId, 'c.page_key': stableKey })
+    .whereExists((q) => q.select(db.raw('1')).from('api_versions as p').whereRaw('p.item_id = v.item_id and p.stream = v.stream and p.version_id < v.version_id'))
     .orderBy('c.version_id', 'desc')
     .limit(50)
     .select('v.version_id', 'v.number', 'v.created_at', 'c.change', 'c.breaking')) as { version_id: number; number: number; created_at: number | string; change: PageApiChange['change']; breaking: number }[];
