@@ -2,6 +2,7 @@ import type { ApiVersionEntry, ApiVersionInfo, ApiVersionOperation, ApiSourceKin
 import type { OperationChange } from '../../../core/apiDiff.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Db } from '../../db/knex.ts';
+import { readSnapshot } from './recordApiVersion.ts';
 
 interface VersionRow {
   version_id: number;
@@ -67,8 +68,8 @@ export async function apiVersionInfo(db: Db, versionId: number): Promise<ApiVers
 /** The latest snapshot of every stream of the item (what `docs plan` diffs a spec file against). */
 export async function latestApiSnapshots(db: Db, itemId: number): Promise<{ stream: string; version_id: number; number: number; snapshot: ApiSnapshot }[]> {
   const latest = db('api_versions').where({ item_id: itemId }).groupBy('stream').max({ version_id: 'version_id' });
-  const rows = (await db('api_versions').whereIn('version_id', latest).select('stream', 'version_id', 'number', 'snapshot')) as { stream: string; version_id: number; number: number; snapshot: string }[];
-  return rows.map((r) => ({ stream: r.stream, version_id: r.version_id, number: r.number, snapshot: JSON.parse(r.snapshot) as ApiSnapshot }));
+  const rows = (await db('api_versions').whereIn('version_id', latest).select('stream', 'version_id', 'number', 'snapshot')) as { stream: string; version_id: number; number: number; snapshot: Buffer }[];
+  return rows.map((r) => ({ stream: r.stream, version_id: r.version_id, number: r.number, snapshot: readSnapshot(r.snapshot) }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { diffApiSnapshots, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
 import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
 import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
@@ -41,6 +42,11 @@ function sha256(text: string): string {
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+/** A stored snapshot (gzipped JSON) read back. */
+export function readSnapshot(stored: Buffer | Uint8Array): ApiSnapshot {
+  return JSON.parse(zlib.gunzipSync(stored).toString('utf8')) as ApiSnapshot;
+}
+
 const EMPTY: ApiSnapshot = { title: '', version: '', operations: [] };
 
 /**
@@ -59,10 +65,10 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   const text = snapshotText(input.snapshot);
   const hash = sha256(text);
   const latest = (await tx.db('api_versions').where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').first('snapshot', 'snapshot_hash')) as
-    | { snapshot: string; snapshot_hash: string }
+    | { snapshot: Buffer; snapshot_hash: string }
     | undefined;
   if (latest?.snapshot_hash === hash) return null;
-  const before = latest ? (JSON.parse(latest.snapshot) as ApiSnapshot) : EMPTY;
+  const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
   const diff = diffApiSnapshots(before, input.snapshot);
   const top = (await tx.db('api_versions').where({ item_id: input.itemId }).max({ n: 'number' }).first()) as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
@@ -76,7 +82,7 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
     author_uid: input.author.uid,
     author_username: input.author.username.slice(0, 100),
     created_at: now,
-    snapshot: text,
+    snapshot: zlib.gzipSync(text),
     snapshot_hash: hash,
     diff: JSON.stringify(diff.operations),
     ...diff.summary,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * API change history (issue #12). `api_versions`: one row per recorded version of an API that was
  * imported or pushed into an item — the normalised snapshot of its operations (core/apiSnapshot.ts,
- * JSON text), where it came from and who sent it, and the diff against the previous version of the
+ * JSON, gzipped; `snapshot_hash` is the sha-256 of the JSON), where it came from and who sent it, and the diff against the previous version of the
  * same stream (`diff`, JSON of core/apiDiff.ts's operations; its counts in added/removed/changed/
  * breaking). A stream is one API inside an item: '' for `import/auto` (whatever the file is called,
  * the pages are keyed `openapi:…`/`postman:…`), the spec file's path for `docs push` (its pages are
@@ -22,7 +22,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('author_uid').notNullable().defaultTo(0);
     t.string('author_username', 100).notNullable().defaultTo('');
     t.bigInteger('created_at').notNullable().defaultTo(0);
-    t.text('snapshot').notNullable();
+    // gzip of the snapshot's JSON: GitHub's REST description (1,223 operations) is 12 MB of JSON, 0.6 MB gzipped.
+    t.binary('snapshot').notNullable();
     t.string('snapshot_hash', 64).notNullable();
     t.text('diff').notNullable();
     t.integer('added').notNullable().defaultTo(0);
