@@ -74,6 +74,8 @@ describe('API changelog', () => {
     await page.goto(`/changelog/${itemId}`);
     await page.getByRole('heading', { level: 1, name: 'API 变更记录' }).waitFor();
     await page.getByRole('heading', { level: 3, name: '破坏性变更' }).waitFor();
+    // Reasons read in Chinese too: the rule's label with the name from the JSON path.
+    await page.getByText('请求新增必填属性 branch_id').waitFor();
     await screenshot(page, 'api-changelog-zh-1440');
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiVersionEntry, ApiVersionInfo, ApiVersionOperation } from '@core/apiChanges';
+import type { ChangeReason } from '@core/apiDiff';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -86,6 +87,29 @@ export default function ApiChangelogScene() {
   );
 }
 
+const SCHEMA_RULES = new Set(['type-changed', 'format-changed', 'enum-added', 'enum-removed', 'enum-value-added', 'enum-value-removed', 'example-changed', 'schema-changed', 'variants-changed', 'pattern-changed']);
+const KEYWORD_AT_END = /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems)$/;
+
+/** The i18n key of a diff rule (core/apiDiff.ts) and the name it is about, read off the reason's JSON path. */
+export function ruleLabel(reason: ChangeReason): { key: string; name: string } {
+  const bare = reason.rule.replace(/^(request|response)-/, '');
+  const bound = /-(minLength|maxLength|minimum|maximum|minItems|maxItems)-(narrowed|widened)$/.exec(reason.rule);
+  const at = reason.path.replace(KEYWORD_AT_END, '');
+  const name = bound ? `${at.split('.').pop()}.${bound[1]}` : reason.rule.includes('media-type') ? (/\.content\.([^]*)$/.exec(reason.path)?.[1] ?? '') : (at.split('.').pop() ?? '');
+  if (bound) return { key: `bound-${bound[2]}`, name };
+  if (SCHEMA_RULES.has(bare)) return { key: bare, name };
+  if (reason.rule.endsWith('-description-changed') && reason.path.endsWith('.description') && reason.rule !== 'request-parameter-description-changed') return { key: 'schema-description-changed', name };
+  return { key: reason.rule, name };
+}
+
+/** English: the diff's own sentence (it names values); other languages: the rule's label, the sentence as its tooltip. */
+function ReasonText({ reason }: { reason: ChangeReason }) {
+  const { t, i18n } = useTranslation('apichanges');
+  const { key, name } = ruleLabel(reason);
+  if (i18n.language.startsWith('en')) return <span>{reason.message}</span>;
+  return <span title={reason.message}>{t(`rule.${key}`, { name, defaultValue: reason.message })}</span>;
+}
+
 function Summary({ v }: { v: Pick<ApiVersionEntry, 'summary'> }) {
   const { t } = useTranslation('apichanges');
   return (
@@ -126,7 +150,7 @@ function Operations({ ops, linkPages }: { ops: ApiVersionOperation[]; linkPages:
                   {o.reasons.map((r, i) => (
                     <li key={i} className={r.breaking ? 'breaking' : undefined}>
                       {r.breaking && <strong>{t('breaking')}: </strong>}
-                      {r.message} <code>{r.path}</code>
+                      <ReasonText reason={r} /> <code>{r.path}</code>
                     </li>
                   ))}
                 </ul>
