@@ -1,6 +1,5 @@
 import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
 import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
-import { snapshotApi } from '../../importers/apiSnapshot.ts';
 import type { SyncClient } from './client.ts';
 
 /**
@@ -41,7 +40,8 @@ interface LatestVersion {
 /** The diff of each pushed API against the server's latest version of it (unchanged ones included, with an empty diff). */
 export async function apiChangesOf(apis: PushedApi[], client: SyncClient): Promise<ApiChangeReport[]> {
   if (!apis.length) return [];
-  const { versions } = await client.apiVersions();
+  // The importers (Postman's SDK above all) load only when the folder has API files, as in specFiles.ts.
+  const [{ snapshotApi }, { versions }] = await Promise.all([import('../../importers/apiSnapshot.ts'), client.apiVersions()]);
   const latest = new Map<string, LatestVersion>(versions.map((v: LatestVersion) => [v.stream, v]));
   const out: ApiChangeReport[] = [];
   for (const api of apis) {
