@@ -1,5 +1,6 @@
 /** Documented exit codes of `docs`. */
-export const ExitCode = { OK: 0, ERROR: 1, PENDING: 2, CONFLICT: 3 } as const;
+/** Documented exit codes of `docs`; BREAKING: `--fail-on-breaking` found a breaking API change (nothing written). */
+export const ExitCode = { OK: 0, ERROR: 1, PENDING: 2, CONFLICT: 3, BREAKING: 4 } as const;
 
 /** An expected failure: printed as one clear line (stack only with --verbose). */
 export class CliFailure extends Error {

@@ -20,6 +20,9 @@ export type CommandGroup = (program: Command, io: CliIO) => void;
 /** The version of the docs CLI (the CLI package's, which follows the server's). */
 export const CLI_VERSION: string = cliPackage.version;
 
+/** The exit codes of cli/errors.ts, as `docs --help` lists them. */
+export const EXIT_CODES_HELP = 'Exit codes: 0 ok · 1 error · 2 changes pending (docs plan --detailed-exitcode) · 3 conflict · 4 breaking API change (--fail-on-breaking; nothing written)';
+
 /** Builds the commander program from the command groups this executable has. */
 export function buildProgram(io: CliIO, groups: CommandGroup[], description: string): Command {
   const program = new Command('docs')
@@ -27,7 +30,8 @@ export function buildProgram(io: CliIO, groups: CommandGroup[], description: str
     .version(CLI_VERSION, '-V, --version', 'print the version of docs')
     .option('--verbose', 'print stack traces of failures')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
+    .addHelpText('after', `\n${EXIT_CODES_HELP}\n`);
   for (const register of groups) register(program, io);
   return program;
 }

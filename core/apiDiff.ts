@@ -1,4 +1,4 @@
-import { operationKey, type ApiSnapshot, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
+import { CONSTRAINT_BOUNDS, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
 
 /**
  * Semantic diff of two API snapshots, operation by operation, with breaking-change rules of the
@@ -25,6 +25,7 @@ export interface OperationChange {
   path: string;
   change: ChangeKind;
   breaking: boolean;
+  /** Breaking ones first. */
   reasons: ChangeReason[];
 }
 
@@ -68,7 +69,9 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
 }
 
 function change(op: SnapshotOperation, kind: ChangeKind, reasons: ChangeReason[]): OperationChange {
-  return { method: op.method, path: op.path, change: kind, breaking: reasons.some((r) => r.breaking), reasons };
+  // Breaking reasons first (stable: the rest keep the order the document has them in).
+  const ordered = [...reasons].sort((a, b) => Number(b.breaking) - Number(a.breaking));
+  return { method: op.method, path: op.path, change: kind, breaking: reasons.some((r) => r.breaking), reasons: ordered };
 }
 
 function opPath(op: SnapshotOperation): string {
@@ -241,6 +244,7 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
     r.add(`${dir}-format-changed`, dir === 'request' ? b.format !== undefined : a.format !== undefined, `${where}.format`, `format ${a.format ?? 'none'} became ${b.format ?? 'none'}`);
   }
   diffEnum(r, where, a.enum, b.enum, dir);
+  diffConstraints(r, where, a.constraints ?? {}, b.constraints ?? {}, dir);
   if ((a.description ?? '') !== (b.description ?? '')) r.add(`${dir}-description-changed`, false, `${where}.description`, 'description changed');
   if (JSON.stringify(a.example) !== JSON.stringify(b.example)) r.add(`${dir}-example-changed`, false, `${where}.example`, 'example changed');
 
@@ -289,4 +293,26 @@ function diffEnum(r: Reasons, where: string, before: unknown[] | undefined, afte
   if (removed.length) r.add(`${dir}-enum-value-removed`, dir === 'request', `${where}.enum`, `value${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed`);
   if (added.length) r.add(`${dir}-enum-value-added`, false, `${where}.enum`, `value${added.length > 1 ? 's' : ''} ${added.join(', ')} added`);
   if (before && !after) r.add(`${dir}-enum-removed`, false, `${where}.enum`, 'values are no longer restricted');
+}
+
+/**
+ * Bounds: for a request, a tighter bound (a smaller maximum, a larger minimum, a new bound, a
+ * changed pattern) refuses values the server took before — breaking; a looser one is not. For a
+ * response the reverse: a looser bound may hand a client values it did not expect.
+ */
+function diffConstraints(r: Reasons, where: string, before: SchemaConstraints, after: SchemaConstraints, dir: Direction): void {
+  for (const key of Object.keys(CONSTRAINT_BOUNDS) as (keyof typeof CONSTRAINT_BOUNDS)[]) {
+    const a = before[key];
+    const b = after[key];
+    if (a === b) continue;
+    const bound = CONSTRAINT_BOUNDS[key];
+    // Tighter: a bound appears, or moves inwards.
+    const tighter = a === undefined ? true : b === undefined ? false : bound === 'max' ? b < a : b > a;
+    const breaking = dir === 'request' ? tighter : !tighter;
+    const rule = `${dir}-${key}-${tighter ? 'narrowed' : 'widened'}`;
+    r.add(rule, breaking, `${where}.${key}`, `${key} ${a ?? 'none'} became ${b ?? 'none'}`);
+  }
+  if ((before.pattern ?? '') !== (after.pattern ?? '')) {
+    r.add(`${dir}-pattern-changed`, dir === 'request' ? after.pattern !== undefined : before.pattern !== undefined, `${where}.pattern`, `pattern ${before.pattern ?? 'none'} became ${after.pattern ?? 'none'}`);
+  }
 }

@@ -18,10 +18,25 @@ export interface SnapshotSchema {
   additionalProperties?: SnapshotSchema | boolean;
   /** `oneOf`/`anyOf` alternatives (allOf is merged into the schema itself). */
   variants?: SnapshotSchema[];
+  /** Bounds on accepted values (minLength, maxLength, minimum, maximum, exclusive*, minItems, maxItems, pattern). */
+  constraints?: SchemaConstraints;
   description?: string;
   example?: unknown;
   $circular?: string;
 }
+
+export interface SchemaConstraints {
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+}
+
+/** The constraint keywords a snapshot keeps, and whether a larger value accepts more (`max…`) or less (`min…`). */
+export const CONSTRAINT_BOUNDS = { minLength: 'min', maxLength: 'max', minimum: 'min', maximum: 'max', minItems: 'min', maxItems: 'max' } as const;
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
@@ -51,6 +66,11 @@ export interface SnapshotOperation {
   /** The path as written in the source (`/pets/{petId}`). */
   path: string;
   operationId?: string;
+  /**
+   * The importer's stable key of the operation's page (`openapi:getPet`, `postman:<id>`), so a
+   * change links to its page. Identity metadata only: the diff does not compare it.
+   */
+  pageKey?: string;
   summary?: string;
   description?: string;
   deprecated?: boolean;

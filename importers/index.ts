@@ -29,7 +29,8 @@ export function detectStructured(value: unknown): ImportFormat | null {
   return null;
 }
 
-export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree }> {
+/** `document`: the parsed JSON/YAML of an OpenAPI or Postman file (for its API snapshot). */
+export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown }> {
   const where = opts.fileName || 'file';
   if (!bytes.byteLength) throw new FormatError('the file is empty', where);
   if (looksLikeZip(bytes)) {
@@ -38,8 +39,8 @@ export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): P
   }
   const value = parseStructured(bytes, where);
   const format = detectStructured(value);
-  if (format === 'openapi') return { format, tree: importOpenApi(value, opts) };
-  if (format === 'postman') return { format, tree: importPostman(value, opts) };
+  if (format === 'openapi') return { format, tree: importOpenApi(value, opts), document: value };
+  if (format === 'postman') return { format, tree: importPostman(value, opts), document: value };
   const hint = isObject(value) && isObject(value.info) ? ' ("info" has neither "_postman_id" nor a Postman "schema")' : '';
   throw new FormatError(`unrecognised format${hint}: expected a ShowDoc/Markdown zip, an Excel workbook (.xlsx), an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`, where);
 }

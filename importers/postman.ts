@@ -43,7 +43,7 @@ function text(v: unknown): string {
 }
 
 /** ShowDoc shortens request names that are URLs to their last two path segments. */
-function requestTitle(name: string, method: string, url: string): string {
+export function requestTitle(name: string, method: string, url: string): string {
   let title = name.trim() || `${method.toUpperCase()} ${url}`;
   if (/^(https?:\/\/|\{\{|\/)/.test(title)) title = title.replace(/\?.*$/, '').split('/').filter(Boolean).slice(-2).join('/') || title;
   return Array.from(title).slice(0, MAX.pageTitle).join('');

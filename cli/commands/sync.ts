@@ -34,6 +34,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .description('push a folder of Markdown (and OpenAPI/Postman files) to an item: only what changed')
     .option('--prune', 'move server pages that have no local file to the recycle bin')
     .option('--dry-run', 'show the plan and change nothing (same as docs plan)')
+    .option('--fail-on-breaking', 'write nothing and exit 4 when a pushed OpenAPI/Postman file has a breaking change against the server\'s latest version')
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pushCommand(io, dir, flags));
 
@@ -42,6 +43,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .option('--prune', 'plan deletions of server pages that have no local file')
     .option('--diff', 'show the content changes of creates and updates as a unified diff')
     .option('--detailed-exitcode', 'exit 2 when changes are pending, 0 when there is nothing to do')
+    .option('--fail-on-breaking', 'exit 4 when an OpenAPI/Postman file has a breaking change against the server\'s latest version')
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).planCommand(io, dir, flags));
 

@@ -4,6 +4,7 @@ import type { CliIO } from '../program.ts';
 import { DEFAULT_RETRY, SyncClient } from '../sync/client.ts';
 import { planJson, planTable, summaryLine } from '../sync/output.ts';
 import { planDiffs } from '../sync/planDiff.ts';
+import { apiChangesJson, apiChangesText, hasBreaking } from '../sync/apiGate.ts';
 import { problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
 import { push, type PushOutcome } from '../sync/push.ts';
@@ -27,6 +28,7 @@ export interface SyncFlags extends SettingFlags {
   all?: boolean;
   diff?: boolean;
   exclude?: string[];
+  failOnBreaking?: boolean;
 }
 
 function folderOf(io: CliIO, dir: string | undefined): string {
@@ -45,12 +47,15 @@ function clientFor(io: CliIO, root: string, flags: SyncFlags): SyncClient {
 function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boolean): void {
   if (flags.json) {
     const skipped = outcome.skipped.map((p) => ({ path: p.relPath, reason: p.message }));
-    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
-  } else io.stdout(planTable(outcome.plan, { all: flags.all }));
+    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
+  } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
-  if (outcome.exitCode === ExitCode.CONFLICT) {
+  if (outcome.exitCode === ExitCode.BREAKING) {
+    const files = outcome.apiChanges.filter((r) => r.diff.summary.breaking).map((r) => `${r.source} (${r.diff.summary.breaking} breaking)`);
+    io.stderr(`breaking API change: ${files.join(', ')}; ${dryRun ? 'docs push --fail-on-breaking would write nothing' : 'nothing was pushed'} (--fail-on-breaking, exit 4)\n`);
+  } else if (outcome.exitCode === ExitCode.CONFLICT) {
     io.stderr(
       dryRun
         ? `conflict: ${outcome.conflictFiles.filter(Boolean).join(', ')} changed on the server and locally; docs push writes the server versions beside them\n`
@@ -63,7 +68,8 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
   const root = folderOf(io, dir);
   const dryRun = !!flags.dryRun;
   const client = clientFor(io, root, flags);
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, ...safetyOf(flags) }, io, client);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags) }, io, client);
+  if (dryRun) gateDryRun(outcome, flags);
   report(io, outcome, flags, dryRun);
   io.exitCode = outcome.exitCode;
 }
@@ -72,10 +78,16 @@ export async function planCommand(io: CliIO, dir: string | undefined, flags: Syn
   const root = folderOf(io, dir);
   const client = clientFor(io, root, flags);
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags) }, io, client);
+  gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
   const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
+}
+
+/** A plan (or push --dry-run) with --fail-on-breaking says in its exit code what the push would do: 4 before conflicts' 3. */
+function gateDryRun(outcome: PushOutcome, flags: SyncFlags): void {
+  if (flags.failOnBreaking && hasBreaking(outcome.apiChanges)) outcome.exitCode = ExitCode.BREAKING;
 }
 
 export async function pullCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {

@@ -50,7 +50,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 1000, maxWaitMs: 60_000 };
 
 /** Calls that only read: safe to repeat after any 5xx. A write is repeated only when the server surely did not run it. */
-const READ_ONLY = new Set(['sync/tree', 'sync/pages']);
+const READ_ONLY = new Set(['sync/tree', 'sync/pages', 'sync/apiVersions']);
 
 /** Why an answer is worth another try (rate limit, server busy or failing), or null. */
 function retryReason(action: string, status: number, errorCode: number | undefined): string | null {
@@ -170,8 +170,14 @@ export class SyncClient {
     return new Uint8Array(await res.arrayBuffer());
   }
 
-  apply(changes: SyncChange[], atomic = true): Promise<SyncApplyOutcome> {
-    return this.call('sync/apply', { changes, atomic });
+  /** `apiVersions`: API descriptions to record as versions in the transaction of this batch (cli/sync/apiGate.ts). */
+  apply(changes: SyncChange[], atomic = true, apiVersions?: { source: string; stream: string; document: unknown }[]): Promise<SyncApplyOutcome> {
+    return this.call('sync/apply', { changes, atomic, ...(apiVersions?.length ? { api_versions: apiVersions } : {}) });
+  }
+
+  /** The latest API version the server recorded for each API of the item. */
+  apiVersions(): Promise<{ versions: { stream: string; version_id: number; number: number; snapshot: import('../../core/apiSnapshot.ts').ApiSnapshot }[] }> {
+    return this.call('sync/apiVersions', {});
   }
 }
 

@@ -14,6 +14,7 @@ import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
 import { loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
+import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 
@@ -34,6 +35,8 @@ export interface PushOptions {
   folder?: FolderOptions;
   /** Push the other changes when some pages conflict (watch); a plain push writes nothing then. */
   aroundConflicts?: boolean;
+  /** Write nothing and exit 4 when a pushed OpenAPI/Postman file breaks its API (cli/sync/apiGate.ts). */
+  failOnBreaking?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -48,6 +51,8 @@ export interface PushOutcome {
   exitCode: number;
   /** Files left out on purpose (`.mdx`, symbolic links), to name them. */
   skipped: FolderProblem[];
+  /** The API diff of every OpenAPI/Postman file pushed, against the server's latest version of it. */
+  apiChanges: ApiChangeReport[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -57,9 +62,10 @@ export async function preparePlan(
   prune: boolean,
   folderOpts?: FolderOptions,
   force = false,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree }> {
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[] }> {
   const folder = await readFolder(root, folderOpts);
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root))];
+  const apis: PushedApi[] = [];
+  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
   const plan = computePlan(docs, state, tree.pages, { prune, force });
   // Every file problem and limit, before anything is written (plan and push alike).
@@ -68,7 +74,7 @@ export async function preparePlan(
   await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
+  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis };
 }
 
 /**
@@ -224,19 +230,22 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, skipped, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const { plan, state, skipped, serverPages, folderPages, tree, apis } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const apiChanges = await apiChangesOf(apis, client);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges };
+  // The CI gate: a breaking API change stops the push before anything is written.
+  if (opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges };
 
   const ledger = new SyncLedger(root, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
-      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped };
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
@@ -255,9 +264,10 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
         if (r.unresolved_links && !pendingLinks.entries.includes(e)) pendingLinks.entries.push(e);
       },
       () => ledger.flush(),
+      apiChanges.flatMap((r) => (r.upload ? [r.upload] : [])),
     );
     await linkNewPages(pendingLinks, ledger, client);
-    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
+    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges };
   } finally {
     await ledger.flush();
     await saveState(root, state);
@@ -333,6 +343,8 @@ export async function applyPlan(
   io: CliIO,
   onApplied: (e: PlanEntry, r: ChangeResult) => Promise<void>,
   afterBatch: () => Promise<void> = async () => undefined,
+  /** API descriptions to record: sent with the last batch of writes, in its transaction (or alone when no page changed). */
+  apiVersions: { source: string; stream: string; document: unknown }[] = [],
 ): Promise<number> {
   const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move' || (e.action === 'unchanged' && e.confirm));
   const deletes = plan.entries.filter((e) => e.action === 'delete');
@@ -342,10 +354,14 @@ export async function applyPlan(
     const entries = group.filter((e) => changeFor(e));
     const changes = entries.map((e) => changeFor(e)!);
     let offset = 0;
-    for (const batch of batchChanges(changes)) {
+    const batches = batchChanges(changes);
+    // No page of the push changed but an API did (a change the pages do not show): record it alone.
+    if (group === writes && !batches.length && apiVersions.length) await client.apply([], true, apiVersions);
+    for (const [n, batch] of batches.entries()) {
       const slice = entries.slice(offset, offset + batch.length);
       offset += batch.length;
-      const answer = await client.apply(batch, true).catch((err: unknown) => {
+      const withApis = group === writes && n === batches.length - 1 ? apiVersions : undefined;
+      const answer = await client.apply(batch, true, withApis).catch((err: unknown) => {
         throw namingTheFile(err, slice);
       });
       if (!answer.applied) {

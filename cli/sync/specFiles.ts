@@ -8,6 +8,7 @@ import { MAX_CATALOG_DEPTH, type LocalDoc, type SpecFile } from './folder.ts';
 import { contentHash } from './hash.ts';
 import { bundleOpenApi, hasExternalRefs, SpecBundleError } from './openapiBundle.ts';
 import type { FolderProblem } from './problems.ts';
+import type { PushedApi } from './apiGate.ts';
 
 /**
  * API description files in the folder (OpenAPI/Swagger JSON or YAML, Postman collections) become
@@ -19,7 +20,7 @@ import type { FolderProblem } from './problems.ts';
  * neither are not documentation and are skipped. A bad description is added to `problems` (all of
  * them, with the file), or thrown when no list is given.
  */
-export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string): Promise<LocalDoc[]> {
+export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[]): Promise<LocalDoc[]> {
   const report = (relPath: string, message: string) => {
     if (!problems) throw new CliFailure(`${relPath}: ${message}`);
     problems.push({ relPath, message });
@@ -65,6 +66,7 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
     try {
       const tree: DocTree = format === 'openapi' ? importOpenApi(value, { fileName: file.relPath }) : importPostman(value, { fileName: file.relPath });
       docs.push(...docsFromTree(file, tree));
+      apis?.push({ source: file.relPath, document: value });
     } catch (err) {
       if (err instanceof FormatError) report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
       else if (err instanceof CliFailure && problems) problems.push({ relPath: file.relPath, message: err.message.replace(`${file.relPath}: `, '') });

@@ -49,7 +49,9 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   const docs = treeToDocs(imported.tree, { source: path.basename(file), under, keyPrefix: '', hint: 'choose a shallower --catalog' });
   // An import is an explicit overwrite of what it imported before (as the web import is).
   const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false, force: true });
-  if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined);
+  // An OpenAPI/Postman file is recorded as a version of the item's imported API (stream '', as the web import).
+  const api = (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined ? [{ source: path.basename(file), stream: '', document: imported.document }] : [];
+  if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined, undefined, api);
   return plan;
 }
 

@@ -1,3 +1,4 @@
+import { CONSTRAINT_BOUNDS, type SchemaConstraints } from '../../core/apiSnapshot.ts';
 import type { ApiSnapshot, ParameterLocation, SnapshotBody, SnapshotOperation, SnapshotParameter, SnapshotResponse, SnapshotSchema } from '../../core/apiSnapshot.ts';
 import { isObject } from '../document.ts';
 import { FormatError } from '../errors.ts';
@@ -27,6 +28,8 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
         method: method.toUpperCase(),
         path,
         ...optionalText({ operationId: op.operationId, summary: op.summary, description: op.description }),
+        // The key importers/openapi.ts gives the operation's page.
+        pageKey: `openapi:${typeof op.operationId === 'string' && op.operationId ? op.operationId : `${method.toUpperCase()} ${path}`}`,
         ...(op.deprecated === true ? { deprecated: true } : {}),
         ...read,
         security: securityOf(op.security) ?? globalSecurity,
@@ -148,6 +151,13 @@ export function normaliseSchema(node: unknown, refs: RefResolver, open: string[]
   if (s.nullable === true || s['x-nullable'] === true) types.add('null');
   if (s.format !== undefined) out.format = String(s.format);
   if (Array.isArray(s.enum)) out.enum = s.enum;
+  const constraints: SchemaConstraints = {};
+  for (const key of Object.keys(CONSTRAINT_BOUNDS) as (keyof typeof CONSTRAINT_BOUNDS)[]) if (typeof s[key] === 'number') constraints[key] = s[key];
+  // OpenAPI 3.1 writes exclusive bounds as numbers; 3.0 as flags beside minimum/maximum. Either is kept as its bound.
+  if (typeof s.exclusiveMinimum === 'number' && constraints.minimum === undefined) constraints.minimum = s.exclusiveMinimum;
+  if (typeof s.exclusiveMaximum === 'number' && constraints.maximum === undefined) constraints.maximum = s.exclusiveMaximum;
+  if (typeof s.pattern === 'string') constraints.pattern = s.pattern;
+  if (Object.keys(constraints).length) out.constraints = constraints;
   if (typeof s.description === 'string' && s.description) out.description = s.description;
   if (s.example !== undefined) out.example = s.example;
   const properties: Record<string, SnapshotSchema> = {};

@@ -27,6 +27,7 @@ import { searchActions } from './api/search.ts';
 import { itemMenuActions } from './api/itemMenu.ts';
 import { syncActions } from './api/sync.ts';
 import { webhookActions } from './api/webhook.ts';
+import { apiChangeActions } from './api/apiChange.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -58,4 +59,5 @@ export const allActions: ActionDef[] = [
   ...itemMenuActions,
   ...syncActions,
   ...webhookActions,
+  ...apiChangeActions,
 ];

@@ -180,7 +180,7 @@ describe('deliveries', () => {
 
   it('announces an import into an item as one item.imported event, not one per page', async () => {
     const item = await buildItem(t, owner, { item_name: 'Petstore' });
-    const hook = await hookFor(item.item_id, '/import');
+    const hook = await hookFor(item.item_id, '/import', { events: 'item.imported,page.created' });
     const spec = fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'));
     const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } });
     expect(r.body.error_code, r.body.error_message).toBe(0);
@@ -268,6 +268,28 @@ describe('deliveries', () => {
     expect(rx.at('/chat/zh')[0]!.json.text.content).toBe(`[Chat] ${owner.username} 新建了页面「Rate limits」\nhttps://docs.example.com/page/${page.data.page_id}`);
     const ding = await t.services.db('webhook_deliveries').join('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id').where('webhooks.format', 'dingtalk').andWhere('webhooks.item_id', item.item_id).first('webhook_deliveries.*');
     expect(ding).toMatchObject({ status: 'retrying', response_status: 200, last_error: 'the bot refused the message: 310000 keywords not in content' });
+  });
+
+  it('announces api.changed when an import records a new API version, and nothing when the API is unchanged', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Petstore versions' });
+    await hookFor(item.item_id, '/versions', { events: 'api.changed' });
+    const v1 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'), 'utf8')) as { paths: Record<string, unknown> };
+    const removedPath = Object.keys(v1.paths)[0]!;
+    const v2 = { ...v1, paths: Object.fromEntries(Object.entries(v1.paths).filter(([p]) => p !== removedPath)) };
+    for (const [name, doc] of [['petstore-v1.json', v1], ['petstore-v1.json', v1], ['petstore-v2.json', v2]] as const) {
+      const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: name, bytes: Buffer.from(JSON.stringify(doc)), params: { item_id: item.item_id } });
+      expect(r.body.error_code, r.body.error_message).toBe(0);
+    }
+    await deliverDueWebhooks(t.services);
+    const got = rx.at('/versions').map((g) => g.json as { event: string; data: { number: number; source: string; summary: Record<string, number>; operations: { path: string; change: string }[] } });
+    // The identical re-import records no version and announces nothing.
+    expect(got.map((g) => [g.event, g.data.number, g.data.source])).toEqual([
+      ['api.changed', 1, 'petstore-v1.json'],
+      ['api.changed', 2, 'petstore-v2.json'],
+    ]);
+    const removedOps = Object.keys(v1.paths[removedPath] as object).filter((k) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(k)).length;
+    expect(got[1]!.data.summary).toMatchObject({ added: 0, removed: removedOps, changed: 0 });
+    expect(got[1]!.data.operations.every((o) => o.path === removedPath && o.change === 'removed')).toBe(true);
   });
 
   it('announces api.changed through the function the API-version recorder calls, with its summary in chat', async () => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordApiVersion } from '../../server/commands/apiChanges/recordApiVersion.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -253,6 +254,12 @@ const CALLS: Record<string, Call> = {
   'sync/pages': { params: (fx) => ({ ...keyOf(fx), page_ids: JSON.stringify([fx.pageB]) }) },
   'sync/upload': { mutates: true, upload: { filename: 'pixel.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ ...keyOf(fx), sha256: crypto.createHash('sha256').update(PNG).digest('hex') }) },
   'sync/apply': { mutates: true, params: (fx) => ({ ...keyOf(fx), changes: JSON.stringify([{ op: 'create', cat_path: ['Synced'], title: 'Synced page', content: 'body' }]) }) },
+  'sync/apiVersions': { params: (fx) => keyOf(fx) },
+  // API change history (read rights of the item; a share key of a page of a public item)
+  'apiChange/list': { params: (fx) => ({ item_id: fx.item_id }) },
+  'apiChange/list#share': { route: 'apiChange/list', params: (fx) => ({ share_key: fx.shareKey }) },
+  'apiChange/info': { params: async (fx) => ({ version_id: await apiVersionOf(fx) }) },
+  'apiChange/page': { params: (fx) => ({ page_id: fx.pageB }) },
   // administration
   'adminUser/getList': { params: () => ({}) },
   'adminUser/addUser': { params: () => ({ username: unique('added'), password: 'secret-12' }) },
@@ -267,6 +274,15 @@ const CALLS: Record<string, Call> = {
   'adminSetting/testLdap': { params: () => ({ ldap_form: { host: '127.0.0.1', port: 9, base_dn: 'dc=example,dc=org', user_field: 'uid' } }) },
   'adminNotice/announce': { params: () => ({ title: 'Maintenance', content: 'Tonight at ten.' }) },
 };
+
+/** The fixture item's API version (recorded once, directly through the command the imports use). */
+async function apiVersionOf(fx: Fixture): Promise<number> {
+  const row = (await t.services.db('api_versions').where({ item_id: fx.item_id }).first('version_id')) as { version_id: number } | undefined;
+  if (row) return row.version_id;
+  const snapshot = { title: 'API', version: '1', operations: [{ method: 'GET', path: '/b', parameters: [], responses: {}, security: [] }] };
+  const v = await recordApiVersion(t.services, { itemId: fx.item_id, stream: '', sourceName: 'api.json', kind: 'openapi', snapshot, author: { uid: 0, username: 'API' } });
+  return v!.version_id;
+}
 
 /** A team the caller owns (for binding it to the fixture item). */
 async function ownTeamOf(me: User): Promise<number> {

@@ -53,6 +53,8 @@ export const routeObjects: RouteObject[] = [
       { path: '/team/member/:teamId', ...scene(() => import('./scenes/TeamMember/index.tsx'), ['teams']) },
       { path: '/team/item/:teamId', ...scene(() => import('./scenes/TeamItem/index.tsx'), ['teams', 'settings']) },
       { path: '/attachment/index', ...scene(() => import('./scenes/Attachments/index.tsx'), ['attachments']) },
+      { path: '/changelog/s/:shareKey', ...scene(() => import('./scenes/ApiChangelog/index.tsx'), ['apichanges']) },
+      { path: '/changelog/:itemId', ...scene(() => import('./scenes/ApiChangelog/index.tsx'), ['apichanges']) },
       // Last: an item by personalized domain or id (query page_id).
       { path: '/:itemKey', ...scene(() => import('./scenes/ItemView/index.tsx'), ['view']) },
       { path: '*', ...scene(() => import('./scenes/NotFound/index.tsx'), ['common']) },

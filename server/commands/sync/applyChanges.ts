@@ -19,7 +19,10 @@ class RollBack extends Error {}
  * as it is. With `atomic`, any conflict rolls everything back and nothing is applied. Any other
  * error (a limit, a bad catalog path) fails the whole set.
  */
-export async function applyChanges(deps: Deps, input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number }): Promise<SyncApplyOutcome> {
+export async function applyChanges(
+  deps: Deps,
+  input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number; /** Runs in the same transaction once the set went through (API versions). */ afterApply?: (tx: Deps) => Promise<void> },
+): Promise<SyncApplyOutcome> {
   const results: SyncChangeResult[] = [];
   const conflicts: SyncConflict[] = [];
   try {
@@ -115,6 +118,7 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
       }
       if (conflicts.length && input.atomic) throw new RollBack();
       await linkPagesCreatedTogether(tx, input.itemId, results);
+      if (input.afterApply) await input.afterApply(tx);
     });
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;

@@ -38,6 +38,8 @@ export interface PersistTreeInput {
   historyLimit?: number;
   /** The imported file's name, for the `item.imported` webhook event. */
   source?: string;
+  /** Runs inside the same transaction once the pages are written (e.g. recording an API version). */
+  afterWrite?: (tx: Deps, itemId: number) => Promise<void>;
 }
 
 export interface PersistTreeResult {
@@ -96,6 +98,7 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
       const { created, updated, unchanged, catalogs } = writer.counts;
       await enqueueWebhookEvent(tx, itemId, 'item.imported', { source: input.source ?? tree.name, created, updated, unchanged, catalogs }, owner);
     }
+    if (input.afterWrite) await input.afterWrite(tx, itemId);
     return { itemId, ...writer.counts, ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

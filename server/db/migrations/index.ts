@@ -5,6 +5,7 @@ import * as pageMenuCoveringIndex from './20261121030000_page_menu_covering_inde
 import * as itemMenuVersion from './20261125030000_item_menu_version.ts';
 import * as pageSearchDetailNone from './20261125030100_page_search_detail_none.ts';
 import * as pageSyncSource from './20261125040000_page_sync_source.ts';
+import * as apiVersions from './20261126060000_api_versions.ts';
 import * as webhooks from './20261126070000_webhooks.ts';
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125030000_item_menu_version': itemMenuVersion,
   '20261125030100_page_search_detail_none': pageSearchDetailNone,
   '20261125040000_page_sync_source': pageSyncSource,
+  '20261126060000_api_versions': apiVersions,
   '20261126070000_webhooks': webhooks,
 };
 

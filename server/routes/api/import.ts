@@ -6,6 +6,9 @@ import { loadItem, requireEdit } from '../../access/items.ts';
 import { persistTree } from '../../commands/tree/persistTree.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
+import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
+import type { ApiSourceKind } from '../../../core/apiChanges.ts';
+import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import { zId, zText } from '../../http/schema.ts';
 
 /**
@@ -13,7 +16,8 @@ import { zId, zText } from '../../http/schema.ts';
  * collection), detected from its content. Creates a new item with the chosen visibility
  * (`password`: empty = open, else private with it; not sent = private with a random password,
  * answered as `item_password` so the owner knows it), or imports into `item_id` when the caller
- * may edit all of it. Nothing is written unless the whole file reads.
+ * may edit all of it. Nothing is written unless the whole file reads. An OpenAPI/Postman file also
+ * records an API version of the item (apiChange/*), answered as `api_version` when the API changed.
  */
 export const importActions: ActionDef[] = [
   action({
@@ -35,12 +39,17 @@ export const importActions: ActionDef[] = [
       // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
       const { FormatError, importFile } = await import('../../../importers/index.ts');
       let tree;
+      let api: { kind: ApiSourceKind; snapshot: ApiSnapshot } | undefined;
       try {
-        ({ tree } = await importFile(bytes, { fileName: file.originalFilename, lang }));
+        let format, document;
+        ({ tree, format, document } = await importFile(bytes, { fileName: file.originalFilename, lang }));
+        // An API description also records an API version (same transaction as its pages).
+        if (format === 'openapi' || format === 'postman') api = (await import('../../../importers/apiSnapshot.ts')).snapshotApi(document, file.originalFilename);
       } catch (err) {
         if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
         throw err;
       }
+      let recorded = null as RecordedApiVersion | null;
       const result = await persistTree(services, {
         tree,
         owner: { uid: actor.uid, username: actor.username },
@@ -49,8 +58,17 @@ export const importActions: ActionDef[] = [
         password: input.password,
         historyLimit: await historyLimitFor(services),
         source: file.originalFilename,
+        afterWrite: api
+          ? async (tx, itemId) => {
+              recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: { uid: actor.uid, username: actor.username } });
+            }
+          : undefined,
       });
-      return { item_id: result.itemId, ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}) };
+      return {
+        item_id: result.itemId,
+        ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}),
+        ...(recorded ? { api_version: { version_id: recorded.version_id, number: recorded.number, summary: recorded.summary } } : {}),
+      };
     },
   }),
 ];

@@ -13,6 +13,8 @@ import { storeSyncAsset } from '../../commands/sync/storeSyncAsset.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { fileUrl } from '../../presenters/file.ts';
 import { storageOf } from '../../storage/index.ts';
+import { apiVersionsField, recordPushedApiVersions, type SyncApiVersionResult } from '../../commands/sync/apiVersions.ts';
+import { latestApiSnapshots } from '../../commands/apiChanges/readApiVersions.ts';
 
 /**
  * `sync/*`: what the `docs` CLI needs beyond ShowDoc's open API — the tree with revisions and
@@ -60,6 +62,18 @@ const pageIds = z.preprocess(
 
 export const syncActions: ActionDef[] = [
   action({
+    name: 'sync/apiVersions',
+    auth: 'public',
+    writes: false,
+    input: z.object(apiCredentials).loose(),
+    async handle({ input, services }) {
+      // The latest recorded version of every API of the item: what `docs plan` diffs spec files against.
+      const item = await authorizeApiCall(services, input, { write: false });
+      return { versions: await latestApiSnapshots(services.db, item.item_id) };
+    },
+  }),
+
+  action({
     name: 'sync/upload',
     auth: 'public',
     writes: true,
@@ -101,19 +115,25 @@ export const syncActions: ActionDef[] = [
     input: z
       .object({
         ...apiCredentials,
-        changes: zJsonField(z.array(change).min(1, 'must hold at least one change').max(SYNC_LIMITS.maxChanges, `at most ${SYNC_LIMITS.maxChanges} changes per call`)),
+        changes: zJsonField(z.array(change).max(SYNC_LIMITS.maxChanges, `at most ${SYNC_LIMITS.maxChanges} changes per call`)),
         atomic: zFlag.optional(),
+        // API descriptions pushed with this batch: recorded as API versions in its transaction.
+        api_versions: zJsonField(apiVersionsField).optional(),
       })
-      .loose(),
+      .loose()
+      .refine((i) => i.changes.length > 0 || !!i.api_versions?.length, { path: ['changes'], message: 'must hold at least one change' }),
     async handle({ input, params, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
-      return applyChanges(services, {
+      let apiVersions: SyncApiVersionResult[] | undefined;
+      const outcome = await applyChanges(services, {
         itemId: item.item_id,
         changes: input.changes as SyncChange[],
         // Atomic unless the caller explicitly asks otherwise.
         atomic: params.atomic === undefined ? true : !!input.atomic,
         historyLimit: await historyLimitFor(services),
+        afterApply: input.api_versions?.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, input.api_versions!)) : undefined,
       });
+      return apiVersions ? { ...outcome, api_versions: apiVersions } : outcome;
     },
   }),
 ];

@@ -215,3 +215,92 @@ describe('API diff: error answers', () => {
     expect(d.summary.breaking).toBe(0);
   });
 });
+
+describe('API diff: narrowed inputs', () => {
+  const q = (schema: Record<string, unknown>) => ({ parameters: [{ name: 'q', in: 'query', schema }] });
+
+  it('marks a type given to an untyped parameter breaking (narrowed)', () => {
+    const d = diff(spec(q({})), spec(q({ type: 'integer' })));
+    expect(rules(d)).toEqual({ 'request-type-narrowed': true });
+    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.parameters.query.q.type']);
+  });
+
+  it('marks a format added to a request value breaking, a format dropped not', () => {
+    expect(rules(diff(spec(q({ type: 'string' })), spec(q({ type: 'string', format: 'date-time' }))))).toEqual({ 'request-format-changed': true });
+    expect(rules(diff(spec(q({ type: 'string', format: 'date-time' })), spec(q({ type: 'string' }))))).toEqual({ 'request-format-changed': false });
+  });
+
+  it('marks an enum put on a free request value breaking, an enum lifted not', () => {
+    expect(rules(diff(spec(q({ type: 'string' })), spec(q({ type: 'string', enum: ['a'] }))))).toEqual({ 'request-enum-added': true });
+    expect(rules(diff(spec(q({ type: 'string', enum: ['a'] })), spec(q({ type: 'string' }))))).toEqual({ 'request-enum-removed': false });
+  });
+
+  it('marks a tighter bound breaking and a looser one not, naming the keyword', () => {
+    const tighter = diff(spec(q({ type: 'string', maxLength: 50 })), spec(q({ type: 'string', maxLength: 20 })));
+    expect(rules(tighter)).toEqual({ 'request-maxLength-narrowed': true });
+    expect(reasonPaths(tighter)).toEqual(['paths./pets/{petId}.get.parameters.query.q.maxLength']);
+    expect(rules(diff(spec(q({ type: 'integer', minimum: 1 })), spec(q({ type: 'integer', minimum: 0 }))))).toEqual({ 'request-minimum-widened': false });
+    expect(rules(diff(spec(q({ type: 'integer' })), spec(q({ type: 'integer', maximum: 100 }))))).toEqual({ 'request-maximum-narrowed': true });
+    expect(rules(diff(spec(q({ type: 'string' })), spec(q({ type: 'string', pattern: '^[a-z]+$' }))))).toEqual({ 'request-pattern-changed': true });
+  });
+
+  it('marks a request media type no longer accepted breaking', () => {
+    const body = (types: string[]) => ({ requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'object' } }])) } });
+    expect(rules(diff(spec(body(['application/json', 'application/xml'])), spec(body(['application/json']))))).toEqual({ 'request-media-type-removed': true });
+    expect(rules(diff(spec(body(['application/json'])), spec(body(['application/json', 'application/xml']))))).toEqual({ 'request-media-type-added': false });
+  });
+});
+
+describe('API diff: responses that promise less', () => {
+  const ok = (schema: unknown) => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } });
+
+  it('marks a response property that may now be missing breaking', () => {
+    const s = (required: string[]) => ok({ type: 'object', required, properties: { id: { type: 'integer' } } });
+    expect(rules(diff(spec(s(['id'])), spec(s([]))))).toEqual({ 'response-property-became-optional': true });
+  });
+
+  it('marks a response bound loosened breaking and tightened not', () => {
+    const s = (maxLength: number) => ok({ type: 'object', properties: { name: { type: 'string', maxLength } } });
+    expect(rules(diff(spec(s(20)), spec(s(50))))).toEqual({ 'response-maxLength-widened': true });
+    expect(rules(diff(spec(s(50)), spec(s(20))))).toEqual({ 'response-maxLength-narrowed': false });
+  });
+
+  it('marks a success response media type removed breaking', () => {
+    const both = { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } } } };
+    expect(rules(diff(spec(both), spec(ok({ type: 'object' }))))).toEqual({ 'response-media-type-removed': true });
+  });
+});
+
+describe('API diff: what is never breaking', () => {
+  it('reports descriptions, summaries, examples and deprecation without calling them breaking', () => {
+    const before = spec({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] });
+    const after = spec({
+      summary: 'Find a pet',
+      description: 'Returns one pet.',
+      deprecated: true,
+      parameters: [{ name: 'q', in: 'query', description: 'free text', schema: { type: 'string', example: 'rex', description: 'what to look for' } }],
+    });
+    const d = diff(before, after);
+    expect(rules(d)).toEqual({
+      'summary-changed': false,
+      'description-changed': false,
+      'operation-deprecated': false,
+      'request-parameter-description-changed': false,
+      'request-description-changed': false,
+      'request-example-changed': false,
+    });
+    expect(d.summary).toEqual({ added: 0, removed: 0, changed: 1, breaking: 0 });
+  });
+
+  it('does not call a new optional body, response status or response property breaking', () => {
+    const d = diff(
+      spec({}),
+      spec({
+        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { extra: { type: 'string' } } } } } }, '429': { description: 'slow down' } },
+      }),
+    );
+    expect(rules(d)).toEqual({ 'request-body-added': false, 'response-media-type-added': false, 'response-status-added': false });
+    expect(d.summary.breaking).toBe(0);
+  });
+});

@@ -41,6 +41,8 @@ describe('API diff on two real consecutive releases (Netlify 2.52.0 → 2.53.0)'
       expect.objectContaining({ rule: 'request-property-required-added', path: 'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id' }),
     ]);
     expect(diff.summary.breaking).toBe(1);
+    // Within the operation, the breaking reason comes first.
+    expect(diff.operations[0].reasons[0].breaking).toBe(true);
   });
 
   it('keeps an operation whose path parameter was renamed as one changed operation', () => {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { requestFromApiMarkdown } from '@core/apiRequest';
 import type { PageInfo } from '../../api/types.ts';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
+import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
+import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
 const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
@@ -11,10 +13,12 @@ const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDial
 interface Props {
   page: PageInfo;
   onRendered?: (root: HTMLElement) => void;
+  /** On a share page: its key (the API-change badge reads through it). */
+  shareKey?: string;
 }
 
 /** A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown. */
-export default function PageContent({ page, onRendered }: Props) {
+export default function PageContent({ page, onRendered, shareKey }: Props) {
   const { t } = useTranslation('view');
   const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
   const [testing, setTesting] = useState(false);
@@ -25,6 +29,7 @@ export default function PageContent({ page, onRendered }: Props) {
       </h1>
       <div className="iv-page-meta">
         {page.addtime && <span>{t('updatedBy', { author: page.author_username ?? '', time: page.addtime })}</span>}
+        <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
         {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
       </div>
       <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={onRendered} />

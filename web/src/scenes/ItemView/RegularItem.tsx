@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
+import { apiChangeApi } from '../../api/apiChange.ts';
 import type { ItemInfo } from '../../api/types.ts';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
 import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts';
@@ -68,6 +69,8 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
     [navigate, hrefFor],
   );
 
+  // Items with API versions (an imported or pushed OpenAPI/Postman file) get their changelog in the op bar.
+  const apiVersions = useApiData(() => apiChangeApi.list({ item_id: rights.itemId }, true).catch(() => null), [rights.itemId]);
   const { ops, modals } = usePageActions({
     rights,
     itemKey,
@@ -133,6 +136,13 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
 
   const allOps = [
     ...ops,
+    {
+      key: 'apiChanges',
+      icon: 'pi-history',
+      label: t('ops.apiChanges'),
+      show: !!apiVersions.data?.versions.length,
+      onClick: () => navigate(`/changelog/${rights.itemId}`),
+    },
     {
       key: 'fullscreen',
       icon: fullscreen ? 'pi-window-minimize' : 'pi-window-maximize',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { apiChangeApi } from '../../api/apiChange.ts';
 import { pageApi } from '../../api/page.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -16,12 +17,21 @@ export default function SharePageScene() {
   const page = useApiData(() => pageApi.infoByKey(uniqueKey), [uniqueKey]);
   useDocumentTitle(page.data?.page_title);
   const width = useWindowWidth();
+  // A page of a public item with API versions links to the item's API changelog (read through the share).
+  const changelog = useApiData(() => apiChangeApi.list({ share_key: uniqueKey }, true).catch(() => null), [uniqueKey]);
 
   if (!page.data) return page.loading ? <PageSpinner /> : <div className="iv-empty">{t('pageNotFound')}</div>;
   return (
     <div className={`item-view${width < 1000 ? ' iv-mobile' : ''}`}>
       <main className="iv-content iv-single-content">
-        <PageContent page={page.data} />
+        {!!changelog.data?.versions.length && (
+          <p className="iv-share-changelog">
+            <Link to={`/changelog/s/${encodeURIComponent(uniqueKey)}`}>
+              <i className="pi pi-history" aria-hidden /> {t('apiChange.changelog')}
+            </Link>
+          </p>
+        )}
+        <PageContent page={page.data} shareKey={uniqueKey} />
       </main>
       <BackToTop />
     </div>

@@ -1,0 +1,84 @@
+import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
+import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
+import type { SyncClient } from './client.ts';
+
+/**
+ * The API side of `docs plan` / `docs push` (issue #12): every OpenAPI/Postman file the push
+ * carries is compared, operation by operation, with the latest version the server recorded for
+ * it (`sync/apiVersions`), so a CI run sees what an API change does to its clients before it is
+ * published, and `--fail-on-breaking` stops a breaking one (exit 4) before anything is written.
+ *
+ * A push sends the files whose API changed as the documents it pushed (OpenAPI bundled into one
+ * file, or the Postman collection) with its last batch of pages (`sync/apply` `api_versions`);
+ * the server builds the stored snapshot itself, in the transaction of those pages.
+ */
+
+/** A spec file of the folder, as the push reads it. */
+export interface PushedApi {
+  /** Path in the synced folder: the API's stream on the server (its pages' keys start with it). */
+  source: string;
+  /** The parsed (and bundled) document. */
+  document: unknown;
+}
+
+export interface ApiChangeReport {
+  source: string;
+  /** The server's version this is compared with; null for an API the server has no version of yet. */
+  against: number | null;
+  diff: ApiDiff;
+  /** The document to record (only for APIs that changed). */
+  upload: { source: string; stream: string; document: unknown } | null;
+}
+
+interface LatestVersion {
+  stream: string;
+  version_id: number;
+  number: number;
+  snapshot: ApiSnapshot;
+}
+
+/** The diff of each pushed API against the server's latest version of it (unchanged ones included, with an empty diff). */
+export async function apiChangesOf(apis: PushedApi[], client: SyncClient): Promise<ApiChangeReport[]> {
+  if (!apis.length) return [];
+  // The importers (Postman's SDK above all) load only when the folder has API files, as in specFiles.ts.
+  const [{ snapshotApi }, { versions }] = await Promise.all([import('../../importers/apiSnapshot.ts'), client.apiVersions()]);
+  const latest = new Map<string, LatestVersion>(versions.map((v: LatestVersion) => [v.stream, v]));
+  const out: ApiChangeReport[] = [];
+  for (const api of apis) {
+    const { snapshot } = snapshotApi(api.document, api.source);
+    const before = latest.get(api.source);
+    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(snapshot);
+    out.push({
+      source: api.source,
+      against: before?.number ?? null,
+      diff: diffApiSnapshots(before?.snapshot ?? { title: '', version: '', operations: [] }, snapshot),
+      upload: same ? null : { source: api.source, stream: api.source, document: api.document },
+    });
+  }
+  return out;
+}
+
+export const hasBreaking = (reports: ApiChangeReport[]) => reports.some((r) => r.diff.summary.breaking > 0);
+
+/** The API diffs for people: one block per spec file that changed, breaking operations first and marked. */
+export function apiChangesText(reports: ApiChangeReport[]): string {
+  const lines: string[] = [];
+  for (const r of reports) {
+    if (!r.diff.operations.length) continue;
+    const s = r.diff.summary;
+    lines.push(`API changes in ${r.source} (${r.against === null ? 'first version' : `against version ${r.against}`}): ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.breaking} breaking`);
+    for (const op of r.diff.operations) {
+      lines.push(`  ${op.breaking ? 'BREAKING ' : '         '}${op.change.padEnd(8)} ${op.method} ${op.path}`);
+      // Breaking reasons always; the rest only for changed operations (an added one is its own reason).
+      if (op.change !== 'changed' && !op.breaking) continue;
+      for (const reason of op.reasons) if (reason.breaking || op.change === 'changed') lines.push(`      ${reason.breaking ? '!' : '-'} ${reason.message} (${reason.path})`);
+    }
+    lines.push('');
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** The API diffs for scripts (`--json` field `api_changes`). */
+export function apiChangesJson(reports: ApiChangeReport[]) {
+  return reports.map((r) => ({ source: r.source, against_version: r.against, summary: r.diff.summary, operations: r.diff.operations }));
+}

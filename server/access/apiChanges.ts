@@ -1,0 +1,33 @@
+import { errors } from '../../core/errors.ts';
+import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { assertSiteReadable } from '../commands/pages/pageAccess.ts';
+import type { Actor } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+import { findItem, loadItem, requireVisit } from './items.ts';
+
+type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
+
+/**
+ * Who may read an item's API change history (`apiChange/*`): whoever may read the whole item —
+ * the changelog names every operation of the API, so a member limited to some catalogs is
+ * refused (10303) rather than shown operations whose pages are hidden from them. A page's share
+ * link (`share_key`) opens the changelog of its item only when the item is public (no visit
+ * password): a share of a page of a private item exposes that page and nothing more.
+ * Answers the item id the caller may read.
+ */
+export async function requireApiChangeRead(services: Svc, actor: Actor, target: { itemId?: number; shareKey?: string }): Promise<number> {
+  if (target.shareKey) {
+    const page = await pageByShareKey(services, target.shareKey);
+    if (!page) throw errors.notFound('page');
+    const item = await findItem(services.db, page.item_id);
+    if (!item || item.is_del) throw errors.notFound('item');
+    if (item.password_hash) throw errors.noVisit();
+    return item.item_id;
+  }
+  if (!target.itemId) throw errors.validation('item_id: is required');
+  await assertSiteReadable(services, actor);
+  const loaded = await loadItem(services, actor, target.itemId);
+  requireVisit(loaded);
+  if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();
+  return loaded.item.item_id;
+}

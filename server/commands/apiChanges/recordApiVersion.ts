@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { diffApiSnapshots, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
+import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
+import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import type { Deps } from '../../services.ts';
+import type { Author } from '../pages/pageRow.ts';
+import { lockItemForWrites } from '../sync/itemWriteLock.ts';
+import { enqueueWebhookEvent } from '../webhooks/events.ts';
+
+export interface RecordApiVersionInput {
+  itemId: number;
+  /** Which API of the item: '' for `import/auto`, the spec file's path for `docs push`. */
+  stream: string;
+  /** The file it came from, as the user named it. */
+  sourceName: string;
+  kind: ApiSourceKind;
+  snapshot: ApiSnapshot;
+  author: Author;
+}
+
+export interface RecordedApiVersion {
+  version_id: number;
+  /** The item's version number (1, 2, 3 …). */
+  number: number;
+  itemId: number;
+  stream: string;
+  sourceName: string;
+  kind: ApiSourceKind;
+  author: Author;
+  created_at: number;
+  summary: ApiDiffSummary;
+  /** The operations that changed, breaking first (what an `api.changed` announcement tells). */
+  diff: ApiDiff;
+}
+
+/** Stored form of a snapshot: the builders' key order is deterministic, so equal APIs give equal text. */
+export function snapshotText(snapshot: ApiSnapshot): string {
+  return JSON.stringify(snapshot);
+}
+
+function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A stored snapshot (gzipped JSON) read back. */
+export function readSnapshot(stored: Buffer | Uint8Array): ApiSnapshot {
+  return JSON.parse(zlib.gunzipSync(stored).toString('utf8')) as ApiSnapshot;
+}
+
+const EMPTY: ApiSnapshot = { title: '', version: '', operations: [] };
+
+/**
+ * THE one place an API version is recorded (import/auto, `docs push` through sync/apply, and
+ * whatever comes next): call it with the transaction that writes the pages, so the version and
+ * the pages commit or roll back together. Diffs the snapshot against the latest version of the
+ * same stream (the first version of a stream counts every operation as added) and stores the
+ * snapshot, the diff and one row per changed operation with its page's stable key.
+ *
+ * Answers null when the API is identical to the stream's latest version (a re-import or a push
+ * that changed nothing): nothing is recorded then, and nothing should be announced. Otherwise the
+ * new version — the event `api.changed` announces.
+ */
+export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): Promise<RecordedApiVersion | null> {
+  await lockItemForWrites(tx.db, input.itemId);
+  const text = snapshotText(input.snapshot);
+  const hash = sha256(text);
+  const latest = (await tx.db('api_versions').where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').first('snapshot', 'snapshot_hash')) as
+    | { snapshot: Buffer; snapshot_hash: string }
+    | undefined;
+  if (latest?.snapshot_hash === hash) return null;
+  const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
+  const diff = diffApiSnapshots(before, input.snapshot);
+  const top = (await tx.db('api_versions').where({ item_id: input.itemId }).max({ n: 'number' }).first()) as { n: number | string | null } | undefined;
+  const number = Number(top?.n ?? 0) + 1;
+  const now = tx.now();
+  const row = {
+    item_id: input.itemId,
+    number,
+    stream: input.stream.slice(0, 1000),
+    source_name: input.sourceName.slice(0, 1000),
+    source_kind: input.kind,
+    author_uid: input.author.uid,
+    author_username: input.author.username.slice(0, 100),
+    created_at: now,
+    snapshot: zlib.gzipSync(text),
+    snapshot_hash: hash,
+    diff: JSON.stringify(diff.operations),
+    ...diff.summary,
+  };
+  const [inserted] = await tx.db('api_versions').insert(row).returning('version_id');
+  const versionId = Number(typeof inserted === 'object' ? (inserted as { version_id: number }).version_id : inserted);
+  // Each changed operation with the key of its page: the page in the new version, else the old one.
+  const keys = new Map<string, string>();
+  for (const op of [...before.operations, ...input.snapshot.operations]) if (op.pageKey) keys.set(operationKey(op), op.pageKey);
+  const prefix = pageKeyPrefix(input.stream);
+  const rows = diff.operations.map((op) => {
+    const key = keys.get(operationKey(op));
+    return {
+      version_id: versionId,
+      item_id: input.itemId,
+      page_key: key ? `${prefix}${key}`.slice(0, 300) : null,
+      method: op.method.slice(0, 10),
+      path: op.path.slice(0, 1000),
+      change: op.change,
+      breaking: op.breaking ? 1 : 0,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 100) await tx.db('api_version_changes').insert(rows.slice(i, i + 100));
+  // Announced in the same transaction: the webhook deliveries exist exactly when the version does.
+  await enqueueWebhookEvent(
+    tx,
+    input.itemId,
+    'api.changed',
+    {
+      version_id: versionId,
+      number,
+      source: input.sourceName,
+      summary: diff.summary,
+      operations: diff.operations.map(({ method, path, change, breaking, reasons }) => ({ method, path, change, breaking, reasons })),
+    },
+    input.author,
+  );
+  return {
+    version_id: versionId,
+    number,
+    itemId: input.itemId,
+    stream: input.stream,
+    sourceName: input.sourceName,
+    kind: input.kind,
+    author: input.author,
+    created_at: now,
+    summary: diff.summary,
+    diff,
+  };
+}

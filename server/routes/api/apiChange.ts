@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { errors } from '../../../core/errors.ts';
+import { requireApiChangeRead } from '../../access/apiChanges.ts';
+import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } from '../../commands/apiChanges/readApiVersions.ts';
+import { loadReadablePage } from '../../commands/pages/pageAccess.ts';
+import { pageByShareKey } from '../../commands/pages/shareLink.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zText } from '../../http/schema.ts';
+
+/**
+ * `apiChange/*`: the API change history of an item (issue #12). Versions are recorded by every
+ * import or push of an OpenAPI/Postman description (commands/apiChanges/recordApiVersion.ts);
+ * these calls read them under the item's read rights, or through a share link of a page of a
+ * public item (`share_key`, see access/apiChanges.ts).
+ */
+const shareKey = zText(128).optional();
+
+export const apiChangeActions: ActionDef[] = [
+  action({
+    name: 'apiChange/list',
+    auth: 'public',
+    writes: false,
+    input: z.object({ item_id: zId.optional(), share_key: shareKey }).loose(),
+    async handle({ input, actor, services }) {
+      const itemId = await requireApiChangeRead(services, actor, { itemId: input.item_id, shareKey: input.share_key || undefined });
+      return { item_id: itemId, versions: await listApiVersions(services.db, itemId) };
+    },
+  }),
+
+  action({
+    name: 'apiChange/info',
+    auth: 'public',
+    writes: false,
+    input: z.object({ version_id: zId, share_key: shareKey }).loose(),
+    async handle({ input, actor, services }) {
+      const itemId = await itemOfApiVersion(services.db, input.version_id);
+      if (itemId === null) throw errors.notFound('API version');
+      const allowed = await requireApiChangeRead(services, actor, { itemId, shareKey: input.share_key || undefined });
+      if (allowed !== itemId) throw errors.notFound('API version');
+      return (await apiVersionInfo(services.db, input.version_id))!;
+    },
+  }),
+
+  action({
+    name: 'apiChange/page',
+    auth: 'public',
+    writes: false,
+    input: z.object({ page_id: zId.optional(), unique_key: shareKey }).loose(),
+    async handle({ input, actor, services }) {
+      // The versions that changed one page: its "changed in version N" badge.
+      if (input.unique_key) {
+        const page = await pageByShareKey(services, input.unique_key);
+        if (!page) throw errors.notFound('page');
+        return { changes: await pageApiChanges(services.db, page.item_id, page.stable_key) };
+      }
+      if (!input.page_id) throw errors.validation('page_id: is required');
+      const { page } = await loadReadablePage(services, actor, input.page_id);
+      return { changes: await pageApiChanges(services.db, page.item_id, page.stable_key) };
+    },
+  }),
+];

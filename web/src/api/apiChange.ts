@@ -1,0 +1,11 @@
+import type { ApiVersionEntry, ApiVersionInfo, PageApiChange } from '@core/apiChanges';
+import { call } from './client.ts';
+import type { Id } from './types.ts';
+
+/** `apiChange/*`: an item's API versions (by item, or through a page share key of a public item). */
+export const apiChangeApi = {
+  list: (target: { item_id?: Id; share_key?: string }, quiet = false) => call<{ item_id: number; versions: ApiVersionEntry[] }>('apiChange/list', target, { quiet }),
+  info: (version_id: Id, share_key?: string) => call<ApiVersionInfo>('apiChange/info', { version_id, share_key }),
+  /** The versions that changed one page, newest first (quiet: a badge never toasts). */
+  page: (target: { page_id?: Id; unique_key?: string }) => call<{ changes: PageApiChange[] }>('apiChange/page', target, { quiet: true }),
+};
