@@ -1,17 +1,6 @@
 import type { Services } from '../services.ts';
-import { accountsCleanupJob } from '../auth/cleanupJob.ts';
-import { purgeRecycleJob } from './purgeRecycle.ts';
+import { jobs } from './registry.ts';
 import { runDueJobs } from './runDueJobs.ts';
-
-/** A background job: runs every `everySeconds` on at most one instance (see `leases.ts`). */
-export interface Job {
-  name: string;
-  everySeconds: number;
-  run(services: Services): Promise<void>;
-}
-
-/** Jobs register here (e.g. the recycle-bin purge). */
-export const jobs: Job[] = [accountsCleanupJob, purgeRecycleJob];
 
 /** Starts the job timers; returns a function that stops them. */
 export function startJobs(services: Services): () => void {
