@@ -1,6 +1,6 @@
 import { errors } from '../../../core/errors.ts';
 import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
-import { engineOf } from '../../db/knex.ts';
+import { forUpdate } from '../../db/locks.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { noticePageEdited } from '../notices/events.ts';
@@ -86,7 +86,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
       // always records the version actually overwritten. SQLite has a single writer already.
       const q = db('pages').where({ page_id: input.pageId, is_del: 0 });
-      const current = (await (engineOf(db) === 'pg' ? q.forUpdate() : q).first()) as PageRow | undefined;
+      const current = (await forUpdate(db, q).first()) as PageRow | undefined;
       if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
       await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
       if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();
