@@ -5,8 +5,8 @@ import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/f
 import type { FileRow } from '../../commands/files/fileRows.ts';
 import { INLINE_IMAGE_TYPES } from '../../commands/files/fileRules.ts';
 import { listFiles, storageUsage } from '../../commands/files/listFiles.ts';
-import { authorizeUploadTarget } from '../../commands/files/uploadTarget.ts';
-import { loadReadablePage, loadWritablePage } from '../../commands/pages/pageAccess.ts';
+import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
+import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { visitFile } from '../../commands/files/visitFile.ts';

@@ -12,7 +12,7 @@ import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
-import { assertSiteReadable, requireWritableIn } from '../../commands/pages/pageAccess.ts';
+import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
 
 const MAX_TREE_CHANGES = 10_000;

@@ -10,7 +10,7 @@ import { canDeletePage, canWriteIn } from '../../policies/item.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
-import { loadReadablePage, loadWritablePage, resolveSaveTarget, type LoadedPage } from '../../commands/pages/pageAccess.ts';
+import { loadReadablePage, loadWritablePage, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';

@@ -1,10 +1,10 @@
-import { errors } from '../../../core/errors.ts';
-import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from '../../access/items.ts';
-import type { Actor } from '../../policies/actor.ts';
-import { canReadPage, canWriteIn } from '../../policies/item.ts';
-import type { Services } from '../../services.ts';
-import { loadSiteSettings } from '../../settings.ts';
-import type { PageRow } from './pageRow.ts';
+import { errors } from '../../core/errors.ts';
+import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
+import type { Actor } from '../policies/actor.ts';
+import { canReadPage, canWriteIn } from '../policies/item.ts';
+import type { Services } from '../services.ts';
+import { loadSiteSettings } from '../settings.ts';
+import type { PageRow } from '../commands/pages/pageRow.ts';
 
 /**
  * Loading a page for a caller: the page, its item with the caller's abilities, and the page's
