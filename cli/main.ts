@@ -1,7 +1,7 @@
 import { registerServerCommands } from './commands/server.ts';
 import { registerSyncCommands } from './commands/sync.ts';
 import { registerUserCommands } from './commands/user.ts';
-import type { CliIO } from './program.ts';
+import type { CliIO } from './io.ts';
 import { processIO, runProgram } from './runner.ts';
 
 /** The full executable of a server install: `docs serve | migrate | user` and the sync commands. */

@@ -1,10 +1,11 @@
 import { CommanderError } from 'commander';
 import { CliFailure } from './errors.ts';
-import { buildProgram, type CliIO, type CommandGroup } from './program.ts';
+import type { CliIO, CommandGroup } from './io.ts';
+import { buildProgram } from './program.ts';
 
 /**
- * Parses argv and runs the command. Returns the exit code (the caller sets it); a long-running
- * command such as `serve` or `watch` returns undefined and keeps the process alive.
+ * Parses argv and runs the command. Returns the exit code (the caller sets it); `serve` returns
+ * once a signal has stopped it, `watch` returns undefined and keeps the process alive.
  */
 export async function runProgram(argv: string[], io: CliIO, groups: CommandGroup[], description: string): Promise<number | undefined> {
   const program = buildProgram(io, groups, description);

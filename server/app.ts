@@ -5,7 +5,8 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
-import { apiDispatcher, buildActionTable } from './http/dispatcher.ts';
+import { apiUrl } from './http/apiUrl.ts';
+import { apiRouter } from './http/dispatcher.ts';
 import { requestContext } from './http/envelope.ts';
 import { mockServe } from './http/mockServe.ts';
 import { securityHeaders } from './http/security.ts';
@@ -29,8 +30,7 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   // Behind proxies the client is the right-most address our own proxies did not add: the
   // left-most X-Forwarded-For entries are whatever the client chose to send.
   const app = new Koa({ proxy: services.config.TRUST_PROXY, maxIpsCount: services.config.TRUST_PROXY_HOPS });
-  const table = buildActionTable(opts.actions ?? allActions);
-  const maxBytes = Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024);
+  const router = apiRouter(opts.actions ?? allActions, services, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024)));
 
   app.use(requestContext(services.logger));
   app.use(securityHeaders());
@@ -61,13 +61,11 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
     return next();
   });
 
-  const body = apiBody(maxBytes);
+  // ShowDoc's URL forms → /api/<controller>/<action> (or /mock-data/…, /mock-path/…), then the
+  // mock answers and the router of the action table.
+  app.use(apiUrl());
   app.use(mockServe(services));
-  app.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/server')) return body(ctx, next);
-    return next();
-  });
-  app.use(apiDispatcher(table, services));
+  app.use(router.routes());
   app.use(webApp(opts.webDistDir ?? DEFAULT_WEB_DIST));
   return app;
 }

@@ -73,7 +73,7 @@ export async function runPrimary(workers, logger = pino({ level: process.env.LOG
 }
 
 /**
- * `docs serve` as a primary: runs until SIGTERM/SIGINT, then stops the workers and exits 0.
+ * `docs serve` as a primary: runs until SIGTERM/SIGINT, then stops the workers; answers the exit code.
  * @param {number} workers
  */
 export async function servePrimaryUntilSignalled(workers) {
@@ -85,25 +85,27 @@ export async function servePrimaryUntilSignalled(workers) {
     logger.error({ err: String(err?.message ?? err) }, 'the server did not start');
     return 1;
   }
-  stopOnSignals(logger, serving.stop);
-  return undefined;
+  return untilStopped(logger, serving.stop);
 }
 
 /**
- * SIGTERM/SIGINT: log, run `stop` (which lets in-flight requests finish) once, exit 0. Shared by
- * the primary and the single-process server.
+ * Resolves with exit code 0 once SIGTERM or SIGINT arrived and `stop` (which lets in-flight
+ * requests finish) has run, once. Shared by the primary and the single-process server; the
+ * executable (bin/docs) ends the process with the code, like every other command's.
  * @param {{ info: Function }} logger
  * @param {() => Promise<void>} stop
+ * @returns {Promise<number>}
  */
-export function stopOnSignals(logger, stop) {
-  let stopping = false;
-  const onSignal = async (signal) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void onSignal('SIGTERM'));
-  process.on('SIGINT', () => void onSignal('SIGINT'));
+export function untilStopped(logger, stop) {
+  return new Promise((resolve, reject) => {
+    let stopping = false;
+    const onSignal = (signal) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      stop().then(() => resolve(0), reject);
+    };
+    process.on('SIGTERM', () => onSignal('SIGTERM'));
+    process.on('SIGINT', () => onSignal('SIGINT'));
+  });
 }

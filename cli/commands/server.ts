@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createRequire } from 'node:module';
 import type { Config } from '../../server/config.ts';
 import { CliFailure } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 
 /** The configuration, loaded (with the server code) only when a server command runs. */
 async function configOrFail(io: CliIO) {
@@ -42,10 +42,11 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .action(async () => {
       const config = await configOrFail(io);
       await databaseOrFail(config);
-      const [{ serve }, { createLogger }, { stopOnSignals }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts'), import('../../server/clusterPrimary.mjs')]);
+      const [{ serve }, { createLogger }, { untilStopped }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts'), import('../../server/clusterPrimary.mjs')]);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
-      stopOnSignals(logger, serving.stop);
+      // Runs until SIGTERM/SIGINT have stopped the server; the exit code goes back like any command's.
+      io.exitCode = await untilStopped(logger, serving.stop);
     });
 
   program

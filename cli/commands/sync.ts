@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import type { SyncFlags } from './syncActions.ts';
 
 /** The sync code loads only when a sync command runs, so `docs --help` and `docs serve` never pay for it. */

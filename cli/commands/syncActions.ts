@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CliFailure, ExitCode } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import { DEFAULT_RETRY, SyncClient } from '../sync/client.ts';
 import { planJson, planTable, summaryLine } from '../sync/output.ts';
 import { planDiffs } from '../sync/planDiff.ts';

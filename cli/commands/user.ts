@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 
 /**
  * `docs user add|passwd|list`: account administration straight on the configured database

@@ -14,7 +14,7 @@ import { passwordProblem, usernameProblem, zEmail } from '../../server/commands/
 import { nowSeconds } from '../../core/time.ts';
 import type { Deps } from '../../server/services.ts';
 import { CliFailure, ExitCode } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 
 /**
  * The work behind `docs user add|passwd|list` (registered in user.ts, loaded only when one runs): account administration straight on the configured database

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
 import { absPath, exists } from './paths.ts';

@@ -5,35 +5,12 @@ import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
-import { catalogPathOf } from './paths.ts';
+import { catalogPathOf, CONFLICT_SUFFIX } from './paths.ts';
 import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
+import type { LocalDoc, SpecFile } from './localDoc.ts';
 
-/** One page as the local folder describes it. */
-export interface LocalDoc {
-  /** Path relative to the docs folder, with `/` separators: the identity the state file keys on. */
-  relPath: string;
-  /** Catalog names from the top (the folders). */
-  catPath: string[];
-  title: string;
-  order: number;
-  /** The page content: the file without its front matter. */
-  content: string;
-  hash: string;
-  /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
-  head?: string | null;
-  fileHash?: string;
-  /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
-  source?: string;
-  key?: string;
-}
-
-/** A file the folder holds that is not Markdown but may be an API description. */
-export interface SpecFile {
-  relPath: string;
-  catPath: string[];
-  absPath: string;
-}
+export type { LocalDoc, SpecFile } from './localDoc.ts';
 
 export interface LocalFolder {
   docs: LocalDoc[];
@@ -48,8 +25,6 @@ export interface LocalFolder {
 
 export { MAX_CATALOG_DEPTH } from './paths.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
-/** Suffix of the server's version written beside a conflicting file (see push.ts). */
-export const CONFLICT_COPY = '.server';
 const SPEC = /\.(json|ya?ml)$/i;
 /** Files the CLI itself keeps in the folder, and conflict copies it writes. */
 const OWN_FILES = new Set(['.docs.json', '.docs.yml', '.docs.yaml']);
@@ -109,7 +84,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
     for (const entry of entries) {
       const abs = path.join(dir, entry.name);
       const relPath = path.relative(root, abs).split(path.sep).join('/');
-      if (entry.isFile() && entry.name.endsWith(CONFLICT_COPY)) conflictCopies.add(relPath.slice(0, -CONFLICT_COPY.length));
+      if (entry.isFile() && entry.name.endsWith(CONFLICT_SUFFIX)) conflictCopies.add(relPath.slice(0, -CONFLICT_SUFFIX.length));
       if (isIgnoredName(entry.name) || selection.excludes(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         subdirs.push(entry.name);

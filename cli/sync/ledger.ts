@@ -1,4 +1,4 @@
-import type { LocalDoc } from './folder.ts';
+import type { LocalDoc } from './localDoc.ts';
 import { contentHash } from './hash.ts';
 import { removeBase, writeBase, type SyncedPage, type SyncState } from './state.ts';
 

@@ -1,4 +1,4 @@
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import type { Plan, PlanAction, PlanEntry } from './plan.ts';
 
 /** Where an entry lives: the local file, or the server's catalog path and title. */

@@ -90,4 +90,4 @@ export async function exists(file: string): Promise<boolean> {
 }
 
 /** The conflict copy written beside a file: the server's version, for the user to merge by hand. */
-export { CONFLICT_COPY as CONFLICT_SUFFIX } from './folder.ts';
+export const CONFLICT_SUFFIX = '.server';

@@ -1,6 +1,6 @@
 import type { SyncPage } from '../../core/sync.ts';
 import type { RefPairs } from './references.ts';
-import type { LocalDoc } from './folder.ts';
+import type { LocalDoc } from './localDoc.ts';
 import type { SyncedPage, SyncState } from './state.ts';
 
 /** A live page as `sync/tree` reports it (no content); `cat_id` may be absent (0 = the item root). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ServerPageContent } from './client.ts';
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';

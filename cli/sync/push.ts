@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
 import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';

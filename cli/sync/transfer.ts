@@ -8,7 +8,7 @@ import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
 import { FormatError, importFile } from '../../importers/index.ts';
 import { CliFailure } from '../errors.ts';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import type { SyncClient } from './client.ts';
 import { Progress } from './output.ts';
 import { computePlan, type Plan } from './plan.ts';

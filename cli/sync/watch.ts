@@ -1,5 +1,5 @@
 import chokidar from 'chokidar';
-import type { CliIO } from '../program.ts';
+import type { CliIO } from '../io.ts';
 import { ServerUnreachable } from './client.ts';
 import { isIgnoredName } from './folder.ts';
 import { loadSelection } from './selection.ts';

@@ -4,7 +4,7 @@ import { verifyItemPassword } from '../auth/itemPasswords.ts';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import { UserGroup } from '../../core/limits.ts';
-import { canCopyItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
+import { canCopyItem, canExportItem, canWriteWholeItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -108,6 +108,23 @@ export function requireManage(loaded: LoadedItem, opts: { write?: boolean } = {}
 export function requireCopy(loaded: LoadedItem): void {
   requireVisit(loaded);
   if (!canCopyItem(loaded.abilities)) throw errors.noEdit();
+}
+
+/** Edit right on all of the item (10302 for a member limited to some catalogs): imports into an item. */
+export function requireWholeItemEdit(loaded: LoadedItem): void {
+  requireEdit(loaded);
+  // A member limited to some catalogs may not write the item root or new catalogs.
+  if (!canWriteWholeItem(loaded.abilities)) throw errors.noEdit();
+}
+
+/** Export right (`export/*`): 10302 without an editor's role, also on public items. */
+export function requireExport(loaded: LoadedItem): void {
+  if (!canExportItem(loaded.abilities)) throw errors.noEdit();
+}
+
+/** 10311 for an item archived meanwhile: a command's re-check inside its write transaction. */
+export function requireNotArchived(item: { is_archived: number | boolean }): void {
+  if (item.is_archived) throw errors.itemArchived();
 }
 
 /** Owner right (transfer, archive, delete), or 10303; with `write`, 10311 when archived. */

@@ -1,5 +1,7 @@
 import { AppError, ErrorCode, errors } from '../../core/errors.ts';
+import { findUserById } from '../commands/users/users.ts';
 import type { Db } from '../db/knex.ts';
+import type { Actor } from '../policies/actor.ts';
 
 export interface UserRef {
   uid: number;
@@ -24,6 +26,13 @@ export async function findUserByNameOrEmail(db: Db, nameOrEmail: string, field =
     : undefined;
   if (!row) throw unknownUser(field, s);
   return row;
+}
+
+/** The logged-in caller's own user row; 10102 (session invalid) when the account is gone meanwhile. */
+export async function loadCurrentUser(db: Db, actor: Actor) {
+  const user = actor.kind === 'user' ? await findUserById(db, actor.uid) : null;
+  if (!user) throw errors.notLoggedIn('invalid');
+  return user;
 }
 
 /** Splits ShowDoc's comma list of usernames (`a,b, c`), dropping blanks and repeats. */

@@ -1,4 +1,4 @@
-import type { Job } from '../jobs/index.ts';
+import type { Job } from '../jobs/job.ts';
 import { deleteExpiredCaptchas } from '../captcha/captchas.ts';
 import { deleteStaleFailures } from '../throttle/failureCounter.ts';
 import { deleteExpiredSessions } from './sessions.ts';

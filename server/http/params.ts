@@ -3,42 +3,6 @@ import type { Lang } from '../../core/errors.ts';
 import type { UploadedFile } from './action.ts';
 import { hasControlCharacters } from './controlChars.ts';
 
-/** Where an API request points: `controller/action` plus ShowDoc's trailing `/key/value` path pairs. */
-export interface RouteTarget {
-  controller: string;
-  action: string;
-  pathPairs: Record<string, string>;
-}
-
-/**
- * Accepts the three URL forms:
- *   /api/<controller>/<action>[/k/v…]
- *   /server/api/<controller>/<action>[/k/v…]
- *   /server/index.php?s=/api/<controller>/<action>   (also /server/?s=…, s=Api/Item/info)
- * Returns null when the path is not an API path at all; `undefined` fields mean a malformed one.
- */
-export function resolveApiPath(path: string, query: Record<string, unknown>): RouteTarget | null | 'malformed' {
-  let rest: string | null = null;
-  if (path === '/server/index.php' || path === '/server/' || path === '/server') {
-    const s = typeof query.s === 'string' ? query.s : Array.isArray(query.s) ? String(query.s[0]) : '';
-    if (!s) return 'malformed';
-    rest = s.replace(/^\/+/, '');
-  } else if (path.startsWith('/server/api/')) rest = path.slice('/server/'.length);
-  else if (path.startsWith('/api/')) rest = path.slice(1);
-  else return null;
-  const segments = rest.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-  if (segments.length < 3 || segments[0]!.toLowerCase() !== 'api') return 'malformed';
-  const [, controller, action, ...pairs] = segments;
-  const pathPairs: Record<string, string> = {};
-  for (let i = 0; i + 1 < pairs.length; i += 2) pathPairs[pairs[i]!] = pairs[i + 1]!;
-  return { controller: normaliseName(controller!), action: normaliseName(action!), pathPairs };
-}
-
-/** `page_comment`, `PageComment` and `pageComment` all name the same controller. */
-export function normaliseName(name: string): string {
-  return name.replace(/_/g, '').toLowerCase();
-}
-
 /** Merges parameters with ShowDoc's precedence: path pairs > body > query. */
 export function mergeParams(ctx: Context, pathPairs: Record<string, string>): Record<string, unknown> {
   const query = { ...(ctx.query as Record<string, unknown>) };

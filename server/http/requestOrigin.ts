@@ -6,7 +6,8 @@ import type { ActionDef } from './action.ts';
  * Request-forgery defence for state-changing actions (README "Request forgery").
  *
  * 1. A write is never done over GET/HEAD: a Markdown image or link (`![x](/api/member/save?…)`)
- *    only ever makes GET requests, so it cannot act for the person viewing it.
+ *    only ever makes GET requests, so it cannot act for the person viewing it. The router
+ *    (dispatcher.ts) registers writes for the unsafe methods only and answers the safe ones 405.
  * 2. A write that a browser may have sent on its own — authenticated by the session cookie, or by
  *    nothing (login, registration: login CSRF) — must come from Folio's own origin when the
  *    browser says where it comes from (`Origin`, else `Sec-Fetch-Site`).
@@ -20,8 +21,6 @@ export const CSRF_HEADER = 'X-Folio-CSRF';
 
 /** How the request authenticated: which proof (if any) a browser could have attached by itself. */
 export type CredentialSource = 'header' | 'param' | 'cookie' | null;
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(url: string): string | null {
   try {
@@ -47,12 +46,8 @@ function isCrossOrigin(ctx: Context, siteUrl: string | undefined): boolean {
   return !!site && site !== 'same-origin' && site !== 'none';
 }
 
-export function assertWriteAllowed(ctx: Context, def: ActionDef, via: CredentialSource, siteUrl: string | undefined): void {
-  if (!def.writes) return;
-  if (SAFE_METHODS.has(ctx.method)) {
-    ctx.set('Allow', 'POST');
-    throw errors.writeNeedsPost(def.name);
-  }
+/** Points 2 and 3 for a write that arrived with an unsafe method. */
+export function assertSameOriginWrite(ctx: Context, def: ActionDef, via: CredentialSource, siteUrl: string | undefined): void {
   if (via === 'header' || via === 'param') return;
   if (isCrossOrigin(ctx, siteUrl)) {
     throw errors.crossSiteRefused(

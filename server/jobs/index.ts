@@ -1,18 +1,7 @@
 import type { Services } from '../services.ts';
-import { accountsCleanupJob } from '../auth/cleanupJob.ts';
-import { purgeRecycleJob } from './purgeRecycle.ts';
+import { jobs } from './registry.ts';
 import { runDueJobs } from './runDueJobs.ts';
 import { startWebhookDelivery } from './webhookDelivery.ts';
-
-/** A background job: runs every `everySeconds` on at most one instance (see `leases.ts`). */
-export interface Job {
-  name: string;
-  everySeconds: number;
-  run(services: Services): Promise<void>;
-}
-
-/** Jobs register here (e.g. the recycle-bin purge). */
-export const jobs: Job[] = [accountsCleanupJob, purgeRecycleJob];
 
 /** Starts the job timers and the webhook delivery poller; returns a function that stops them. */
 export function startJobs(services: Services): () => void {

@@ -1,6 +1,6 @@
 import { RECYCLE_RETENTION_DAYS } from '../../core/limits.ts';
 import { inTransaction, type Deps } from '../services.ts';
-import type { Job } from './index.ts';
+import type { Job } from './job.ts';
 
 const DAY = 86_400;
 const CHUNK = 200;

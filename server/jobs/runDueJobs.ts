@@ -1,5 +1,6 @@
 import type { Services } from '../services.ts';
-import { jobs as registeredJobs, type Job } from './index.ts';
+import type { Job } from './job.ts';
+import { jobs as registeredJobs } from './registry.ts';
 import { claimDueLease, releaseLease } from './leases.ts';
 
 /** A lease outlives a run by far; it only matters when an instance dies while running a job. */

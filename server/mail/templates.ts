@@ -1,7 +1,6 @@
+import { escapeHtml } from '../../core/markdown/escape.ts';
+
 /** Mail bodies. Everything interpolated into HTML goes through `escapeHtml`. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function passwordResetMail(input: { username: string; link: string; validMinutes: number }) {
   const subject = 'Folio: reset your password / 重置密码';

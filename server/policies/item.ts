@@ -142,6 +142,19 @@ export function canDeletePage(actor: Actor, abilities: ItemAbilities, page: { au
 }
 
 /**
+ * Export an item (`export/*`): a visitor with an editor's role or above, also on public, archived
+ * and read-only items (exporting only reads); a restricted member exports only their catalogs.
+ */
+export function canExportItem(abilities: ItemAbilities): boolean {
+  return abilities.visit && rank[abilities.role] >= rank.editor;
+}
+
+/** Write anywhere in the item, root and new top-level catalogs included (imports into an item). */
+export function canWriteWholeItem(abilities: ItemAbilities): boolean {
+  return abilities.edit && abilities.allowedTopCatIds === null;
+}
+
+/**
  * Copy a whole item (`item/add` with `copy_item_id`): an editor's rights on the source, ignoring
  * the archive and type-3 write bans (copying only reads the source), and no catalog restriction
  * (a restricted editor would otherwise carry off catalogs they cannot see).

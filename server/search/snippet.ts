@@ -1,13 +1,11 @@
+import { escapeHtml } from '../../core/markdown/escape.ts';
+
 /**
  * Result snippets with the match highlighted, safe to put in HTML: the text is escaped first
  * and only our own <mark> tags are added around the matches.
  */
 const BEFORE = 60;
 const AFTER = 140;
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function needleRegex(needle: string): RegExp {
   return new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');

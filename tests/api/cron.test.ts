@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../server/jobs/runDueJobs.ts';
 import { claimDueLease, releaseLease } from '../../server/jobs/leases.ts';
-import type { Job } from '../../server/jobs/index.ts';
+import type { Job } from '../../server/jobs/job.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let t: TestServer;

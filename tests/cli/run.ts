@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../cli/main.ts';
-import type { CliIO } from '../../cli/program.ts';
+import type { CliIO } from '../../cli/io.ts';
 import type { TestServer } from '../helpers/server.ts';
 import type { KeyedItem } from './fixtures.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/main.ts';
-import type { CliIO } from '../../cli/program.ts';
+import type { CliIO } from '../../cli/io.ts';
 import { ensureInitialAdmin } from '../../server/commands/users/initialAdmin.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 

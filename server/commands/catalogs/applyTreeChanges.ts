@@ -14,12 +14,12 @@ export type TreeChange =
  * The drag-and-drop tree save (catalog/batUpdate): moves, renames and reorders catalogs and
  * pages all at once or not at all. Foreign ids, cycles and trees deeper than three levels are
  * refused with 10100 before anything is written. Levels are recomputed from the parent links
- * (the client's `level` is not trusted). `mayWriteTop` applies catalog restrictions to both the
- * old and the new place of every moved node.
+ * (the client's `level` is not trusted). `assertMayMove` (access/catalogs.ts `treeMoveGuard`)
+ * applies catalog restrictions to the old and the new place of every moved node, throwing.
  */
 export async function applyTreeChanges(
   deps: Deps,
-  input: { itemId: number; changes: TreeChange[]; by: Author; mayWriteTop: (topCatId: number) => boolean },
+  input: { itemId: number; changes: TreeChange[]; by: Author; assertMayMove: (fromTopCatId: number, toTopCatId: number) => void },
 ): Promise<{ catalogs: number; pages: number }> {
   return inTransaction(deps, async (tx) => {
     const cats = await loadCatalogs(tx.db, input.itemId);
@@ -52,10 +52,10 @@ export async function applyTreeChanges(
 
     // Catalog restrictions: a restricted editor may only rearrange inside their own catalogs.
     for (const c of catChanges) {
-      if (!input.mayWriteTop(topOf(before, c.cat_id)) || !input.mayWriteTop(topOf(after, c.cat_id))) throw errors.noEdit();
+      input.assertMayMove(topOf(before, c.cat_id), topOf(after, c.cat_id));
     }
     for (const p of pageChanges) {
-      if (!input.mayWriteTop(topOf(before, pages.get(p.page_id)!.cat_id)) || !input.mayWriteTop(topOf(after, p.parent_cat_id))) throw errors.noEdit();
+      input.assertMayMove(topOf(before, pages.get(p.page_id)!.cat_id), topOf(after, p.parent_cat_id));
     }
 
     for (const c of catChanges) {

@@ -1,15 +1,12 @@
 import { errors } from '../../../core/errors.ts';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
-import { engineOf } from '../../db/knex.ts';
+import { lockCatalogPaths } from '../../db/locks.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { tooDeepMessage } from './catalogTree.ts';
 import { assertRoomForCatalogs } from './saveCatalog.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
-
-/** Key of the PostgreSQL advisory lock taken per item while catalog paths are found or created. */
-const CATALOG_PATH_LOCK = 0x636174; // 'cat'
 
 /**
  * Two concurrent calls asking for the same missing path (parallel open-API pushes) must not both
@@ -18,7 +15,7 @@ const CATALOG_PATH_LOCK = 0x636174; // 'cat'
  * advisory lock; on SQLite the write transaction (BEGIN IMMEDIATE) already does it.
  */
 async function serialisePathCreation(tx: Deps, itemId: number): Promise<void> {
-  if (engineOf(tx.db) === 'pg') await tx.db.raw('select pg_advisory_xact_lock(?, ?)', [CATALOG_PATH_LOCK, itemId]);
+  await lockCatalogPaths(tx.db, itemId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
-import { engineOf } from '../../db/knex.ts';
+import { requireNotArchived } from '../../access/items.ts';
+import { forUpdate } from '../../db/locks.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { noticePageEdited } from '../notices/events.ts';
@@ -51,7 +52,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       | { item_id: number; item_type: number; is_archived: number; is_del: number }
       | undefined;
     if (!item || item.is_del) throw errors.notFound('item');
-    if (item.is_archived) throw errors.itemArchived();
+    requireNotArchived(item);
     if (input.catId > 0) {
       const cat = await db('catalogs').where({ cat_id: input.catId, item_id: input.itemId }).first('cat_id');
       if (!cat) throw errors.validation('cat_id: the catalog does not exist in this item', 'cat_id：该目录不属于此项目');
@@ -86,7 +87,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
       // always records the version actually overwritten. SQLite has a single writer already.
       const q = db('pages').where({ page_id: input.pageId, is_del: 0 });
-      const current = (await (engineOf(db) === 'pg' ? q.forUpdate() : q).first()) as PageRow | undefined;
+      const current = (await forUpdate(db, q).first()) as PageRow | undefined;
       if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
       await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
       if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();

@@ -6,7 +6,7 @@ import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
 import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
-import { lockItemForWrites } from './itemWriteLock.ts';
+import { lockItemForWrites } from '../../db/locks.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
 
 /** Thrown inside the transaction to roll an atomic change set back after a conflict. */

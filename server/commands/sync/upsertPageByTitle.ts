@@ -3,7 +3,7 @@ import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import type { PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
-import { lockItemForWrites } from './itemWriteLock.ts';
+import { lockItemForWrites } from '../../db/locks.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
 
 export interface UpsertByTitleInput {

@@ -5,8 +5,9 @@ import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/f
 import type { FileRow } from '../../commands/files/fileRows.ts';
 import { INLINE_IMAGE_TYPES } from '../../commands/files/fileRules.ts';
 import { listFiles, storageUsage } from '../../commands/files/listFiles.ts';
-import { authorizeUploadTarget } from '../../commands/files/uploadTarget.ts';
-import { loadReadablePage, loadWritablePage } from '../../commands/pages/pageAccess.ts';
+import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
+import { loadFile, loadOwnFile } from '../../access/files.ts';
+import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { visitFile } from '../../commands/files/visitFile.ts';
@@ -168,19 +169,6 @@ async function fileLibrary(services: Services, input: z.output<typeof listInput>
     used_m: toMegabytes(usage.usedBytes),
     used_flow_m: toMegabytes(usage.flowBytes),
   };
-}
-
-async function loadFile(services: Services, fileId: number): Promise<FileRow> {
-  const file = (await services.db('files').where({ file_id: fileId }).first()) as FileRow | undefined;
-  if (!file) throw errors.notFound('file');
-  return file;
-}
-
-/** Own files only; another user's file answers 10103 (administrators use `deleteAttachment`). */
-async function loadOwnFile(services: Services, actor: Actor, fileId: number): Promise<FileRow> {
-  const file = await loadFile(services, fileId);
-  if (actor.kind !== 'user' || file.uid !== actor.uid) throw errors.noPermission('file_id: this is not your file', 'file_id：这不是您的文件');
-  return file;
 }
 
 export const attachmentActions: ActionDef[] = [

@@ -5,14 +5,15 @@ import { loadItem, requireEdit, requireVisit, topCatalogOf } from '../../access/
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zIdOrZero, zInt, zJsonField, zRequiredText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
-import { canReadPage, canWriteIn } from '../../policies/item.ts';
+import { canReadPage } from '../../policies/item.ts';
 import { applyTreeChanges, type TreeChange } from '../../commands/catalogs/applyTreeChanges.ts';
 import { catalogsUnder } from '../../commands/catalogs/catalogTree.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
-import { assertSiteReadable, requireWritableIn } from '../../commands/pages/pageAccess.ts';
+import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
+import { loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
 
 const MAX_TREE_CHANGES = 10_000;
@@ -56,12 +57,7 @@ export const catalogActions: ActionDef[] = [
     writes: false,
     input: z.object({ item_id: zId, cat_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
-      await assertSiteReadable(services, actor);
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireVisit(loaded);
-      if (input.cat_id && !(await services.db('catalogs').where({ cat_id: input.cat_id, item_id: input.item_id }).first('cat_id'))) throw errors.notFound('catalog');
-      const top = input.cat_id ? await topCatalogOf(services.db, input.item_id, input.cat_id) : 0;
-      if (!canReadPage(loaded.abilities, top)) throw errors.noVisit();
+      await loadReadableCatalog(services, actor, input.item_id, input.cat_id);
       return services.db('pages')
         .where({ item_id: input.item_id, cat_id: input.cat_id, is_del: 0 })
         .orderBy([{ column: 's_number' }, { column: 'page_id' }])
@@ -144,7 +140,7 @@ export const catalogActions: ActionDef[] = [
         itemId: input.item_id,
         changes: input.cats.map(toTreeChange),
         by: authorOf(actor),
-        mayWriteTop: (top) => canWriteIn(loaded.abilities, top),
+        assertMayMove: treeMoveGuard(loaded),
       });
       return result;
     },

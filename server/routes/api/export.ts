@@ -3,7 +3,7 @@ import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
 import { selectSubtree } from '../../../exporters/select.ts';
-import { loadItem, type LoadedItem } from '../../access/items.ts';
+import { loadItem, requireExport } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
 import { loadItemTree } from '../../commands/tree/loadItemTree.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
@@ -20,16 +20,10 @@ import { contentDisposition } from './attachment.ts';
  * editors. A member limited to catalogs exports only those.
  */
 const exportInput = z.object({ item_id: zId, cat_id: zIdOrZero, page_id: zIdOrZero }).loose();
-const EDITOR_ROLES = new Set(['editor', 'manager', 'creator', 'admin']);
-
-function requireExportRight(loaded: LoadedItem): void {
-  if (!loaded.abilities.visit) throw errors.noEdit();
-  if (!EDITOR_ROLES.has(loaded.abilities.role)) throw errors.noEdit();
-}
 
 async function loadExportTree(services: Services, actor: Actor, input: z.output<typeof exportInput>): Promise<DocTree> {
   const loaded = await loadItem(services, actor, input.item_id);
-  requireExportRight(loaded);
+  requireExport(loaded);
   const full = await loadItemTree(services, loaded.item.item_id, { allowedTopCatIds: loaded.abilities.allowedTopCatIds });
   const tree = selectSubtree(full, { catId: input.cat_id, pageId: input.page_id });
   if (!tree) throw errors.notFound(input.page_id ? 'page' : 'catalog');

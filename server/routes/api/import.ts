@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireEdit } from '../../access/items.ts';
+import { loadItem, requireWholeItemEdit } from '../../access/items.ts';
 import { persistTree } from '../../commands/tree/persistTree.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
 import type { ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
 
 /**
@@ -26,15 +27,9 @@ export const importActions: ActionDef[] = [
     writes: true,
     input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
     async handle({ input, actor, services, files, lang }) {
-      if (actor.kind !== 'user') throw errors.notLoggedIn();
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
-      if (input.item_id) {
-        const loaded = await loadItem(services, actor, input.item_id);
-        requireEdit(loaded);
-        // A member limited to some catalogs may not write the item root or new catalogs.
-        if (loaded.abilities.allowedTopCatIds !== null) throw errors.noEdit();
-      }
+      if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
       const bytes = new Uint8Array(await fs.readFile(file.filepath));
       // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
       const { FormatError, importFile } = await import('../../../importers/index.ts');
@@ -52,7 +47,7 @@ export const importActions: ActionDef[] = [
       let recorded = null as RecordedApiVersion | null;
       const result = await persistTree(services, {
         tree,
-        owner: { uid: actor.uid, username: actor.username },
+        owner: actorRef(actor), // auth 'user': the dispatcher let only users in
         itemId: input.item_id,
         itemName: input.item_name || undefined,
         password: input.password,

@@ -6,7 +6,7 @@ import { loadItem, requireOwn } from '../../access/items.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
 import { archiveItem, leaveItem, softDeleteItem, transferItem } from '../../commands/items/itemLifecycle.ts';
-import { checkItemPasswordAttempt } from '../../commands/items/itemPasswordGate.ts';
+import { checkItemPasswordAttempt } from '../../access/itemPasswordAttempt.ts';
 import { listMyItems, sortMyItems } from '../../commands/items/myItems.ts';
 import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
 import { action, type ActionDef } from '../../http/action.ts';

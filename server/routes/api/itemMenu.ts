@@ -4,7 +4,7 @@ import { action, type ActionDef } from '../../http/action.ts';
 import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
 import { ancestryOf, catalogsUnder } from '../../commands/catalogs/catalogTree.ts';
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
-import { assertSiteReadable } from '../../commands/pages/pageAccess.ts';
+import { assertSiteReadable } from '../../access/pages.ts';
 import { searchItem } from '../../commands/search/searchPages.ts';
 import { toCount } from '../../db/knex.ts';
 import { searchMenu, type BuiltMenu } from '../../commands/menu/buildMenu.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findMockOfPage, saveMock } from '../../commands/mocks/mocks.ts';
 import { MOCK_TEMPLATE_MAX_BYTES } from '../../commands/mocks/mockTemplate.ts';
-import { loadReadablePage, loadWritablePage } from '../../commands/pages/pageAccess.ts';
+import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zRequiredText, zText } from '../../http/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireEdit, topCatalogOf } from '../../access/items.ts';
+import { loadItem, requireEdit } from '../../access/items.ts';
 import { assertNoControlCharacters } from '../../http/controlChars.ts';
 import { action, type ActionAuth, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
-import { canDeletePage, canWriteIn } from '../../policies/item.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
-import { loadReadablePage, loadWritablePage, resolveSaveTarget, type LoadedPage } from '../../commands/pages/pageAccess.ts';
+import { loadReadablePage, loadWritablePage, pageCatalogGuard, requireDeletablePage, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
@@ -114,15 +113,15 @@ export const pageActions: ActionDef[] = [
       await sortPages(services, {
         itemId: input.item_id,
         orders,
-        mayWriteCat: async (catId, db) => canWriteIn(loaded.abilities, catId ? await topCatalogOf(db, input.item_id, catId) : 0),
+        assertMayWriteCat: pageCatalogGuard(loaded),
       });
       return [];
     },
   }),
 
-  readablePageAction('page/delete', 'user', true, async ({ actor, services }, { page, loaded, topCatId }) => {
-    if (loaded.abilities.archived) throw errors.itemArchived();
-    if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
+  readablePageAction('page/delete', 'user', true, async ({ actor, services }, lp) => {
+    requireDeletablePage(actor, lp);
+    const { page } = lp;
     await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
     return [];
   }),

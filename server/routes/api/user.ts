@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/sessionCookie.ts';
 import { findSessionUser, revokeSession } from '../../auth/sessions.ts';
@@ -10,7 +9,7 @@ import { completePasswordReset, requestPasswordReset } from '../../commands/user
 import { changeEmail, changeOwnPassword, updateDisplayName } from '../../commands/users/profile.ts';
 import { registerUser } from '../../commands/users/register.ts';
 import { searchUsersByName } from '../../commands/users/searchUsers.ts';
-import { findUserById } from '../../commands/users/users.ts';
+import { loadCurrentUser } from '../../access/users.ts';
 import { zCurrentPassword, zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
 import { action, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { tokenFromRequest } from '../../http/authenticate.ts';
@@ -95,8 +94,7 @@ export const userActions: ActionDef[] = [
     // redirect_login=false only tells the client not to jump to the login page on 10102.
     input: z.object({ redirect_login: zFlag.optional() }),
     async handle(ctx) {
-      const user = await findUserById(ctx.services.db, uidOf(ctx));
-      if (!user) throw errors.notLoggedIn('invalid');
+      const user = await loadCurrentUser(ctx.services.db, ctx.actor);
       return presentUserInfo(user, ctx.services.config.TIMEZONE);
     },
   }),

@@ -1,8 +1,8 @@
-import { errors } from '../../../core/errors.ts';
-import { verifyItemPassword } from '../../auth/itemPasswords.ts';
-import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
-import type { Deps } from '../../services.ts';
-import { clearFailures, readFailures, recordFailure } from '../../throttle/failureCounter.ts';
+import { errors } from '../../core/errors.ts';
+import { verifyItemPassword } from '../auth/itemPasswords.ts';
+import { requireCaptcha } from '../captcha/verifyCaptcha.ts';
+import type { Deps } from '../services.ts';
+import { clearFailures, readFailures, recordFailure } from '../throttle/failureCounter.ts';
 
 /**
  * Guessing an item's visit password: after 5 wrong attempts from one IP within 15 minutes, each

@@ -1,10 +1,10 @@
-import { errors } from '../../../core/errors.ts';
-import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from '../../access/items.ts';
-import type { Actor } from '../../policies/actor.ts';
-import { canReadPage, canWriteIn } from '../../policies/item.ts';
-import type { Services } from '../../services.ts';
-import { loadSiteSettings } from '../../settings.ts';
-import type { PageRow } from './pageRow.ts';
+import { errors } from '../../core/errors.ts';
+import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
+import type { Actor } from '../policies/actor.ts';
+import { canDeletePage, canReadPage, canWriteIn } from '../policies/item.ts';
+import type { Services } from '../services.ts';
+import { loadSiteSettings } from '../settings.ts';
+import type { PageRow } from '../commands/pages/pageRow.ts';
 
 /**
  * Loading a page for a caller: the page, its item with the caller's abilities, and the page's
@@ -60,6 +60,24 @@ export async function loadWritablePage(services: Svc, actor: Actor, pageId: numb
 export function requireWritableIn(loaded: LoadedItem, topCatId: number): void {
   requireEdit(loaded);
   if (!canWriteIn(loaded.abilities, topCatId)) throw errors.noEdit();
+}
+
+/** Deleting a loaded page: 10311 when archived; managers any page, editors their own (10303 otherwise). */
+export function requireDeletablePage(actor: Actor, { page, loaded, topCatId }: LoadedPage): void {
+  if (loaded.abilities.archived) throw errors.itemArchived();
+  if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
+}
+
+/**
+ * The check page/sort runs for the catalog of every page it reorders (10302 outside the caller's
+ * catalog restriction). It takes the command's transaction handle: on SQLite a query on another
+ * handle would wait for the one connection.
+ */
+export function pageCatalogGuard(loaded: LoadedItem): (catId: number, db: Pick<Services, 'db'>['db']) => Promise<void> {
+  const itemId = loaded.item.item_id;
+  return async (catId, db) => {
+    if (!canWriteIn(loaded.abilities, catId ? await topCatalogOf(db, itemId, catId) : 0)) throw errors.noEdit();
+  };
 }
 
 /** Resolves a target catalog of the item for a write: 0 (root) or an existing catalog, and its top. */

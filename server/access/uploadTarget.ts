@@ -1,7 +1,7 @@
-import { loadItem, requireEdit } from '../../access/items.ts';
-import type { Actor } from '../../policies/actor.ts';
-import type { Services } from '../../services.ts';
-import { loadWritablePage } from '../pages/pageAccess.ts';
+import { loadItem, requireEdit } from './items.ts';
+import type { Actor } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+import { loadWritablePage } from './pages.ts';
 
 /**
  * Where an upload goes and whether the caller may put it there: a page (write right on it, catalog

@@ -1,0 +1,25 @@
+/** One page as the local folder describes it. */
+export interface LocalDoc {
+  /** Path relative to the docs folder, with `/` separators: the identity the state file keys on. */
+  relPath: string;
+  /** Catalog names from the top (the folders). */
+  catPath: string[];
+  title: string;
+  order: number;
+  /** The page content: the file without its front matter. */
+  content: string;
+  hash: string;
+  /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
+  head?: string | null;
+  fileHash?: string;
+  /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
+  source?: string;
+  key?: string;
+}
+
+/** A file the folder holds that is not Markdown but may be an API description. */
+export interface SpecFile {
+  relPath: string;
+  catPath: string[];
+  absPath: string;
+}

@@ -1,0 +1,18 @@
+import { errors } from '../../core/errors.ts';
+import type { FileRow } from '../commands/files/fileRows.ts';
+import type { Actor } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+
+/** A file of the library by id, or 10101. */
+export async function loadFile(services: Pick<Services, 'db'>, fileId: number): Promise<FileRow> {
+  const file = (await services.db('files').where({ file_id: fileId }).first()) as FileRow | undefined;
+  if (!file) throw errors.notFound('file');
+  return file;
+}
+
+/** Own files only; another user's file answers 10103 (administrators use `deleteAttachment`). */
+export async function loadOwnFile(services: Pick<Services, 'db'>, actor: Actor, fileId: number): Promise<FileRow> {
+  const file = await loadFile(services, fileId);
+  if (actor.kind !== 'user' || file.uid !== actor.uid) throw errors.noPermission('file_id: this is not your file', 'file_id：这不是您的文件');
+  return file;
+}
