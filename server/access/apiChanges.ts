@@ -1,6 +1,6 @@
 import { errors } from '../../core/errors.ts';
 import { pageByShareKey } from '../commands/pages/shareLink.ts';
-import { assertSiteReadable } from '../commands/pages/pageAccess.ts';
+import { assertSiteReadable } from './pages.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { findItem, loadItem, requireVisit } from './items.ts';

@@ -5,7 +5,7 @@ import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
 import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from '../pages/pageRow.ts';
-import { lockItemForWrites } from '../sync/itemWriteLock.ts';
+import { lockItemForWrites } from '../../db/locks.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 
 export interface RecordApiVersionInput {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { requireApiChangeRead } from '../../access/apiChanges.ts';
 import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } from '../../commands/apiChanges/readApiVersions.ts';
-import { loadReadablePage } from '../../commands/pages/pageAccess.ts';
+import { loadReadablePage } from '../../access/pages.ts';
 import { pageByShareKey } from '../../commands/pages/shareLink.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';

@@ -55,7 +55,7 @@ export const importActions: ActionDef[] = [
         source: file.originalFilename,
         afterWrite: api
           ? async (tx, itemId) => {
-              recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: { uid: actor.uid, username: actor.username } });
+              recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: actorRef(actor) });
             }
           : undefined,
       });
