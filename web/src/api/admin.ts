@@ -1,5 +1,6 @@
 import { call, type CallOptions } from './client.ts';
-import type { AdminItem, AdminUser, Id, LdapForm, Paged, SiteConfig } from './types.ts';
+import type { AdminItem, AdminUser, Id, Paged } from '@core/wire';
+import type { LdapForm, SiteConfig } from './types.ts';
 
 /** Administrator calls (spec §7 "Admin"). */
 export const adminApi = {

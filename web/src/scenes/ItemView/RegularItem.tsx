@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
-import type { ItemInfo } from '../../api/types.ts';
+import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
 import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts';
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';
