@@ -392,3 +392,53 @@ export interface Paged<T> {
   list: T[];
   total: number;
 }
+
+// ── site settings (administrators) ────────────────────────────────────────────────────
+
+export interface LdapSettings {
+  host: string;
+  port: number;
+  version: number;
+  base_dn: string;
+  bind_dn: string;
+  bind_password: string;
+  user_field: string;
+}
+
+export interface OssSettings {
+  oss_type: 'aliyun' | 'qiniu' | 's3';
+  key: string;
+  secret: string;
+  endpoint: string;
+  bucket: string;
+  protocol: 'http' | 'https';
+  domain: string;
+  /** `auto` (guess from the endpoint), `path` (MinIO) or `virtual` (bucket as a sub-domain). */
+  addressing: 'auto' | 'path' | 'virtual';
+  /** Signing region; empty guesses it from the endpoint. */
+  region: string;
+}
+
+/** The site settings as stored (server/settings.ts validates them with its schema). */
+export interface SiteSettingsValues {
+  register_open: number;
+  home_page: number;
+  home_item: string;
+  force_login: number;
+  history_version_count?: number;
+  site_url: string;
+  ldap_open: number;
+  ldap_form: LdapSettings;
+  oss_open: number;
+  oss_setting: OssSettings;
+}
+
+/** `adminSetting/loadConfig`: secrets are never sent back, only whether one is stored. */
+export interface AdminSettings extends Omit<SiteSettingsValues, 'history_version_count' | 'ldap_form' | 'oss_setting'> {
+  history_version_count: number;
+  ldap_form: LdapSettings & { bind_password_set: boolean };
+  oss_setting: OssSettings & { secret_set: boolean };
+}
+
+/** `adminSetting/saveConfig`: any of the settings; a secret sent empty keeps the stored one. */
+export type AdminSettingsUpdate = Partial<SiteSettingsValues>;
