@@ -99,6 +99,14 @@ async function touchAndCollect(page: Page, scope = 'body', into = hits): Promise
       if (el instanceof HTMLElement) el.focus({ preventScroll: true });
       if (el instanceof HTMLDetailsElement) el.open = true;
     }
+    // Rendered content (never the app's own buttons) is clicked too, with the default action
+    // (following a link, submitting a form) held back so the visit stays on the page: an
+    // onclick that survived the sanitiser runs; script URLs are counted below.
+    const content = all.filter((el) => el.closest('.markdown-body') || (location.protocol === 'file:' && el.closest('main')));
+    const hold = (e: Event) => e.preventDefault();
+    window.addEventListener('click', hold, true);
+    for (const el of content) el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    window.removeEventListener('click', hold, true);
     const bad = /^(javascript|vbscript):/i;
     const found: string[] = [];
     for (const el of all.filter((e) => e.matches('a[href], area[href], form[action], [formaction], iframe[src], embed[src], object[data]'))) {
@@ -183,13 +191,15 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     await page.waitForFunction(() => (window as unknown as { __xssHits: string[] }).__xssHits.length === 1);
     // The reader's touch runs what waits for a hover or focus, and counts script links.
     await page.evaluate(() =>
-      document.body.insertAdjacentHTML('beforeend', '<main id="t"><b onmouseover="alert(8)">x</b><input onfocus="window.__pwned=9"><a href=" java\tscript:void(0)">y</a></main>'),
+      document.body.insertAdjacentHTML('beforeend', '<main id="t"><b onmouseover="alert(8)">x</b><input onfocus="window.__pwned=9"><a href=" java\tscript:void(0)">y</a><div class="markdown-body"><a href="/elsewhere" onclick="alert(10)">z</a></div></main>'),
     );
     const found: string[] = [];
     await touchAndCollect(page, '#t', found);
     expect(found.join('\n')).toContain('alert(8)');
     expect(found.join('\n')).toContain('__pwned=9');
     expect(found.join('\n')).toContain('a href= java');
+    expect(found.join('\n')).toContain('alert(10)');
+    expect(page.url()).toContain('/p/no-such-key');
     await context.close();
   });
 
