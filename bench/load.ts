@@ -99,7 +99,8 @@ async function hammer(url: string, token: string, action: string, body: () => st
   return {
     p50: at(0.5),
     p99: at(0.99),
-    rps: steadySeconds > 0 ? latencies.length / steadySeconds : 0,
+    // Without a complete ramp, the whole run's average (the answered connections only).
+    rps: steadySeconds > 0 ? latencies.length / steadySeconds : result.requests.average,
     requests: result.requests.total,
     // Non-2xx answers are also counted by onResponse; transport errors and timeouts are not.
     errors: envelopeErrors + result.errors + result.timeouts + unanswered,
