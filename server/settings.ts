@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminSettings, SiteSettingsValues } from '../core/wire.ts';
 import type { Db } from './db/knex.ts';
 
 /**
@@ -48,6 +49,9 @@ export const siteSettingsSchema = z.object({
     .default({ oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+// The stored settings are the wire's (core/wire.ts): a field changed here fails to compile there.
+const settingsMatchWire: (s: SiteSettings) => SiteSettingsValues = (s) => s;
+void settingsMatchWire;
 export type SiteSettingName = keyof SiteSettings;
 
 const JSON_KEYS = new Set<SiteSettingName>(['ldap_form', 'oss_setting']);
@@ -95,13 +99,15 @@ const SECRET_FIELDS = [
  * The settings as the admin screen sees them: each secret replaced by '' with a
  * `<field>_set: true|false` flag beside it, so the form can say "a password is stored".
  */
-export function presentSettingsForAdmin(settings: SiteSettings, defaults: { historyVersions: number }) {
-  const out: Record<string, unknown> = { ...settings, history_version_count: settings.history_version_count ?? defaults.historyVersions };
-  for (const [group, field] of SECRET_FIELDS) {
-    const value = (settings[group] as Record<string, unknown>)[field];
-    out[group] = { ...(settings[group] as object), [field]: '', [`${field}_set`]: !!value };
-  }
-  return out;
+export function presentSettingsForAdmin(settings: SiteSettings, defaults: { historyVersions: number }): AdminSettings {
+  const { ldap_form: ldap, oss_setting: oss } = settings;
+  return {
+    ...settings,
+    history_version_count: settings.history_version_count ?? defaults.historyVersions,
+    // The two SECRET_FIELDS, each replaced by '' with its `_set` flag.
+    ldap_form: { ...ldap, bind_password: '', bind_password_set: !!ldap.bind_password },
+    oss_setting: { ...oss, secret: '', secret_set: !!oss.secret },
+  };
 }
 
 export type SettingsParse = { ok: true; values: Partial<SiteSettings> } | { ok: false; problems: string[] };

@@ -1,4 +1,5 @@
 import { ItemType, MemberGroup } from '../../core/limits.ts';
+import type { ItemFlags } from '../../core/wire.ts';
 import { isAdmin, type Actor } from './actor.ts';
 
 /**
@@ -57,7 +58,7 @@ export interface ItemAbilities {
   allowedTopCatIds: number[] | null;
   archived: boolean;
   /** Wire flags the API returns so the web app never recomputes rights. */
-  flags: { is_login: boolean; item_edit: boolean; item_manage: boolean; ItemPermn: boolean; ItemCreator: boolean };
+  flags: ItemFlags;
 }
 
 const rank: Record<ItemRole, number> = { none: 0, visitor: 1, reader: 2, editor: 3, manager: 4, creator: 5, admin: 6 };

@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { AdminItem } from '../../core/wire.ts';
 import type { AdminItemRow } from '../commands/adminItems/listItems.ts';
 
 /** A row of the admin console's item list. Never the password hash: only whether there is one. */
-export function presentAdminItem(row: AdminItemRow, timeZone: string) {
+export function presentAdminItem(row: AdminItemRow, timeZone: string): AdminItem {
   return {
     item_id: row.item_id,
     item_name: row.item_name,

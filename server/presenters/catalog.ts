@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Catalog, CatalogFields } from '../../core/wire.ts';
 import type { CatalogRow } from '../commands/catalogs/loadCatalogs.ts';
 
 /** One catalog's own fields on the wire. */
-export function catalogFields(c: CatalogRow) {
+export function catalogFields(c: CatalogRow): CatalogFields {
   return { cat_id: c.cat_id, cat_name: c.cat_name, item_id: c.item_id, s_number: c.s_number, addtime: c.addtime, parent_cat_id: c.parent_cat_id, level: c.level };
 }
 
@@ -29,7 +30,6 @@ export function nestCatalogs<N>(
 }
 
 /** catalog/catListGroup: nested catalogs with children in `sub` (ShowDoc's key), times formatted. */
-export function presentCatalogGroups(cats: CatalogRow[], visible: Set<number> | null, tz: string) {
-  type Node = Omit<ReturnType<typeof catalogFields>, 'addtime'> & { addtime: string; sub: Node[] };
-  return nestCatalogs<Node>(cats, visible, (c, sub) => ({ ...catalogFields(c), addtime: formatDateTime(c.addtime, tz), sub }));
+export function presentCatalogGroups(cats: CatalogRow[], visible: Set<number> | null, tz: string): Catalog[] {
+  return nestCatalogs<Catalog>(cats, visible, (c, sub) => ({ ...catalogFields(c), addtime: formatDateTime(c.addtime, tz), sub }));
 }

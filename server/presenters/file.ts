@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { LibraryFile, PageAttachment, UploadedFile } from '../../core/wire.ts';
 import type { FileRow } from '../commands/files/fileRows.ts';
 import type { FileListRow } from '../commands/files/listFiles.ts';
 
@@ -13,7 +14,7 @@ export function toMegabytes(bytes: number): number {
 }
 
 /** An entry of a page's attachment list. */
-export function presentPageAttachment(row: FileRow, base: string, timeZone: string) {
+export function presentPageAttachment(row: FileRow, base: string, timeZone: string): PageAttachment {
   return {
     file_id: row.file_id,
     display_name: row.display_name,
@@ -25,7 +26,7 @@ export function presentPageAttachment(row: FileRow, base: string, timeZone: stri
 }
 
 /** An entry of the file library (my attachments, admin attachments, the editor's file modal). */
-export function presentLibraryFile(row: FileListRow, base: string, timeZone: string) {
+export function presentLibraryFile(row: FileListRow, base: string, timeZone: string): LibraryFile {
   return {
     file_id: row.file_id,
     display_name: row.display_name,
@@ -43,6 +44,6 @@ export function presentLibraryFile(row: FileListRow, base: string, timeZone: str
 }
 
 /** The answer of `page/upload`. */
-export function presentUploaded(row: FileRow, base: string) {
+export function presentUploaded(row: FileRow, base: string): UploadedFile {
   return { file_id: row.file_id, url: fileUrl(base, row.sign), display_name: row.display_name };
 }

@@ -1,5 +1,6 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
+import type { ItemCore, ItemDetail, ItemSummary, ItemToken } from '../../core/wire.ts';
 import type { ItemRow } from '../access/items.ts';
 import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
 
@@ -8,7 +9,7 @@ import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
  * `is_private` instead.
  */
 /** The fields every item shape shares: identity, type and visibility, times formatted. */
-function presentItemCore(item: ItemRow, timeZone: string) {
+function presentItemCore(item: ItemRow, timeZone: string): ItemCore {
   return {
     ...pick(item, ['item_id', 'item_name', 'item_description']),
     item_domain: item.item_domain ?? '',
@@ -20,7 +21,7 @@ function presentItemCore(item: ItemRow, timeZone: string) {
   };
 }
 
-export function presentItemDetail(item: ItemRow, timeZone: string) {
+export function presentItemDetail(item: ItemRow, timeZone: string): ItemDetail {
   return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username };
 }
 
@@ -29,10 +30,10 @@ export interface MyListRow extends ItemRow {
   manage: boolean;
 }
 
-export function presentMyListRow(row: MyListRow, timeZone: string) {
+export function presentMyListRow(row: MyListRow, timeZone: string): ItemSummary {
   return { ...presentItemCore(row, timeZone), creator: row.creator ? 1 : 0, manage: row.manage ? 1 : 0 };
 }
 
-export function presentItemToken(token: ItemTokenRow, timeZone: string) {
+export function presentItemToken(token: ItemTokenRow, timeZone: string): ItemToken {
   return { item_id: token.item_id, api_key: token.api_key, api_token: token.api_token, addtime: formatDateTime(token.addtime, timeZone) };
 }

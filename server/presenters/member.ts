@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Member } from '../../core/wire.ts';
 import type { MemberRow } from '../commands/members/members.ts';
 
 /** A member row for the item-settings member list; `cat_name` is '' for "all catalogs". */
-export function presentMember(row: MemberRow, catNames: Map<number, string>, timeZone: string) {
+export function presentMember(row: MemberRow, catNames: Map<number, string>, timeZone: string): Member {
   return {
     item_member_id: row.item_member_id,
     uid: row.uid,

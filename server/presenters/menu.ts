@@ -1,3 +1,4 @@
+import type { Menu, MenuCatalog, MenuPage } from '../../core/wire.ts';
 import type { CatalogRow } from '../commands/catalogs/loadCatalogs.ts';
 import { catalogFields, nestCatalogs } from './catalog.ts';
 
@@ -13,7 +14,7 @@ export interface MenuPageRow {
   ext_info: string;
 }
 
-export function menuPage(p: MenuPageRow) {
+export function menuPage(p: MenuPageRow): MenuPage {
   return { page_id: p.page_id, author_uid: p.author_uid, cat_id: p.cat_id, page_title: p.page_title, s_number: p.s_number, addtime: p.addtime, ext_info: p.ext_info, is_draft: 0 };
 }
 
@@ -23,14 +24,13 @@ export function menuPage(p: MenuPageRow) {
  * Pages arrive sorted by s_number then page_id; catalogs by s_number then cat_id.
  * With a catalog restriction (`visible`), root pages and other catalogs are left out.
  */
-export function presentMenu(cats: CatalogRow[], pages: MenuPageRow[], visible: Set<number> | null) {
-  const byCat = new Map<number, ReturnType<typeof menuPage>[]>();
+export function presentMenu(cats: CatalogRow[], pages: MenuPageRow[], visible: Set<number> | null): Menu {
+  const byCat = new Map<number, MenuPage[]>();
   for (const p of pages) {
     const list = byCat.get(p.cat_id) ?? [];
     list.push(menuPage(p));
     byCat.set(p.cat_id, list);
   }
-  type Node = ReturnType<typeof catalogFields> & { pages: ReturnType<typeof menuPage>[]; catalogs: Node[] };
-  const catalogs = nestCatalogs<Node>(cats, visible, (c, children) => ({ ...catalogFields(c), pages: byCat.get(c.cat_id) ?? [], catalogs: children }));
+  const catalogs = nestCatalogs<MenuCatalog>(cats, visible, (c, children) => ({ ...catalogFields(c), pages: byCat.get(c.cat_id) ?? [], catalogs: children }));
   return { pages: visible ? [] : (byCat.get(0) ?? []), catalogs };
 }

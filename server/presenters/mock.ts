@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Mock } from '../../core/wire.ts';
 import type { MockRow } from '../commands/mocks/mocks.ts';
 
-export function presentMock(row: MockRow, timeZone: string) {
+export function presentMock(row: MockRow, timeZone: string): Mock {
   return {
     id: row.id,
     unique_key: row.unique_key,

@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Notice } from '../../core/wire.ts';
 import type { NoticeRow } from '../commands/notices/notices.ts';
 
-export function presentNotice(row: NoticeRow, timeZone: string) {
+export function presentNotice(row: NoticeRow, timeZone: string): Notice {
   return {
     notice_id: row.notice_id,
     notice_type: row.notice_type,

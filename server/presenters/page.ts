@@ -1,10 +1,11 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
+import type { LockInfo, PageHistory, PageInfo, RecycleEntry } from '../../core/wire.ts';
 import type { HistoryRow } from '../commands/pages/history.ts';
 import { PAGE_BODY_COLUMNS, type PageRow } from '../commands/pages/pageRow.ts';
 
 /** page/info, page/save and page/infoByKey: the page row with times formatted for the wire. */
-export function presentPage(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string } = {}) {
+export function presentPage(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string } = {}): PageInfo {
   return {
     ...pick(page, PAGE_BODY_COLUMNS),
     // ShowDoc: addtime is the last modification; page_addtime the creation (falls back to addtime).
@@ -21,10 +22,16 @@ export function presentPage(page: PageRow, tz: string, extra: { attachment_count
   };
 }
 
-export function presentHistory(row: HistoryRow, tz: string) {
+export function presentHistory(row: HistoryRow, tz: string): PageHistory {
   return { ...row, addtime: formatDateTime(row.addtime, tz) };
 }
 
-export function presentRecycleEntry(row: { page_id: number; item_id: number; page_title: string; cat_id: number; del_by_uid: number; del_by_username: string; del_time: number }, tz: string) {
+export function presentRecycleEntry(row: { page_id: number; item_id: number; page_title: string; cat_id: number; del_by_uid: number; del_by_username: string; del_time: number }, tz: string): RecycleEntry {
   return { ...row, del_time: formatDateTime(row.del_time, tz) };
+}
+
+/** `page/isLock`: the live edit lock, if any, and whether the caller holds it. */
+export function presentLock(lock: { lock_uid: number; lock_username: string; lock_to: number } | null | undefined, callerUid: number): LockInfo {
+  if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
+  return { lock: 1, is_cur_user: lock.lock_uid === callerUid ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
 }

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { SavedIds, Team, TeamItem, TeamItemMember, TeamMember } from '../../core/wire.ts';
 import type { MyTeamRow } from '../commands/teams/teams.ts';
 import type { TeamMemberRow } from '../commands/teams/teamMembers.ts';
 import type { TeamItemMemberRow, TeamItemRow } from '../commands/teams/teamItems.ts';
@@ -6,7 +7,7 @@ import type { Actor } from '../policies/actor.ts';
 import { teamAbilities } from '../policies/team.ts';
 
 /** Wire shapes of teams, their members, their items and the per-item member rows. */
-export function presentMyTeam(row: MyTeamRow, actor: Actor, timeZone: string) {
+export function presentMyTeam(row: MyTeamRow, actor: Actor, timeZone: string): Team {
   const abilities = teamAbilities(actor, { team: row, membership: row.myGroup ? { team_member_group_id: row.myGroup } : null });
   return {
     id: row.id,
@@ -21,7 +22,7 @@ export function presentMyTeam(row: MyTeamRow, actor: Actor, timeZone: string) {
   };
 }
 
-export function presentTeamMember(row: TeamMemberRow, timeZone: string) {
+export function presentTeamMember(row: TeamMemberRow, timeZone: string): TeamMember {
   return {
     id: row.id,
     team_id: row.team_id,
@@ -34,15 +35,15 @@ export function presentTeamMember(row: TeamMemberRow, timeZone: string) {
 }
 
 /** `teamItem/save` and `teamMember/save`: the saved rows' ids, and the last one as `id`. */
-export function presentSavedIds(ids: number[]) {
+export function presentSavedIds(ids: number[]): SavedIds {
   return { id: ids[ids.length - 1], ids };
 }
 
-export function presentTeamItem(row: TeamItemRow, timeZone: string) {
+export function presentTeamItem(row: TeamItemRow, timeZone: string): TeamItem {
   return { id: row.id, team_id: row.team_id, item_id: row.item_id, item_name: row.item_name, team_name: row.team_name, addtime: formatDateTime(row.addtime, timeZone) };
 }
 
-export function presentTeamItemMember(row: TeamItemMemberRow, catNames: Map<number, string>, timeZone: string) {
+export function presentTeamItemMember(row: TeamItemMemberRow, catNames: Map<number, string>, timeZone: string): TeamItemMember {
   return {
     id: row.id,
     team_id: row.team_id,

@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Template } from '../../core/wire.ts';
 import type { TemplateRow } from '../commands/templates/templates.ts';
 
-export function presentTemplate(row: TemplateRow, timeZone: string) {
+export function presentTemplate(row: TemplateRow, timeZone: string): Template {
   return {
     id: row.id,
     template_title: row.template_title,

@@ -1,5 +1,6 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
+import type { AdminUser, LoginUser, UserInfo, UserOption } from '../../core/wire.ts';
 import type { UserRow } from '../commands/users/users.ts';
 
 /** Wire shapes of users (spec §3 "User info"). Password hashes never leave through here. */
@@ -17,21 +18,21 @@ function userTimes(user: UserRow, timeZone: string) {
 }
 
 /** `user/login` and `user/register`: what the client stores as its user info. */
-export function presentLoginUser(user: UserRow, userToken: string) {
+export function presentLoginUser(user: UserRow, userToken: string): LoginUser {
   return { ...pick(user, [...NAMES, 'groupid', 'avatar']), email: user.email ?? '', email_verify: user.email_verify, user_token: userToken };
 }
 
 /** `user/info`. */
-export function presentUserInfo(user: UserRow, timeZone: string) {
+export function presentUserInfo(user: UserRow, timeZone: string): UserInfo {
   return { ...userIdentity(user), ...pick(user, ['email_verify', 'groupid', 'avatar', 'is_sso']), ...userTimes(user, timeZone) };
 }
 
 /** `adminUser/getList` rows. */
-export function presentAdminUser(user: UserRow, timeZone: string) {
+export function presentAdminUser(user: UserRow, timeZone: string): AdminUser {
   return { ...userIdentity(user), groupid: user.groupid, ...userTimes(user, timeZone) };
 }
 
 /** `user/allUser` (member picker): no e-mail, nothing private. */
-export function presentUserOption(user: Pick<UserRow, 'uid' | 'username' | 'name'>) {
+export function presentUserOption(user: Pick<UserRow, 'uid' | 'username' | 'name'>): UserOption {
   return { ...pick(user, NAMES), value: user.username };
 }

@@ -64,6 +64,45 @@ describe('item view', () => {
     expect(page.url()).toContain(`page_id=${ids.search}`);
   });
 
+  it('reads item/info by GET, and a second visit revalidates it with its ETag and gets a 304', async () => {
+    const page = await e.newPage({ token: owner.token });
+    // What went over the wire: Playwright reports a revalidated answer with the cached copy's
+    // status (200), so the network's own record (Chromium's DevTools protocol) gives the 304.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map<string, { method: string; ifNoneMatch: string }>();
+    const seen: { method: string; status: number; ifNoneMatch: string; etag: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (ev) => {
+      if (new URL(ev.request.url).pathname === '/api/item/info') requests.set(ev.requestId, { method: ev.request.method, ifNoneMatch: '' });
+    });
+    cdp.on('Network.requestWillBeSentExtraInfo', (ev) => {
+      const r = requests.get(ev.requestId);
+      if (r) r.ifNoneMatch = String(Object.entries(ev.headers).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1] ?? '');
+    });
+    cdp.on('Network.responseReceivedExtraInfo', (ev) => {
+      const r = requests.get(ev.requestId);
+      if (r) seen.push({ ...r, status: ev.statusCode, etag: String(Object.entries(ev.headers).find(([k]) => k.toLowerCase() === 'etag')?.[1] ?? '') });
+    });
+    const visit = async () => {
+      await page.goto(`/${itemId}?page_id=${ids.welcome}`);
+      await page.getByRole('treeitem', { name: 'Guides' }).waitFor();
+      await expect.poll(() => seen.length).toBeGreaterThan(0);
+    };
+    await visit();
+    const first = seen.splice(0);
+    expect(first.map((r) => [r.method, r.status, r.ifNoneMatch])).toEqual([['GET', 200, '']]);
+    expect(first[0]!.etag).toMatch(/^"m-/);
+    await visit();
+    expect(seen.map((r) => [r.method, r.status, r.ifNoneMatch])).toEqual([['GET', 304, first[0]!.etag]]);
+    // After a change to the menu the same request gets the new menu, not the browser's copy.
+    seen.splice(0);
+    const fresh = await api('page/save', { item_id: itemId, cat_id: 0, page_title: 'Fresh page', page_content: 'new' });
+    await visit();
+    await page.getByRole('treeitem', { name: 'Fresh page' }).waitFor();
+    expect(seen.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
+    await api('page/delete', { page_id: Number(fresh.page_id) });
+  });
+
   it('finds pages by keyword on Enter and marks the match', async () => {
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/${itemId}`);

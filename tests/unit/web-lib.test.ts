@@ -126,18 +126,16 @@ describe('parseSheets (spreadsheet page content)', () => {
   });
 });
 
+import type { Menu, MenuCatalog, MenuPage } from '../../core/wire.ts';
 import { toNodes, treeEntries, treeProblem, levelOf } from '../../web/src/scenes/CatalogManager/catalogTree.ts';
 
 describe('catalog manager tree', () => {
-  const menu = {
-    pages: [{ page_id: 9, page_title: 'Root page', cat_id: 0 }],
-    catalogs: [
-      {
-        cat_id: 1, cat_name: 'A', parent_cat_id: 0, level: 2,
-        pages: [{ page_id: 10, page_title: 'In A', cat_id: 1 }],
-        catalogs: [{ cat_id: 2, cat_name: 'B', parent_cat_id: 1, level: 3, pages: [], catalogs: [] }],
-      },
-    ],
+  // item/info's shapes (core/wire.ts), with the fields this model does not read at their defaults.
+  const page = (page_id: number, page_title: string, cat_id: number): MenuPage => ({ page_id, page_title, cat_id, author_uid: 1, s_number: 0, addtime: 0, ext_info: '', is_draft: 0 });
+  const catalog = (cat_id: number, cat_name: string, parent_cat_id: number, level: number, pages: MenuPage[], catalogs: MenuCatalog[]): MenuCatalog => ({ cat_id, cat_name, item_id: 1, s_number: 0, addtime: 0, parent_cat_id, level, pages, catalogs });
+  const menu: Menu = {
+    pages: [page(9, 'Root page', 0)],
+    catalogs: [catalog(1, 'A', 0, 2, [page(10, 'In A', 1)], [catalog(2, 'B', 1, 3, [], [])])],
   };
 
   it('lists catalogs with level and position, and pages with their new parent', () => {

@@ -35,7 +35,7 @@ export class MenuCache {
    * The whole answer (`{"error_code":0,"data":{...head, "menu": …}}`) ready in every encoding.
    * `head` is everything of `data` but the menu; its JSON is part of the key and of the ETag.
    */
-  async answer(db: Db, item: { item_id: number; menu_version: number }, variant: MenuVariant, head: Record<string, unknown>): Promise<Precompressed> {
+  async answer(db: Db, item: { item_id: number; menu_version: number }, variant: MenuVariant, head: object): Promise<Precompressed> {
     const headJson = JSON.stringify(head);
     const mKey = menuKey(item, variant);
     const digest = crypto.createHash('sha1').update(mKey).update('\0').update(headJson).digest('base64url').slice(0, 22);

@@ -15,7 +15,7 @@ import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
 import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
 import { sortPages } from '../../commands/pages/sortPages.ts';
-import { presentHistory, presentPage } from '../../presenters/page.ts';
+import { presentHistory, presentLock, presentPage } from '../../presenters/page.ts';
 
 
 /** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
@@ -171,8 +171,6 @@ export const pageActions: ActionDef[] = [
   }),
 
   readablePageAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
-    const lock = await findLiveLock(services.db, page.page_id, services.now());
-    if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
-    return { lock: 1, is_cur_user: lock.lock_uid === actorUid(actor) ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
+    return presentLock(await findLiveLock(services.db, page.page_id, services.now()), actorUid(actor));
   }),
 ];

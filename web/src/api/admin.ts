@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { AdminItem, AdminUser, Id, LdapForm, Paged, SiteConfig } from './types.ts';
+import type { AdminItem, AdminSettings, AdminSettingsUpdate, AdminUser, Id, LdapSettings, Paged } from '@core/wire';
 
 /** Administrator calls (spec §7 "Admin"). */
 export const adminApi = {
@@ -12,10 +12,10 @@ export const adminApi = {
   /** Adds when `uid` is absent; edits (password optional) when given. */
   saveUser: (p: { uid?: Id; username?: string; password?: string; name?: string }, o?: CallOptions) => call('adminUser/addUser', p, o),
   checkUpdate: () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { quiet: true }),
-  loadConfig: () => call<SiteConfig>('adminSetting/loadConfig'),
-  saveConfig: (config: SiteConfig, o?: CallOptions) => call('adminSetting/saveConfig', config, o),
+  loadConfig: () => call<AdminSettings>('adminSetting/loadConfig'),
+  saveConfig: (config: AdminSettingsUpdate, o?: CallOptions) => call('adminSetting/saveConfig', config, o),
   /** Sends a notice to every user. */
   announce: (p: { title: string; content: string }) => call<{ sent: number }>('adminNotice/announce', p),
   /** Binds with the form as typed (an empty bind_password uses the stored one) and counts the users found. */
-  testLdap: (ldap_form: LdapForm) => call<{ url: string; users: number }>('adminSetting/testLdap', { ldap_form }),
+  testLdap: (ldap_form: LdapSettings) => call<{ url: string; users: number }>('adminSetting/testLdap', { ldap_form }),
 };

@@ -1,6 +1,6 @@
 import type { ApiVersionEntry, ApiVersionInfo, PageApiChange } from '@core/apiChanges';
 import { call } from './client.ts';
-import type { Id } from './types.ts';
+import type { Id } from '@core/wire';
 
 /** `apiChange/*`: an item's API versions (by item, or through a page share key of a public item). */
 export const apiChangeApi = {

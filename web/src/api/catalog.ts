@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { Catalog, Id, MenuPage } from './types.ts';
+import type { Catalog, Id, MenuPage } from '@core/wire';
 
 /** `catalog/*` calls. */
 export const catalogApi = {

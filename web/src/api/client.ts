@@ -7,7 +7,7 @@ import { notifyError } from '../state/notify.ts';
 import { setSessionUser } from '../state/session.ts';
 
 /**
- * The one API client: form-encoded POST to `/api/<controller>/<action>`, answers
+ * The one API client: form-encoded POST (or, for cacheable reads, GET) to `/api/<controller>/<action>`, answers
  * `{error_code, error_message, data}`, and the client reactions of spec §8 in one place.
  */
 
@@ -56,19 +56,21 @@ function encodeForm(params: object): URLSearchParams {
   return form;
 }
 
-async function send<T>(name: string, body: BodyInit, params: Params, opts: CallOptions): Promise<T> {
+/** How a call travels: a form POST, or a GET whose parameters are in the query. */
+type Request = { method: 'POST'; body: BodyInit } | { method: 'GET'; query: URLSearchParams };
+
+async function send<T>(name: string, request: Request, params: Params, opts: CallOptions): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
   const closeLoading = opts.loading ? openLoading() : () => undefined;
   let answer: Envelope<T>;
   try {
-    const res = await fetch(`/api/${name}`, {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: apiHeaders(),
-      signal: controller.signal,
-    });
+    const res =
+      request.method === 'POST'
+        ? await fetch(`/api/${name}`, { method: 'POST', body: request.body, credentials: 'same-origin', headers: apiHeaders(), signal: controller.signal })
+        : // `no-cache`: the browser keeps the answer but always revalidates it with its ETag
+          // (If-None-Match), so an unchanged answer comes back as a bodiless 304.
+          await fetch(`/api/${name}?${request.query}`, { method: 'GET', cache: 'no-cache', credentials: 'same-origin', headers: apiHeaders(), signal: controller.signal });
     answer = (await res.json()) as Envelope<T>;
   } catch (err) {
     const message = controller.signal.aborted ? i18n.t('common:errors.timeout') : i18n.t('common:errors.network');
@@ -111,7 +113,15 @@ function react(code: number, params: Params, data: unknown): boolean {
 
 /** Form-encoded POST to `/api/<name>`; resolves with `data`, rejects with an `ApiError`. */
 export function call<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, encodeForm(params), params as Params, opts);
+  return send<T>(name, { method: 'POST', body: encodeForm(params) }, params as Params, opts);
+}
+
+/**
+ * A read by GET (only for actions that change nothing): answers the server keeps ready with an
+ * ETag (item/info) come back from the browser's cache after a 304 when they have not changed.
+ */
+export function read<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
+  return send<T>(name, { method: 'GET', query: encodeForm(params) }, params as Params, opts);
 }
 
 /** Multipart POST (file uploads) with the same reactions. */
@@ -119,7 +129,7 @@ export function upload<T = unknown>(name: string, fields: object, files: Record<
   const form = new FormData();
   for (const [key, value] of encodeForm(fields)) form.append(key, value);
   for (const [key, file] of Object.entries(files)) form.append(key, file);
-  return send<T>(name, form, fields as Params, opts);
+  return send<T>(name, { method: 'POST', body: form }, fields as Params, opts);
 }
 
 /** Fire-and-forget POST that must never bother the user (scheduled-task and DB-update pings). */

@@ -1,5 +1,5 @@
 import { apiUrl, call, pingQuietly } from './client.ts';
-import type { Id } from './types.ts';
+import type { Id } from '@core/wire';
 
 /** `common/*` and the quiet housekeeping pings. */
 export const commonApi = {

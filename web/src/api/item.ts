@@ -1,5 +1,5 @@
-import { apiUrl, call, upload, type CallOptions } from './client.ts';
-import type { Id, ItemDetail, ItemInfo, ItemSummary } from './types.ts';
+import { apiUrl, call, read, upload, type CallOptions } from './client.ts';
+import type { Id, ItemDetail, ItemInfo, ItemSummary } from '@core/wire';
 
 export interface ItemFields {
   item_name: string;
@@ -13,7 +13,8 @@ export interface ItemFields {
 /** `item/*`, `import/*` and `export/*` calls. */
 export const itemApi = {
   myList: () => call<ItemSummary[]>('item/myList'),
-  info: (p: { item_id: Id; keyword?: string; default_page_id?: Id }, o?: CallOptions) => call<ItemInfo>('item/info', p, o),
+  /** By GET: the answer is cached by the browser and revalidated (ETag → 304 while the menu is unchanged). */
+  info: (p: { item_id: Id; keyword?: string; default_page_id?: Id }, o?: CallOptions) => read<ItemInfo>('item/info', p, o),
   detail: (item_id: Id) => call<ItemDetail>('item/detail', { item_id }),
   /** In-item search: hits carry `title_highlight` and `snippet` (escaped text with <mark> around matches). */
   search: (p: { item_id: Id; keyword: string }) =>

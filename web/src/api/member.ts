@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { Id, Member, Team, TeamItem, TeamItemMember, TeamMember } from './types.ts';
+import type { Id, Member, Team, TeamItem, TeamItemMember, TeamMember } from '@core/wire';
 
 /** Item members, teams, team members and team items (spec §7 "Members, teams"). */
 export const memberApi = {

@@ -1,5 +1,5 @@
 import { call, upload, type CallOptions } from './client.ts';
-import type { Attachment, Id, LockInfo, PageHistory, PageInfo, Template } from './types.ts';
+import type { Id, LockInfo, PageAttachment, PageHistory, PageInfo, Template } from '@core/wire';
 
 /** `page/*`, `recycle/*`, `mock/*` and `template/*` calls. */
 export const pageApi = {
@@ -17,7 +17,7 @@ export const pageApi = {
     call<{ unique_key: string }>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' }),
   setLock: (p: { page_id: Id; item_id: Id; lock_to?: number }, o?: CallOptions) => call('page/setLock', p, o),
   isLock: (page_id: Id) => call<LockInfo>('page/isLock', { page_id }),
-  uploadList: (page_id: Id) => call<Attachment[]>('page/uploadList', { page_id }),
+  uploadList: (page_id: Id) => call<PageAttachment[]>('page/uploadList', { page_id }),
   upload: (p: { page_id: Id; item_id: Id }, file: File, o?: CallOptions) => upload<unknown>('page/upload', p, { file }, o),
   deleteUploadFile: (p: { file_id: Id; page_id: Id }) => call('page/deleteUploadFile', p),
   uploadImg: (file: File, p: { item_id?: Id; page_id?: Id } = {}) =>

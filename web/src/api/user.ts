@@ -1,11 +1,11 @@
 import { call, type CallOptions } from './client.ts';
-import type { UserInfo } from './types.ts';
+import type { LoginUser, UserInfo, UserOption } from '@core/wire';
 
 /** `user/*` calls (spec §7 "Common and session"). */
 export const userApi = {
-  login: (p: { username: string; password: string; v_code?: string }, o?: CallOptions) => call<UserInfo>('user/login', p, o),
+  login: (p: { username: string; password: string; v_code?: string }, o?: CallOptions) => call<LoginUser>('user/login', p, o),
   register: (p: { username: string; password: string; confirm_password: string; v_code?: string }, o?: CallOptions) =>
-    call<UserInfo>('user/register', p, o),
+    call<LoginUser>('user/register', p, o),
   /** `redirectLogin: false` asks only whether a session exists, without sending the user to login. */
   info: (redirectLogin = true, o?: CallOptions) =>
     call<UserInfo>('user/info', redirectLogin ? {} : { redirect_login: false }, o),
@@ -16,5 +16,5 @@ export const userApi = {
   resetPasswordByUrl: (p: { new_password: string; uid: string; email: string; token: string }, o?: CallOptions) =>
     call('user/resetPasswordByUrl', p, o),
   logout: () => call('user/logout', {}, { quiet: true }),
-  allUser: (username = '') => call<Array<{ uid?: number; username: string; name?: string; value?: string }>>('user/allUser', { username }),
+  allUser: (username = '') => call<UserOption[]>('user/allUser', { username }),
 };

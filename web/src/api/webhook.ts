@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { Id } from './types.ts';
+import type { Id } from '@core/wire';
 
 export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported'] as const;
 export const WEBHOOK_FORMATS = ['json', 'slack', 'feishu', 'dingtalk', 'wecom'] as const;

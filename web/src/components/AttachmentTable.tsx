@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentApi } from '../api/notice.ts';
-import type { Attachment } from '../api/types.ts';
+import type { LibraryFile } from '@core/wire';
 import { useApiData } from '../hooks/useApiData.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
 import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
@@ -58,13 +58,13 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
     }
   };
 
-  const remove = (file: Attachment) =>
+  const remove = (file: LibraryFile) =>
     confirmDelete(t('deleteConfirm', { name: file.display_name }), async () => {
       await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
       await list.reload();
     });
 
-  const copyLink = async (file: Attachment) => {
+  const copyLink = async (file: LibraryFile) => {
     try {
       await navigator.clipboard.writeText(file.url);
       notify('success', t('common:copied'));
@@ -119,20 +119,20 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
         <Column
           header={t('name')}
           style={{ minWidth: compact ? '9rem' : '14rem' }}
-          body={(f: Attachment) => (
+          body={(f: LibraryFile) => (
             <a href={f.url} target="_blank" rel="noopener noreferrer" className="folio-file-link">
               {f.display_name}
             </a>
           )}
         />
         {!compact && <Column field="file_type" header={t('type')} />}
-        <Column header={t('size')} style={{ whiteSpace: 'nowrap' }} body={(f: Attachment) => formatFileSize(bytesOf(f), i18n.language)} />
+        <Column header={t('size')} style={{ whiteSpace: 'nowrap' }} body={(f: LibraryFile) => formatFileSize(bytesOf(f), i18n.language)} />
         {!compact && <Column field="visit_times" header={t('visits')} />}
         {scope === 'all' && <Column field="username" header={t('owner')} />}
         {!compact && <Column field="addtime" header={t('addtime')} />}
         <Column
           header={t('actions')}
-          body={(f: Attachment) => (
+          body={(f: LibraryFile) => (
             <div className="folio-table-actions">
               <Button icon="pi pi-link" text rounded aria-label={t('copyLink', { name: f.display_name })} onClick={() => void copyLink(f)} />
               <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { name: f.display_name })} onClick={() => remove(f)} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DataTablePageEvent } from 'primereact/datatable';
-import type { Paged } from '../api/types.ts';
+import type { Paged } from '@core/wire';
 import { useApiData } from './useApiData.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
 import { teamItemApi } from '../api/member.ts';
-import type { Id, TeamItem } from '../api/types.ts';
+import type { Id, TeamItem } from '@core/wire';
 import { notify } from '../state/notify.ts';
 
 /**

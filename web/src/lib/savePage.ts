@@ -1,6 +1,6 @@
 import { pageApi } from '../api/page.ts';
 import type { CallOptions } from '../api/client.ts';
-import type { Id, PageInfo } from '../api/types.ts';
+import type { Id, PageInfo } from '@core/wire';
 
 export interface PageDraft {
   page_id: Id;

@@ -1,4 +1,4 @@
-import type { Id } from '../api/types.ts';
+import type { Id } from '@core/wire';
 import { apiHeaders } from '../api/client.ts';
 
 /**

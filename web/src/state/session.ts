@@ -1,4 +1,4 @@
-import type { UserInfo } from '../api/types.ts';
+import type { UserInfo } from '@core/wire';
 import { createStore } from './emitter.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../api/page.ts';
-import type { Attachment } from '../../api/types.ts';
+import type { PageAttachment } from '@core/wire';
 import { askConfirm } from '../../lib/confirm.ts';
 import './AttachmentsModal.css';
 
@@ -22,7 +22,7 @@ interface Props {
 /** A page's attachments (spec §2 modals). */
 export default function AttachmentsModal({ visible, onHide, pageId, itemId, canEdit, onCountChange }: Props) {
   const { t } = useTranslation('view');
-  const [files, setFiles] = useState<Attachment[]>([]);
+  const [files, setFiles] = useState<PageAttachment[]>([]);
   const [busy, setBusy] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,7 +52,7 @@ export default function AttachmentsModal({ visible, onHide, pageId, itemId, canE
     }
   };
 
-  const remove = async (file: Attachment) => {
+  const remove = async (file: PageAttachment) => {
     if (!(await askConfirm(t('attachments.deleteConfirm', { name: file.display_name })))) return;
     await pageApi.deleteUploadFile({ file_id: file.file_id, page_id: pageId });
     await reload();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import type { MenuCatalog, MenuPage } from '../../api/types.ts';
+import type { MenuCatalog, MenuPage } from '@core/wire';
 import type { Menu } from './menu.ts';
 import './CatalogTree.css';
 

@@ -1,4 +1,4 @@
-import type { MenuCatalog, MenuPage } from '../../api/types.ts';
+import type { MenuCatalog, MenuPage } from '@core/wire';
 
 /** The item menu as `item/info` returns it. */
 export interface Menu {

@@ -6,7 +6,7 @@ import { Paginator } from 'primereact/paginator';
 import { useTranslation } from 'react-i18next';
 import { FILE_LIBRARY_PAGE_SIZE } from '@core/limits';
 import { attachmentApi } from '../../api/notice.ts';
-import type { Attachment } from '../../api/types.ts';
+import type { LibraryFile } from '@core/wire';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import { bytesOf, formatFileSize } from '../../lib/fileSize.ts';
@@ -25,7 +25,7 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
   const { t, i18n } = useTranslation('view');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<Attachment[]>([]);
+  const [list, setList] = useState<LibraryFile[]>([]);
   const [total, setTotal] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -47,13 +47,13 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
     void load(1, query).catch(() => undefined);
   };
 
-  const select = async (f: Attachment) => {
+  const select = async (f: LibraryFile) => {
     await attachmentApi.bindingPage({ file_id: f.file_id, page_id: pageId });
     notify('success', t('library.attached', { name: f.display_name }));
     onBound();
   };
 
-  const remove = async (f: Attachment) => {
+  const remove = async (f: LibraryFile) => {
     if (!(await askConfirm(t('attachments.deleteConfirm', { name: f.display_name })))) return;
     await attachmentApi.deleteMyAttachment(f.file_id);
     await load(page, query);

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../api/page.ts';
-import type { PageHistory } from '../../api/types.ts';
+import type { PageHistory } from '@core/wire';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import './HistoryModal.css';

@@ -8,7 +8,8 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.ts';
-import { isOn, type LdapForm, type OssSetting, type SiteConfig } from '../../api/types.ts';
+import type { AdminSettings as Settings, LdapSettings, OssSettings } from '@core/wire';
+import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -19,20 +20,20 @@ import { SwitchSection } from './SwitchSection.tsx';
 
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
-const LDAP_DEFAULTS: LdapForm = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn' };
-const OSS_DEFAULTS: OssSetting = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' };
+const LDAP_DEFAULTS: LdapSettings = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn' };
+const OSS_DEFAULTS: OssSettings = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' };
 
 interface Form {
   register_open: boolean;
   home_page: number;
   home_item: string;
   ldap_open: boolean;
-  ldap_form: LdapForm;
+  ldap_form: LdapSettings;
   oss_open: boolean;
-  oss_setting: OssSetting;
+  oss_setting: OssSettings;
 }
 
-function toForm(c: SiteConfig): Form {
+function toForm(c: Settings): Form {
   return {
     register_open: isOn(c.register_open),
     home_page: Number(c.home_page ?? 1),
@@ -78,10 +79,10 @@ export function AdminSettings() {
   if (!form) return <PageSpinner />;
 
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
-  const setLdap = (patch: Partial<LdapForm>) => set({ ldap_form: { ...form.ldap_form, ...patch } });
-  const setOss = (patch: Partial<OssSetting>) => set({ oss_setting: { ...form.oss_setting, ...patch } });
-  const ldapPasswordSet = isOn((config.data?.ldap_form as Record<string, unknown> | undefined)?.bind_password_set);
-  const ossSecretSet = isOn((config.data?.oss_setting as Record<string, unknown> | undefined)?.secret_set);
+  const setLdap = (patch: Partial<LdapSettings>) => set({ ldap_form: { ...form.ldap_form, ...patch } });
+  const setOss = (patch: Partial<OssSettings>) => set({ oss_setting: { ...form.oss_setting, ...patch } });
+  const ldapPasswordSet = !!config.data?.ldap_form.bind_password_set;
+  const ossSecretSet = !!config.data?.oss_setting.secret_set;
   const itemOptions = (items.data?.list ?? []).map((i) => ({ value: String(i.item_id), label: i.item_name }));
 
   const text = (id: string, label: string, value: string | undefined, onChange: (v: string) => void) => (
@@ -134,7 +135,7 @@ export function AdminSettings() {
 
         <SwitchSection id="setting-oss" title={t('settings.oss')} label={t('settings.ossOpen')} on={form.oss_open} onChange={(on) => set({ oss_open: on })}>
           <FormField label={t('settings.ossType')} htmlFor="oss-type">
-            <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as string })} />
+            <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as OssSettings['oss_type'] })} />
           </FormField>
           {text('oss-key', t('settings.ossKey'), form.oss_setting.key, (v) => setOss({ key: v }))}
           <FormField label={t('settings.ossSecret')} htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
@@ -143,11 +144,11 @@ export function AdminSettings() {
           {text('oss-endpoint', t('settings.ossEndpoint'), form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
           {text('oss-bucket', t('settings.ossBucket'), form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
           <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
-            <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as string })} />
+            <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as OssSettings['protocol'] })} />
           </FormField>
           {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
           <FormField label={t('settings.ossAddressing')} htmlFor="oss-addressing">
-            <Dropdown inputId="oss-addressing" value={form.oss_setting.addressing ?? 'auto'} options={['auto', 'path', 'virtual'].map((v) => ({ value: v, label: t(`settings.ossAddressings.${v}`) }))} onChange={(e) => setOss({ addressing: e.value as string })} />
+            <Dropdown inputId="oss-addressing" value={form.oss_setting.addressing ?? 'auto'} options={['auto', 'path', 'virtual'].map((v) => ({ value: v, label: t(`settings.ossAddressings.${v}`) }))} onChange={(e) => setOss({ addressing: e.value as OssSettings['addressing'] })} />
           </FormField>
           {text('oss-region', t('settings.ossRegion'), form.oss_setting.region, (v) => setOss({ region: v }))}
         </SwitchSection>

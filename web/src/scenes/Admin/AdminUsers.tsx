@@ -9,7 +9,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.ts';
-import type { AdminUser, Id } from '../../api/types.ts';
+import type { AdminUser, Id } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';

@@ -5,7 +5,7 @@
 import type { TreeNode } from 'primereact/treenode';
 // relative (not @core) so unit tests import it without the Vite alias
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL } from '../../../../core/limits.ts';
-import type { MenuCatalog, MenuPage } from '../../api/types.ts';
+import type { MenuCatalog, MenuPage } from '@core/wire';
 
 export interface NodeData {
   kind: 'catalog' | 'page';

@@ -11,7 +11,7 @@ import { CATALOG_MAX_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '@core/limits';
 import { catalogApi } from '../../api/catalog.ts';
 import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
-import type { MenuPage } from '../../api/types.ts';
+import type { MenuPage } from '@core/wire';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
-import type { ItemSummary } from '../../api/types.ts';
+import type { ItemSummary } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { ItemNameFields } from '../../components/ItemFieldsForm.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

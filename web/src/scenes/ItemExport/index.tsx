@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { catalogApi } from '../../api/catalog.ts';
 import { exportApi, itemApi } from '../../api/item.ts';
-import type { Catalog, Id } from '../../api/types.ts';
+import type { Catalog, Id } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

@@ -3,7 +3,8 @@ import { Tag } from 'primereact/tag';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { isOn, type ItemSummary } from '../../api/types.ts';
+import type { ItemSummary } from '@core/wire';
+import { isOn } from '../../api/types.ts';
 import { itemPath } from '../../state/links.ts';
 
 const TYPE_ICONS: Record<string, string> = { '1': 'pi pi-book', '2': 'pi pi-file', '3': 'pi pi-lock', '4': 'pi pi-table' };

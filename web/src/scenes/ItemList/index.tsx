@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
-import type { ItemSummary } from '../../api/types.ts';
+import type { ItemSummary } from '@core/wire';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

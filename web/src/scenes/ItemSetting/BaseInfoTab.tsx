@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api/item.ts';
-import { isOn, type ItemDetail } from '../../api/types.ts';
+import type { ItemDetail } from '@core/wire';
+import { isOn } from '../../api/types.ts';
 import { ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogApi } from '../../api/catalog.ts';
 import { memberApi } from '../../api/member.ts';
-import type { Id, Member } from '../../api/types.ts';
+import type { Id, Member } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

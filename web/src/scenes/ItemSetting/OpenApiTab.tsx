@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api/item.ts';
-import type { Id } from '../../api/types.ts';
+import type { Id } from '@core/wire';
 import { CopyField } from '../../components/CopyField.tsx';
 import { OpenApiHelp } from '../../components/OpenApiHelp.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';

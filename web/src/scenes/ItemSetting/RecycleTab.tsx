@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { recycleApi } from '../../api/page.ts';
-import type { Id } from '../../api/types.ts';
+import type { Id } from '@core/wire';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';

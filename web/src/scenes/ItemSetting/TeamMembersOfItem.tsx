@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { catalogApi } from '../../api/catalog.ts';
 import { teamItemMemberApi } from '../../api/member.ts';
-import type { Id, TeamItem, TeamItemMember } from '../../api/types.ts';
+import type { Id, TeamItem, TeamItemMember } from '@core/wire';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { catalogLimitOptions, memberGroupOptions } from './memberOptions.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';

@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { teamApi, teamItemApi } from '../../api/member.ts';
-import type { Id, TeamItem } from '../../api/types.ts';
+import type { Id, TeamItem } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useTeamItemBinding } from '../../hooks/useTeamItemBinding.ts';

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Id } from '../../api/types.ts';
+import type { Id } from '@core/wire';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, webhookApi, type Webhook, type WebhookDelivery, type WebhookInput } from '../../api/webhook.ts';
 import { CopyField } from '../../components/CopyField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Catalog } from '../../api/types.ts';
+import type { Catalog } from '@core/wire';
 
 /** Member rights (spec §9): 1 edit, 0 read-only, 2 manage. */
 export const memberGroupOptions = (t: TFunction) => [

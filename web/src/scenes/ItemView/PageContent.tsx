@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { requestFromApiMarkdown } from '@core/apiRequest';
-import type { PageInfo } from '../../api/types.ts';
+import type { PageInfo } from '@core/wire';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
 import '../ApiChangelog/ApiChangelog.css';

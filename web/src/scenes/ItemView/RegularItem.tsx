@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
 import { apiChangeApi } from '../../api/apiChange.ts';
-import type { ItemInfo } from '../../api/types.ts';
+import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
 import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts';
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';

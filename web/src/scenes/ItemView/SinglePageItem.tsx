@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../api/page.ts';
-import type { ItemInfo } from '../../api/types.ts';
+import type { ItemInfo } from '@core/wire';
 import { firstPageId } from '../../components/CatalogTree/menu.ts';
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

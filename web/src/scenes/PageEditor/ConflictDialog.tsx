@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import type { PageInfo } from '../../api/types.ts';
+import type { PageInfo } from '@core/wire';
 import DiffView from '../../components/DiffView/DiffView.tsx';
 
 interface Props {

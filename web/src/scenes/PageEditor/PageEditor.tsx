@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -9,23 +9,17 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { SplitButton } from 'primereact/splitbutton';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router-dom';
-import { ErrorCode } from '@core/errors';
+import { useNavigate } from 'react-router-dom';
 import { requestFromApiMarkdown, type ApiRequestDraft } from '@core/apiRequest';
-import { LONG_PAGE_THRESHOLD, MAX } from '@core/limits';
-import { ApiError } from '../../api/client.ts';
-import { pageApi } from '../../api/page.ts';
-import type { PageHistory, PageInfo } from '../../api/types.ts';
+import { MAX } from '@core/limits';
+import type { PageHistory } from '@core/wire';
 import LockBanner from '../../components/LockBanner/LockBanner.tsx';
 import MarkdownEditor, { type MarkdownEditorHandle } from '../../components/MarkdownEditor/MarkdownEditor.tsx';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { currentLanguage } from '../../i18n/index.ts';
-import { askConfirm } from '../../lib/confirm.ts';
 import { apiDocTemplate, databaseDocTemplate } from '../../lib/docTemplates.ts';
-import { clearDraft, draftKey, loadDraft, saveDraft, shouldOfferDraft } from '../../lib/drafts.ts';
-import { savePage } from '../../lib/savePage.ts';
-import { uploadImage } from '../../lib/uploadImage.ts';
+import { draftKey } from '../../lib/drafts.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
@@ -33,6 +27,11 @@ import { catalogOptions } from './catalogOptions.ts';
 import ConflictDialog from './ConflictDialog.tsx';
 import FormatDialog, { type FormatMode } from './FormatDialog.tsx';
 import { useDraftAutosave } from './useDraftAutosave.ts';
+import { useDraftOffer } from './useDraftOffer.ts';
+import { useImageUpload } from './useImageUpload.ts';
+import { usePageSave } from './usePageSave.ts';
+import { usePreview } from './usePreview.ts';
+import { useUnsavedGuard } from './useUnsavedGuard.ts';
 import { useEditLock } from './useEditLock.ts';
 import { useEditorData, type EditorData, type EditorFields } from './useEditorData.ts';
 import './PageEditor.css';
@@ -47,7 +46,6 @@ const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDial
 /** What the HTTP test tool starts with when the text describes no request yet. */
 const BLANK_REQUEST: ApiRequestDraft = { method: 'GET', url: '', headers: [], form: [], body: '' };
 const MOBILE_MAX = 1000;
-const longPageNoticeKey = (key: string) => `folio_long_page_notice_${key}`;
 
 interface Props {
   itemId: number;
@@ -68,144 +66,31 @@ type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock'
 function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
   const { t, i18n } = useTranslation('editor');
   const navigate = useNavigate();
-  const width = useWindowWidth();
-  const mobile = width < MOBILE_MAX;
+  const mobile = useWindowWidth() < MOBILE_MAX;
   const editorRef = useRef<MarkdownEditorHandle>(null);
   const [fields, setFields] = useState<EditorFields>(data.initial);
-  const [saved, setSaved] = useState<EditorFields>(data.saved);
-  const [revision, setRevision] = useState(data.revision);
   const [attachmentCount, setAttachmentCount] = useState(data.attachmentCount);
-  const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [format, setFormat] = useState<FormatMode | null>(null);
-  const [conflict, setConflict] = useState<PageInfo | null>(null);
   const [httpRequest, setHttpRequest] = useState<ApiRequestDraft | null>(null);
   const key = draftKey(itemId, pageId);
-  const [preview, setPreview] = useState(() => !mobile && data.initial.content.length <= LONG_PAGE_THRESHOLD);
-  const previewChosen = useRef(false);
   const lock = useEditLock(pageId, itemId);
   const readOnly = lock.state.kind === 'other';
   const templatesMenu = useRef<Menu>(null);
   const formatMenu = useRef<Menu>(null);
   useDocumentTitle(fields.title || t('newPage'));
   const itemHome = itemPath({ item_id: itemId, item_domain: data.itemDomain });
-
-  const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty && !readOnly;
   const setField = <K extends keyof EditorFields>(k: K, v: EditorFields[K]) => setFields((f) => ({ ...f, [k]: v }));
   const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
 
+  const { preview, toggle: togglePreview } = usePreview(fields.content, { mobile, pageId, itemId });
+  const dirtyRef = useRef(false);
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef });
+  const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
+  useUnsavedGuard(dirtyRef, dirty && !readOnly);
   useDraftAutosave(key, fields.content, saved.content, !readOnly);
-
-  // A draft from an earlier session is offered once, when it is worth offering (spec §4).
-  useEffect(() => {
-    const draft = loadDraft(key);
-    if (!shouldOfferDraft(draft, data.initial.content)) return;
-    void askConfirm(t('draft.restore')).then((ok) => {
-      if (ok) setContent(draft);
-      else clearDraft(key);
-    });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Long pages: live preview goes off, with one message per page (spec §4).
-  const longPage = fields.content.length > LONG_PAGE_THRESHOLD;
-  useEffect(() => {
-    if (!longPage || previewChosen.current) return;
-    setPreview(false);
-    const noticeKey = longPageNoticeKey(pageId > 0 ? String(pageId) : `new_${itemId}`);
-    if (!localStorage.getItem(noticeKey)) {
-      localStorage.setItem(noticeKey, '1');
-      notify('info', t('longPage', { count: LONG_PAGE_THRESHOLD }));
-    }
-  }, [longPage, pageId, itemId, t]);
-
-  // Unsaved work: the browser's prompt on unload, ours on in-app navigation.
-  useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!dirtyRef.current) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void askConfirm(t('leaveConfirm')).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, t]);
-
-  const savingRef = useRef(false);
-  const save = useCallback(
-    async (then: 'stay' | 'back' = 'stay', override?: Partial<EditorFields>) => {
-      if (savingRef.current || readOnly) return;
-      savingRef.current = true;
-      setSaving(true);
-      const toSave = { ...fields, ...override };
-      try {
-        const page = await savePage(
-          {
-            page_id: pageId,
-            item_id: itemId,
-            page_title: toSave.title,
-            page_content: toSave.content,
-            cat_id: toSave.catId,
-            s_number: toSave.sNumber,
-            base_revision: pageId > 0 ? revision : undefined,
-          },
-          { handles: [ErrorCode.STALE_REVISION] },
-        );
-        const newId = Number(page.page_id);
-        clearDraft(key);
-        dirtyRef.current = false;
-        setSaved(toSave);
-        setFields(toSave);
-        setRevision(page.revision as number | undefined);
-        notify('success', t('saved'));
-        if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
-        else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
-      } catch (err) {
-        if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
-          saveDraft(key, toSave.content);
-          setConflict(await pageApi.info(pageId).catch(() => null));
-        }
-      } finally {
-        savingRef.current = false;
-        setSaving(false);
-      }
-    },
-    [fields, itemId, itemHome, pageId, revision, readOnly, key, navigate, t],
-  );
-
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const uploadImages = useCallback(
-    async (files: File[]) => {
-      const urls: string[] = [];
-      for (const file of files) {
-        try {
-          urls.push(await uploadImage(file, { item_id: itemId, page_id: pageId }));
-        } catch (err) {
-          const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-          notify('error', `${t('imageUploadFailed')}${reason}`);
-        }
-      }
-      return urls;
-    },
-    [itemId, pageId, t],
-  );
+  useDraftOffer(key, data.initial.content, setContent);
+  const uploadImages = useImageUpload(itemId, pageId);
 
   const needsSavedPage = (open: () => void) => () => (pageId > 0 ? open() : notify('warn', t('saveFirst')));
   const goBack = () => navigate(pageId > 0 ? `${itemHome}?page_id=${pageId}` : itemHome);
@@ -215,23 +100,6 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const restore = async (version: PageHistory) => {
     setContent(version.page_content);
     await save('stay', { content: version.page_content });
-  };
-
-  const onReloadLatest = () => {
-    if (!conflict) return;
-    // the user's text stays in the local draft, offered again next time the page opens
-    const fromServer = { ...fields, title: conflict.page_title, content: conflict.page_content ?? '' };
-    setSaved(fromServer);
-    setFields(fromServer);
-    setRevision(conflict.revision as number | undefined);
-    setConflict(null);
-    notify('info', t('conflict.reloaded'));
-  };
-  const onKeepMine = () => {
-    if (!conflict) return;
-    setRevision(conflict.revision as number | undefined);
-    setConflict(null);
-    notify('info', t('conflict.kept'));
   };
 
   const catOptions = useMemo(() => catalogOptions(data.catalogs, t('rootCatalog')), [data.catalogs, t]);
@@ -327,10 +195,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
           size="small"
           label={preview ? t('hidePreview') : t('showPreview')}
           aria-pressed={preview}
-          onClick={() => {
-            previewChosen.current = true;
-            setPreview((p) => !p);
-          }}
+          onClick={togglePreview}
         />
       </div>
       <LockBanner state={lock.state} />
@@ -346,7 +211,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
       </div>
 
       <FormatDialog mode={format} onHide={() => setFormat(null)} onInsert={insertBlock} />
-      <ConflictDialog latest={conflict} mine={fields.content} onReload={onReloadLatest} onKeepMine={onKeepMine} onHide={() => setConflict(null)} />
+      <ConflictDialog latest={conflict} mine={fields.content} onReload={reloadLatest} onKeepMine={keepMine} onHide={dismissConflict} />
       <Dialog
         header={t('lock.title')}
         visible={lock.state.kind === 'other'}

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { templateApi } from '../../api/page.ts';
-import type { Template } from '../../api/types.ts';
+import type { Template } from '@core/wire';
 import { askConfirm } from '../../lib/confirm.ts';
 
 interface Props {

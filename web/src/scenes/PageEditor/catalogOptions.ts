@@ -1,4 +1,4 @@
-import type { Catalog } from '../../api/types.ts';
+import type { Catalog } from '@core/wire';
 
 export interface CatalogOption {
   label: string;

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_ORDER } from '@core/limits';
 import { catalogApi } from '../../api/catalog.ts';
 import { itemApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
-import type { Catalog } from '../../api/types.ts';
+import type { Catalog } from '@core/wire';
 
 export interface EditorFields {
   title: string;

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { SPREADSHEET_ROW_HEIGHT } from '@core/limits';
 import { exportApi, spreadsheetApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
-import type { ItemInfo } from '../../api/types.ts';
+import type { ItemInfo } from '@core/wire';
 import { firstPageId } from '../../components/CatalogTree/menu.ts';
 import LockBanner from '../../components/LockBanner/LockBanner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';

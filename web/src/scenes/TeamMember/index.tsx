@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { teamApi, teamMemberApi } from '../../api/member.ts';
-import type { TeamMember } from '../../api/types.ts';
+import type { TeamMember } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';

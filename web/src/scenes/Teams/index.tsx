@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { teamApi } from '../../api/member.ts';
-import type { Team } from '../../api/types.ts';
+import type { Team } from '@core/wire';
 import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';

@@ -1,0 +1,444 @@
+/**
+ * Wire types: the shapes of `data` the server's presenters (server/presenters/) return, one home
+ * for both sides. Every presenter declares its return type from here, and the web app reads the
+ * same types, so a renamed or retyped field fails to compile on both sides instead of drifting.
+ * Times are formatted strings (`YYYY-MM-DD HH:mm:ss` in the site's time zone); flags are 0/1.
+ */
+
+/** Ids as a caller may send them (route parameters, ShowDoc clients); answers carry numbers. */
+export type Id = number | string;
+/** ShowDoc's 0/1 flags. */
+export type Flag = 0 | 1;
+
+// ── users ─────────────────────────────────────────────────────────────────────────────
+
+/** `user/login`, `user/register`: what the client stores as its user info. */
+export interface LoginUser {
+  uid: number;
+  username: string;
+  name: string;
+  groupid: number;
+  avatar: string;
+  email: string;
+  email_verify: number;
+  user_token: string;
+}
+
+/** `user/info`. */
+export interface UserInfo {
+  uid: number;
+  username: string;
+  name: string;
+  email: string;
+  email_verify: number;
+  groupid: number;
+  avatar: string;
+  is_sso: number;
+  reg_time: string;
+  last_login_time: string;
+}
+
+/** `adminUser/getList` rows. */
+export interface AdminUser {
+  uid: number;
+  username: string;
+  name: string;
+  email: string;
+  groupid: number;
+  reg_time: string;
+  last_login_time: string;
+}
+
+/** `user/allUser` (member picker): nothing private. */
+export interface UserOption {
+  uid: number;
+  username: string;
+  name: string;
+  value: string;
+}
+
+// ── items ─────────────────────────────────────────────────────────────────────────────
+
+/** The fields every item shape shares. The visit password never leaves: `is_private` instead. */
+export interface ItemCore {
+  item_id: number;
+  item_name: string;
+  item_description: string;
+  item_domain: string;
+  item_type: number;
+  is_private: Flag;
+  is_archived: Flag;
+  addtime: string;
+  last_update_time: string;
+}
+
+/** `item/myList` rows. */
+export interface ItemSummary extends ItemCore {
+  creator: Flag;
+  manage: Flag;
+}
+
+/** `item/detail`. */
+export interface ItemDetail extends ItemCore {
+  uid: number;
+  username: string;
+}
+
+/** `item/getKey`, `item/resetKey`. */
+export interface ItemToken {
+  item_id: number;
+  api_key: string;
+  api_token: string;
+  addtime: string;
+}
+
+/** `adminItem/getList` rows. */
+export interface AdminItem {
+  item_id: number;
+  item_name: string;
+  item_domain: string;
+  uid: number;
+  username: string;
+  item_type: number;
+  is_private: Flag;
+  is_archived: Flag;
+  is_del: Flag;
+  addtime: string;
+}
+
+// ── catalogs and menus ────────────────────────────────────────────────────────────────
+
+/** A catalog's own fields (addtime raw in menus, formatted in catalog lists). */
+export interface CatalogFields<T extends number | string = number> {
+  cat_id: number;
+  cat_name: string;
+  item_id: number;
+  s_number: number;
+  addtime: T;
+  parent_cat_id: number;
+  level: number;
+}
+
+/** `catalog/catListGroup`: nested catalogs, children in `sub` (ShowDoc's key). */
+export interface Catalog extends CatalogFields<string> {
+  sub: Catalog[];
+}
+
+/** A page in a menu: never its content. */
+export interface MenuPage {
+  page_id: number;
+  author_uid: number;
+  cat_id: number;
+  page_title: string;
+  s_number: number;
+  addtime: number;
+  ext_info: string;
+  is_draft: 0;
+}
+
+/** A catalog in item/info's menu, children in `catalogs`. */
+export interface MenuCatalog extends CatalogFields {
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+export interface Menu {
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+/** The caller's rights on an item, as flags the web app shows without recomputing them. */
+export interface ItemFlags {
+  is_login: boolean;
+  item_edit: boolean;
+  item_manage: boolean;
+  ItemPermn: boolean;
+  ItemCreator: boolean;
+}
+
+/** Everything of `item/info` but the menu: the item, the page to open first, the caller's rights. */
+export interface ItemInfoHead extends ItemFlags {
+  item_id: number;
+  item_domain: string;
+  is_archived: number;
+  item_name: string;
+  item_type: number;
+  default_page_id: number;
+  default_cat_id2: number;
+  default_cat_id3: number;
+  default_cat_id4: number;
+  unread_count: number;
+  current_page_id: number;
+  global_param: never[];
+  show_watermark: 0;
+  allow_comment: 0;
+  allow_feedback: 0;
+}
+
+/** `item/info`. With a keyword the menu lists the hits (pages only) and `search_total` counts them all. */
+export interface ItemInfo extends ItemInfoHead {
+  menu: Menu;
+  search_total?: number;
+}
+
+// ── pages ─────────────────────────────────────────────────────────────────────────────
+
+/** `page/info`, `page/save`, `page/infoByKey`. */
+export interface PageInfo {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  page_title: string;
+  page_content: string;
+  s_number: number;
+  author_uid: number;
+  author_username: string;
+  /** The last modification; `page_addtime` is the creation. */
+  addtime: string;
+  page_addtime: string;
+  page_comments: string;
+  ext_info: string;
+  revision: number;
+  content_hash: string;
+  is_del: number;
+  is_draft: 0;
+  attachment_count: number;
+  unique_key: string;
+}
+
+/** `page/history` rows and `page/diff`'s `history_page`. */
+export interface PageHistory {
+  page_history_id: number;
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  page_title: string;
+  page_content: string;
+  s_number: number;
+  author_uid: number;
+  author_username: string;
+  revision: number;
+  page_comments: string;
+  addtime: string;
+}
+
+/** `page/diff`. */
+export interface PageDiff {
+  page: PageInfo;
+  history_page: PageHistory;
+}
+
+/** `recycle/getList` rows. */
+export interface RecycleEntry {
+  page_id: number;
+  item_id: number;
+  page_title: string;
+  cat_id: number;
+  del_by_uid: number;
+  del_by_username: string;
+  del_time: string;
+}
+
+/** `page/isLock`. */
+export interface LockInfo {
+  lock: Flag;
+  is_cur_user: Flag;
+  lock_uid: number;
+  lock_username: string;
+  lock_to: number;
+}
+
+// ── files ─────────────────────────────────────────────────────────────────────────────
+
+/** An entry of a page's attachment list (`page/uploadList`). */
+export interface PageAttachment {
+  file_id: number;
+  display_name: string;
+  url: string;
+  addtime: string;
+  file_type: string;
+  file_size_m: number;
+}
+
+/** An entry of the file library (my attachments, admin attachments, the editor's file modal). */
+export interface LibraryFile extends PageAttachment {
+  /** Exact bytes: file_size_m rounds a small file to 0. */
+  file_size: number;
+  visit_times: number;
+  username: string;
+  item_id: number;
+  page_id: number;
+}
+
+/** `page/upload`. */
+export interface UploadedFile {
+  file_id: number;
+  url: string;
+  display_name: string;
+}
+
+/** `attachment/getMyList`, `attachment/getAllList`. */
+export interface FileLibrary {
+  list: LibraryFile[];
+  total: number;
+  used_m: number;
+  used_flow_m: number;
+}
+
+// ── members, teams ────────────────────────────────────────────────────────────────────
+
+/** `member/getList` rows; `cat_name` is '' for "all catalogs". */
+export interface Member {
+  item_member_id: number;
+  uid: number;
+  username: string;
+  name: string;
+  addtime: string;
+  member_group_id: number;
+  cat_id: number;
+  cat_name: string;
+}
+
+/** `team/getList` rows. */
+export interface Team {
+  id: number;
+  team_name: string;
+  uid: number;
+  username: string;
+  addtime: string;
+  memberCount: number;
+  itemCount: number;
+  team_manage: Flag;
+  team_own: Flag;
+}
+
+/** `teamMember/getList` rows. */
+export interface TeamMember {
+  id: number;
+  team_id: number;
+  member_uid: number;
+  member_username: string;
+  name: string;
+  team_member_group_id: number;
+  addtime: string;
+}
+
+/** `teamItem/getList` rows. */
+export interface TeamItem {
+  id: number;
+  team_id: number;
+  item_id: number;
+  item_name: string;
+  team_name: string;
+  addtime: string;
+}
+
+/** `teamItemMember/getList` rows. */
+export interface TeamItemMember {
+  id: number;
+  team_id: number;
+  item_id: number;
+  member_uid: number;
+  member_username: string;
+  name: string;
+  member_group_id: number;
+  cat_id: number;
+  cat_name: string;
+  addtime: string;
+}
+
+/** `teamItem/save`, `teamMember/save`: the saved rows' ids, and the last one as `id`. */
+export interface SavedIds {
+  id: number | undefined;
+  ids: number[];
+}
+
+// ── notices, templates, mocks ─────────────────────────────────────────────────────────
+
+export interface Notice {
+  notice_id: number;
+  notice_type: string;
+  notice_title: string;
+  notice_content: string;
+  from_uid: number;
+  from_name: string;
+  object_type: string;
+  object_id: number;
+  notice_time: string;
+  is_read: Flag;
+}
+
+export interface Template {
+  id: number;
+  template_title: string;
+  template_content: string;
+  addtime: string;
+}
+
+export interface Mock {
+  id: number;
+  unique_key: string;
+  page_id: number;
+  item_id: number;
+  template: string;
+  path: string;
+  view_times: number;
+  addtime: string;
+  last_update_time: string;
+}
+
+/** A page of a paged list. */
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
+
+// ── site settings (administrators) ────────────────────────────────────────────────────
+
+export interface LdapSettings {
+  host: string;
+  port: number;
+  version: number;
+  base_dn: string;
+  bind_dn: string;
+  bind_password: string;
+  user_field: string;
+}
+
+export interface OssSettings {
+  oss_type: 'aliyun' | 'qiniu' | 's3';
+  key: string;
+  secret: string;
+  endpoint: string;
+  bucket: string;
+  protocol: 'http' | 'https';
+  domain: string;
+  /** `auto` (guess from the endpoint), `path` (MinIO) or `virtual` (bucket as a sub-domain). */
+  addressing: 'auto' | 'path' | 'virtual';
+  /** Signing region; empty guesses it from the endpoint. */
+  region: string;
+}
+
+/** The site settings as stored (server/settings.ts validates them with its schema). */
+export interface SiteSettingsValues {
+  register_open: number;
+  home_page: number;
+  home_item: string;
+  force_login: number;
+  history_version_count?: number;
+  site_url: string;
+  ldap_open: number;
+  ldap_form: LdapSettings;
+  oss_open: number;
+  oss_setting: OssSettings;
+}
+
+/** `adminSetting/loadConfig`: secrets are never sent back, only whether one is stored. */
+export interface AdminSettings extends Omit<SiteSettingsValues, 'history_version_count' | 'ldap_form' | 'oss_setting'> {
+  history_version_count: number;
+  ldap_form: LdapSettings & { bind_password_set: boolean };
+  oss_setting: OssSettings & { secret_set: boolean };
+}
+
+/** `adminSetting/saveConfig`: any of the settings; a secret sent empty keeps the stored one. */
+export type AdminSettingsUpdate = Partial<SiteSettingsValues>;

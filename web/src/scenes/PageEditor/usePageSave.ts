@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ErrorCode } from '@core/errors';
+import type { PageInfo } from '@core/wire';
+import { ApiError } from '../../api/client.ts';
+import { pageApi } from '../../api/page.ts';
+import { clearDraft, saveDraft } from '../../lib/drafts.ts';
+import { savePage } from '../../lib/savePage.ts';
+import { notify } from '../../state/notify.ts';
+import type { EditorData, EditorFields } from './useEditorData.ts';
+
+interface Options {
+  itemId: number;
+  pageId: number;
+  /** The item's reader address (with its personalized domain), where "save and back" goes. */
+  itemHome: string;
+  data: EditorData;
+  fields: EditorFields;
+  setFields: Dispatch<SetStateAction<EditorFields>>;
+  readOnly: boolean;
+  draftKey: string;
+  /** The unsaved-work guard's flag, cleared before a save navigates away. */
+  dirtyRef: MutableRefObject<boolean>;
+}
+
+/**
+ * Saving a page against the revision it was loaded at (Ctrl+S or the button), and the conflict
+ * when someone saved in between: the user's text goes to the local draft, and the conflict dialog
+ * offers the latest version or keeping theirs (spec §4).
+ */
+export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey, dirtyRef }: Options) {
+  const { t } = useTranslation('editor');
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<EditorFields>(data.saved);
+  const [revision, setRevision] = useState(data.revision);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<PageInfo | null>(null);
+  const savingRef = useRef(false);
+
+  const save = useCallback(
+    async (then: 'stay' | 'back' = 'stay', override?: Partial<EditorFields>) => {
+      if (savingRef.current || readOnly) return;
+      savingRef.current = true;
+      setSaving(true);
+      const toSave = { ...fields, ...override };
+      try {
+        const page = await savePage(
+          {
+            page_id: pageId,
+            item_id: itemId,
+            page_title: toSave.title,
+            page_content: toSave.content,
+            cat_id: toSave.catId,
+            s_number: toSave.sNumber,
+            base_revision: pageId > 0 ? revision : undefined,
+          },
+          { handles: [ErrorCode.STALE_REVISION] },
+        );
+        const newId = Number(page.page_id);
+        clearDraft(draftKey);
+        dirtyRef.current = false;
+        setSaved(toSave);
+        setFields(toSave);
+        setRevision(page.revision);
+        notify('success', t('saved'));
+        if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
+        else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
+          saveDraft(draftKey, toSave.content);
+          setConflict(await pageApi.info(pageId).catch(() => null));
+        }
+      } finally {
+        savingRef.current = false;
+        setSaving(false);
+      }
+    },
+    [fields, setFields, itemId, itemHome, pageId, revision, readOnly, draftKey, dirtyRef, navigate, t],
+  );
+
+  // Ctrl+S / Cmd+S saves, whatever has the focus.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const reloadLatest = () => {
+    if (!conflict) return;
+    // the user's text stays in the local draft, offered again next time the page opens
+    const fromServer = { ...fields, title: conflict.page_title, content: conflict.page_content ?? '' };
+    setSaved(fromServer);
+    setFields(fromServer);
+    setRevision(conflict.revision);
+    setConflict(null);
+    notify('info', t('conflict.reloaded'));
+  };
+  const keepMine = () => {
+    if (!conflict) return;
+    setRevision(conflict.revision);
+    setConflict(null);
+    notify('info', t('conflict.kept'));
+  };
+
+  return { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict: () => setConflict(null) };
+}
