@@ -442,3 +442,32 @@ export interface AdminSettings extends Omit<SiteSettingsValues, 'history_version
 
 /** `adminSetting/saveConfig`: any of the settings; a secret sent empty keeps the stored one. */
 export type AdminSettingsUpdate = Partial<SiteSettingsValues>;
+
+/** `webhook/*`: one delivery of a webhook's log (server/presenters/webhook.ts). */
+export interface WebhookDelivery {
+  id: number;
+  event: string;
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  latency_ms: number | null;
+  last_error: string;
+  created_at: string;
+  finished_at: string;
+  next_attempt_at: string;
+}
+
+/** `webhook/list|save`: a webhook for its item's managers, with its newest deliveries. */
+export interface Webhook {
+  id: number;
+  item_id: number;
+  url: string;
+  format: 'json' | 'slack' | 'feishu' | 'dingtalk' | 'wecom';
+  events: string[];
+  lang: 'en' | 'zh';
+  enabled: boolean;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+  deliveries: WebhookDelivery[];
+}

@@ -33,3 +33,12 @@ export async function lockCatalogPaths(db: Db, itemId: number): Promise<void> {
 export function forUpdate<Q extends Knex.QueryBuilder>(db: Db, query: Q): Q {
   return engineOf(db) === 'pg' ? (query.forUpdate() as Q) : query;
 }
+
+/**
+ * The clause that ends a raw `SELECT` claiming queue rows: on PostgreSQL the rows another
+ * transaction holds are skipped (two pollers never wait on, or take, the same row); SQLite's single
+ * writer needs nothing.
+ */
+export function skipLockedClause(db: Db): string {
+  return engineOf(db) === 'pg' ? 'FOR UPDATE SKIP LOCKED' : '';
+}

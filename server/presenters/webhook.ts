@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
+import type { Webhook, WebhookDelivery } from '../../core/wire.ts';
 import type { DeliveryRow } from '../commands/webhooks/deliver.ts';
 import { subscribedEvents } from '../commands/webhooks/events.ts';
 import type { WebhookRow } from '../commands/webhooks/webhooks.ts';
@@ -7,7 +8,7 @@ import type { WebhookRow } from '../commands/webhooks/webhooks.ts';
  * A webhook for its item's managers (the only callers of webhook/*): the secret is included,
  * since they may rotate it anyway and need it to verify `X-Folio-Signature`.
  */
-export function presentWebhook(hook: WebhookRow, deliveries: DeliveryRow[], timeZone: string) {
+export function presentWebhook(hook: WebhookRow, deliveries: DeliveryRow[], timeZone: string): Webhook {
   return {
     id: hook.id,
     item_id: hook.item_id,
@@ -23,7 +24,7 @@ export function presentWebhook(hook: WebhookRow, deliveries: DeliveryRow[], time
   };
 }
 
-export function presentDelivery(d: DeliveryRow, timeZone: string) {
+export function presentDelivery(d: DeliveryRow, timeZone: string): WebhookDelivery {
   return {
     id: d.id,
     event: d.event,

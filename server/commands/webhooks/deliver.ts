@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { engineOf } from '../../db/knex.ts';
+import type { WebhookDelivery } from '../../../core/wire.ts';
+import { skipLockedClause } from '../../db/locks.ts';
 import { INSTANCE_ID } from '../../jobs/leases.ts';
 import type { Services } from '../../services.ts';
 import { siteBaseUrl } from '../files/siteBase.ts';
@@ -38,7 +39,7 @@ export interface DeliveryRow {
   item_id: number;
   event: string;
   payload: string;
-  status: string;
+  status: WebhookDelivery['status'];
   attempts: number;
   next_attempt_at: number;
   claimed_until: number;
@@ -71,7 +72,6 @@ export async function claimDeliveries(services: Pick<Services, 'db' | 'now'>, op
   const now = services.now();
   const holder = opts.holder ?? INSTANCE_ID;
   const limit = opts.limit ?? BATCH;
-  const pg = engineOf(services.db) === 'pg';
   const idFilter = opts.ids ? `AND id IN (${opts.ids.map(() => '?').join(',') || 'NULL'})` : '';
   const sql = `
     UPDATE webhook_deliveries
@@ -80,7 +80,7 @@ export async function claimDeliveries(services: Pick<Services, 'db' | 'now'>, op
        SELECT id FROM webhook_deliveries
         WHERE status IN ('pending', 'retrying') AND next_attempt_at <= ? AND claimed_until <= ? ${idFilter}
         ORDER BY next_attempt_at, id
-        LIMIT ? ${pg ? 'FOR UPDATE SKIP LOCKED' : ''})
+        LIMIT ? ${skipLockedClause(services.db)})
        AND claimed_until <= ?
     RETURNING *`;
   const bindings = [now + CLAIM_SECONDS, holder, now, now, ...(opts.ids ?? []), limit, now];
