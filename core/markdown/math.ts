@@ -7,6 +7,12 @@ import { escapeHtml } from './escape.ts';
  * the TeX source escaped. The web app renders KaTeX lazily; exporters keep the source readable.
  * Pandoc's rules avoid false hits on prices: no space after the opening `$`, none before the
  * closing one, and no digit right after it.
+ *
+ * Not markdown-it-texmath (removed from the dependencies): it renders with a TeX engine while
+ * parsing and wraps the result in its own `<eq>`/`<section><eqn>` markup. Folio's contract is the
+ * escaped TeX source in `.math-inline`/`.math-block` — the web app renders KaTeX lazily (only pages
+ * with math load it) and the exporters and the CLI keep the source readable without shipping
+ * KaTeX.
  */
 const DOLLAR = 0x24;
 
