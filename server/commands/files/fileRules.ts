@@ -1,3 +1,4 @@
+import { fileTypeFromFile } from 'file-type';
 import { ALLOWED_IMAGE_EXTENSIONS } from '../../../core/limits.ts';
 
 /**
@@ -55,14 +56,16 @@ export function imageNameProblem(name: string): string | null {
   return null;
 }
 
-/** The image type the first bytes prove, or null. Extensions and client MIME types are never trusted. */
-export function sniffImageType(head: Buffer): string | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  if (head.length >= 14 && head[0] === 0x42 && head[1] === 0x4d) return 'image/bmp';
-  return null;
+/** The image types served inline, by the type file-type reads from the bytes (an animated PNG is a PNG to browsers). */
+const SERVED_IMAGE_TYPES: Record<string, string> = { 'image/png': 'image/png', 'image/apng': 'image/png', 'image/jpeg': 'image/jpeg', 'image/gif': 'image/gif', 'image/webp': 'image/webp', 'image/bmp': 'image/bmp' };
+
+/**
+ * The image type the bytes of a file prove (read by file-type from its magic numbers), or null.
+ * Extensions and client MIME types are never trusted.
+ */
+export async function sniffImageType(filepath: string): Promise<string | null> {
+  const found = await fileTypeFromFile(filepath);
+  return (found && SERVED_IMAGE_TYPES[found.mime]) ?? null;
 }
 
 /**

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../http/action.ts';
 import { inTransaction, type Deps } from '../../services.ts';
@@ -21,17 +20,6 @@ export interface StoreUploadInput {
 
 const EXT_FOR_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
 
-async function readHead(filepath: string): Promise<Buffer> {
-  const handle = await fsp.open(filepath, 'r');
-  try {
-    const buf = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buf, 0, 16, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Checks an upload against the rules; returns the display name and recorded type, or throws 10101. */
 async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string; fileType: string }> {
   const { file, kind } = input;
@@ -40,7 +28,7 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
     throw errors.failed(`file: the upload is larger than the ${mb} MB limit`, `file：上传文件超过 ${mb} MB 的限制`);
   }
   if (file.size === 0) throw errors.failed('file: the upload is empty', 'file：上传文件为空');
-  const sniffed = sniffImageType(await readHead(file.filepath));
+  const sniffed = await sniffImageType(file.filepath);
   let displayName = cleanDisplayName(file.originalFilename);
   if (kind === 'image') {
     // Pasted images arrive as "blob" or "image": name them after what the bytes are.
