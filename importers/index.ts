@@ -2,7 +2,8 @@ import type { ApiDocLang } from '../core/apiDoc.ts';
 import type { DocTree } from '../core/tree.ts';
 import { parseStructured, isObject } from './document.ts';
 import { FormatError } from './errors.ts';
-import { importOpenApi, isOpenApiDocument } from './openapi.ts';
+import { checkVersion, importOpenApi, isOpenApiDocument } from './openapi.ts';
+import { validateOpenApi } from './openapi/swaggerParser.ts';
 import { importPostman, isPostmanV1, isPostmanV2 } from './postman.ts';
 import { importZip } from './showdocZip.ts';
 import { importXlsx, isXlsxPackage } from './xlsx/index.ts';
@@ -38,7 +39,11 @@ export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): P
   }
   const value = parseStructured(bytes, where);
   const format = detectStructured(value);
-  if (format === 'openapi') return { format, tree: importOpenApi(value, opts) };
+  if (format === 'openapi') {
+    checkVersion(value as Record<string, unknown>);
+    await validateOpenApi(value as Record<string, unknown>, bytes.byteLength, where);
+    return { format, tree: importOpenApi(value, opts) };
+  }
   if (format === 'postman') return { format, tree: importPostman(value, opts) };
   const hint = isObject(value) && isObject(value.info) ? ' ("info" has neither "_postman_id" nor a Postman "schema")' : '';
   throw new FormatError(`unrecognised format${hint}: expected a ShowDoc/Markdown zip, an Excel workbook (.xlsx), an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`, where);

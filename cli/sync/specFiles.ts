@@ -6,7 +6,7 @@ import { FormatError } from '../../importers/errors.ts';
 import { CliFailure } from '../errors.ts';
 import { MAX_CATALOG_DEPTH, type LocalDoc, type SpecFile } from './folder.ts';
 import { contentHash } from './hash.ts';
-import { bundleOpenApi, hasExternalRefs, SpecBundleError } from './openapiBundle.ts';
+import { bundleOpenApi, hasExternalRefs, SpecBundleError } from '../../importers/openapi/swaggerParser.ts';
 import type { FolderProblem } from './problems.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { FolderProblem } from './problems.ts';
  * pages through the same importers the server uses, in a catalog named after the API beside the
  * file. Each page's stable key is the file path plus the importer's key (e.g.
  * `api/petstore.yaml#openapi:getPetById`), so re-pushing an edited spec updates the same pages.
- * An OpenAPI file with `$ref`s to other files is bundled into one API (openapiBundle.ts) and the
+ * An OpenAPI file with `$ref`s to other files is bundled into one API (importers/openapi/swaggerParser.ts) and the
  * files it references are parts of it, never APIs or pages of their own. JSON/YAML files that are
  * neither are not documentation and are skipped. A bad description is added to `problems` (all of
  * them, with the file), or thrown when no list is given.

@@ -5,6 +5,11 @@ import type { ApiParam } from '../../core/apiDoc.ts';
  * and a schema already on the current path is not entered again, so circular models (a tree
  * node whose children are tree nodes) end instead of looping. Budgets cap what one page may
  * show, because real specs (GitHub's) nest huge models many levels deep.
+ *
+ * Kept instead of reading swagger-parser's dereferenced document because it is faster: on
+ * GitHub's 13 MB description (1,223 operations; CPU time, Node 24) this lazy import takes 0.83 s,
+ * while `SwaggerParser.dereference` alone takes 0.74 s and the import of its output 0.64 s more
+ * (1.38 s). swagger-parser validates (see swaggerParser.ts); this reads.
  */
 export type Schema = Record<string, any>;
 

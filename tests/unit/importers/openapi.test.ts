@@ -130,6 +130,16 @@ describe('importOpenApi refusals', () => {
     expect(() => importOpenApi(doc)).toThrow(message);
   });
 
+  it('validates with swagger-parser on import: a real document made invalid is refused, naming the fault', async () => {
+    const petstore = JSON.parse(fs.readFileSync(`${OAS}/3.0/json/petstore.json`, 'utf8'));
+    await expect(importFile(new TextEncoder().encode(JSON.stringify(petstore)), { fileName: 'petstore.json' })).resolves.toMatchObject({ format: 'openapi' });
+    const noInfo = { ...petstore, info: undefined };
+    await expect(importFile(new TextEncoder().encode(JSON.stringify(noInfo)), { fileName: 'petstore.json' })).rejects.toThrow(/petstore\.json: not a valid OpenAPI description: .*'info'/);
+    const dangling = structuredClone(petstore);
+    dangling.paths['/pet'].post.responses['405'] = { $ref: '#/components/responses/Nowhere' };
+    await expect(importFile(new TextEncoder().encode(JSON.stringify(dangling)), { fileName: 'petstore.json' })).rejects.toThrow(/Missing \$ref pointer "#\/components\/responses\/Nowhere"/);
+  });
+
   it('refuses documents above the size limit before parsing them', () => {
     const huge = new Uint8Array(IMPORT_LIMITS.maxDocumentBytes + 1).fill(0x20);
     expect(() => parseStructured(huge, 'huge.json')).toThrow(/huge\.json: the document is 64\.0 MB, over the 64 MB limit/);
