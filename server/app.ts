@@ -61,9 +61,10 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
     return next();
   });
 
-  app.use(mockServe(services));
-  // ShowDoc's URL forms → /api/<controller>/<action>, then the router of the action table.
+  // ShowDoc's URL forms → /api/<controller>/<action> (or /mock-data/…, /mock-path/…), then the
+  // mock answers and the router of the action table.
   app.use(apiUrl());
+  app.use(mockServe(services));
   app.use(router.routes());
   app.use(webApp(opts.webDistDir ?? DEFAULT_WEB_DIST));
   return app;

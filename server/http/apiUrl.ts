@@ -10,13 +10,20 @@ import { errors } from '../../core/errors.ts';
  * `PageComment`). This middleware rewrites all of them to `/api/<controller>/<action>` in lower
  * case without underscores — the form the router registers — and moves the trailing `/key/value`
  * pairs to `ctx.state.pathPairs` (they take precedence over body and query, see params.ts).
- * Paths that are not API paths pass untouched; an API path without controller and action is 10404.
+ * ShowDoc's mock URLs (`/server/mock-data/<key>`, `?s=mock-path/<item>`) become `/mock-data/<key>`
+ * and `/mock-path/<item>` for mockServe.ts. Other paths pass untouched; an API path without
+ * controller and action is 10404.
  */
 export function apiUrl() {
   return async function normaliseApiUrl(ctx: Context, next: Next) {
     const rest = apiRest(ctx.path, ctx.query as Record<string, unknown>);
     if (rest === null) return next();
+    // A /server/… URL is never a page of the web app: what nothing answers is 10404.
     ctx.state.isApi = true;
+    if (MOCK.test(rest)) {
+      ctx.path = `/${rest}`;
+      return next();
+    }
     let segments: string[];
     try {
       segments = rest.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
@@ -44,12 +51,16 @@ function normaliseName(name: string): string {
   return name.replace(/_/g, '').toLowerCase();
 }
 
-/** What follows the API prefix (`api/c/a/…`), or null when the request is not for the API. */
+/** Mock answers, served outside the API envelope (mockServe.ts). */
+const MOCK = /^mock-(?:data|path)\//;
+
+/** What follows the prefix (`api/c/a/…`, `mock-data/…`), or null when the request is neither API nor ShowDoc mock. */
 function apiRest(path: string, query: Record<string, unknown>): string | null {
   if (path === '/server/index.php' || path === '/server/' || path === '/server') {
     const s = typeof query.s === 'string' ? query.s : Array.isArray(query.s) ? String(query.s[0]) : '';
     return s.replace(/^\/+/, '');
   }
+  if (path.startsWith('/server/mock-')) return MOCK.test(path.slice('/server/'.length)) ? path.slice('/server/'.length) : null;
   if (path.startsWith('/server/api/')) return path.slice('/server/'.length);
   if (path.startsWith('/api/')) return path.slice(1);
   return null;

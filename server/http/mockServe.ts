@@ -4,20 +4,17 @@ import { MockTemplateError, renderMockTemplate } from '../commands/mocks/mockTem
 import type { Services } from '../services.ts';
 
 /**
- * Serves mock answers outside the API envelope, as ShowDoc does:
- *   /server/mock-data/{unique_key}, /mock-data/{unique_key}
- *   /server/mock-path/{item_id}?path=/x, /mock-path/{item_id}?path=/x
- *   /server/index.php?s=mock-data/{key} and ?s=mock-path/{item_id}&path=/x
+ * Serves mock answers outside the API envelope, as ShowDoc does, at /mock-data/{unique_key} and
+ * /mock-path/{item_id}?path=/x (apiUrl.ts maps ShowDoc's /server/… and ?s=mock-… forms there).
  * Any method; the request body is ignored. The answer is the rendered template as JSON.
  */
 type Target = { key: string } | { itemId: number; path: string };
 
 function targetOf(ctx: Context): Target | null {
-  let route = ctx.path;
-  if ((route === '/server/index.php' || route === '/server/' || route === '/server') && typeof ctx.query.s === 'string') route = `/${ctx.query.s.replace(/^\/+/, '')}`;
-  const data = /^\/(?:server\/)?mock-data\/([0-9A-Za-z]{1,64})\/?$/.exec(route);
+  const route = ctx.path;
+  const data = /^\/mock-data\/([0-9A-Za-z]{1,64})\/?$/.exec(route);
   if (data) return { key: data[1]! };
-  const byPath = /^\/(?:server\/)?mock-path\/(\d{1,10})\/?$/.exec(route);
+  const byPath = /^\/mock-path\/(\d{1,10})\/?$/.exec(route);
   if (byPath) {
     const raw = typeof ctx.query.path === 'string' ? ctx.query.path.trim() : '';
     return { itemId: Number(byPath[1]), path: raw && !raw.startsWith('/') ? `/${raw}` : raw };

@@ -25,7 +25,7 @@ export function webApp(distDir: string) {
   const index = path.join(root, 'index.html');
   return async function serveWeb(ctx: Context, next: Next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/server/') || ctx.path === '/healthz') return next();
+    if (ctx.state.isApi || ctx.path.startsWith('/api/') || ctx.path.startsWith('/server/') || ctx.path === '/healthz') return next();
     const asset = ctx.path.startsWith('/assets/');
     let served: string | undefined;
     try {

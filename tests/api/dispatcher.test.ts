@@ -66,7 +66,7 @@ describe('dispatcher', () => {
   });
 
   it('answers an unknown route with HTTP 404 and 10404', async () => {
-    for (const path of ['/api/nosuch/thing', '/api/probe/nosuch', '/server/index.php?s=/api/probe', '/server/index.php']) {
+    for (const path of ['/api/nosuch/thing', '/api/probe/nosuch', '/server/index.php?s=/api/probe', '/server/index.php', '/server/index.php?s=mock-data/not-a-key', '/server/mock-path/abc']) {
       const res = await t.fetch(path);
       expect(res.status, path).toBe(404);
       expect((await res.json()).error_code, path).toBe(10404);
