@@ -308,6 +308,12 @@ function memMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** Proportional set size (shared pages such as the node binary's split among the processes mapping them), in MB. */
+function pssMb(pid: number): number {
+  const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
 /** The direct children of a process (the workers of a cluster primary). */
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
@@ -406,6 +412,13 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       for (let i = 0; i < revalidations; i++) if ((await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status === 304) notModified++;
       row('item/info 304 rate with If-None-Match', `${((100 * notModified) / revalidations).toFixed(0)} %`, '100 %', notModified === revalidations, `${revalidations} revalidations of an unchanged menu`);
 
+      // Resident memory after a warm-up of typical reads (menu in three encodings, 300 pages, searches)
+      for (let i = 0; i < 300; i++) await ok(c('page/info', { page_id: randomPage() }), 'page/info');
+      for (const keyword of RARE) await ok(c('item/search', { item_id: bigItemId, keyword }), 'item/search');
+      await idle();
+      const warm = memMb(server.pid);
+      row('RSS after a warm-up of typical reads, WORKERS=1', mb(warm), '≤ 120 MB', warm <= 120, `PSS ${mb(pssMb(server.pid))}, peak so far ${mb(memMb(server.pid, 'VmHWM'))}; item/info ×${40 + 3 + revalidations}, page/info ×300, item/search ×${RARE.length}, then 3 s idle`);
+
       // page/info and item/info with 32 concurrent clients, one server process
       const single = await measurePageInfo(server, token, randomPage);
       row('page/info p50 (32 clients, 1 process)', `${pct(single.ms, 50).toFixed(1)} ms`, '', null);
@@ -445,7 +458,7 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       const workers = childrenOf(cluster2.pid);
       const workerRss = workers.map((pid) => memMb(pid));
       row('idle RSS, WORKERS=2: primary', mb(memMb(cluster2.pid)), '≤ 60 MB', memMb(cluster2.pid) <= 60);
-      row('idle RSS, WORKERS=2: each worker', workerRss.map(mb).join(' / '), '≤ 120 MB', workerRss.every((r) => r <= 120), 'the first worker also ran the migrations');
+      row('idle RSS, WORKERS=2: each worker', workerRss.map(mb).join(' / '), '≤ 120 MB', workerRss.every((r) => r <= 120), `PSS ${workers.map((pid) => mb(pssMb(pid))).join(' / ')} (the node binary's pages are shared); the first worker also ran the migrations`);
       const two = await measurePageInfo(cluster2, token, randomPage);
       row('page/info p95 (32 clients, WORKERS=2)', `${pct(two.ms, 95).toFixed(1)} ms`, '', null);
       row('page/info throughput, WORKERS=2', `${two.rps.toFixed(0)} req/s`, sqlite ? '≥ 1,500 req/s' : '', sqlite ? two.rps >= 1500 : null, `${two.ms.length} requests; server CPU ${two.cpuMs.toFixed(2)} ms/request; the load generator shares the 2 cores`);

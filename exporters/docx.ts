@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import {
   BorderStyle, Document, ExternalHyperlink, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, TextRun,
-  type FileChild, type ParagraphChild, type Table,
+  type IContext, type IXmlableObject, type ParagraphChild, type Table,
 } from 'docx';
+import { strFromU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiDoc.ts';
 import { createMarkdown } from '../core/markdown.ts';
 import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
@@ -29,6 +31,7 @@ const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.H
 const md = createMarkdown({ linkify: true });
 
 type Block = Paragraph | Table | FastTable | FastParagraph;
+/** The images of the page being converted, fetched beforehand. */
 interface Images {
   get(url: string): Uint8Array | undefined;
 }
@@ -271,62 +274,207 @@ function cellRuns(tokens: Token[], header: boolean): CellRun[] {
   return runs;
 }
 
-/** Image URLs of every page, so they can be fetched before the (synchronous) conversion. */
-function imageUrls(pages: Token[][]): string[] {
+/** Image URLs of one page's tokens, so they can be fetched before its (synchronous) conversion. */
+function imageUrls(tokens: Token[]): string[] {
   const urls = new Set<string>();
-  const visit = (tokens: Token[]) => {
-    for (const t of tokens) {
+  const visit = (list: Token[]) => {
+    for (const t of list) {
       if (t.type === 'image') urls.add(String(t.attrGet('src') ?? ''));
       if (t.children) visit(t.children);
     }
   };
-  for (const tokens of pages) visit(tokens);
+  visit(tokens);
   urls.delete('');
   return [...urls];
 }
 
-export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise<Uint8Array> {
-  const lang = opts.lang ?? 'en';
-  // Each page is parsed once: the tokens serve the image pass and the conversion.
-  const tokensOf = new Map<DocPage, Token[]>();
-  const collect = (node: { pages: DocPage[]; catalogs: DocCatalog[] }) => {
-    for (const p of node.pages) tokensOf.set(p, md.parse(pageMarkdown(p, lang), {}));
-    node.catalogs.forEach(collect);
-  };
-  collect(tree);
+const IMAGE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+/** A `{key}` placeholder docx writes where it does not yet know an image's relationship or a list's id. */
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+/** A start or empty tag holding a placeholder: text never matches, as `<` and `>` in text are escaped. */
+const TAG_WITH_PLACEHOLDER = /<[^<>]*\{[^{}<>]+\}[^<>]*>/g;
 
-  const fetched = new Map<string, Uint8Array>();
-  if (opts.resolveImage) {
-    for (const url of imageUrls([...tokensOf.values()])) {
-      const data = await opts.resolveImage(url).catch(() => null);
-      if (data) fetched.set(url, data);
+/** The pages of a tree in document order with their heading numbers, catalogs' headings between them. */
+function* outline(tree: DocTree): Generator<{ heading: string; level: number; page?: DocPage }> {
+  function* node(n: { pages: DocPage[]; catalogs: DocCatalog[] }, prefix: string, level: number): Generator<{ heading: string; level: number; page?: DocPage }> {
+    let k = 0;
+    const lonePage = level === 1 && n.pages.length === 1 && !n.catalogs.length;
+    for (const p of sortedPages(n.pages)) {
+      const number = lonePage ? '' : `${prefix}${++k}`;
+      yield { heading: number ? `${number} ${p.title}` : p.title, level, page: p };
+    }
+    for (const c of sortedCatalogs(n.catalogs)) {
+      const number = `${prefix}${++k}`;
+      yield { heading: `${number} ${c.name}`, level };
+      yield* node(c, `${number}.`, level + 1);
     }
   }
-  const images: Images = { get: (url) => fetched.get(url) };
+  yield* node(tree, '', 1);
+}
 
-  const children: Block[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(tree.name)] })];
-  const emitPage = (page: DocPage, number: string, level: number) => {
-    children.push(heading(number ? `${number} ${page.title}` : page.title, level));
-    children.push(...markdownBlocks(tokensOf.get(page) ?? [], level, images));
-  };
-  const emitNode = (node: { pages: DocPage[]; catalogs: DocCatalog[] }, prefix: string, level: number) => {
-    let n = 0;
-    const lonePage = level === 1 && node.pages.length === 1 && !node.catalogs.length;
-    for (const p of sortedPages(node.pages)) emitPage(p, lonePage ? '' : `${prefix}${++n}`, level);
-    for (const c of sortedCatalogs(node.catalogs)) {
-      const number = `${prefix}${++n}`;
-      children.push(heading(`${number} ${c.name}`, level));
-      emitNode(c, `${number}.`, level + 1);
-    }
-  };
-  emitNode(tree, '', 1);
+/**
+ * The .docx as a stream of zip bytes, written page by page: each page is parsed, its images
+ * fetched, its blocks built and serialised to XML and deflated into word/document.xml, then
+ * dropped, so memory holds one page's objects at a time instead of the whole document several
+ * times over (docx's object tree, its XML tree, the XML text, the zip). docx still writes every
+ * other part (styles, numbering, relationships, media, properties): the document is packed once
+ * with an empty body for the body's opening and closing, and once at the end for the parts that
+ * the body's links, images and lists added to. The placeholders docx leaves in the XML for image
+ * relationships and list ids are filled in here, as its packer does for a whole document.
+ */
+export function exportDocxStream(tree: DocTree, opts: DocxOptions = {}): Readable {
+  return Readable.from(docxChunks(tree, opts), { objectMode: false });
+}
 
-  const doc = new Document({
-    creator: 'Folio',
-    title: tree.name,
-    description: tree.description ?? '',
-    // FastTable serialises like docx's own Table; the cast only widens docx's child type.
-    sections: [{ children: children as FileChild[] }],
+/** The whole .docx in memory (the CLI writes it to a file; small exports and tests). */
+export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of docxChunks(tree, opts)) chunks.push(c);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function* docxChunks(tree: DocTree, opts: DocxOptions): AsyncGenerator<Uint8Array> {
+  const lang = opts.lang ?? 'en';
+  const doc = new Document({ creator: 'Folio', title: tree.name, description: tree.description ?? '', sections: [{ children: [] }] });
+  const empty = unzipSync(await Packer.pack(doc, 'uint8array'), { filter: (f) => f.name === 'word/document.xml' });
+  const shell = strFromU8(empty['word/document.xml']!);
+  const bodyEnd = shell.lastIndexOf('<w:sectPr');
+  if (bodyEnd < 0) throw new Error('docx: no section properties in the document shell');
+
+  const out: Uint8Array[] = [];
+  let failed: Error | null = null;
+  const zip = new Zip((err, data) => {
+    if (err) failed = err;
+    else out.push(data);
   });
-  return Packer.pack(doc, 'uint8array');
+  const drain = function* () {
+    if (failed) throw failed;
+    while (out.length) yield out.shift()!;
+  };
+  const body = new ZipDeflate('word/document.xml', { level: 6 });
+  zip.add(body);
+  const encoder = new TextEncoder();
+  body.push(encoder.encode(shell.slice(0, bodyEnd)));
+
+  const context = { file: doc, viewWrapper: doc.Document, stack: [] } as unknown as IContext;
+  const imageRels = new Map<string, string>();
+  const fill = (xml: string) =>
+    xml.replace(TAG_WITH_PLACEHOLDER, (tag) =>
+      tag.replace(PLACEHOLDER, (whole, key: string) => {
+        const media = doc.Media.Entries.find(([k]) => k === key);
+        if (media) {
+          let id = imageRels.get(key);
+          if (!id) {
+            id = `img${imageRels.size + 1}`;
+            imageRels.set(key, id);
+            doc.Document.Relationships.addRelationship(id, IMAGE_REL, `media/${media[1].fileName}`);
+          }
+          return id;
+        }
+        const list = doc.Numbering.ConcreteNumbering.find((c) => (c.restartedListId === undefined ? `${c.reference}-${c.instance}` : `${c.reference}-restart ${c.restartedListId}`) === key);
+        return list ? String(list.numId) : whole;
+      }),
+    );
+  const write = (blocks: Block[]) => {
+    let xml = '';
+    for (const b of blocks) xml += stringifyXmlable(b.prepForXml(context)!);
+    body.push(encoder.encode(fill(xml)));
+  };
+
+  write([new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(tree.name)] })]);
+  yield* drain();
+  for (const entry of outline(tree)) {
+    const blocks: Block[] = [heading(entry.heading, entry.level)];
+    if (entry.page) {
+      const tokens = md.parse(pageMarkdown(entry.page, lang), {});
+      const fetched = new Map<string, Uint8Array>();
+      if (opts.resolveImage) {
+        for (const url of imageUrls(tokens)) {
+          const data = await opts.resolveImage(url).catch(() => null);
+          if (data) fetched.set(url, data);
+        }
+      }
+      blocks.push(...markdownBlocks(tokens, entry.level, { get: (url) => fetched.get(url) }));
+    }
+    write(blocks);
+    yield* drain();
+    // Let other requests in between pages: a big export must not hold the event loop for seconds.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  body.push(encoder.encode(shell.slice(bodyEnd)), true);
+  yield* drain();
+
+  // Every other part, now that the body has added its links, images and lists.
+  const parts = unzipSync(await Packer.pack(doc, 'uint8array'), { filter: (f) => f.name !== 'word/document.xml' });
+  for (const [name, data] of Object.entries(parts)) {
+    const file = name.startsWith('word/media/') ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    file.push(data, true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
+}
+
+/**
+ * Writes docx's serialisable objects as XML exactly as docx's packer does (docx 9's
+ * `stringifyXmlable`, without indentation; it is not exported): `{ name: [ {_attr}, ...children ] }`,
+ * `{ name: { _attr } }` or `{ name: text }`; an array child list ends in an empty string, so an
+ * element with a child list is never self-closing.
+ */
+function stringifyXmlable(data: IXmlableObject): string {
+  return format(resolve(data as Record<string, unknown>));
+}
+
+interface Resolved {
+  name: string | undefined;
+  attributes: string[];
+  content: (Resolved | string | number | undefined)[];
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&apos;', '<': '&lt;', '>': '&gt;' };
+const escapeAll = (v: string) => v.replace(/[&"'<>\x00-\x08\x0B\x0C\x0E-\x1F]/g, (c) => ESCAPES[c] ?? '');
+const escapeValue = (v: unknown) => (typeof v === 'string' ? escapeAll(v) : (v as string | number | undefined));
+
+function resolve(data: Record<string, unknown>): Resolved {
+  const name = Object.keys(data)[0];
+  const values = name === undefined ? undefined : data[name];
+  const attributes: string[] = [];
+  const content: Resolved['content'] = [];
+  const addAttributes = (attr: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(attr)) attributes.push(`${k}="${String(escapeValue(v))}"`);
+  };
+  if (typeof values === 'object') {
+    if (values !== null) {
+      const { _attr: attr, _cdata: cdata } = values as { _attr?: Record<string, unknown>; _cdata?: string };
+      if (attr) addAttributes(attr);
+      if (cdata) content.push(`<![CDATA[${cdata.replace(/\]\]>/g, ']]]]><![CDATA[>')}]]>`);
+      if (Array.isArray(values)) {
+        let isStringContent = false;
+        content.push('');
+        for (const value of values) {
+          if (typeof value === 'object') {
+            if (Object.keys(value)[0] === '_attr') addAttributes((value as { _attr: Record<string, unknown> })._attr);
+            else content.push(resolve(value as Record<string, unknown>));
+          } else {
+            content.pop();
+            isStringContent = true;
+            content.push(escapeValue(value));
+          }
+        }
+        if (!isStringContent) content.push('');
+      }
+    }
+  } else content.push(escapeValue(values));
+  return { name, attributes, content };
+}
+
+function format(element: Resolved | string | number | undefined): string {
+  if (typeof element !== 'object') return String(element);
+  const { name, attributes, content } = element;
+  const open = (name ? `<${name}` : '') + (attributes.length ? ` ${attributes.join(' ')}` : '') + (content.length ? (name ? '>' : '') : '/>');
+  if (!content.length) return open;
+  let inner = '';
+  for (const child of content) inner += child === undefined ? '' : format(child);
+  return open + inner + (name ? `</${name}>` : '');
 }

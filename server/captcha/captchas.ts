@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Deps } from '../services.ts';
 
 /**
@@ -12,7 +11,10 @@ export const CAPTCHA_TTL_SECONDS = 10 * 60;
 
 // svg-captcha's callable default export renders a given text; its typings only declare `create`,
 // which would pick the characters with Math.random. We pick them with crypto instead.
-const renderSvg = svgCaptcha as unknown as (text: string, options: { width: number; height: number; noise: number; fontSize: number }) => string;
+// Loaded on the first captcha, not at start (it parses a font: a few MB every process would keep).
+type RenderSvg = (text: string, options: { width: number; height: number; noise: number; fontSize: number }) => string;
+let svgCaptcha: Promise<RenderSvg> | undefined;
+const loadRenderSvg = () => (svgCaptcha ??= import('svg-captcha').then((m) => m.default as unknown as RenderSvg));
 
 export function randomCaptchaCode(): string {
   let code = '';
@@ -29,14 +31,14 @@ export async function issueCaptcha(deps: Deps): Promise<{ captchaId: string; cod
   return { captchaId, code };
 }
 
-export function renderCaptcha(code: string): string {
-  return renderSvg(code, { width: 120, height: 40, noise: 2, fontSize: 44 });
+export async function renderCaptcha(code: string): Promise<string> {
+  return (await loadRenderSvg())(code, { width: 120, height: 40, noise: 2, fontSize: 44 });
 }
 
 /** A new code and its image (`common/verify`). */
 export async function createCaptcha(deps: Deps): Promise<{ captchaId: string; svg: string }> {
   const { captchaId, code } = await issueCaptcha(deps);
-  return { captchaId, svg: renderCaptcha(code) };
+  return { captchaId, svg: await renderCaptcha(code) };
 }
 
 /** The image of a live code, without using it up (ShowDoc's `common/showCaptcha`); null when gone. */

@@ -53,7 +53,7 @@ export function mockServe(services: Services) {
     }
     let body: string;
     try {
-      body = renderMockTemplate(mock.template);
+      body = await renderMockTemplate(mock.template);
     } catch (err) {
       if (!(err instanceof MockTemplateError)) throw err;
       answer(ctx, 422, JSON.stringify({ error_code: 10100, error_message: `template: ${err.message}` }));

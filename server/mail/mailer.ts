@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { errors } from '../../core/errors.ts';
 import type { Config } from '../config.ts';
 
@@ -23,6 +22,8 @@ export function mailNotConfigured() {
 
 export async function sendMail(config: Config, mail: OutgoingMail): Promise<void> {
   if (!isMailConfigured(config)) throw mailNotConfigured();
+  // Loaded on the first mail, not at start: most servers never send one.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadItemTree } from '../../server/commands/tree/loadItemTree.ts';
@@ -136,6 +139,46 @@ describe('export/word', () => {
     expect(media).toHaveLength(1);
     expect(Buffer.from(await zip.file(media[0]!)!.async('uint8array')).equals(PNG_BYTES)).toBe(true);
     expect(await zip.file('word/document.xml')!.async('string')).toContain('[remote]');
+  });
+
+  it('streams a many-page item into a well-formed .docx whose every image, link and list is declared', async () => {
+    // Real third-party Markdown (the READMEs of packages Folio uses), 40 pages, plus an image and braces in text.
+    const readmes = ['markdown-it/README.md', 'koa/Readme.md', 'knex/README.md', 'docx/README.md'].map((f) => fs.readFileSync(path.join('node_modules', f), 'utf8'));
+    const { item_id } = await buildItem(t, owner, { item_name: 'Many pages' });
+    const first = await buildPage(t, item_id, { page_title: 'Image', page_content: 'x' });
+    const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'pic.png', bytes: PNG_BYTES, params: { page_id: first } });
+    await t.services.db('pages').where({ page_id: first }).update({ page_content: `![local](${up.body.url})\n\n- kept as typed: {default-bullet-numbering-0}\n- second` });
+    const cat = await buildCatalog(t, item_id, 'Readmes', 0, 1);
+    for (let i = 0; i < 40; i++) await buildPage(t, item_id, { cat_id: cat, page_title: `Readme ${i}`, page_content: readmes[i % readmes.length]!, s_number: i });
+
+    const { res, bytes } = await download('export/word', { item_id }, owner.token);
+    expect(res.status).toBe(200);
+    // Written as it is made: no length known in advance.
+    expect(res.headers.get('content-length')).toBeNull();
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
+    const numbering = await zip.file('word/numbering.xml')!.async('string');
+    const { window } = new JSDOM('');
+    for (const part of [xml, rels, numbering]) {
+      const parsed = new window.DOMParser().parseFromString(part, 'application/xml');
+      expect(parsed.getElementsByTagName('parsererror')).toHaveLength(0);
+    }
+    expect(xml.match(/<w:pStyle w:val="Heading2"\/>/g)!.length).toBeGreaterThanOrEqual(40);
+    // No placeholder left in any tag; every relationship and list the body uses is declared.
+    expect(xml.match(/<[^<>]*\{[^<>]*\}[^<>]*>/g)).toBeNull();
+    const relIds = new Set([...rels.matchAll(/Id="([^"]+)"/g)].map((m) => m[1]));
+    const used = [...xml.matchAll(/r:(?:embed|id)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(used.length).toBeGreaterThan(40);
+    for (const id of used) expect(relIds).toContain(id);
+    const numIds = new Set([...numbering.matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => m[1]));
+    const listIds = [...xml.matchAll(/<w:numId w:val="([^"]+)"\/>/g)].map((m) => m[1]!);
+    expect(listIds.length).toBeGreaterThan(0);
+    for (const id of listIds) expect(numIds).toContain(id);
+    expect(xml).toContain('kept as typed: {default-bullet-numbering-0}');
+    const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect(rels).toContain(`Target="media/${media[0]!.slice('word/media/'.length)}"`);
   });
 
   it('returns 10302 for a read-only member', async () => {

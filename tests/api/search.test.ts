@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMemberTo, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+
+const localeWords = JSON.parse(fs.readFileSync(new URL('../fixtures/search/dayjs-locale-words.json', import.meta.url), 'utf8')) as { text: Record<string, string> };
 
 let t: TestServer;
 beforeAll(async () => {
@@ -41,6 +44,36 @@ describe('item/search', () => {
     for (const [keyword, expected] of cases) {
       const r = await t.call('item/search', { item_id: itemId, keyword }, { token: owner.token });
       expect(ids(r), keyword).toEqual(expected);
+    }
+  });
+
+  it('folds the case of every alphabet as PostgreSQL does, Cyrillic, Greek and accented Latin included', async () => {
+    // Real text: month and weekday names from dayjs's ru, el, de and fr locales (fixture notes the origin).
+    const { itemId, owner } = await itemWithPeople(t);
+    const page: Record<string, number> = {};
+    for (const [lang, text] of Object.entries(localeWords.text)) page[lang] = (await savePageVia(t, owner.token, { item_id: itemId, page_title: `Locale ${lang}`, page_content: text })).page_id;
+    const title = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Éléments ÜBER Σύνοψη', page_content: 'nothing' });
+    const cases: [string, number[]][] = [
+      ['ЯНВАРЯ', [page.ru!]],
+      ['Понедельник', [page.ru!]],
+      ['ПЯ', [page.ru!]], // short needles scan instead of using the index
+      ['ΠΑΡΑΣΚΕΥΉ', [page.el!]],
+      ['σάββατο', [page.el!]],
+      ['MÄRZ', [page.de!]],
+      ['ä', [page.de!]],
+      ['FÉVRIER', [page.fr!]],
+      ['ÛT', [page.fr!]],
+      ['éléments', [title.page_id]],
+      ['über', [title.page_id]],
+      ['ΣΎΝΟΨΗ', [title.page_id]],
+      // Case is folded, accents are not (as ILIKE): FEVRIER is not février.
+      ['FEVRIER', []],
+      ['MARZ', []],
+    ];
+    for (const [keyword, expected] of cases) {
+      const r = await t.call('item/search', { item_id: itemId, keyword }, { token: owner.token });
+      expect(ids(r), keyword).toEqual(expected);
+      expect(r.data.total, keyword).toBe(expected.length);
     }
   });
 

@@ -1,4 +1,4 @@
-import Mock from 'mockjs';
+import type MockJs from 'mockjs';
 
 /**
  * Mock templates are data: JSON in Mock.js template syntax (`"list|1-10": [...]`, `"@cname"`).
@@ -237,9 +237,14 @@ export function checkMockTemplate(text: string): void {
   boundMockTemplate(parseMockTemplate(text));
 }
 
+// Mock.js is loaded on the first rendered mock, not at start.
+let mockJs: Promise<typeof MockJs> | undefined;
+const loadMockJs = () => (mockJs ??= import('mockjs').then((m) => m.default));
+
 /** Renders a template to JSON text; `<`, `>` and `&` are escaped so no browser can read it as markup. */
-export function renderMockTemplate(text: string): string {
+export async function renderMockTemplate(text: string): Promise<string> {
   const template = boundMockTemplate(parseMockTemplate(text));
+  const Mock = await loadMockJs();
   let json: string | undefined;
   try {
     json = JSON.stringify(Mock.mock(template));

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { setCookie } from '../../auth/sessionCookie.ts';
 import { CAPTCHA_TTL_SECONDS, captchaImage, createCaptcha, issueCaptcha } from '../../captcha/captchas.ts';
@@ -78,6 +77,7 @@ export const commonActions: ActionDef[] = [
       size: zInt(QRCODE_MIN_SIZE, QRCODE_MAX_SIZE).optional().default(200),
     }),
     async handle({ input }) {
+      const { default: QRCode } = await import('qrcode'); // on first use, not at start
       const png = await QRCode.toBuffer(input.url, { type: 'png', width: input.size, margin: 1, errorCorrectionLevel: 'M' });
       return raw(png, { type: 'image/png', headers: { 'Cache-Control': 'public, max-age=86400' } });
     },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
@@ -32,14 +33,21 @@ async function loadExportTree(services: Services, actor: Actor, input: z.output<
 
 /** A file to download: attachment disposition with a UTF-8 name, exact length, never cached or sniffed. */
 export function download(bytes: Uint8Array, type: string, fileName: string) {
-  return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-    type,
-    headers: { 'Content-Disposition': contentDisposition('attachment', fileName), 'Content-Length': String(bytes.byteLength), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },
-  });
+  return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type, headers: { ...downloadHeaders(fileName), 'Content-Length': String(bytes.byteLength) } });
 }
 
-/** An `export/*` action: the selected tree rendered as a file to download, named after the tree. */
-function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang }) => Promise<Uint8Array>): ActionDef {
+function downloadHeaders(fileName: string): Record<string, string> {
+  return { 'Content-Disposition': contentDisposition('attachment', fileName), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+}
+
+type Rendered = Uint8Array | Readable;
+
+/**
+ * An `export/*` action: the selected tree rendered as a file to download, named after the tree.
+ * A renderer may answer a stream (the Word export is written page by page): then the file goes
+ * out as it is made, without a length.
+ */
+function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang }) => Promise<Rendered>): ActionDef {
   return action({
     name,
     auth: 'user',
@@ -47,7 +55,10 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
     input: exportInput,
     async handle({ input, actor, services, lang }) {
       const tree = await loadExportTree(services, actor, input);
-      return download(await render(tree, { services, lang }), type, `${sanitizeFileName(tree.name)}${fileSuffix}`);
+      const file = await render(tree, { services, lang });
+      const fileName = `${sanitizeFileName(tree.name)}${fileSuffix}`;
+      if (file instanceof Uint8Array) return download(file, type, fileName);
+      return raw(file, { type, headers: downloadHeaders(fileName) });
     },
   });
 }
@@ -55,8 +66,8 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
 export const exportActions: ActionDef[] = [
   // The exporters (docx, jszip, jsdom) load with the first export, not with the server.
   exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) => {
-    const { exportDocx } = await import('../../../exporters/docx.ts');
-    return exportDocx(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
+    const { exportDocxStream } = await import('../../../exporters/docx.ts');
+    return exportDocxStream(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
   }),
   exportAction('export/markdown', 'application/zip', '.zip', async (tree) => (await import('../../../exporters/markdownZip.ts')).exportMarkdownZip(tree)),
   exportAction('export/html', 'application/zip', '_html.zip', async (tree, { lang }) => {

@@ -4,9 +4,7 @@ import { errors } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import { ItemType } from '../../../core/limits.ts';
 import { parseSheets } from '../../../core/spreadsheet.ts';
-import { exportXlsx } from '../../../exporters/xlsx.ts';
-import { FormatError } from '../../../importers/index.ts';
-import { xlsxToSheets } from '../../../importers/xlsx/index.ts';
+import { FormatError } from '../../../importers/errors.ts';
 import { loadItem, requireEdit, requireVisit, type LoadedItem } from '../../access/items.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -38,6 +36,7 @@ export const spreadsheetActions: ActionDef[] = [
       requireVisit(loaded);
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
+      const { exportXlsx } = await import('../../../exporters/xlsx.ts'); // exceljs: on first use
       const bytes = await exportXlsx(parseSheets(page?.page_content ?? ''));
       return download(bytes, XLSX_TYPE, `${sanitizeFileName(loaded.item.item_name)}.xlsx`);
     },
@@ -54,6 +53,7 @@ export const spreadsheetActions: ActionDef[] = [
       requireSpreadsheet(loaded);
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
+      const { xlsxToSheets } = await import('../../../importers/xlsx/index.ts');
       try {
         return { sheets: await xlsxToSheets(new Uint8Array(await fs.readFile(file.filepath)), file.originalFilename || 'file') };
       } catch (err) {

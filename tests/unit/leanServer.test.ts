@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { leanServerFlags } from '../../bin/leanServer.mjs';
+import { foldCase, needsUnicodeFold, trigramQuery } from '../../server/search/fold.ts';
+
+describe('leanServerFlags', () => {
+  it('adds the semi-space cap and the malloc arena limit when the caller gave neither', () => {
+    const r = leanServerFlags(['--enable-source-maps'], { PATH: '/bin' });
+    expect(r).toEqual({ execArgv: ['--max-semi-space-size=8', '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' }, changed: true });
+  });
+
+  it('keeps the caller’s own settings, on the command line or in NODE_OPTIONS', () => {
+    expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8' })).toMatchObject({ execArgv: ['--max-semi-space-size=32'], changed: false });
+    expect(leanServerFlags([], { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '4' })).toMatchObject({ execArgv: [], env: { MALLOC_ARENA_MAX: '4' }, changed: false });
+  });
+});
+
+describe('search case folding', () => {
+  it('asks for Unicode folding only for cased letters outside ASCII', () => {
+    expect(['Éc', 'ЯНВАРЯ', 'Σύνοψη', 'mä'].map(needsUnicodeFold)).toEqual([true, true, true, true]);
+    expect(['Guide', '灰度发布', 'webhook签名', '🚀 ok', '50%_'].map(needsUnicodeFold)).toEqual([false, false, false, false, false]);
+    expect(foldCase('ΟΔΟΣ Σύνοψη')).toBe('οδοσ σύνοψη');
+  });
+
+  it('turns a needle into single-trigram FTS5 strings joined with AND, quotes doubled, at most 12', () => {
+    expect(trigramQuery('März')).toBe('"Mär" AND "ärz"');
+    expect(trigramQuery('a"bc')).toBe('"a""b" AND """bc"');
+    const long = trigramQuery('Ё'.repeat(2) + 'абвгдежзийклмнопрстуфхцчшщъыьэюя');
+    expect(long.split(' AND ').length).toBeLessThanOrEqual(13);
+    expect(long.endsWith('"эюя"')).toBe(true);
+  });
+});
