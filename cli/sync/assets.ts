@@ -114,7 +114,7 @@ export class AssetUploader {
       this.uploaded++;
       return sign;
     } catch (err) {
-      // A type the server refuses (SVG can carry script): the reference stays as written.
+      // A type the server refuses (an executable, say): the reference stays as written.
       this.io.stderr(`${relPath}: not uploaded (${(err as Error).message}); references to it stay as written\n`);
       return null;
     }

@@ -38,8 +38,8 @@ function filesOf(root: string, keep: (name: string) => boolean): string[] {
   return out.sort();
 }
 const markdownFiles = (root: string) => filesOf(root, (n) => n.endsWith('.md'));
-/** What travels: pages and the files they reference (SVG is refused by the server's upload rules, so stays a reference). */
-const syncedFiles = (root: string) => filesOf(root, (n) => !n.endsWith('.svg'));
+/** What travels: pages and the files they reference (SVG included); `index.md`'s front-matter `src: /logo.svg` is YAML, not a reference, but getting-started.md uses the logo too. */
+const syncedFiles = (root: string) => filesOf(root, () => true).filter((f) => !f.startsWith('.vitepress/'));
 
 async function tree(k: KeyedItem) {
   const r = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
@@ -100,9 +100,18 @@ describe('a VitePress repository through push and pull', { timeout: 120_000 }, (
     expect(start.page_content).toContain(`[Why Quarry](/${k.item_id}?page_id=${why}#the-problems)`);
     expect(start.page_content).toContain(`[configuration reference](/${k.item_id}?page_id=${reference}#config-file)`);
     expect(start.page_content).toMatch(/<img src="\/api\/attachment\/visitFile\?sign=[0-9a-f]+" alt="" width="1">/);
-    expect(start.page_content).toContain('![How a request flows](./images/flow.svg "Request flow")');
+    // SVG travels too, served so it can never run script: its own type (for <img>), but a sandboxed download.
+    const svgSign = /!\[How a request flows\]\(\/api\/attachment\/visitFile\?sign=([0-9a-f]+) "Request flow"\)/.exec(start.page_content)?.[1];
+    expect(svgSign, start.page_content).toBeTruthy();
+    expect(start.page_content).toMatch(/!\[Quarry logo\]\(\/api\/attachment\/visitFile\?sign=[0-9a-f]+\)/);
     expect(start.page_content).toContain('```sh [npm]\n$ npm create quarry@latest\n```');
-    expect(lastPushStderr).toMatch(/public\/logo\.svg: not uploaded/);
+    expect(lastPushStderr).not.toMatch(/not uploaded/);
+    const svg = await t.fetch(`/api/attachment/visitFile?sign=${svgSign}`);
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers.get('content-disposition')).toMatch(/^attachment; filename="flow\.svg"/);
+    expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(svg.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+    expect(Buffer.from(await svg.arrayBuffer()).equals(fs.readFileSync(path.join(FIXTURE, 'guide/images/flow.svg')))).toBe(true);
     const blog = await pageAt(k, 'blog/announcing-quarry-2.md');
     expect(blog.page_content).toContain(`[Migration guide](/${k.item_id}?page_id=${why}#slow-start)`);
     const signs = [...blog.page_content.matchAll(/visitFile\?sign=([0-9a-f]+)/g)].map((m) => m[1]);
@@ -226,9 +235,38 @@ describe('CI can never destroy web work', { timeout: 120_000 }, () => {
     expect((await tree(k)).length).toBe(count);
     const raised = await runDocs(['plan', clone, '--prune', '--max-delete-share', '0.5'], { cwd: clone, env: envFor(t, k) });
     expect(raised.code, raised.stderr).toBe(ExitCode.OK);
+    // The share can live in .docs.json; the flag still overrides it.
+    write(clone, '.docs.json', JSON.stringify({ max_delete_share: 0.5 }));
+    const configured = await runDocs(['plan', clone, '--prune'], { cwd: clone, env: envFor(t, k) });
+    expect(configured.code, configured.stderr).toBe(ExitCode.OK);
+    const overridden = await runDocs(['plan', clone, '--prune', '--max-delete-share', '0.25'], { cwd: clone, env: envFor(t, k) });
+    expect(overridden.code).toBe(ExitCode.ERROR);
+    expect(overridden.stderr).toMatch(/more than 25 %/);
+    write(clone, '.docs.json', JSON.stringify({ max_delete_share: 2 }));
+    const bad = await runDocs(['plan', clone, '--prune'], { cwd: clone, env: envFor(t, k) });
+    expect(bad.code).toBe(ExitCode.ERROR);
+    expect(bad.stderr).toMatch(/\.docs\.json: max_delete_share must be a number from 0 to 1/);
+    fs.rmSync(path.join(clone, '.docs.json'));
     const allowed = await runDocs(['push', clone, '--prune', '--allow-mass-delete'], { cwd: clone, env: envFor(t, k) });
     expect(allowed.code, allowed.stderr).toBe(ExitCode.OK);
     expect((await tree(k)).length).toBe(count - 3);
+  });
+});
+
+describe('.docs.json assets_root', { timeout: 120_000 }, () => {
+  it('resolves root-relative references in the configured folder; --assets-root overrides it', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    fs.cpSync(path.join(FIXTURE, 'guide/images/pixel.png'), path.join(dir, 'site/img/pixel.png'));
+    write(dir, 'page.md', '# Page\n\n![pixel](/img/pixel.png)\n');
+    write(dir, '.docs.json', JSON.stringify({ assets_root: 'site' }));
+    const flagged = await runDocs(['push', dir, '--assets-root', 'elsewhere'], { cwd: dir, env: envFor(t, k) });
+    expect(flagged.code, flagged.stderr).toBe(ExitCode.OK);
+    expect((await pageAt(k, 'page.md')).page_content).toContain('![pixel](/img/pixel.png)');
+    write(dir, 'page.md', '# Page\n\n![pixel](/img/pixel.png)\n\nAgain.\n');
+    const configured = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(configured.code, configured.stderr).toBe(ExitCode.OK);
+    expect((await pageAt(k, 'page.md')).page_content).toMatch(/!\[pixel\]\(\/api\/attachment\/visitFile\?sign=[0-9a-f]+\)/);
   });
 });
 

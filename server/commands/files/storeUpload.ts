@@ -4,7 +4,7 @@ import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../http/action.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
-import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType } from './fileRules.ts';
+import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';
 import type { FileRow } from './fileRows.ts';
 
 export interface StoreUploadInput {
@@ -17,15 +17,17 @@ export interface StoreUploadInput {
   /** 0 = not linked to a page (a file-library upload). */
   pageId: number;
   maxBytes: number;
+  /** Accept an `.svg` whose bytes are an SVG document (synced documentation only; served as a sandboxed download). */
+  allowSvg?: boolean;
 }
 
 const EXT_FOR_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
 
-async function readHead(filepath: string): Promise<Buffer> {
+async function readHead(filepath: string, bytes = 16): Promise<Buffer> {
   const handle = await fsp.open(filepath, 'r');
   try {
-    const buf = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buf, 0, 16, 0);
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
     return buf.subarray(0, bytesRead);
   } finally {
     await handle.close();
@@ -49,6 +51,11 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
     if (problem) throw errors.failed(`file: ${problem}`, 'file：图片格式不允许');
     if (!sniffed) throw errors.failed('file: the content is not a valid image', 'file：文件内容不是有效的图片');
     return { displayName, fileType: sniffed };
+  }
+  if (input.allowSvg && lastExtension(displayName) === 'svg') {
+    const svgProblem = svgUploadProblem(displayName, await readHead(file.filepath, 64 * 1024));
+    if (svgProblem) throw errors.failed(`file: ${svgProblem}`, 'file：不是有效的 SVG 图片');
+    return { displayName, fileType: SVG_TYPE };
   }
   const problem = attachmentNameProblem(displayName, input.isAdmin);
   if (problem) throw errors.failed(`file: ${problem}`, 'file：不允许上传该类型的文件');
