@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { markdownDestinations } from './markdownRefs.ts';
 
 /**
  * The links and images of a Markdown page that point into the synced folder, found with their
  * exact place in the text so they can be replaced and put back byte for byte. Markdown inline
- * links and images, reference definitions and the `src`/`href` of HTML tags count; code (fenced,
- * indented by a fence, inline) is masked first so examples are never touched.
+ * links and images, reference definitions and the `src`/`href` of HTML tags count, as markdown-it
+ * parses them (markdownRefs.ts): code blocks, indented code and code spans are never touched.
  */
 export interface Reference {
   start: number;
@@ -19,28 +20,9 @@ export interface Reference {
  */
 export type RefPairs = ([string, string] | [string, string, string])[];
 
-function maskCode(body: string): string {
-  const blank = (m: string) => m.replace(/[^\n]/g, ' ');
-  return body.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm, blank).replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, blank);
-}
-
-const INLINE = /(!?\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\(\s*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
-const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)/gm;
-const HTML_ATTR = /(<(?:img|a|source|video|audio|link)\b[^>]*?\s(?:src|href)\s*=\s*)("[^"]*"|'[^']*')/gi;
-
+/** Links, images, reference definitions and HTML `src`/`href`, as markdown-it parses the page (never inside code). */
 export function findReferences(body: string): Reference[] {
-  const text = maskCode(body);
-  const out: Reference[] = [];
-  const add = (start: number, raw: string) => {
-    const bracketed = /^[<"']/.test(raw);
-    const url = bracketed ? raw.slice(1, -1) : raw;
-    out.push({ start: start + (bracketed ? 1 : 0), end: start + (bracketed ? 1 : 0) + url.length, url });
-  };
-  for (const re of [INLINE, DEFINITION, HTML_ATTR]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) add(m.index + m[1]!.length, m[2]!);
-  }
-  return out.sort((a, b) => a.start - b.start);
+  return markdownDestinations(body);
 }
 
 /** A destination that may name a file of the folder: no scheme, no protocol-relative host, not only an anchor. */

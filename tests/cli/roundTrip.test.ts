@@ -270,6 +270,26 @@ describe('.docs.json assets_root', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a real third-party README', { timeout: 120_000 }, () => {
+  it('rewrites its page links on the server but never the link syntax in its code, and pulls back byte for byte', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/third-party/markdown-it-anchor-README.md'), 'utf8');
+    write(dir, 'README.md', readme);
+    write(dir, 'README-zh_CN.md', '# 中文\n\n[English](./README.md)\n');
+    const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const page = await pageAt(k, 'README.md');
+    const zh = await pageAt(k, 'README-zh_CN.md');
+    expect(page.page_content).toContain(`[中文 (v7.0.1)](/${k.item_id}?page_id=${zh.page_id})`);
+    expect(page.page_content).toContain('permalink: anchor.permalink[styleOfPermalink](permalinkOpts)');
+    const fresh = tempFolder();
+    const pulled = await runDocs(['pull', fresh], { cwd: fresh, env: envFor(t, k) });
+    expect(pulled.code, pulled.stderr).toBe(ExitCode.OK);
+    expect(read(fresh, 'README.md')).toBe(readme);
+  });
+});
+
 describe('moves with edits', { timeout: 120_000 }, () => {
   it('moving and editing a file in one step updates and moves the same page, with its history (with state, and from a fresh clone)', async () => {
     const k = await buildKeyedItem(t);
