@@ -6,7 +6,7 @@ import type { CliIO } from '../program.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
 import { absPath, exists } from './paths.ts';
-import { findReferences, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
 export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
@@ -51,6 +51,7 @@ export interface RewriteContext {
  * the same push): the page is written again once it has.
  */
 export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  await loadReferenceFinder();
   let pending = false;
   const targets = new Map<string, { served: string; file?: string } | null>();
   for (const ref of findReferences(body)) {

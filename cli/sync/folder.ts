@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
@@ -26,6 +27,23 @@ export interface LocalDoc {
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
+  /** Size and modification time of the file as read (the state keeps them: see SyncedPage). */
+  stat?: FileStat;
+}
+
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/** What the last sync recorded about a file, to skip reading it when its size and mtime are unchanged. */
+export interface RecordedFile {
+  title: string;
+  order: number;
+  hash: string;
+  file_hash?: string;
+  size?: number;
+  mtime_ms?: number;
 }
 
 /** A file the folder holds that is not Markdown but may be an API description. */
@@ -61,6 +79,8 @@ export function isIgnoredName(name: string): boolean {
 /** What to leave out of a folder, on top of `.docsignore`: `--exclude` globs (gitignore syntax). */
 export interface FolderOptions {
   exclude?: string[];
+  /** The last sync's record of each file (by path): unchanged files (size + mtime) are not read again. */
+  recorded?: (relPath: string) => RecordedFile | undefined;
 }
 
 const MDX = /\.mdx$/i;
@@ -87,13 +107,32 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   const selection = loadSelection(root, opts.exclude);
 
   async function readDoc(abs: string, relPath: string, catPath: string[]): Promise<LocalDoc | null> {
-    const decoded = decodeFileText(await fs.readFile(abs));
+    const recorded = opts.recorded?.(relPath);
+    let st: FileStat | undefined;
+    if (recorded?.size !== undefined && recorded.file_hash) {
+      // A synchronous stat costs a few microseconds; thousands of promised ones cost far more CPU.
+      const s = fsSync.statSync(abs);
+      st = { size: s.size, mtimeMs: s.mtimeMs };
+      if (s.size === recorded.size && s.mtimeMs === recorded.mtime_ms) return recordedDoc(abs, relPath, catPath, recorded, st);
+    }
+    const handle = await fs.open(abs, 'r');
+    let bytes: Buffer;
+    try {
+      if (!st) {
+        const s = await handle.stat();
+        st = { size: s.size, mtimeMs: s.mtimeMs };
+      }
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    const decoded = decodeFileText(bytes);
     if ('problem' in decoded) {
       problems.push({ relPath, line: decoded.line, message: decoded.problem });
       return null;
     }
     try {
-      return docFromText(relPath, catPath, decoded.text);
+      return { ...docFromText(relPath, catPath, decoded.text), stat: st };
     } catch (err) {
       if (!(err instanceof CliFailure)) throw err;
       problems.push(problemOf(relPath, decoded.text, err.message));
@@ -132,6 +171,26 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   }
   await walk(root, []);
   return { docs, specFiles, conflictCopies, problems, skipped };
+}
+
+/**
+ * A file unchanged since the last sync recorded it (same size and mtime): its title, order and
+ * hashes are the recorded ones, and its text is read only if something asks for it (a page being
+ * written, a merge) — a no-op push reads no file.
+ */
+function recordedDoc(abs: string, relPath: string, catPath: string[], recorded: RecordedFile, stat: FileStat): LocalDoc {
+  let full: LocalDoc | undefined;
+  const load = (): LocalDoc => {
+    if (full) return full;
+    const decoded = decodeFileText(fsSync.readFileSync(abs));
+    if ('problem' in decoded) throw new CliFailure(`${relPath}: ${decoded.problem}`);
+    full = docFromText(relPath, catPath, decoded.text);
+    return full;
+  };
+  const doc = { relPath, catPath, title: recorded.title, order: recorded.order, hash: recorded.hash, fileHash: recorded.file_hash, stat } as LocalDoc;
+  Object.defineProperty(doc, 'content', { enumerable: true, get: () => load().content });
+  Object.defineProperty(doc, 'head', { enumerable: true, get: () => load().head });
+  return doc;
 }
 
 /** A refusal from docFromText as a problem with its line: `file:12: …`, or the line of the front-matter key it names. */

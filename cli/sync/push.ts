@@ -58,9 +58,13 @@ export async function preparePlan(
   folderOpts?: FolderOptions,
   force = false,
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree }> {
-  const folder = await readFolder(root, folderOpts);
+  const treePromise = client.tree();
+  treePromise.catch(() => undefined);
+  const state = await loadState(root, client.settings.server);
+  // Files unchanged since the last sync (size + mtime) are not read again.
+  const folder = await readFolder(root, { ...folderOpts, recorded: (relPath) => state.pages[relPath] });
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root))];
-  const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
+  const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
@@ -178,7 +182,8 @@ function changeFor(e: PlanEntry): Change | null {
 /** The state already says exactly this about the page (a no-op push then touches no file). */
 function isRecorded(state: SyncState, e: PlanEntry): boolean {
   const s = state.pages[e.doc!.relPath];
-  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && JSON.stringify(s.cat_path) === JSON.stringify(e.doc!.catPath);
+  const cat = e.doc!.catPath;
+  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && s.cat_path.length === cat.length && s.cat_path.every((c, i) => c === cat[i]);
 }
 
 /** Writes the server's version beside the local file and takes it as the new base, so the user's resolution pushes normally. */
@@ -241,7 +246,9 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
-      if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
+      if (e.action !== 'unchanged' || !e.doc || !e.server || e.detail) continue;
+      if (!isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
+      else ledger.noteStat(e.doc.relPath, e.doc);
     }
     // Around conflicts (watch), the other pages go through but nothing is deleted until they are resolved.
     const toApply = conflicts.length ? { ...plan, entries: plan.entries.filter((e) => e.action !== 'delete') } : plan;
@@ -260,7 +267,8 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
     return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
   } finally {
     await ledger.flush();
-    await saveState(root, state);
+    // A no-op push leaves state.json as it is.
+    if (ledger.dirty) await saveState(root, state);
   }
 }
 

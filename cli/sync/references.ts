@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { markdownDestinations } from './markdownRefs.ts';
 
 /**
  * The links and images of a Markdown page that point into the synced folder, found with their
@@ -20,9 +19,17 @@ export interface Reference {
  */
 export type RefPairs = ([string, string] | [string, string, string])[];
 
+let finder: typeof import('./markdownRefs.ts') | null = null;
+
+/** Loads the Markdown parser (on demand: a push that writes no page never needs it). */
+export async function loadReferenceFinder(): Promise<void> {
+  finder ??= await import('./markdownRefs.ts');
+}
+
 /** Links, images, reference definitions and HTML `src`/`href`, as markdown-it parses the page (never inside code). */
 export function findReferences(body: string): Reference[] {
-  return markdownDestinations(body);
+  if (!finder) throw new Error('findReferences: await loadReferenceFinder() first');
+  return finder.markdownDestinations(body);
 }
 
 /** A destination that may name a file of the folder: no scheme, no protocol-relative host, not only an anchor. */

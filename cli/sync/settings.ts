@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from './lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
 
 /** Where and as whom the CLI syncs. */
@@ -33,7 +33,7 @@ function readFileSettings(dir: string): { file: string; values: Partial<Settings
     const text = fs.readFileSync(file, 'utf8');
     let data: unknown;
     try {
-      data = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+      data = name.endsWith('.json') ? JSON.parse(text) : yaml().parse(text);
     } catch (err) {
       throw new CliFailure(`${name}: cannot parse it: ${(err as Error).message.split('\n')[0]}`);
     }

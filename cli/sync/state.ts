@@ -17,6 +17,12 @@ export interface SyncedPage {
   /** Pages generated from an API description file: that file and the stable key. */
   source?: string;
   key?: string;
+  /**
+   * Size and modification time of the file when the entry was recorded from it: a file with the
+   * same size and mtime is taken to be that file (title, order, hashes above) without reading it.
+   */
+  size?: number;
+  mtime_ms?: number;
 }
 
 export interface SyncState {

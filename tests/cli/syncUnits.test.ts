@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { docFromText } from '../../cli/sync/folder.ts';
 import { parseMarkdownFile, renderPageFile } from '../../cli/sync/frontMatter.ts';
 import { merge3 } from '../../cli/sync/merge.ts';
-import { findReferences, restoreReferences, rewriteReferences } from '../../cli/sync/references.ts';
+import { findReferences, loadReferenceFinder, restoreReferences, rewriteReferences } from '../../cli/sync/references.ts';
 import { computePlan, type ServerPage } from '../../cli/sync/plan.ts';
 import { emptyState, type SyncState } from '../../cli/sync/state.ts';
 
@@ -143,6 +143,7 @@ describe('computePlan', () => {
 });
 
 describe('references (markdown-it token walk)', () => {
+  beforeAll(() => loadReferenceFinder());
   // A real third-party README (markdown-it-anchor 10.0.0, Unlicense): links in prose, tables and
   // headings, and link syntax inside a fenced code block and code spans.
   const README = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/third-party/markdown-it-anchor-README.md'), 'utf8');
