@@ -6,7 +6,7 @@ import type { CliIO } from '../program.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
 import { absPath, exists } from './paths.ts';
-import { findReferences, loadReferenceFinder, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
 export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
@@ -122,10 +122,29 @@ export class AssetUploader {
   }
 }
 
-/** A page as the folder sees it: the references the sync rewrote put back, its hash taken again. */
-export function toSourceView(page: ServerPageContent): ServerPageContent {
+/**
+ * A page as the folder sees it: the references the sync rewrote put back, its hash taken again.
+ * With `moved`, the page is written to `moved.to` although its references were written for the
+ * file `page.source_path`, and linked pages may have moved too (`moved.pathOf`): references that
+ * would no longer reach their file are made relative to the new place (a pull after a catalog
+ * move made on the web).
+ */
+export function toSourceView(page: ServerPageContent, moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string }): ServerPageContent {
   if (!page.source_refs) return page;
-  const content = restoreReferences(page.page_content, page.source_refs);
+  const from = page.source_path;
+  const relink =
+    moved && from
+      ? ([served, original, file]: RefPairs[number]): string => {
+          const pageLink = /^\/\d+\?page_id=(\d+)/.exec(served);
+          const target = file ?? (pageLink ? moved.pathOf(Number(pageLink[1])) : undefined);
+          // Root-relative references do not depend on where the page lies.
+          if (!target || original.startsWith('/')) return original;
+          const was = resolveReference(original, from, moved.assetsRoot);
+          if (!file && was && !MARKDOWN.test(was.relPath)) return original;
+          return relinkReference(original, from, moved.to, target, moved.assetsRoot);
+        }
+      : undefined;
+  const content = restoreReferences(page.page_content, page.source_refs, relink);
   return { ...page, page_content: content, content_hash: contentHash(content) };
 }
 

@@ -1,6 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
-import type Token from 'markdown-it/lib/token.mjs';
+import type { MarkdownIt as Md, StateInline, Token } from 'markdown-it';
 
 /**
  * Finds the destinations of a Markdown page's links and images with markdown-it's own parser (the
@@ -33,7 +32,7 @@ interface RuleEntry {
   fn: InlineRule;
 }
 
-let parser: MarkdownIt | null = null;
+let parser: Md | null = null;
 
 function meta(token: Token): DestMeta {
   token.meta = token.meta ?? {};
@@ -41,7 +40,7 @@ function meta(token: Token): DestMeta {
 }
 
 /** markdown-it with its link, image and inline-HTML rules noting where each destination lies. */
-function markdownParser(): MarkdownIt {
+function markdownParser(): Md {
   if (parser) return parser;
   const md = new MarkdownIt({ html: true, linkify: false });
   // Reference definitions are kept as tokens (with their lines) instead of being dropped after parsing.

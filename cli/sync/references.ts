@@ -82,8 +82,11 @@ export function rewriteReferences(body: string, replace: (ref: Reference) => { s
   return { content: out + body.slice(at), refs };
 }
 
-/** Puts the original references back in order (a served URL the web edit removed is skipped). */
-export function restoreReferences(content: string, refsJson: string | null | undefined): string {
+/**
+ * Puts the original references back in order (a served URL the web edit removed is skipped).
+ * `relink` may answer another reference for a pair (the page's file or a linked page moved).
+ */
+export function restoreReferences(content: string, refsJson: string | null | undefined, relink?: (pair: RefPairs[number]) => string): string {
   if (!refsJson) return content;
   let refs: RefPairs;
   try {
@@ -93,11 +96,27 @@ export function restoreReferences(content: string, refsJson: string | null | und
   }
   let out = '';
   let at = 0;
-  for (const [served, original] of refs) {
+  for (const pair of refs) {
+    const [served, original] = pair;
     const i = content.indexOf(served, at);
     if (i < 0) continue;
-    out += content.slice(at, i) + original;
+    out += content.slice(at, i) + (relink ? relink(pair) : original);
     at = i + served.length;
   }
   return out + content.slice(at);
+}
+
+/**
+ * A reference written in `fromPath` that must now be written in `toPath`, to `target` (a file of
+ * the folder): unchanged when it still resolves there; else a relative path from the new place,
+ * with the original anchor or query.
+ */
+export function relinkReference(original: string, fromPath: string, toPath: string, target: string, assetsRoot: string): string {
+  const resolved = resolveReference(original, fromPath, assetsRoot);
+  const again = resolveReference(original, toPath, assetsRoot);
+  if (resolved && again && again.relPath === target) return original;
+  const suffix = resolved?.suffix ?? '';
+  let rel = path.posix.relative(path.posix.dirname(toPath), target);
+  if (!rel.startsWith('../') && original.startsWith('./')) rel = `./${rel}`;
+  return encodeURI(rel) + suffix;
 }

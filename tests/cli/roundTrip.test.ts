@@ -270,6 +270,63 @@ describe('.docs.json assets_root', { timeout: 120_000 }, () => {
   });
 });
 
+/** Every relative link and image of the folder's Markdown files that is not an anchor or URL, with whether its file exists. */
+function deadLinks(root: string): string[] {
+  const dead: string[] = [];
+  for (const rel of markdownFiles(root)) {
+    const text = read(root, rel).replace(/```[\s\S]*?```/g, '');
+    for (const m of text.matchAll(/\]\(([^)\s#?]+)[^)]*\)/g)) {
+      const target = m[1]!;
+      if (/^[a-z]+:|^\//i.test(target)) continue;
+      const file = path.join(root, path.dirname(rel), decodeURI(target));
+      if (!fs.existsSync(file)) dead.push(`${rel} → ${target}`);
+    }
+  }
+  return dead;
+}
+
+describe('moves made on the web', { timeout: 120_000 }, () => {
+  it('a page moved to another catalog, and a catalog moved under another, move their files on pull; links stay valid', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = await pushed(k);
+    expect(deadLinks(dir)).toEqual([]);
+    const treeData = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { catalogs: { cat_id: number; path: string[] }[] };
+    const catId = (p: string) => treeData.catalogs.find((c) => c.path.join('/') === p)!.cat_id;
+    const plugins = await pageAt(k, 'guide/advanced/plugins.md');
+    const reference = await pageAt(k, 'api/reference.md');
+    const moved = await t.call(
+      'catalog/batUpdate',
+      { item_id: k.item_id, cats: JSON.stringify([{ page_id: plugins.page_id, parent_cat_id: catId('blog'), s_number: plugins.s_number }, { cat_id: catId('api'), cat_name: 'api', parent_cat_id: catId('guide') }]) },
+      { token: k.owner.token },
+    );
+    expect(moved.error_code, moved.error_message).toBe(0);
+
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(fs.existsSync(path.join(dir, 'guide/advanced/plugins.md'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'api/reference.md'))).toBe(false);
+    expect(read(dir, 'blog/plugins.md')).toContain('See the [module graph](../guide/advanced/deep/nested/internals/module-graph.md#invalidation).');
+    expect(fs.existsSync(path.join(dir, 'guide/api/reference.md'))).toBe(true);
+    // Front matter stays byte for byte; the page keeps its identity on the server and in the state.
+    expect(read(dir, 'blog/plugins.md').startsWith(read(FIXTURE, 'guide/advanced/plugins.md').split('\n# ')[0]!)).toBe(true);
+    const state = JSON.parse(read(dir, '.docs/state.json')).pages;
+    expect(state['blog/plugins.md'].page_id).toBe(plugins.page_id);
+    expect(state['guide/api/reference.md'].page_id).toBe(reference.page_id);
+    expect(state['guide/advanced/plugins.md']).toBeUndefined();
+    expect(deadLinks(dir)).toEqual([]);
+    expect((await pageAt(k, 'blog/plugins.md')).page_id).toBe(plugins.page_id);
+
+    // A push from here, and from a fresh clone of it, keeps every page (no create, no delete).
+    const again = await runDocs(['push', dir, '--prune', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(again.code, again.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(again.stdout).summary).toMatchObject({ create: 0, delete: 0 });
+    const fresh = tempFolder();
+    expect((await runDocs(['pull', fresh], { cwd: fresh, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    expect(markdownFiles(fresh)).toEqual(markdownFiles(dir));
+    for (const rel of markdownFiles(dir)) expect(read(fresh, rel), rel).toBe(read(dir, rel));
+  });
+});
+
 describe('a real third-party README', { timeout: 120_000 }, () => {
   it('rewrites its page links on the server but never the link syntax in its code, and pulls back byte for byte', async () => {
     const k = await buildKeyedItem(t);

@@ -65,7 +65,8 @@ export async function applyChanges(deps: Deps, input: { itemId: number; changes:
           continue;
         }
         if (change.op === 'name') {
-          if (current.source_path && current.source_path !== change.source_path) {
+          // A file path is given once; it moves only from the path the caller says the page has now.
+          if (current.source_path && current.source_path !== change.source_path && current.source_path !== change.from) {
             conflicts.push({ index, page_id: current.page_id, base_revision: current.revision, server_revision: current.revision, reason: `the page already belongs to ${current.source_path}` });
             results.push(resultOf(index, change.op, 'conflict', current));
             continue;

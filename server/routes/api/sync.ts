@@ -47,7 +47,7 @@ const change = z.discriminatedUnion(
     z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional(), ...source }),
     z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional(), force: z.boolean().optional() }),
     z.object({ op: z.literal('confirm'), page_id: pageId, base_revision: revision, ...source }),
-    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath }),
+    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath, from: sourcePath.optional() }),
   ],
   { error: 'op: must be create, update, delete, confirm or name' },
 );
