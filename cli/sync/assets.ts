@@ -5,6 +5,7 @@ import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
 import type { CliIO } from '../program.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
+import { servedSignUrl } from './webFiles.ts';
 import { absPath, exists } from './paths.ts';
 import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
 
@@ -157,7 +158,8 @@ export async function downloadAssets(root: string, refsJson: string | null | und
     done.add(relPath);
     const file = absPath(root, relPath);
     if (await exists(file)) continue;
-    const bytes = await client.download(served.replace(/&.*$/, ''));
+    // Sync uploads are root-relative; files added in the web UI may be served under the site's absolute URL.
+    const bytes = await client.download(servedSignUrl(served) ?? served.replace(/&.*$/, ''));
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, bytes);
     written.push(relPath);

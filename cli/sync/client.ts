@@ -173,6 +173,25 @@ export class SyncClient {
     return new Uint8Array(await res.arrayBuffer());
   }
 
+  /** A served file's bytes and the name the server gives it (Content-Disposition). */
+  async downloadNamed(url: string): Promise<{ bytes: Uint8Array; name: string }> {
+    const res = await fetch(new URL(url, `${this.settings.server}/`), { signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
+      throw new ServerUnreachable(this.settings.server, err);
+    });
+    if (!res.ok) throw new CliFailure(`${url}: the server answered HTTP ${res.status}`);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    let name = /filename="([^"]*)"/i.exec(disposition)?.[1] ?? 'file';
+    if (star) {
+      try {
+        name = decodeURIComponent(star);
+      } catch {
+        // The ASCII fallback is kept.
+      }
+    }
+    return { bytes: new Uint8Array(await res.arrayBuffer()), name: name.split(/[\\/]/).pop() || 'file' };
+  }
+
   apply(changes: SyncChange[], atomic = true): Promise<SyncApplyOutcome> {
     return this.call('sync/apply', { changes, atomic });
   }

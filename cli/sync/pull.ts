@@ -7,6 +7,7 @@ import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
+import { adoptWebFiles, type WebFiles } from './webFiles.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
 import { absPath, catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
@@ -74,6 +75,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   const taken = new Set<string>(tree.pages.filter((p) => p.source_path && sameCatalogs(catalogPathOf(p.source_path), p.cat_path)).map((p) => p.source_path!.toLowerCase()));
   const naming = new Map<number, { to: string; from?: string }>();
   const livePaths = new Set<string>();
+  const confirms: Change[] = [];
   const ledger = new SyncLedger(root, state);
   // The last sync's files, kept aside: entries move as pages are written, the files are dealt with after.
   const before = Object.entries(state.pages);
@@ -92,6 +94,18 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Pages as the folder sees them: the links and images the sync rewrote put back as written (relative
   // references adjusted where the page or what it links to moved).
   const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
+  // Files added in the web UI come down beside their page, recorded with the page's references.
+  const webFiles: WebFiles = { bySign: new Map(), taken: new Map(), written: [] };
+  const adopted = new Set<number>();
+  for (const [id, p] of [...fetched].sort(([a], [b]) => a - b)) {
+    if (!targets.has(id)) continue;
+    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles);
+    if (got.adopted) {
+      fetched.set(id, got.page);
+      adopted.add(id);
+    }
+  }
+  out.written.push(...webFiles.written);
   const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined)]));
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
@@ -133,6 +147,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     }
     out.written.push(...(await downloadAssets(root, page.source_refs, client, assetsDone)));
     remember(ledger, relPath, page);
+    // The server learns the references this pull gave the page's web files (no new revision).
+    if (adopted.has(page.page_id)) {
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: fetched.get(page.page_id)!.source_refs ?? null });
+    }
   }
 
   // Files of pages the server deleted, moved or renamed go too, unless edited since the last sync.
@@ -150,6 +168,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     ledger.forgetPath(relPath);
   }
   await recordNames(client, naming);
+  for (const batch of batchChanges(confirms)) await client.apply(batch, false);
   await ledger.flush();
   await saveState(root, { ...state, item_id: tree.item.item_id });
   return out;

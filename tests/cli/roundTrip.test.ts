@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { createMarkdown } from '../../core/markdown.ts';
+import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
@@ -210,7 +211,7 @@ describe('CI can never destroy web work', { timeout: 120_000 }, () => {
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     const out = JSON.parse(r.stdout);
     expect(out.summary.delete).toBe(1);
-    expect(out.kept.map((x: { page_id: number }) => x.page_id).sort()).toEqual([Number(web.data.page_id), changedId].sort((a, b) => a - b));
+    expect(out.kept.map((x: { page_id: number }) => x.page_id).sort((a: number, b: number) => a - b)).toEqual([Number(web.data.page_id), changedId].sort((a, b) => a - b));
     const ids = (await tree(k)).map((p) => p.page_id);
     expect(ids).toContain(Number(web.data.page_id));
     expect(ids).toContain(changedId);
@@ -324,6 +325,57 @@ describe('moves made on the web', { timeout: 120_000 }, () => {
     expect((await runDocs(['pull', fresh], { cwd: fresh, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     expect(markdownFiles(fresh)).toEqual(markdownFiles(dir));
     for (const rel of markdownFiles(dir)) expect(read(fresh, rel), rel).toBe(read(dir, rel));
+  });
+});
+
+describe('files added in the web UI', { timeout: 120_000 }, () => {
+  it('come down beside the page with a relative reference; a push re-uploads nothing and leaves the page as it is', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = await pushed(k);
+    const why = await pageAt(k, EDITED);
+    // The web editor: upload an attachment to the page, put its served URL in the Markdown.
+    const pdf = Buffer.from('%PDF-1.4\n% web upload\n');
+    const image = await uploadFile(t, 'page/uploadImg', { token: k.owner.token, field: 'editormd-image-file', filename: 'Screen Shot 1.png', bytes: PNG_BYTES, type: 'image/png', params: { item_id: k.item_id, page_id: why.page_id } });
+    const doc = await uploadFile(t, 'page/upload', { token: k.owner.token, filename: 'Spec Sheet.pdf', bytes: pdf, type: 'application/pdf', params: { item_id: k.item_id, page_id: why.page_id } });
+    expect(doc.body.error_code, JSON.stringify(doc.body)).toBe(0);
+    // One as the editor gives it here (root-relative), one as it does with a configured site URL (absolute).
+    const imageUrl = image.body.url as string;
+    const docUrl = new URL(doc.body.data.url as string, t.url).href;
+    expect(imageUrl).toMatch(/^\/api\/attachment\/visitFile\?sign=/);
+    await webSave(k, EDITED, { content: (c) => `${c}\n![shot](${imageUrl})\n\nSee [the spec sheet](${docUrl}) and \`${docUrl}\`.\n` });
+    const saved = await pageAt(k, EDITED);
+
+    const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(fs.readFileSync(path.join(dir, 'guide/assets/screen-shot-1.png')).equals(PNG_BYTES)).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'guide/assets/spec-sheet.pdf')).equals(pdf)).toBe(true);
+    const text = read(dir, EDITED);
+    expect(text).toContain('![shot](./assets/screen-shot-1.png)');
+    expect(text).toContain('See [the spec sheet](./assets/spec-sheet.pdf)');
+    // Code is never rewritten.
+    expect(text).toContain(`\`${docUrl}\``);
+
+    const files = async () => Object.keys((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.assets).length;
+    const filesBefore = await files();
+    const push1 = await runDocs(['push', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(push1.code, push1.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(push1.stdout).summary).toMatchObject({ create: 0, update: 0, move: 0 });
+    expect((await pageAt(k, EDITED)).revision).toBe(saved.revision);
+    // A fresh clone pulls the same files to the same places.
+    const fresh = tempFolder();
+    expect((await runDocs(['pull', fresh], { cwd: fresh, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    expect(read(fresh, EDITED)).toBe(text);
+    expect(fs.readFileSync(path.join(fresh, 'guide/assets/spec-sheet.pdf')).equals(pdf)).toBe(true);
+    // An edit elsewhere in the file: the files are known by their hash, nothing is uploaded again.
+    fs.appendFileSync(path.join(dir, EDITED), '\nOne more line.\n');
+    const push2 = await runDocs(['push', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(push2.code, push2.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(push2.stdout).summary.update).toBe(1);
+    expect(await files()).toBe(filesBefore);
+    const after = await pageAt(k, EDITED);
+    expect(after.page_content).toContain(`sign=${new URL(imageUrl, t.url).searchParams.get('sign')}`);
+    expect(after.page_content).toContain(`sign=${new URL(docUrl).searchParams.get('sign')}`);
+    expect(after.page_content).toContain('One more line.');
   });
 });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../http/action.ts';
@@ -22,6 +23,12 @@ export interface StoreUploadInput {
 }
 
 const EXT_FOR_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+
+async function sha256Of(filepath: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(filepath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 async function readHead(filepath: string, bytes = 16): Promise<Buffer> {
   const handle = await fsp.open(filepath, 'r');
@@ -68,6 +75,8 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
  */
 export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUploadInput): Promise<FileRow> {
   const { displayName, fileType } = await vetUpload(input);
+  // Every file's sha-256: `docs pull` writes web uploads into the folder, and a later push knows them by it (no second upload).
+  const contentHash = await sha256Of(input.file.filepath);
   const key = storage.newKey(deps.now());
   await storage.put(key, { path: input.file.filepath }, { contentType: fileType, size: input.file.size });
   try {
@@ -86,6 +95,7 @@ export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUp
         visit_times: 0,
         addtime: now,
         last_visit_time: 0,
+        content_hash: contentHash,
       };
       const [inserted] = await tx.db('files').insert(row).returning('file_id');
       const fileId = Number((inserted as { file_id: number }).file_id);
