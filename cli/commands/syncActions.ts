@@ -48,6 +48,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
     io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.CONFLICT) {
@@ -74,7 +75,7 @@ export async function planCommand(io: CliIO, dir: string | undefined, flags: Syn
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
-  const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
+  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }
 

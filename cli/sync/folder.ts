@@ -6,7 +6,8 @@ import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
-import { catalogPathOf } from './paths.ts';
+import { catalogPathOf, MAX_CATALOG_DEPTH } from './paths.ts';
+import { ORDER_FILE, parseOrderFile, type FolderOrder } from './catalogOrder.ts';
 import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
 
@@ -62,6 +63,8 @@ export interface LocalFolder {
   problems: FolderProblem[];
   /** Files left out on purpose, named so nobody wonders where they went. */
   skipped: FolderProblem[];
+  /** The folders' catalog orders (`.docs-order.json`). */
+  orders: FolderOrder[];
 }
 
 export { MAX_CATALOG_DEPTH } from './paths.ts';
@@ -97,6 +100,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   const conflictCopies = new Set<string>();
   const problems: FolderProblem[] = [];
   const skipped: FolderProblem[] = [];
+  const orders: FolderOrder[] = [];
   let stat;
   try {
     stat = await fs.stat(root);
@@ -149,6 +153,12 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
       const abs = path.join(dir, entry.name);
       const relPath = path.relative(root, abs).split(path.sep).join('/');
       if (entry.isFile() && entry.name.endsWith(CONFLICT_COPY)) conflictCopies.add(relPath.slice(0, -CONFLICT_COPY.length));
+      if (entry.isFile() && entry.name === ORDER_FILE && catPath.length < MAX_CATALOG_DEPTH) {
+        const parsed = parseOrderFile(await fs.readFile(abs, 'utf8'));
+        if ('problem' in parsed) problems.push({ relPath, message: parsed.problem });
+        else orders.push({ catPath, orders: parsed.orders });
+        continue;
+      }
       if (isIgnoredName(entry.name) || selection.excludes(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         subdirs.push(entry.name);
@@ -170,7 +180,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
     for (const name of subdirs) await walk(path.join(dir, name), [...catPath, name]);
   }
   await walk(root, []);
-  return { docs, specFiles, conflictCopies, problems, skipped };
+  return { docs, specFiles, conflictCopies, problems, skipped, orders };
 }
 
 /**

@@ -8,6 +8,7 @@ import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
 import { adoptWebFiles, type WebFiles } from './webFiles.ts';
+import { recordCatalogOrders, writeOrderFiles } from './catalogOrder.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
 import { absPath, catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
@@ -169,6 +170,9 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   }
   await recordNames(client, naming);
   for (const batch of batchChanges(confirms)) await client.apply(batch, false);
+  // Catalog order: a .docs-order.json where the item's catalogs are ordered.
+  out.written.push(...(await writeOrderFiles(root, tree.catalogs)));
+  recordCatalogOrders(state, tree.catalogs);
   await ledger.flush();
   await saveState(root, { ...state, item_id: tree.item.item_id });
   return out;

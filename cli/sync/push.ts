@@ -12,6 +12,7 @@ import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
+import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
 import { loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import type { Settings } from './settings.ts';
@@ -48,6 +49,8 @@ export interface PushOutcome {
   exitCode: number;
   /** Files left out on purpose (`.mdx`, symbolic links), to name them. */
   skipped: FolderProblem[];
+  /** Catalog orders sent (or, in a plan, to send) from the folders' `.docs-order.json`. */
+  catalogOrders: Change[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -57,7 +60,7 @@ export async function preparePlan(
   prune: boolean,
   folderOpts?: FolderOptions,
   force = false,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree }> {
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; orders: FolderOrder[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
   const state = await loadState(root, client.settings.server);
@@ -72,7 +75,7 @@ export async function preparePlan(
   await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree };
+  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, orders: folder.orders };
 }
 
 /**
@@ -229,19 +232,21 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, skipped, serverPages, folderPages, tree } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  // Catalog order edited in a folder's .docs-order.json since the last sync.
+  const catalogOrders = catalogOrderChanges(orders, tree.catalogs, state, docs, io);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, catalogOrders };
 
   const ledger = new SyncLedger(root, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
-      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped };
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, catalogOrders: [] };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
@@ -264,7 +269,12 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       () => ledger.flush(),
     );
     await linkNewPages(pendingLinks, ledger, client);
-    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped };
+    for (const batch of batchChanges(catalogOrders)) {
+      await client.apply(batch, true);
+      for (const c of batch) if (c.op === 'catalog') state.catalogs = { ...state.catalogs, [c.cat_path.join('/')]: c.s_number };
+      ledger.dirty = true;
+    }
+    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, catalogOrders };
   } finally {
     await ledger.flush();
     // A no-op push leaves state.json as it is.

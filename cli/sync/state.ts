@@ -31,6 +31,8 @@ export interface SyncState {
   item_id?: number;
   /** Keyed by the path relative to the docs folder. */
   pages: Record<string, SyncedPage>;
+  /** Catalog orders at the last sync (catalog path joined by `/` → order): the base of `.docs-order.json` edits. */
+  catalogs?: Record<string, number>;
 }
 
 export const STATE_DIR = '.docs';

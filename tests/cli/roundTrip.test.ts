@@ -379,6 +379,69 @@ describe('files added in the web UI', { timeout: 120_000 }, () => {
   });
 });
 
+describe('catalog and page order', { timeout: 120_000 }, () => {
+  it('a reorder in the web UI comes down (.docs-order.json, front-matter order) and goes up again from a fresh clone', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = await pushed(k);
+    const cats = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { cat_id: number; cat_name: string; path: string[] }[]).filter((c) => c.path.length === 1);
+    const catId = (name: string) => cats.find((c) => c.cat_name === name)!.cat_id;
+    const why = await pageAt(k, 'guide/why.md');
+    const start = await pageAt(k, 'guide/getting-started.md');
+    const order = ['blog', 'guide', 'api', 'zh'];
+    const reordered = await t.call(
+      'catalog/batUpdate',
+      {
+        item_id: k.item_id,
+        cats: JSON.stringify([
+          ...order.map((name, i) => ({ cat_id: catId(name), cat_name: name, parent_cat_id: 0, s_number: i + 1 })),
+          { page_id: why.page_id, parent_cat_id: why.cat_id, s_number: 1 },
+          { page_id: start.page_id, parent_cat_id: start.cat_id, s_number: 5 },
+        ]),
+      },
+      { token: k.owner.token },
+    );
+    expect(reordered.error_code, reordered.error_message).toBe(0);
+
+    const r = await runDocs(['pull', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(read(dir, '.docs-order.json'))).toEqual({ blog: 1, guide: 2, api: 3, zh: 4 });
+    expect(read(dir, 'guide/why.md')).toMatch(/^---\n(.*\n)*order: 1\n/);
+    expect(read(dir, 'guide/getting-started.md')).toMatch(/^---\n(.*\n)*order: 5\n/);
+    // Only the changed files were written; a second pull writes nothing.
+    expect(JSON.parse(r.stdout).written.sort()).toEqual(['.docs-order.json', 'guide/getting-started.md', 'guide/why.md']);
+    const again = await runDocs(['pull', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(JSON.parse(again.stdout).written).toEqual([]);
+
+    // A fresh clone: nothing to send to this item; into a new item, the same order.
+    const clone = tempFolder(dir);
+    fs.rmSync(path.join(clone, '.docs'), { recursive: true });
+    const plan = await runDocs(['plan', clone, '--detailed-exitcode'], { cwd: clone, env: envFor(t, k) });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(ExitCode.OK);
+    const k2 = await buildKeyedItem(t);
+    const pushedClone = await runDocs(['push', clone], { cwd: clone, env: envFor(t, k2) });
+    expect(pushedClone.code, pushedClone.stderr).toBe(ExitCode.OK);
+    const tree2 = (await t.call('sync/tree', { api_key: k2.api_key, api_token: k2.api_token })).data as { catalogs: { path: string[]; s_number: number }[]; pages: { source_path: string; s_number: number }[] };
+    const top = tree2.catalogs.filter((c) => c.path.length === 1).sort((a, b) => a.s_number - b.s_number).map((c) => c.path[0]);
+    expect(top.filter((n) => order.includes(n!))).toEqual(order);
+    expect(tree2.pages.find((p) => p.source_path === 'guide/why.md')!.s_number).toBe(1);
+    expect(tree2.pages.find((p) => p.source_path === 'guide/getting-started.md')!.s_number).toBe(5);
+
+    // An order edited in the folder (with state) is sent; the web's own reorders are never undone from a stale file.
+    write(dir, '.docs-order.json', JSON.stringify({ blog: 1, guide: 2, api: 9, zh: 4 }));
+    const sent = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(sent.code, sent.stderr).toBe(ExitCode.OK);
+    expect(sent.stderr).toMatch(/set the order of 1 catalog/);
+    const api = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { path: string[]; s_number: number }[]).find((c) => c.path.join('/') === 'api')!;
+    expect(api.s_number).toBe(9);
+    const stale = tempFolder(dir);
+    fs.rmSync(path.join(stale, '.docs'), { recursive: true });
+    write(stale, '.docs-order.json', JSON.stringify({ blog: 1, guide: 2, api: 3, zh: 4 }));
+    const kept = await runDocs(['push', stale], { cwd: stale, env: envFor(t, k) });
+    expect(kept.code, kept.stderr).toBe(ExitCode.OK);
+    expect(kept.stderr).toMatch(/kept the server's order of catalog api/);
+  });
+});
+
 describe('a real third-party README', { timeout: 120_000 }, () => {
   it('rewrites its page links on the server but never the link syntax in its code, and pulls back byte for byte', async () => {
     const k = await buildKeyedItem(t);
