@@ -199,8 +199,23 @@ export class SyncClient {
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-/** POSTs a JSON body and reads the whole answer (gzip/deflate/br decoded). */
-function postJson(url: URL, payload: Buffer, timeoutMs: number): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+type JsonAnswer = { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer };
+
+/**
+ * POSTs a JSON body and reads the whole answer (gzip/deflate/br decoded). A kept-alive connection
+ * the server closed while idle fails with ECONNRESET before the request reaches it: that one is
+ * tried again at once on a new connection (Node's documented remedy).
+ */
+async function postJson(url: URL, payload: Buffer, timeoutMs: number): Promise<JsonAnswer> {
+  try {
+    return await postJsonOnce(url, payload, timeoutMs);
+  } catch (err) {
+    if ((err as { staleSocket?: boolean }).staleSocket) return postJsonOnce(url, payload, timeoutMs);
+    throw err;
+  }
+}
+
+function postJsonOnce(url: URL, payload: Buffer, timeoutMs: number): Promise<JsonAnswer> {
   const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(
@@ -228,7 +243,10 @@ function postJson(url: URL, payload: Buffer, timeoutMs: number): Promise<{ statu
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)));
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === 'ECONNRESET') Object.assign(err, { staleSocket: true });
+      reject(err);
+    });
     req.end(payload);
   });
 }
