@@ -55,7 +55,8 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
   await loadReferenceFinder();
   let pending = false;
   const targets = new Map<string, { served: string; file?: string } | null>();
-  for (const ref of findReferences(body)) {
+  const found = findReferences(body);
+  for (const ref of found) {
     if (targets.has(ref.url)) continue;
     targets.set(ref.url, await targetOf(ref.url));
   }
@@ -76,7 +77,7 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
     const sign = await ctx.uploader.signOf(asFile.relPath);
     return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
   }
-  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null);
+  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null, found);
   return { content, refs, pending };
 }
 

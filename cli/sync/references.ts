@@ -28,6 +28,8 @@ export async function loadReferenceFinder(): Promise<void> {
 
 /** Links, images, reference definitions and HTML `src`/`href`, as markdown-it parses the page (never inside code). */
 export function findReferences(body: string): Reference[] {
+  // Every kind needs one of these: `](` (inline), `]:` (a definition, also behind `[x][y]` and `[x]`), `<tag` (HTML).
+  if (!/\]\(|\]:|<[a-z]/i.test(body)) return [];
   if (!finder) throw new Error('findReferences: await loadReferenceFinder() first');
   return finder.markdownDestinations(body);
 }
@@ -68,11 +70,11 @@ export function resolveReference(url: string, fromPath: string, assetsRoot: stri
 }
 
 /** Replaces references by the answers of `replace` (null keeps one) and records what each was. */
-export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null): { content: string; refs: RefPairs } {
+export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null, found: Reference[] = findReferences(body)): { content: string; refs: RefPairs } {
   const refs: RefPairs = [];
   let out = '';
   let at = 0;
-  for (const ref of findReferences(body)) {
+  for (const ref of found) {
     const target = replace(ref);
     if (target === null) continue;
     out += body.slice(at, ref.start) + target.served;
