@@ -32,9 +32,10 @@ export interface PullOutcome {
  */
 function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>, naming: Map<number, { to: string; from?: string }>): string {
   if (page.source_path) {
-    if (sameCatalogs(catalogPathOf(page.source_path), page.cat_path)) return page.source_path;
-    // Moved to another catalog on the web (the page, or its catalog): the file follows, keeping its name.
     const dir = catalogDir(page.cat_path);
+    // Still in its folder (a web catalog's folder may carry a portable version of its name).
+    if (sameCatalogs(catalogPathOf(page.source_path), page.cat_path) || page.source_path.slice(0, Math.max(0, page.source_path.lastIndexOf('/'))) === dir) return page.source_path;
+    // Moved to another catalog on the web (the page, or its catalog): the file follows, keeping its name.
     const name = page.source_path.slice(page.source_path.lastIndexOf('/') + 1);
     let candidate = dir ? `${dir}/${name}` : name;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${dir ? `${dir}/` : ''}${name.replace(/(\.[^.]*)?$/, `-${n}$1`)}`;
@@ -73,7 +74,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   const assetsDone = new Set<string>();
   const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
-  const taken = new Set<string>(tree.pages.filter((p) => p.source_path && sameCatalogs(catalogPathOf(p.source_path), p.cat_path)).map((p) => p.source_path!.toLowerCase()));
+  const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
+  const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
   const naming = new Map<number, { to: string; from?: string }>();
   const livePaths = new Set<string>();
   const confirms: Change[] = [];
