@@ -52,7 +52,9 @@ export interface SyncSource {
 
 /**
  * One change of a `sync/apply` change set. `confirm` records that the folder matches the page at
- * `revision` (no new revision); `name` gives a page without a file its stable file path (pull);
+ * `revision` (no new revision); `name` gives a page without a file its stable file path (pull),
+ * or moves a page's file to `source_path` when it still belongs to `from` (a pull following a catalog move made on the web);
+ * `catalog` sets a catalog's order (created when missing: a folder's `.docs-order.json`);
  * `delete` refuses pages the sync did not create or that changed since it wrote them, unless `force`.
  */
 export type SyncChange =
@@ -60,7 +62,8 @@ export type SyncChange =
   | ({ op: 'update'; page_id: number; base_revision: number; cat_path?: string[]; title?: string; content?: string; s_number?: number } & SyncSource)
   | { op: 'delete'; page_id: number; base_revision?: number; force?: boolean }
   | ({ op: 'confirm'; page_id: number; base_revision: number } & SyncSource)
-  | { op: 'name'; page_id: number; source_path: string };
+  | { op: 'name'; page_id: number; source_path: string; from?: string }
+  | { op: 'catalog'; cat_path: string[]; s_number: number };
 
 export interface SyncChangeResult {
   index: number;

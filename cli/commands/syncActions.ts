@@ -7,8 +7,8 @@ import { planDiffs } from '../sync/planDiff.ts';
 import { apiChangesJson, apiChangesText, hasBreaking } from '../sync/apiGate.ts';
 import { problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
-import { push, type PushOutcome } from '../sync/push.ts';
-import { resolveSettings, type SettingFlags } from '../sync/settings.ts';
+import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
+import { resolveSettings, type SettingFlags, type Settings } from '../sync/settings.ts';
 import { stopAllWatches, watchFolder } from '../sync/watch.ts';
 
 /**
@@ -50,6 +50,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
     io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.BREAKING) {
@@ -68,7 +69,7 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
   const root = folderOf(io, dir);
   const dryRun = !!flags.dryRun;
   const client = clientFor(io, root, flags);
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags) }, io, client);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings) }, io, client);
   if (dryRun) gateDryRun(outcome, flags);
   report(io, outcome, flags, dryRun);
   io.exitCode = outcome.exitCode;
@@ -77,11 +78,11 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
 export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
   const client = clientFor(io, root, flags);
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags) }, io, client);
+  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
-  const pending = outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
+  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }
 
@@ -117,7 +118,7 @@ export async function watchCommand(io: CliIO, dir: string | undefined, flags: Sy
     io,
     async () => {
       const started = Date.now();
-      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true, ...safetyOf(flags) }, io, client);
+      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true, ...safetyOf(flags, client.settings) }, io, client);
       const time = new Date().toISOString().slice(11, 19);
       if (flags.json) io.stdout(`${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`);
       else {
@@ -165,9 +166,16 @@ export async function exportCommand(io: CliIO, flags: SyncFlags & { format: stri
   io.exitCode = ExitCode.OK;
 }
 
-/** --force, --allow-mass-delete, --max-delete-share and --assets-root as push options. */
-function safetyOf(flags: SyncFlags) {
-  const share = Number(flags.maxDeleteShare ?? '0.25');
-  if (!Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(flags.assetsRoot !== undefined ? { assetsRoot: flags.assetsRoot } : {}) };
+/**
+ * --force, --allow-mass-delete, --max-delete-share and --assets-root as push options; the last two
+ * fall back to `.docs.json` (`max_delete_share`, `assets_root`), then to the defaults.
+ */
+function safetyOf(flags: SyncFlags, settings: Settings) {
+  let share = settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE;
+  if (flags.maxDeleteShare !== undefined) {
+    share = Number(flags.maxDeleteShare);
+    if (!flags.maxDeleteShare.trim() || !Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
+  }
+  const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
 }

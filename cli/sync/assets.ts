@@ -5,8 +5,9 @@ import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
 import type { CliIO } from '../io.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
+import { servedSignUrl } from './webFiles.ts';
 import { absPath, exists } from './paths.ts';
-import { findReferences, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
 export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
@@ -51,9 +52,11 @@ export interface RewriteContext {
  * the same push): the page is written again once it has.
  */
 export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  await loadReferenceFinder();
   let pending = false;
   const targets = new Map<string, { served: string; file?: string } | null>();
-  for (const ref of findReferences(body)) {
+  const found = findReferences(body);
+  for (const ref of found) {
     if (targets.has(ref.url)) continue;
     targets.set(ref.url, await targetOf(ref.url));
   }
@@ -74,7 +77,7 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
     const sign = await ctx.uploader.signOf(asFile.relPath);
     return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
   }
-  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null);
+  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null, found);
   return { content, refs, pending };
 }
 
@@ -114,17 +117,36 @@ export class AssetUploader {
       this.uploaded++;
       return sign;
     } catch (err) {
-      // A type the server refuses (SVG can carry script): the reference stays as written.
+      // A type the server refuses (an executable, say): the reference stays as written.
       this.io.stderr(`${relPath}: not uploaded (${(err as Error).message}); references to it stay as written\n`);
       return null;
     }
   }
 }
 
-/** A page as the folder sees it: the references the sync rewrote put back, its hash taken again. */
-export function toSourceView(page: ServerPageContent): ServerPageContent {
+/**
+ * A page as the folder sees it: the references the sync rewrote put back, its hash taken again.
+ * With `moved`, the page is written to `moved.to` although its references were written for the
+ * file `page.source_path`, and linked pages may have moved too (`moved.pathOf`): references that
+ * would no longer reach their file are made relative to the new place (a pull after a catalog
+ * move made on the web).
+ */
+export function toSourceView(page: ServerPageContent, moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string }): ServerPageContent {
   if (!page.source_refs) return page;
-  const content = restoreReferences(page.page_content, page.source_refs);
+  const from = page.source_path;
+  const relink =
+    moved && from
+      ? ([served, original, file]: RefPairs[number]): string => {
+          const pageLink = /^\/\d+\?page_id=(\d+)/.exec(served);
+          const target = file ?? (pageLink ? moved.pathOf(Number(pageLink[1])) : undefined);
+          // Root-relative references do not depend on where the page lies.
+          if (!target || original.startsWith('/')) return original;
+          const was = resolveReference(original, from, moved.assetsRoot);
+          if (!file && was && !MARKDOWN.test(was.relPath)) return original;
+          return relinkReference(original, from, moved.to, target, moved.assetsRoot);
+        }
+      : undefined;
+  const content = restoreReferences(page.page_content, page.source_refs, relink);
   return { ...page, page_content: content, content_hash: contentHash(content) };
 }
 
@@ -137,7 +159,8 @@ export async function downloadAssets(root: string, refsJson: string | null | und
     done.add(relPath);
     const file = absPath(root, relPath);
     if (await exists(file)) continue;
-    const bytes = await client.download(served.replace(/&.*$/, ''));
+    // Sync uploads are root-relative; files added in the web UI may be served under the site's absolute URL.
+    const bytes = await client.download(servedSignUrl(served) ?? served.replace(/&.*$/, ''));
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, bytes);
     written.push(relPath);

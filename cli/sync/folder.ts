@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
@@ -5,12 +6,13 @@ import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
 import { contentHash } from './hash.ts';
-import { catalogPathOf, CONFLICT_SUFFIX } from './paths.ts';
+import { catalogPathOf, CONFLICT_SUFFIX, MAX_CATALOG_DEPTH } from './paths.ts';
+import { ORDER_FILE, parseOrderFile, type FolderOrder } from './catalogOrder.ts';
 import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
-import type { LocalDoc, SpecFile } from './localDoc.ts';
+import type { FileStat, LocalDoc, RecordedFile, SpecFile } from './localDoc.ts';
 
-export type { LocalDoc, SpecFile } from './localDoc.ts';
+export type { FileStat, LocalDoc, RecordedFile, SpecFile } from './localDoc.ts';
 
 export interface LocalFolder {
   docs: LocalDoc[];
@@ -21,6 +23,8 @@ export interface LocalFolder {
   problems: FolderProblem[];
   /** Files left out on purpose, named so nobody wonders where they went. */
   skipped: FolderProblem[];
+  /** The folders' catalog orders (`.docs-order.json`). */
+  orders: FolderOrder[];
 }
 
 export { MAX_CATALOG_DEPTH } from './paths.ts';
@@ -36,6 +40,8 @@ export function isIgnoredName(name: string): boolean {
 /** What to leave out of a folder, on top of `.docsignore`: `--exclude` globs (gitignore syntax). */
 export interface FolderOptions {
   exclude?: string[];
+  /** The last sync's record of each file (by path): unchanged files (size + mtime) are not read again. */
+  recorded?: (relPath: string) => RecordedFile | undefined;
 }
 
 const MDX = /\.mdx$/i;
@@ -52,6 +58,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   const conflictCopies = new Set<string>();
   const problems: FolderProblem[] = [];
   const skipped: FolderProblem[] = [];
+  const orders: FolderOrder[] = [];
   let stat;
   try {
     stat = await fs.stat(root);
@@ -62,13 +69,32 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   const selection = loadSelection(root, opts.exclude);
 
   async function readDoc(abs: string, relPath: string, catPath: string[]): Promise<LocalDoc | null> {
-    const decoded = decodeFileText(await fs.readFile(abs));
+    const recorded = opts.recorded?.(relPath);
+    let st: FileStat | undefined;
+    if (recorded?.size !== undefined && recorded.file_hash) {
+      // A synchronous stat costs a few microseconds; thousands of promised ones cost far more CPU.
+      const s = fsSync.statSync(abs);
+      st = { size: s.size, mtimeMs: s.mtimeMs };
+      if (s.size === recorded.size && s.mtimeMs === recorded.mtime_ms) return recordedDoc(abs, relPath, catPath, recorded, st);
+    }
+    const handle = await fs.open(abs, 'r');
+    let bytes: Buffer;
+    try {
+      if (!st) {
+        const s = await handle.stat();
+        st = { size: s.size, mtimeMs: s.mtimeMs };
+      }
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    const decoded = decodeFileText(bytes);
     if ('problem' in decoded) {
       problems.push({ relPath, line: decoded.line, message: decoded.problem });
       return null;
     }
     try {
-      return docFromText(relPath, catPath, decoded.text);
+      return { ...docFromText(relPath, catPath, decoded.text), stat: st };
     } catch (err) {
       if (!(err instanceof CliFailure)) throw err;
       problems.push(problemOf(relPath, decoded.text, err.message));
@@ -85,6 +111,12 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
       const abs = path.join(dir, entry.name);
       const relPath = path.relative(root, abs).split(path.sep).join('/');
       if (entry.isFile() && entry.name.endsWith(CONFLICT_SUFFIX)) conflictCopies.add(relPath.slice(0, -CONFLICT_SUFFIX.length));
+      if (entry.isFile() && entry.name === ORDER_FILE && catPath.length < MAX_CATALOG_DEPTH) {
+        const parsed = parseOrderFile(await fs.readFile(abs, 'utf8'));
+        if ('problem' in parsed) problems.push({ relPath, message: parsed.problem });
+        else orders.push({ catPath, orders: parsed.orders });
+        continue;
+      }
       if (isIgnoredName(entry.name) || selection.excludes(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         subdirs.push(entry.name);
@@ -106,7 +138,27 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
     for (const name of subdirs) await walk(path.join(dir, name), [...catPath, name]);
   }
   await walk(root, []);
-  return { docs, specFiles, conflictCopies, problems, skipped };
+  return { docs, specFiles, conflictCopies, problems, skipped, orders };
+}
+
+/**
+ * A file unchanged since the last sync recorded it (same size and mtime): its title, order and
+ * hashes are the recorded ones, and its text is read only if something asks for it (a page being
+ * written, a merge) — a no-op push reads no file.
+ */
+function recordedDoc(abs: string, relPath: string, catPath: string[], recorded: RecordedFile, stat: FileStat): LocalDoc {
+  let full: LocalDoc | undefined;
+  const load = (): LocalDoc => {
+    if (full) return full;
+    const decoded = decodeFileText(fsSync.readFileSync(abs));
+    if ('problem' in decoded) throw new CliFailure(`${relPath}: ${decoded.problem}`);
+    full = docFromText(relPath, catPath, decoded.text);
+    return full;
+  };
+  const doc = { relPath, catPath, title: recorded.title, order: recorded.order, hash: recorded.hash, fileHash: recorded.file_hash, stat } as LocalDoc;
+  Object.defineProperty(doc, 'content', { enumerable: true, get: () => load().content });
+  Object.defineProperty(doc, 'head', { enumerable: true, get: () => load().head });
+  return doc;
 }
 
 /** A refusal from docFromText as a problem with its line: `file:12: …`, or the line of the front-matter key it names. */

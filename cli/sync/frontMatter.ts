@@ -1,4 +1,4 @@
-import { parse as parseYaml, parseDocument, stringify as stringifyYaml, YAMLParseError } from 'yaml';
+import { yaml } from './lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
 
 /** What a Markdown file says about itself: front matter fields the CLI understands, and the body that becomes page content. */
@@ -47,9 +47,9 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdown {
 /** The YAML parser, with errors naming the file and the line in the file (+1 for the opening fence). */
 function parseYamlFrontMatter(yamlText: string, file: string): unknown {
   try {
-    return parseYaml(yamlText);
+    return yaml().parse(yamlText);
   } catch (err) {
-    if (err instanceof YAMLParseError) {
+    if (err instanceof yaml().YAMLParseError) {
       const line = (err.linePos?.[0]?.line ?? 1) + 1;
       throw new CliFailure(`${file}:${line}: bad front matter: ${err.message.split('\n')[0]}`, undefined, { cause: err });
     }
@@ -123,7 +123,7 @@ export function renderPageFile(page: { title: string; order: number; body: strin
     if (!head && OPEN.test(page.body)) return `---\n---\n${page.body}`;
     return head + page.body;
   }
-  if (!head) return `---\n${stringifyYaml(fields)}---\n${page.body}`;
+  if (!head) return `---\n${yaml().stringify(fields)}---\n${page.body}`;
   return setFrontMatterKeys(head, fields) + page.body;
 }
 
@@ -134,7 +134,7 @@ function setFrontMatterKeys(head: string, fields: Record<string, unknown>): stri
   const rest = head.slice(bom.length + open[0].length);
   const close = CLOSE.exec(rest)!;
   const eol = open[0].endsWith('\r\n') ? '\r\n' : '\n';
-  const doc = parseDocument(rest.slice(0, close.index));
+  const doc = yaml().parseDocument(rest.slice(0, close.index));
   for (const [k, v] of Object.entries(fields)) doc.set(k, v);
   let yamlText = doc.toString();
   if (eol === '\r\n') yamlText = yamlText.replace(/\r?\n/g, '\r\n');

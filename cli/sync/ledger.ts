@@ -15,6 +15,8 @@ export class SyncLedger {
 
   readonly root: string;
   readonly state: SyncState;
+  /** The state changed since it was loaded (only then is state.json written again). */
+  dirty = false;
   constructor(root: string, state: SyncState) {
     this.root = root;
     this.state = state;
@@ -31,6 +33,7 @@ export class SyncLedger {
     if (old !== undefined && old !== relPath) this.forgetPath(old);
     this.state.pages[relPath] = entry;
     this.pathById.set(entry.page_id, relPath);
+    this.dirty = true;
     if (base !== null) {
       this.removals.delete(relPath);
       this.writes.set(relPath, base);
@@ -39,8 +42,21 @@ export class SyncLedger {
 
   /** A local document now matches the server's page `pageId` at `revision`, with `content`. */
   record(doc: LocalDoc, pageId: number, revision: number, content: string): void {
-    const entry: SyncedPage = { page_id: pageId, revision, hash: contentHash(content), ...(doc.source ? {} : { file_hash: contentHash((doc.head ?? '') + content) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.source ? { source: doc.source, key: doc.key } : {}) };
+    const hash = contentHash(content);
+    // The file as read is what was synced (not a merge written over it): its size and mtime identify it next time.
+    const stat = !doc.source && doc.stat && hash === doc.hash ? { size: doc.stat.size, mtime_ms: doc.stat.mtimeMs } : {};
+    const entry: SyncedPage = { page_id: pageId, revision, hash, ...(doc.source ? {} : { file_hash: contentHash((doc.head ?? '') + content) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.source ? { source: doc.source, key: doc.key } : {}), ...stat };
     this.set(doc.relPath, entry, doc.source ? null : content);
+  }
+
+  /** Notes the size and mtime of a file the state already records as it stands (so the next push need not read it). */
+  noteStat(relPath: string, doc: LocalDoc): void {
+    const s = this.state.pages[relPath];
+    if (!s || !doc.stat || doc.source || (s.size === doc.stat.size && s.mtime_ms === doc.stat.mtimeMs)) return;
+    if (s.hash !== doc.hash || s.file_hash !== doc.fileHash || s.title !== doc.title || s.order !== doc.order) return;
+    s.size = doc.stat.size;
+    s.mtime_ms = doc.stat.mtimeMs;
+    this.dirty = true;
   }
 
   forget(pageId: number): void {
@@ -52,6 +68,7 @@ export class SyncLedger {
   forgetPath(relPath: string): void {
     const s = this.state.pages[relPath];
     if (s && this.pathById.get(s.page_id) === relPath) this.pathById.delete(s.page_id);
+    if (s) this.dirty = true;
     delete this.state.pages[relPath];
     this.writes.delete(relPath);
     this.removals.add(relPath);

@@ -15,6 +15,23 @@ export interface LocalDoc {
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
+  /** Size and modification time of the file as read (the state keeps them: see SyncedPage). */
+  stat?: FileStat;
+}
+
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/** What the last sync recorded about a file, to skip reading it when its size and mtime are unchanged. */
+export interface RecordedFile {
+  title: string;
+  order: number;
+  hash: string;
+  file_hash?: string;
+  size?: number;
+  mtime_ms?: number;
 }
 
 /** A file the folder holds that is not Markdown but may be an API description. */

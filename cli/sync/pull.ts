@@ -6,10 +6,12 @@ import { batchChanges, SyncClient, type Change, type ServerPageContent } from '.
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
-import { downloadAssets, toSourceView } from './assets.ts';
+import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
+import { adoptWebFiles, type WebFiles } from './webFiles.ts';
+import { recordCatalogOrders, writeOrderFiles } from './catalogOrder.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
-import { absPath, catalogDir, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
+import { absPath, catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
@@ -28,17 +30,29 @@ export interface PullOutcome {
  * used for it, else a lower-case slug of its title, unique in the folder — which the server then
  * keeps (`naming` collects them).
  */
-function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>, naming: Map<number, string>): string {
-  if (page.source_path) return page.source_path;
+function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<string>, naming: Map<number, { to: string; from?: string }>): string {
+  if (page.source_path) {
+    const dir = catalogDir(page.cat_path);
+    // Still in its folder (a web catalog's folder may carry a portable version of its name).
+    if (sameCatalogs(catalogPathOf(page.source_path), page.cat_path) || page.source_path.slice(0, Math.max(0, page.source_path.lastIndexOf('/'))) === dir) return page.source_path;
+    // Moved to another catalog on the web (the page, or its catalog): the file follows, keeping its name.
+    const name = page.source_path.slice(page.source_path.lastIndexOf('/') + 1);
+    let candidate = dir ? `${dir}/${name}` : name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${dir ? `${dir}/` : ''}${name.replace(/(\.[^.]*)?$/, `-${n}$1`)}`;
+    naming.set(page.page_id, { to: candidate, from: page.source_path });
+    return candidate;
+  }
   const knownPath = ledger.pathOf(page.page_id);
   const candidate = knownPath !== undefined && !taken.has(knownPath.toLowerCase()) ? knownPath : uniquePagePath(catalogDir(page.cat_path), page.page_title, taken);
-  naming.set(page.page_id, candidate);
+  naming.set(page.page_id, { to: candidate });
   return candidate;
 }
 
-/** Tells the server the file names pages got on this pull, so every later pull (and push) uses them. */
-async function recordNames(client: SyncClient, naming: Map<number, string>): Promise<void> {
-  const changes: Change[] = [...naming].map(([page_id, source_path]) => ({ op: 'name', page_id, source_path }));
+const sameCatalogs = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Tells the server the file names pages got on this pull (and where moved files went), so every later pull (and push) uses them. */
+async function recordNames(client: SyncClient, naming: Map<number, { to: string; from?: string }>): Promise<void> {
+  const changes: Change[] = [...naming].map(([page_id, { to, from }]) => ({ op: 'name', page_id, source_path: to, ...(from ? { from } : {}) }));
   for (const batch of batchChanges(changes)) await client.apply(batch, false);
 }
 
@@ -57,14 +71,14 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     tree.pages.map((p) => p.page_id),
     (done) => progress.update(done),
   );
-  // Pages as the folder sees them: the links and images the sync rewrote put back as written.
-  const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p)]));
   const assetsDone = new Set<string>();
   const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
-  const taken = new Set<string>(tree.pages.filter((p) => p.source_path).map((p) => p.source_path!.toLowerCase()));
-  const naming = new Map<number, string>();
+  const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
+  const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
+  const naming = new Map<number, { to: string; from?: string }>();
   const livePaths = new Set<string>();
+  const confirms: Change[] = [];
   const ledger = new SyncLedger(root, state);
   // The last sync's files, kept aside: entries move as pages are written, the files are dealt with after.
   const before = Object.entries(state.pages);
@@ -72,11 +86,34 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Pages generated from an API description file in this folder stay with that file.
   const generated = new Set(Object.values(state.pages).filter((s) => s.source).map((s) => s.page_id));
   const syncedAt = new Map(before);
+  // Every page's file first, so links between pages can follow pages that moved.
+  const targets = new Map<number, string>();
+  for (const page of [...fetched.values()].sort((a, b) => a.page_id - b.page_id)) {
+    if (generated.has(page.page_id)) continue;
+    const relPath = targetPath(ledger, page, taken, naming);
+    taken.add(relPath.toLowerCase());
+    targets.set(page.page_id, relPath);
+  }
+  // Pages as the folder sees them: the links and images the sync rewrote put back as written (relative
+  // references adjusted where the page or what it links to moved).
+  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
+  // Files added in the web UI come down beside their page, recorded with the page's references.
+  const webFiles: WebFiles = { bySign: new Map(), taken: new Map(), written: [] };
+  const adopted = new Set<number>();
+  for (const [id, p] of [...fetched].sort(([a], [b]) => a - b)) {
+    if (!targets.has(id)) continue;
+    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles);
+    if (got.adopted) {
+      fetched.set(id, got.page);
+      adopted.add(id);
+    }
+  }
+  out.written.push(...webFiles.written);
+  const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined)]));
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
     const knownPath = ledger.pathOf(page.page_id);
-    const relPath = targetPath(ledger, page, taken, naming);
-    taken.add(relPath.toLowerCase());
+    const relPath = targets.get(page.page_id)!;
     livePaths.add(relPath);
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = absPath(root, relPath);
@@ -113,6 +150,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     }
     out.written.push(...(await downloadAssets(root, page.source_refs, client, assetsDone)));
     remember(ledger, relPath, page);
+    // The server learns the references this pull gave the page's web files (no new revision).
+    if (adopted.has(page.page_id)) {
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: fetched.get(page.page_id)!.source_refs ?? null });
+    }
   }
 
   // Files of pages the server deleted, moved or renamed go too, unless edited since the last sync.
@@ -130,6 +171,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     ledger.forgetPath(relPath);
   }
   await recordNames(client, naming);
+  for (const batch of batchChanges(confirms)) await client.apply(batch, false);
+  // Catalog order: a .docs-order.json where the item's catalogs are ordered.
+  out.written.push(...(await writeOrderFiles(root, tree.catalogs)));
+  recordCatalogOrders(state, tree.catalogs);
   await ledger.flush();
   await saveState(root, { ...state, item_id: tree.item.item_id });
   return out;

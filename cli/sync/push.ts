@@ -12,6 +12,7 @@ import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
+import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
 import { loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
@@ -53,6 +54,8 @@ export interface PushOutcome {
   skipped: FolderProblem[];
   /** The API diff of every OpenAPI/Postman file pushed, against the server's latest version of it. */
   apiChanges: ApiChangeReport[];
+  /** Catalog orders sent (or, in a plan, to send) from the folders' `.docs-order.json`. */
+  catalogOrders: Change[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -62,11 +65,15 @@ export async function preparePlan(
   prune: boolean,
   folderOpts?: FolderOptions,
   force = false,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[] }> {
-  const folder = await readFolder(root, folderOpts);
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
+  const treePromise = client.tree();
+  treePromise.catch(() => undefined);
+  const state = await loadState(root, client.settings.server);
+  // Files unchanged since the last sync (size + mtime) are not read again.
+  const folder = await readFolder(root, { ...folderOpts, recorded: (relPath) => state.pages[relPath] });
   const apis: PushedApi[] = [];
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
-  const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
+  const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
@@ -74,7 +81,7 @@ export async function preparePlan(
   await settleRewrittenPages(plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis };
+  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
 }
 
 /**
@@ -184,7 +191,8 @@ function changeFor(e: PlanEntry): Change | null {
 /** The state already says exactly this about the page (a no-op push then touches no file). */
 function isRecorded(state: SyncState, e: PlanEntry): boolean {
   const s = state.pages[e.doc!.relPath];
-  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && JSON.stringify(s.cat_path) === JSON.stringify(e.doc!.catPath);
+  const cat = e.doc!.catPath;
+  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && s.cat_path.length === cat.length && s.cat_path.every((c, i) => c === cat[i]);
 }
 
 /** Writes the server's version beside the local file and takes it as the new base, so the user's resolution pushes normally. */
@@ -230,27 +238,31 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, skipped, serverPages, folderPages, tree, apis } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
   const apiChanges = await apiChangesOf(apis, client);
+  // Catalog order edited in a folder's .docs-order.json since the last sync.
+  const catalogOrders = catalogOrderChanges(orders, tree.catalogs, state, docs, io);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
   // The CI gate: a breaking API change stops the push before anything is written.
-  if (opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges };
+  if (opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
 
   const ledger = new SyncLedger(root, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
-      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges };
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges, catalogOrders: [] };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
     for (const e of plan.entries) {
-      if (e.action === 'unchanged' && e.doc && e.server && !e.detail && !isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
+      if (e.action !== 'unchanged' || !e.doc || !e.server || e.detail) continue;
+      if (!isRecorded(state, e)) ledger.record(e.doc, e.server.page_id, e.server.revision, e.doc.content);
+      else ledger.noteStat(e.doc.relPath, e.doc);
     }
     // Around conflicts (watch), the other pages go through but nothing is deleted until they are resolved.
     const toApply = conflicts.length ? { ...plan, entries: plan.entries.filter((e) => e.action !== 'delete') } : plan;
@@ -267,10 +279,16 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       apiChanges.flatMap((r) => (r.upload ? [r.upload] : [])),
     );
     await linkNewPages(pendingLinks, ledger, client);
-    return { plan, applied, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges };
+    for (const batch of batchChanges(catalogOrders)) {
+      await client.apply(batch, true);
+      for (const c of batch) if (c.op === 'catalog') state.catalogs = { ...state.catalogs, [c.cat_path.join('/')]: c.s_number };
+      ledger.dirty = true;
+    }
+    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
   } finally {
     await ledger.flush();
-    await saveState(root, state);
+    // A no-op push leaves state.json as it is.
+    if (ledger.dirty) await saveState(root, state);
   }
 }
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 /**
  * The links and images of a Markdown page that point into the synced folder, found with their
  * exact place in the text so they can be replaced and put back byte for byte. Markdown inline
- * links and images, reference definitions and the `src`/`href` of HTML tags count; code (fenced,
- * indented by a fence, inline) is masked first so examples are never touched.
+ * links and images, reference definitions and the `src`/`href` of HTML tags count, as markdown-it
+ * parses them (markdownRefs.ts): code blocks, indented code and code spans are never touched.
  */
 export interface Reference {
   start: number;
@@ -19,28 +19,19 @@ export interface Reference {
  */
 export type RefPairs = ([string, string] | [string, string, string])[];
 
-function maskCode(body: string): string {
-  const blank = (m: string) => m.replace(/[^\n]/g, ' ');
-  return body.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm, blank).replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, blank);
+let finder: typeof import('./markdownRefs.ts') | null = null;
+
+/** Loads the Markdown parser (on demand: a push that writes no page never needs it). */
+export async function loadReferenceFinder(): Promise<void> {
+  finder ??= await import('./markdownRefs.ts');
 }
 
-const INLINE = /(!?\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\(\s*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)/g;
-const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)/gm;
-const HTML_ATTR = /(<(?:img|a|source|video|audio|link)\b[^>]*?\s(?:src|href)\s*=\s*)("[^"]*"|'[^']*')/gi;
-
+/** Links, images, reference definitions and HTML `src`/`href`, as markdown-it parses the page (never inside code). */
 export function findReferences(body: string): Reference[] {
-  const text = maskCode(body);
-  const out: Reference[] = [];
-  const add = (start: number, raw: string) => {
-    const bracketed = /^[<"']/.test(raw);
-    const url = bracketed ? raw.slice(1, -1) : raw;
-    out.push({ start: start + (bracketed ? 1 : 0), end: start + (bracketed ? 1 : 0) + url.length, url });
-  };
-  for (const re of [INLINE, DEFINITION, HTML_ATTR]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) add(m.index + m[1]!.length, m[2]!);
-  }
-  return out.sort((a, b) => a.start - b.start);
+  // Every kind needs one of these: `](` (inline), `]:` (a definition, also behind `[x][y]` and `[x]`), `<tag` (HTML).
+  if (!/\]\(|\]:|<[a-z]/i.test(body)) return [];
+  if (!finder) throw new Error('findReferences: await loadReferenceFinder() first');
+  return finder.markdownDestinations(body);
 }
 
 /** A destination that may name a file of the folder: no scheme, no protocol-relative host, not only an anchor. */
@@ -79,11 +70,11 @@ export function resolveReference(url: string, fromPath: string, assetsRoot: stri
 }
 
 /** Replaces references by the answers of `replace` (null keeps one) and records what each was. */
-export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null): { content: string; refs: RefPairs } {
+export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null, found: Reference[] = findReferences(body)): { content: string; refs: RefPairs } {
   const refs: RefPairs = [];
   let out = '';
   let at = 0;
-  for (const ref of findReferences(body)) {
+  for (const ref of found) {
     const target = replace(ref);
     if (target === null) continue;
     out += body.slice(at, ref.start) + target.served;
@@ -93,8 +84,11 @@ export function rewriteReferences(body: string, replace: (ref: Reference) => { s
   return { content: out + body.slice(at), refs };
 }
 
-/** Puts the original references back in order (a served URL the web edit removed is skipped). */
-export function restoreReferences(content: string, refsJson: string | null | undefined): string {
+/**
+ * Puts the original references back in order (a served URL the web edit removed is skipped).
+ * `relink` may answer another reference for a pair (the page's file or a linked page moved).
+ */
+export function restoreReferences(content: string, refsJson: string | null | undefined, relink?: (pair: RefPairs[number]) => string): string {
   if (!refsJson) return content;
   let refs: RefPairs;
   try {
@@ -104,11 +98,27 @@ export function restoreReferences(content: string, refsJson: string | null | und
   }
   let out = '';
   let at = 0;
-  for (const [served, original] of refs) {
+  for (const pair of refs) {
+    const [served, original] = pair;
     const i = content.indexOf(served, at);
     if (i < 0) continue;
-    out += content.slice(at, i) + original;
+    out += content.slice(at, i) + (relink ? relink(pair) : original);
     at = i + served.length;
   }
   return out + content.slice(at);
+}
+
+/**
+ * A reference written in `fromPath` that must now be written in `toPath`, to `target` (a file of
+ * the folder): unchanged when it still resolves there; else a relative path from the new place,
+ * with the original anchor or query.
+ */
+export function relinkReference(original: string, fromPath: string, toPath: string, target: string, assetsRoot: string): string {
+  const resolved = resolveReference(original, fromPath, assetsRoot);
+  const again = resolveReference(original, toPath, assetsRoot);
+  if (resolved && again && again.relPath === target) return original;
+  const suffix = resolved?.suffix ?? '';
+  let rel = path.posix.relative(path.posix.dirname(toPath), target);
+  if (!rel.startsWith('../') && original.startsWith('./')) rel = `./${rel}`;
+  return encodeURI(rel) + suffix;
 }

@@ -19,6 +19,8 @@ export function loadSelection(root: string, exclude: string[] = []): Selection {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  // Nothing to leave out (the common case): no pattern matching per file.
+  if (!text.replace(/^\s*(#.*)?$/gm, '').trim() && !exclude.length) return { excludes: () => false };
   const matcher: Ignore = ignore().add(text).add(exclude);
   return { excludes: (relPath, isDir) => matcher.ignores(isDir ? `${relPath}/` : relPath) };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { yaml } from './lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
 
 /** Where and as whom the CLI syncs. */
@@ -8,6 +8,10 @@ export interface Settings {
   server: string;
   apiKey: string;
   apiToken: string;
+  /** `.docs.json` `assets_root`: where root-relative references resolve (the --assets-root flag overrides it). */
+  assetsRoot?: string;
+  /** `.docs.json` `max_delete_share`: the mass-deletion guard's share, 0..1 (the --max-delete-share flag overrides it). */
+  maxDeleteShare?: number;
 }
 
 export interface SettingFlags {
@@ -18,7 +22,10 @@ export interface SettingFlags {
 
 const FILES = ['.docs.json', '.docs.yml', '.docs.yaml'];
 
-/** Reads `.docs.json` / `.docs.yml` in the docs folder (keys: server, api_key, api_token; camelCase accepted). */
+/**
+ * Reads `.docs.json` / `.docs.yml` in the docs folder (keys: server, api_key, api_token,
+ * assets_root, max_delete_share; camelCase accepted).
+ */
 function readFileSettings(dir: string): { file: string; values: Partial<Settings> } | null {
   for (const name of FILES) {
     const file = path.join(dir, name);
@@ -26,14 +33,21 @@ function readFileSettings(dir: string): { file: string; values: Partial<Settings
     const text = fs.readFileSync(file, 'utf8');
     let data: unknown;
     try {
-      data = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+      data = name.endsWith('.json') ? JSON.parse(text) : yaml().parse(text);
     } catch (err) {
       throw new CliFailure(`${name}: cannot parse it: ${(err as Error).message.split('\n')[0]}`);
     }
     if (!data || typeof data !== 'object') throw new CliFailure(`${name}: expected server, api_key and api_token keys`);
     const d = data as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-    return { file: name, values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken) } };
+    const assetsRoot = d.assets_root ?? d.assetsRoot;
+    if (assetsRoot !== undefined && typeof assetsRoot !== 'string') throw new CliFailure(`${name}: assets_root must be a folder path (text)`);
+    const share = d.max_delete_share ?? d.maxDeleteShare;
+    if (share !== undefined && (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 1)) throw new CliFailure(`${name}: max_delete_share must be a number from 0 to 1 (e.g. 0.25)`);
+    return {
+      file: name,
+      values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken), ...(assetsRoot !== undefined ? { assetsRoot } : {}), ...(share !== undefined ? { maxDeleteShare: share } : {}) },
+    };
   }
   return null;
 }
@@ -48,5 +62,11 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, dir
   const missing = [!server && '--server / DOCS_SERVER', !apiKey && '--api-key / DOCS_API_KEY', !apiToken && '--api-token / DOCS_API_TOKEN'].filter(Boolean);
   if (missing.length) throw new CliFailure(`missing ${missing.join(', ')} (or put server, api_key and api_token in ${dir === '.' ? '' : `${dir}/`}.docs.json)`);
   if (!/^https?:\/\/[^\s]+$/i.test(server!)) throw new CliFailure(`server: "${server}" is not an http(s) URL`);
-  return { server: server!.replace(/\/+$/, ''), apiKey: apiKey!, apiToken: apiToken! };
+  return {
+    server: server!.replace(/\/+$/, ''),
+    apiKey: apiKey!,
+    apiToken: apiToken!,
+    ...(fromFile.assetsRoot !== undefined ? { assetsRoot: fromFile.assetsRoot } : {}),
+    ...(fromFile.maxDeleteShare !== undefined ? { maxDeleteShare: fromFile.maxDeleteShare } : {}),
+  };
 }

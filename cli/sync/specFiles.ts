@@ -55,8 +55,8 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
       for (const p of bundled.parts) parts.add(path.resolve(p));
     } catch (err) {
       if (!(err instanceof SpecBundleError)) throw err;
-      const [where, ...rest] = err.message.split(': ');
-      report(rest.length ? where! : c.file.relPath, rest.length ? rest.join(': ') : err.message);
+      // Every fault of the description, each with the file it is in.
+      for (const f of err.faults) report(f.relPath || c.file.relPath, f.message);
       c.value = undefined;
     }
   }

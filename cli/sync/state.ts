@@ -17,6 +17,12 @@ export interface SyncedPage {
   /** Pages generated from an API description file: that file and the stable key. */
   source?: string;
   key?: string;
+  /**
+   * Size and modification time of the file when the entry was recorded from it: a file with the
+   * same size and mtime is taken to be that file (title, order, hashes above) without reading it.
+   */
+  size?: number;
+  mtime_ms?: number;
 }
 
 export interface SyncState {
@@ -25,6 +31,8 @@ export interface SyncState {
   item_id?: number;
   /** Keyed by the path relative to the docs folder. */
   pages: Record<string, SyncedPage>;
+  /** Catalog orders at the last sync (catalog path joined by `/` → order): the base of `.docs-order.json` edits. */
+  catalogs?: Record<string, number>;
 }
 
 export const STATE_DIR = '.docs';

@@ -66,43 +66,113 @@ export interface BundledSpec {
   parts: string[];
 }
 
-/** An OpenAPI file split over several files, refused with the file at fault named. */
-export class SpecBundleError extends Error {}
+/** One fault of a multi-file description: the file at fault (relative to the docs folder) and what is wrong. */
+export interface SpecFault {
+  relPath: string;
+  message: string;
+}
+
+/** An OpenAPI file split over several files, refused with every fault found, each naming its file. */
+export class SpecBundleError extends Error {
+  readonly faults: SpecFault[];
+  constructor(faults: SpecFault[]) {
+    super(faults.map((f) => `${f.relPath}: ${f.message}`).join('\n'));
+    this.faults = faults;
+  }
+}
+
+interface ParserFault {
+  message?: string;
+  source?: string;
+  code?: string;
+}
+
+interface RefsLike {
+  get(ref: string): unknown;
+}
 
 /**
  * Bundles a multi-file OpenAPI/Swagger description (`openapi.yaml` + `paths/` + `components/`)
  * with swagger-parser into one document and validates it. Only local files are followed (a URL
- * `$ref` would make a push depend on the network). Loaded on demand: most folders have no such file.
+ * `$ref` would make a push depend on the network). Every fault is reported, not only the first:
+ * the resolver runs with `continueOnError` (every missing or unparsable part), and the schema
+ * validation's own error list (Ajv, all errors) is traced back through the `$ref`s to the file
+ * each faulty object is written in. Loaded on demand: most folders have no such file.
  */
 export async function bundleOpenApi(absPath: string, root: string): Promise<BundledSpec> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   const parser = new SwaggerParser();
-  const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const rel = (file: string) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
   let api: unknown;
   try {
-    api = await parser.bundle(absPath, { resolve: { http: false } });
+    api = await parser.bundle(absPath, { resolve: { http: false }, continueOnError: true } as never);
   } catch (err) {
-    throw new SpecBundleError(namingFiles(err, root, rel(absPath)));
+    const group = (err as { errors?: ParserFault[] }).errors;
+    const faults = group?.length ? group.map((e) => resolverFault(e, root, rel)) : [resolverFault(err as ParserFault, root, rel, rel(absPath))];
+    throw new SpecBundleError(dedupe(faults));
   }
   const parts = parser.$refs.paths().filter((p) => path.resolve(p) !== path.resolve(absPath));
   try {
     // validate() dereferences what it is given: hand it a copy and keep the bundle for the importer.
     await SwaggerParser.validate(structuredClone(api) as never, { resolve: { http: false } });
   } catch (err) {
-    throw new SpecBundleError(`${rel(absPath)}: not a valid OpenAPI description: ${firstLine(err)}`);
+    const details = (err as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] }).details;
+    if (!details?.length) throw new SpecBundleError([{ relPath: rel(absPath), message: `not a valid OpenAPI description: ${firstLine(err)}` }]);
+    // bundle() rewrote the files' `$ref`s in place: resolve them afresh to trace each fault to its file.
+    const refs = (await SwaggerParser.resolve(absPath, { resolve: { http: false } })) as unknown as RefsLike;
+    const faults = details.map((d) => {
+      const pointer = d.instancePath ?? '';
+      const file = fileHolding(refs, path.resolve(absPath), pointer);
+      const extra = d.params && 'additionalProperty' in d.params ? ` (${String(d.params.additionalProperty)})` : d.params && 'unevaluatedProperty' in d.params ? ` (${String(d.params.unevaluatedProperty)})` : '';
+      return { relPath: rel(file), message: `not a valid OpenAPI description: #${pointer || '/'} ${d.message ?? 'is invalid'}${extra}` };
+    });
+    throw new SpecBundleError(dedupe(faults));
   }
   return { api, parts };
 }
 
-/** A resolver error names absolute paths: say them relative to the docs folder, led by the file at fault. */
-function namingFiles(err: unknown, root: string, rootFile: string): string {
-  const e = err as { source?: string };
-  const rel = (file: string) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
-  const message = firstLine(err).replaceAll(`${root}${path.sep}`, '');
-  const source = typeof e.source === 'string' && e.source ? rel(e.source) : '';
-  // A $ref to a file that is not there: the fault is in the description that points at it.
-  if (/ENOENT/.test(message)) return `${rootFile}: a $ref points at ${source || 'a file'}, which does not exist`;
-  return source ? `${source}: ${message.replace(/^Error parsing [^:]*: ?/, '')}` : `${rootFile}: ${message}`;
+function dedupe(faults: SpecFault[]): SpecFault[] {
+  const seen = new Set<string>();
+  return faults.filter((f) => !seen.has(`${f.relPath}\n${f.message}`) && !!seen.add(`${f.relPath}\n${f.message}`));
+}
+
+/** A resolver or parser error, led by the file at fault: the unparsable file itself, or the file whose `$ref` points nowhere. */
+function resolverFault(e: ParserFault, root: string, rel: (file: string) => string, fallback = ''): SpecFault {
+  const message = firstLine(e).replaceAll(`${root}${path.sep}`, '');
+  const source = typeof e.source === 'string' && e.source ? rel(e.source) : fallback;
+  const missing = /^Error opening file (.*?): ENOENT/.exec(message) ?? /ENOENT[^']*'([^']+)'/.exec(message);
+  if (missing) return { relPath: source, message: `a $ref points at ${rel(missing[1]!)}, which does not exist` };
+  const parsing = /^Error parsing (.*?): (.*)$/.exec(message);
+  if (parsing) return { relPath: rel(parsing[1]!), message: parsing[2]! };
+  return { relPath: source, message };
+}
+
+/**
+ * The file an object of the bundled document is written in: the JSON pointer is walked from the
+ * root file, following every `$ref` to another file (or another place in the same one) on the way.
+ */
+function fileHolding(refs: RefsLike, rootFile: string, pointer: string): string {
+  let file = rootFile;
+  let value: unknown = refs.get(rootFile);
+  const follow = () => {
+    for (let hops = 0; hops < 32 && value && typeof value === 'object' && typeof (value as { $ref?: unknown }).$ref === 'string'; hops++) {
+      const ref = (value as { $ref: string }).$ref;
+      const [target, hash = ''] = ref.split('#');
+      if (target) file = path.resolve(path.dirname(file), decodeURI(target));
+      try {
+        value = refs.get(`${file}#${hash}`);
+      } catch {
+        return;
+      }
+    }
+  };
+  for (const segment of pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    follow();
+    if (!value || typeof value !== 'object') break;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  follow();
+  return file;
 }
 
 function firstLine(err: unknown): string {

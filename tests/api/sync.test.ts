@@ -219,6 +219,29 @@ describe('sync/apply: file identity and CI safety', () => {
     expect(badPath.error_message).toMatch(/^changes\.0\.source_path: must be a relative path/);
   });
 
+  it('moves a file path only from the path the page has (name with from), and sets catalog orders (catalog)', async () => {
+    const k = await buildKeyedItem(t);
+    const made = await apply(k, [{ op: 'create', cat_path: ['g'], title: 'A', content: 'a', source_path: 'g/a.md' }]);
+    const id = made.data.results[0].page_id;
+    const stale = await apply(k, [{ op: 'name', page_id: id, source_path: 'h/a.md', from: 'x/a.md' }], { atomic: false });
+    expect(stale.data.conflicts[0].reason).toMatch(/already belongs to g\/a\.md/);
+    const moved = await apply(k, [{ op: 'name', page_id: id, source_path: 'h/a.md', from: 'g/a.md' }]);
+    expect(moved.data.results[0]).toMatchObject({ status: 'updated' });
+    expect((await t.call('sync/tree', creds(k))).data.pages[0].source_path).toBe('h/a.md');
+
+    const ordered = await apply(k, [
+      { op: 'catalog', cat_path: ['g'], s_number: 7 },
+      { op: 'catalog', cat_path: ['new', 'sub'], s_number: 3 },
+    ]);
+    expect(ordered.error_code, ordered.error_message).toBe(0);
+    const cats = (await t.call('sync/tree', creds(k))).data.catalogs as { path: string[]; s_number: number }[];
+    expect(cats.find((c) => c.path.join('/') === 'g')!.s_number).toBe(7);
+    expect(cats.find((c) => c.path.join('/') === 'new/sub')!.s_number).toBe(3);
+    const bad = await apply(k, [{ op: 'catalog', cat_path: [], s_number: 1 }]);
+    expect(bad.error_code).toBe(10100);
+    expect(bad.error_message).toMatch(/^changes\.0\.cat_path: must name a catalog/);
+  });
+
   it('refuses to delete a page the sync did not create, or one changed since the sync wrote it, unless forced', async () => {
     const k = await buildKeyedItem(t);
     const made = await apply(k, [{ op: 'create', cat_path: [], title: 'Synced', content: 's', source_path: 's.md' }]);

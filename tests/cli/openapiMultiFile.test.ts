@@ -55,7 +55,7 @@ describe('a multi-file OpenAPI description', () => {
     fs.rmSync(path.join(missing, 'openapi/components/schemas/Error.yaml'));
     const r1 = await runDocs(['plan', missing], { cwd: missing, env: envFor(t, k) });
     expect(r1.code).toBe(ExitCode.ERROR);
-    expect(r1.stderr).toMatch(/\n {2}openapi\/openapi\.yaml: .*openapi\/components\/schemas\/Error\.yaml/);
+    expect(r1.stderr).toMatch(/\n {2}openapi\/components\/responses\/\w+\.yaml: a \$ref points at openapi\/components\/schemas\/Error\.yaml, which does not exist/);
 
     const broken = tempFolder(CAFE);
     write(broken, 'openapi/components/schemas/Page.yaml', 'type: object\nproperties: [unclosed\n');
@@ -68,7 +68,36 @@ describe('a multi-file OpenAPI description', () => {
     fs.writeFileSync(menu, fs.readFileSync(menu, 'utf8').replace("    '200':\n", "    'two hundred':\n"));
     const r3 = await runDocs(['plan', invalid], { cwd: invalid, env: envFor(t, k) });
     expect(r3.code).toBe(ExitCode.ERROR);
-    expect(r3.stderr).toMatch(/\n {2}openapi\/openapi\.yaml: not a valid OpenAPI description: /);
+    expect(r3.stderr).toMatch(/\n {2}openapi\/paths\/menu\.yaml: not a valid OpenAPI description: #\/paths\/~1menu\/get\/responses /);
+    expect(await pages(k)).toEqual([]);
+  }, 60_000);
+
+  it('reports every fault of the description at once, each naming its file, and writes nothing', async () => {
+    const k = await buildKeyedItem(t);
+    // Resolver faults: a missing part and an unparsable part.
+    const both = tempFolder(CAFE);
+    fs.rmSync(path.join(both, 'openapi/components/schemas/Error.yaml'));
+    write(both, 'openapi/components/schemas/Page.yaml', 'type: object\nproperties: [unclosed\n');
+    const r1 = await runDocs(['plan', both], { cwd: both, env: envFor(t, k) });
+    expect(r1.code).toBe(ExitCode.ERROR);
+    expect(r1.stderr).toMatch(/\n {2}openapi\/components\/schemas\/Page\.yaml: /);
+    expect(r1.stderr).toMatch(/\n {2}openapi\/components\/responses\/\w+\.yaml: a \$ref points at openapi\/components\/schemas\/Error\.yaml/);
+
+    // Validation faults in two part files (and one in the root file).
+    const invalid = tempFolder(CAFE);
+    for (const rel of ['openapi/paths/menu.yaml', 'openapi/paths/orders.yaml']) {
+      const file = path.join(invalid, rel);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("    '200':\n", "    'two hundred':\n"));
+    }
+    const root = path.join(invalid, 'openapi/openapi.yaml');
+    fs.writeFileSync(root, fs.readFileSync(root, 'utf8').replace(/^info:\n/m, 'info:\n  bogus_key: 1\n'));
+    const r2 = await runDocs(['plan', invalid], { cwd: invalid, env: envFor(t, k) });
+    expect(r2.code).toBe(ExitCode.ERROR);
+    expect(r2.stderr).toMatch(/\n {2}openapi\/paths\/menu\.yaml: not a valid OpenAPI description: #\/paths\/~1menu\/get\/responses /);
+    expect(r2.stderr).toMatch(/\n {2}openapi\/paths\/orders\.yaml: not a valid OpenAPI description: #\/paths\/~1orders\/\w+\/responses /);
+    expect(r2.stderr).toMatch(/\n {2}openapi\/openapi\.yaml: not a valid OpenAPI description: #\/info /);
+    const pushed = await runDocs(['push', invalid], { cwd: invalid, env: envFor(t, k) });
+    expect(pushed.code).toBe(ExitCode.ERROR);
     expect(await pages(k)).toEqual([]);
   }, 60_000);
 });

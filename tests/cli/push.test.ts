@@ -52,6 +52,34 @@ describe('docs push', () => {
     expect((await serverPages(k)).every((p) => p.revision === 1)).toBe(true);
   });
 
+  it('a no-op push leaves the state file untouched; a same-size edit is still seen (size + mtime cache)', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(EXAMPLES);
+    expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const stateFile = path.join(dir, '.docs/state.json');
+    const recorded = JSON.parse(fs.readFileSync(stateFile, 'utf8')).pages['guide/configuration.md'];
+    expect(recorded.size).toBe(fs.statSync(path.join(dir, 'guide/configuration.md')).size);
+    // Run twice: the first may still note file sizes the first push could not know; the second changes nothing.
+    expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const before = fs.statSync(stateFile);
+    const noop = await runDocs(['push', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(noop.code, noop.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(noop.stdout).summary.unchanged).toBeGreaterThan(0);
+    expect(fs.statSync(stateFile).mtimeMs).toBe(before.mtimeMs);
+    expect(fs.statSync(stateFile).ino).toBe(before.ino);
+    // Same length, different bytes, a later mtime: read again and pushed.
+    const file = path.join(dir, 'guide/configuration.md');
+    const text = fs.readFileSync(file, 'utf8');
+    const at = text.lastIndexOf('e');
+    const edited = `${text.slice(0, at)}E${text.slice(at + 1)}`;
+    expect(edited.length).toBe(text.length);
+    fs.writeFileSync(file, edited);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const one = await runDocs(['push', dir, '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(one.code, one.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(one.stdout).summary.update).toBe(1);
+  });
+
   it('sends only the changed file, with history of the old version', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);

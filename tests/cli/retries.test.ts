@@ -132,3 +132,36 @@ describe('docs watch around a conflict', () => {
     }
   }, 60_000);
 });
+
+describe('kept-alive connections', () => {
+  it('a reused connection the server dropped is tried again once on a new one', async () => {
+    const k = await buildKeyedItem(t);
+    // In front of the real app: the second request on any connection finds it closed (as when the
+    // server's keep-alive timeout ran out just as the client reused it).
+    const served = new WeakMap<object, number>();
+    let dropped = 0;
+    const server = http.createServer(async (req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      if (n > 1) {
+        dropped++;
+        req.socket.destroy();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const answer = await fetch(`${t.url}${req.url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.concat(chunks) });
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new SyncClient({ server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: k.api_key, apiToken: k.api_token });
+      for (let i = 0; i < 3; i++) expect((await client.tree()).item.item_id).toBe(k.item_id);
+      expect(dropped).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { docFromText } from '../../cli/sync/folder.ts';
 import { parseMarkdownFile, renderPageFile } from '../../cli/sync/frontMatter.ts';
 import { merge3 } from '../../cli/sync/merge.ts';
+import { findReferences, loadReferenceFinder, restoreReferences, rewriteReferences } from '../../cli/sync/references.ts';
 import { computePlan, type ServerPage } from '../../cli/sync/plan.ts';
 import { emptyState, type SyncState } from '../../cli/sync/state.ts';
 
@@ -137,3 +141,50 @@ describe('computePlan', () => {
     ]);
   });
 });
+
+describe('references (markdown-it token walk)', () => {
+  beforeAll(() => loadReferenceFinder());
+  // A real third-party README (markdown-it-anchor 10.0.0, Unlicense): links in prose, tables and
+  // headings, and link syntax inside a fenced code block and code spans.
+  const README = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/third-party/markdown-it-anchor-README.md'), 'utf8');
+  const fences = [...README.matchAll(/^```[^\n]*\n[\s\S]*?^```$/gm)].map((m) => [m.index, m.index + m[0].length] as const);
+  const spans = [...README.matchAll(/`[^`\n]+`/g)].map((m) => [m.index, m.index + m[0].length] as const);
+
+  it('finds every link of prose and tables, and none inside code', () => {
+    const refs = findReferences(README);
+    const urls = refs.map((r) => r.url);
+    expect(urls).toContain('./README-zh_CN.md');
+    expect(urls).toContain('example.html');
+    // Twice in the options table, once in prose.
+    expect(urls.filter((u) => u === 'permalink.js')).toHaveLength(3);
+    // `permalink: anchor.permalink[styleOfPermalink](permalinkOpts)` sits in a fenced block.
+    expect(README).toContain('anchor.permalink[styleOfPermalink](permalinkOpts)');
+    expect(urls).not.toContain('permalinkOpts');
+    for (const r of refs) {
+      expect(README.slice(r.start, r.end)).toBe(r.url);
+      expect(fences.some(([a, b]) => r.start >= a && r.start < b), r.url).toBe(false);
+      expect(spans.some(([a, b]) => r.start >= a && r.end <= b), r.url).toBe(false);
+    }
+    // As many as markdown-it renders as inline links and images (reference definitions aside).
+    const rendered = new MarkdownIt({ html: true }).render(README);
+    expect(refs.length).toBe((rendered.match(/<a href=|<img src=/g) ?? []).length);
+  });
+
+  it('rewrites only real references, and puts them back byte for byte', () => {
+    let n = 0;
+    const { content, refs } = rewriteReferences(README, (ref) => (isLocalFile(ref.url) ? { served: `/served/${n++}` } : null));
+    expect(refs.map((r) => r[1])).toEqual(['./README-zh_CN.md', 'example.html', 'permalink.js', 'permalink.js', 'permalink.js']);
+    expect(content).toContain('anchor.permalink[styleOfPermalink](permalinkOpts)');
+    expect(content).toContain('[`permalink.js`](/served/');
+    expect(restoreReferences(content, JSON.stringify(refs))).toBe(README);
+  });
+
+  it('handles block quotes, lists, tables, reference definitions, HTML and CRLF', () => {
+    const text =
+      '> quote [x](./a.md) and `[y](./b.md)`\n\n- item ![i](img/x.png "t")\n  next <img src="p.png">\n\n```md\n[fenced](./d.md)\n```\n\n    [indented](./c.md)\n\n' +
+      '| a | b |\n|---|---|\n| `[no](./f.md)` | [cell](./e.md) |\n\n[ref]: <./g.md> "title"\n\n<div><img src="./h.png"></div>\r\n\r\nline [crlf](./i.md)\r\n';
+    expect(findReferences(text).map((r) => r.url)).toEqual(['./a.md', 'img/x.png', 'p.png', './e.md', './g.md', './h.png', './i.md']);
+  });
+});
+
+const isLocalFile = (url: string) => !/^[a-z]+:|^#|^\/\//i.test(url);

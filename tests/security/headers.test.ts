@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,6 +107,36 @@ describe('served files and API answers', () => {
       expect(policy.has('sandbox'), filename).toBe(true);
       expect(policy.get('default-src'), filename).toEqual(["'none'"]);
     }
+  });
+
+  it('a synced SVG (docs push) keeps its type for <img> but is a sandboxed download that runs nothing', async () => {
+    const owner = await buildUser(t);
+    const itemId = (await buildItem(t, owner)).item_id;
+    const key = await t.call('item/getKey', { item_id: itemId }, { token: owner.token });
+    const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    const form = new FormData();
+    form.set('api_key', key.data.api_key);
+    form.set('api_token', key.data.api_token);
+    form.set('sha256', crypto.createHash('sha256').update(svg).digest('hex'));
+    form.set('file', new Blob([svg]), 'evil.svg');
+    const up = await (await t.fetch('/api/sync/upload', { method: 'POST', body: form })).json();
+    expect(up.error_code, up.error_message).toBe(0);
+    const res = await t.fetch(`/api/attachment/visitFile?sign=${up.data.sign}`);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    const policy = expectCommonHeaders(res, 'synced svg');
+    expect(policy.has('sandbox')).toBe(true);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    // Only SVG documents: HTML named .svg is refused.
+    const fake = '<html><script>alert(1)</script></html>';
+    const form2 = new FormData();
+    form2.set('api_key', key.data.api_key);
+    form2.set('api_token', key.data.api_token);
+    form2.set('sha256', crypto.createHash('sha256').update(fake).digest('hex'));
+    form2.set('file', new Blob([fake]), 'fake.svg');
+    const refused = await (await t.fetch('/api/sync/upload', { method: 'POST', body: form2 })).json();
+    expect(refused.error_code).not.toBe(0);
+    expect(refused.error_message).toMatch(/not an SVG image/);
   });
 
   it('API answers, errors, captcha images and the health check', async () => {

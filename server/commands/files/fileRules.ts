@@ -19,6 +19,27 @@ const IMAGE_EXTENSIONS = new Set<string>(ALLOWED_IMAGE_EXTENSIONS);
 /** The image types a browser may render inline from us. Never SVG (it can carry script). */
 export const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/webp']);
 
+/**
+ * SVG images of synced documentation (`docs push`, sync/upload only; the editor's uploads still
+ * refuse SVG). Served with this type so `<img>` shows them — an image context never runs script —
+ * but always as a download (Content-Disposition: attachment), with nosniff and the sandboxing
+ * FILE_CSP (`default-src 'none'; sandbox`), so a browser that opens one directly runs nothing.
+ */
+export const SVG_TYPE = 'image/svg+xml';
+
+/** Why a synced `.svg` upload is refused (a scriptable extension elsewhere in the name, or bytes that are not an SVG document), or null. */
+export function svgUploadProblem(name: string, head: Buffer): string | null {
+  if (lastExtension(name) !== 'svg') return 'not an .svg file';
+  const base = name.split(/[\\/]/).pop() ?? '';
+  if (base.split('.').slice(1, -1).some((s) => FORBIDDEN_SEGMENT.test(s.trim()))) return 'this file type is not allowed';
+  if (head.includes(0)) return 'the content is not an SVG image (binary bytes)';
+  // Text, optionally after a BOM, an XML declaration, comments and a doctype, whose root element is <svg>.
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const prolog = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/i;
+  if (!prolog.test(text)) return 'the content is not an SVG image (no <svg> root element)';
+  return null;
+}
+
 /** The lower-case last extension, or '' when the name has none. */
 export function lastExtension(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

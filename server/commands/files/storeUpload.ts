@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../http/action.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
-import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType } from './fileRules.ts';
+import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';
 import type { FileRow } from './fileRows.ts';
 
 export interface StoreUploadInput {
@@ -16,9 +18,28 @@ export interface StoreUploadInput {
   /** 0 = not linked to a page (a file-library upload). */
   pageId: number;
   maxBytes: number;
+  /** Accept an `.svg` whose bytes are an SVG document (synced documentation only; served as a sandboxed download). */
+  allowSvg?: boolean;
 }
 
 const EXT_FOR_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+
+async function sha256Of(filepath: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(filepath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function readHead(filepath: string, bytes = 16): Promise<Buffer> {
+  const handle = await fsp.open(filepath, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Checks an upload against the rules; returns the display name and recorded type, or throws 10101. */
 async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string; fileType: string }> {
@@ -38,6 +59,11 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
     if (!sniffed) throw errors.failed('file: the content is not a valid image', 'file：文件内容不是有效的图片');
     return { displayName, fileType: sniffed };
   }
+  if (input.allowSvg && lastExtension(displayName) === 'svg') {
+    const svgProblem = svgUploadProblem(displayName, await readHead(file.filepath, 64 * 1024));
+    if (svgProblem) throw errors.failed(`file: ${svgProblem}`, 'file：不是有效的 SVG 图片');
+    return { displayName, fileType: SVG_TYPE };
+  }
   const problem = attachmentNameProblem(displayName, input.isAdmin);
   if (problem) throw errors.failed(`file: ${problem}`, 'file：不允许上传该类型的文件');
   return { displayName, fileType: recordedFileType(sniffed, file.mimetype) };
@@ -49,6 +75,8 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
  */
 export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUploadInput): Promise<FileRow> {
   const { displayName, fileType } = await vetUpload(input);
+  // Every file's sha-256: `docs pull` writes web uploads into the folder, and a later push knows them by it (no second upload).
+  const contentHash = await sha256Of(input.file.filepath);
   const key = storage.newKey(deps.now());
   await storage.put(key, { path: input.file.filepath }, { contentType: fileType, size: input.file.size });
   try {
@@ -67,6 +95,7 @@ export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUp
         visit_times: 0,
         addtime: now,
         last_visit_time: 0,
+        content_hash: contentHash,
       };
       const [inserted] = await tx.db('files').insert(row).returning('file_id');
       const fileId = Number((inserted as { file_id: number }).file_id);

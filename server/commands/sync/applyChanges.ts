@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
 import { NEW_PAGE_TOKEN_PATTERN, type SyncApplyOutcome, type SyncChange, type SyncChangeResult, type SyncConflict, type SyncSource } from '../../../core/sync.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
+import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
 import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
@@ -55,6 +56,14 @@ export async function applyChanges(
           results.push(resultOf(index, change.op, 'created', await recordSync(tx, page, change, true)));
           continue;
         }
+        if (change.op === 'catalog') {
+          // A folder's catalog order (.docs-order.json): the catalog is found (or made) by its path.
+          const catId = await catIdFor(change.cat_path);
+          await tx.db('catalogs').where({ cat_id: catId, item_id: input.itemId }).update({ s_number: change.s_number });
+          await bumpMenuVersion(tx.db, input.itemId);
+          results.push({ index, op: change.op, status: 'updated', page_id: 0, revision: 0, content_hash: '' });
+          continue;
+        }
         const current = (await tx.db('pages').where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
         const baseRevision = 'base_revision' in change ? change.base_revision : undefined;
         if (!current || current.is_del) {
@@ -68,7 +77,8 @@ export async function applyChanges(
           continue;
         }
         if (change.op === 'name') {
-          if (current.source_path && current.source_path !== change.source_path) {
+          // A file path is given once; it moves only from the path the caller says the page has now.
+          if (current.source_path && current.source_path !== change.source_path && current.source_path !== change.from) {
             conflicts.push({ index, page_id: current.page_id, base_revision: current.revision, server_revision: current.revision, reason: `the page already belongs to ${current.source_path}` });
             results.push(resultOf(index, change.op, 'conflict', current));
             continue;

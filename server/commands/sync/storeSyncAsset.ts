@@ -17,7 +17,7 @@ async function sha256Of(file: string): Promise<string> {
  * An image or other file a synced page references, stored once per item by content: a file with
  * the same sha-256 already in the item is answered as it is (no second copy); otherwise the
  * upload is checked against the hash it claims and stored under the same rules as every
- * attachment (type whitelist, size limit, owned by the item's creator).
+ * attachment (type whitelist, size limit, owned by the item's creator) — plus SVG documents.
  */
 export async function storeSyncAsset(
   services: Services,
@@ -36,6 +36,8 @@ export async function storeSyncAsset(
     itemId: input.item.item_id,
     pageId: 0,
     maxBytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024),
+    // Documentation repositories are full of SVG diagrams and logos: served as sandboxed downloads (fileRules.ts).
+    allowSvg: true,
   });
   await services.db('files').where({ file_id: row.file_id }).update({ content_hash: input.sha256 });
   return row;

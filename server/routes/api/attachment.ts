@@ -3,7 +3,7 @@ import { AppError, errors, type Lang } from '../../../core/errors.ts';
 import { MY_ATTACHMENTS_PAGE_SIZE } from '../../../core/limits.ts';
 import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/files/deleteFiles.ts';
 import type { FileRow } from '../../commands/files/fileRows.ts';
-import { INLINE_IMAGE_TYPES } from '../../commands/files/fileRules.ts';
+import { INLINE_IMAGE_TYPES, SVG_TYPE } from '../../commands/files/fileRules.ts';
 import { listFiles, storageUsage } from '../../commands/files/listFiles.ts';
 import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
 import { loadFile, loadOwnFile } from '../../access/files.ts';
@@ -133,9 +133,10 @@ const visitFileAction = (name: string) =>
     async handle({ input, services }) {
       const { file, stream } = await visitFile(services, await storageOf(services), input.sign.toLowerCase(), services.config.TIMEZONE);
       // Only proven raster images are shown inline; everything else is a download, never rendered.
+      // Synced SVG keeps its type so <img> shows it, but is a download too (and FILE_CSP sandboxes it).
       const inline = INLINE_IMAGE_TYPES.has(file.file_type);
       return raw(stream, {
-        type: inline ? file.file_type : 'application/octet-stream',
+        type: inline || file.file_type === SVG_TYPE ? file.file_type : 'application/octet-stream',
         headers: {
           'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', file.display_name),
           'Content-Length': String(file.file_size),

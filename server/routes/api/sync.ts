@@ -49,9 +49,10 @@ const change = z.discriminatedUnion(
     z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional(), ...source }),
     z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional(), force: z.boolean().optional() }),
     z.object({ op: z.literal('confirm'), page_id: pageId, base_revision: revision, ...source }),
-    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath }),
+    z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath, from: sourcePath.optional() }),
+    z.object({ op: z.literal('catalog'), cat_path: catPath.min(1, 'must name a catalog'), s_number: order }),
   ],
-  { error: 'op: must be create, update, delete, confirm or name' },
+  { error: 'op: must be create, update, delete, confirm, name or catalog' },
 );
 
 /** page_ids as a JSON array, a JSON string of one, or "1,2,3". */
