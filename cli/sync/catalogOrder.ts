@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import type { CliIO } from '../io.ts';
 import type { Change, ServerCatalog } from './client.ts';
-import type { LocalDoc } from './folder.ts';
+import type { LocalDoc } from './localDoc.ts';
 import { absPath, catalogDir, MAX_CATALOG_DEPTH, writeFileAtomic } from './paths.ts';
 import type { SyncState } from './state.ts';
 
