@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { errors } from '../../core/errors.ts';
 import type { Deps, Services } from '../services.ts';
 import { spendRateBudget } from '../throttle/rateLimit.ts';
-import { findItem, type ItemRow } from './items.ts';
+import { findItem } from './items.ts';
+import type { ItemRow } from '../models/Item.ts';
 
 /**
  * The open API's credential: an item's api_key + api_token (made by item/getKey). Both must match

@@ -6,28 +6,12 @@ import type { Actor } from '../policies/actor.ts';
 import { UserGroup } from '../../core/limits.ts';
 import { canCopyItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
 import type { Services } from '../services.ts';
+import type { ItemRow } from '../models/Item.ts';
 
 /**
  * Loads an item and everything the policies need about the caller's relation to it, then
  * turns denials into the spec's error codes. This is the only place that queries for rights.
  */
-export interface ItemRow {
-  item_id: number;
-  item_name: string;
-  item_description: string;
-  uid: number;
-  username: string;
-  password_hash: string;
-  item_domain: string | null;
-  item_type: number;
-  is_archived: number;
-  is_del: number;
-  addtime: number;
-  last_update_time: number;
-  /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
-  menu_version: number;
-}
-
 export interface LoadedItem {
   item: ItemRow;
   access: ItemAccess;

@@ -3,16 +3,7 @@ import type { Actor } from '../policies/actor.ts';
 import { loadItem } from './items.ts';
 import { teamAbilities, type TeamAbilities } from '../policies/team.ts';
 import type { Services } from '../services.ts';
-
-/** Loads a team and the caller's rights on it; denials become 10103, a missing team 10101. */
-export interface TeamRow {
-  id: number;
-  team_name: string;
-  uid: number;
-  username: string;
-  addtime: number;
-  last_update_time: number;
-}
+import type { TeamRow } from '../models/Team.ts';
 
 export interface LoadedTeam {
   team: TeamRow;

@@ -1,7 +1,7 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
-import type { ItemRow } from '../access/items.ts';
-import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
+import type { ItemRow, MyListRow } from '../models/Item.ts';
+import type { ItemTokenRow } from '../models/ItemToken.ts';
 
 /**
  * Wire shapes of items. The visit password never leaves the server, not even hashed: clients get
@@ -22,11 +22,6 @@ function presentItemCore(item: ItemRow, timeZone: string) {
 
 export function presentItemDetail(item: ItemRow, timeZone: string) {
   return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username };
-}
-
-export interface MyListRow extends ItemRow {
-  creator: boolean;
-  manage: boolean;
 }
 
 export function presentMyListRow(row: MyListRow, timeZone: string) {

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
-import type { MockRow } from '../commands/mocks/mocks.ts';
+import type { MockRow } from '../models/Mock.ts';
 
 export function presentMock(row: MockRow, timeZone: string) {
   return {

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
-import type { NoticeRow } from '../commands/notices/notices.ts';
+import type { NoticeRow } from '../models/Notice.ts';
 
 export function presentNotice(row: NoticeRow, timeZone: string) {
   return {

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
-import type { TemplateRow } from '../commands/templates/templates.ts';
+import type { TemplateRow } from '../models/Template.ts';
 
 export function presentTemplate(row: TemplateRow, timeZone: string) {
   return {

@@ -1,18 +1,6 @@
 import { toCount, type Db } from '../../db/knex.ts';
 import { likePattern } from '../files/listFiles.ts';
-
-export interface AdminItemRow {
-  item_id: number;
-  item_name: string;
-  item_domain: string | null;
-  uid: number;
-  username: string;
-  item_type: number;
-  password_hash: string;
-  is_archived: number;
-  is_del: number;
-  addtime: number;
-}
+import type { AdminItemRow } from '../../models/Item.ts';
 
 export interface AdminItemFilter {
   /** Substring of the item name (case-insensitive). */

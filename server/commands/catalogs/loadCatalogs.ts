@@ -1,14 +1,8 @@
 import type { Db } from '../../db/knex.ts';
+import type { CatalogRow } from '../../models/Catalog.ts';
 
-export interface CatalogRow {
-  cat_id: number;
-  item_id: number;
-  cat_name: string;
-  parent_cat_id: number;
-  level: number;
-  s_number: number;
-  addtime: number;
-}
+/** The row type lives with its model; re-exported for the sync code. */
+export type { CatalogRow };
 
 /** All catalogs of an item in display order (s_number, then cat_id). */
 export async function loadCatalogs(db: Db, itemId: number): Promise<CatalogRow[]> {

@@ -2,7 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import { toCount } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { StorageDriver } from '../../storage/index.ts';
-import type { FileRow } from './fileRows.ts';
+import type { FileRow } from '../../models/Attachment.ts';
 
 /** Removes stored bytes after the rows are gone; a failure only leaves an orphan object, so it is logged. */
 async function removeBytes(deps: Deps, storage: StorageDriver, key: string): Promise<void> {

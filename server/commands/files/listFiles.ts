@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import { toCount, type Db } from '../../db/knex.ts';
-import type { FileRow } from './fileRows.ts';
 import { flowMonth } from './visitFile.ts';
-
-export type FileListRow = FileRow & { username: string | null };
+import type { FileListRow } from '../../models/Attachment.ts';
 
 export interface FileListFilter {
   /** Only this owner's files; undefined = everybody's (admin). */

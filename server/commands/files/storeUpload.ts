@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../http/action.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
 import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType } from './fileRules.ts';
-import type { FileRow } from './fileRows.ts';
+import type { FileRow } from '../../models/Attachment.ts';
 
 export interface StoreUploadInput {
   file: UploadedFile;

@@ -3,7 +3,7 @@ import { errors } from '../../../core/errors.ts';
 import { formatDateTime } from '../../../core/time.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { StorageNotFound, type StorageDriver } from '../../storage/index.ts';
-import type { FileRow } from './fileRows.ts';
+import type { FileRow } from '../../models/Attachment.ts';
 
 /** `YYYY-MM` of an epoch time in the server's time zone: the key of the monthly flow counter. */
 export function flowMonth(epochSeconds: number, timeZone: string): string {

@@ -1,16 +1,6 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../../services.ts';
-
-/**
- * Open-API credentials of an item: one `item_tokens` row, made on first request. Both values are
- * 160 random bits as 40 hex digits (ShowDoc's are 42 characters; clients treat them as opaque).
- */
-export interface ItemTokenRow {
-  item_id: number;
-  api_key: string;
-  api_token: string;
-  addtime: number;
-}
+import type { ItemTokenRow } from '../../models/ItemToken.ts';
 
 const randomHex = () => crypto.randomBytes(20).toString('hex');
 

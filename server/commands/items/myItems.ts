@@ -1,7 +1,8 @@
-import { reachableItemIds, reachableItemIdsQuery, type ItemRow } from '../../access/items.ts';
+import { reachableItemIds, reachableItemIdsQuery } from '../../access/items.ts';
+import type { ItemRow } from '../../models/Item.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import type { MyListRow } from '../../presenters/item.ts';
+import type { MyListRow } from '../../models/Item.ts';
 import { MemberGroup } from '../../../core/limits.ts';
 
 /**

@@ -6,18 +6,7 @@ import { noticeAddedToItem } from '../notices/events.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from './memberNames.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
-
-/** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
-export interface MemberRow {
-  item_member_id: number;
-  item_id: number;
-  uid: number;
-  username: string;
-  name: string;
-  member_group_id: number;
-  cat_id: number;
-  addtime: number;
-}
+import type { MemberRow } from '../../models/ItemMember.ts';
 
 export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> {
   const table = { table: 'item_members', idColumn: 'item_member_id', uidColumn: 'uid', usernameAs: 'username' };

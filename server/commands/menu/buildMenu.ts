@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex.ts';
-import { menuPage, presentMenu, type MenuPageRow } from '../../presenters/menu.ts';
+import { menuPage, presentMenu } from '../../presenters/menu.ts';
+import type { MenuPageRow } from '../../models/Page.ts';
 import { catalogsUnder } from '../catalogs/catalogTree.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 

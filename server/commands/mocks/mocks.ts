@@ -2,19 +2,9 @@ import crypto from 'node:crypto';
 import { errors } from '../../../core/errors.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkMockTemplate, MockTemplateError } from './mockTemplate.ts';
+import type { MockRow } from '../../models/Mock.ts';
 
-export interface MockRow {
-  id: number;
-  unique_key: string;
-  uid: number;
-  page_id: number;
-  item_id: number;
-  template: string;
-  path: string;
-  view_times: number;
-  addtime: number;
-  last_update_time: number;
-}
+export type { MockRow } from '../../models/Mock.ts';
 
 /** `users/1` → `/users/1`; '' stays '' (no path: reachable by key only). */
 export function normaliseMockPath(path: string): string {

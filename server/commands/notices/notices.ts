@@ -1,21 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import { toCount } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
-
-export interface NoticeRow {
-  notice_id: number;
-  to_uid: number;
-  from_uid: number;
-  from_name: string;
-  notice_type: string;
-  notice_title: string;
-  notice_content: string;
-  object_type: string;
-  object_id: number;
-  is_read: number;
-  notice_time: number;
-  read_time: number;
-}
+import type { NoticeRow } from '../../models/Notice.ts';
 
 export interface NotifyInput {
   to_uid: number;

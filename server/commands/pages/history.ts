@@ -3,7 +3,9 @@ import { pick } from '../../../core/objects.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Services } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
-import { PAGE_VERSION_COLUMNS, type PageRow } from './pageRow.ts';
+import { PAGE_VERSION_COLUMNS } from './pageRow.ts';
+import type { PageRow } from '../../models/Page.ts';
+import type { HistoryRow } from '../../models/PageHistory.ts';
 
 /** How many versions of a page to keep: the site setting, else HISTORY_VERSIONS from the config. */
 export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>): Promise<number> {
@@ -16,9 +18,6 @@ export async function recordHistory(db: Db, page: PageRow, at: number): Promise<
   // The version's own time: when it was written, not when it was superseded.
   await db('page_history').insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
 }
-
-/** A stored version of a page (`page_history`). */
-export type HistoryRow = Pick<PageRow, (typeof PAGE_VERSION_COLUMNS)[number] | 'addtime'> & { page_history_id: number };
 
 /** The newest `limit` versions of a page, newest first. */
 export async function listHistory(db: Db, pageId: number, limit: number): Promise<HistoryRow[]> {

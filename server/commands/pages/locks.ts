@@ -5,13 +5,7 @@ import type { Db } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
 import { inTransaction } from '../../services.ts';
 import type { Author } from './pageRow.ts';
-
-export interface LockRow {
-  page_id: number;
-  lock_uid: number;
-  lock_username: string;
-  lock_to: number;
-}
+import type { LockRow } from '../../models/PageLock.ts';
 
 /** The page's lock while it is live (a lock counts only while lock_to is in the future). */
 export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {

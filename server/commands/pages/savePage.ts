@@ -7,7 +7,8 @@ import { noticePageEdited } from '../notices/events.ts';
 import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
-import { contentHash, type Author, type PageRow } from './pageRow.ts';
+import { contentHash, type Author } from './pageRow.ts';
+import type { PageRow } from '../../models/Page.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SavePageInput {

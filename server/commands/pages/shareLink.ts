@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { inTransaction, type Deps } from '../../services.ts';
-import type { PageRow } from './pageRow.ts';
+import type { PageRow } from '../../models/Page.ts';
 
 /**
  * Single-page share links: an unguessable key (32 random bytes, hex) per page. Creating one

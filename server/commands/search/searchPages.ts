@@ -1,4 +1,5 @@
-import { loadItemAccessFor, reachableItemIdsQuery, type ItemRow } from '../../access/items.ts';
+import { loadItemAccessFor, reachableItemIdsQuery } from '../../access/items.ts';
+import type { ItemRow } from '../../models/Item.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { canReadPage } from '../../policies/item.ts';
 import { countPages, findPages, type SearchHit } from '../../search/index.ts';

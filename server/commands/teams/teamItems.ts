@@ -5,16 +5,8 @@ import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { fanOut } from './teamMembers.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
-
-/** Items bound to teams (`team_items`) and the per-member rows of each binding. */
-export interface TeamItemRow {
-  id: number;
-  team_id: number;
-  item_id: number;
-  item_name: string;
-  team_name: string;
-  addtime: number;
-}
+import type { TeamItemRow } from '../../models/TeamItem.ts';
+import type { TeamItemMemberRow } from '../../models/TeamItemMember.ts';
 
 function teamItemsQuery(db: Db) {
   return db('team_items as ti')
@@ -65,18 +57,6 @@ export async function unbindItem(deps: Deps, row: { id: number; team_id: number;
     await recordChange(tx, { itemId: row.item_id, author: by, action: 'unbound', object: 'team', objectId: row.team_id, objectName: team?.team_name ?? '' });
     await bumpMenuVersion(tx.db, row.item_id);
   });
-}
-
-export interface TeamItemMemberRow {
-  id: number;
-  team_id: number;
-  item_id: number;
-  member_uid: number;
-  member_username: string;
-  name: string;
-  member_group_id: number;
-  cat_id: number;
-  addtime: number;
 }
 
 export async function listTeamItemMembers(db: Db, itemId: number, teamId: number): Promise<TeamItemMemberRow[]> {

@@ -5,21 +5,7 @@ import { MemberGroup } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { noticeAddedToTeam } from '../notices/events.ts';
-
-/**
- * Team members, and the per-item rows (`team_item_members`) that a team binding gives them.
- * Every member of a team gets a row (edit, all catalogs) for every item bound to the team; the
- * rows can then be tuned per item with `teamItemMember/save`.
- */
-export interface TeamMemberRow {
-  id: number;
-  team_id: number;
-  member_uid: number;
-  member_username: string;
-  name: string;
-  team_member_group_id: number;
-  addtime: number;
-}
+import type { TeamMemberRow } from '../../models/TeamMember.ts';
 
 export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMemberRow[]> {
   const table = { table: 'team_members', idColumn: 'id', uidColumn: 'member_uid', usernameAs: 'member_username' };

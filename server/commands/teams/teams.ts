@@ -1,16 +1,8 @@
 import type { UserRef } from '../../access/users.ts';
-import type { TeamRow } from '../../access/teams.ts';
+import type { MyTeamRow, TeamRow } from '../../models/Team.ts';
 import type { Db } from '../../db/knex.ts';
 import { TeamMemberGroup } from '../../policies/team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-
-/** Teams themselves: list, create, rename, delete, transfer. Rights are checked by the caller. */
-export interface MyTeamRow extends TeamRow {
-  memberCount: number;
-  itemCount: number;
-  /** The caller's team_member_group_id, 0 when they own it without being a member. */
-  myGroup: number;
-}
 
 /** Teams the user owns or belongs to, newest first, with member and item counts. */
 export async function listMyTeams(db: Db, uid: number): Promise<MyTeamRow[]> {

@@ -1,14 +1,6 @@
 import { errors } from '../../../core/errors.ts';
 import type { Deps } from '../../services.ts';
-
-export interface TemplateRow {
-  id: number;
-  uid: number;
-  username: string;
-  template_title: string;
-  template_content: string;
-  addtime: number;
-}
+import type { TemplateRow } from '../../models/Template.ts';
 
 /** The user's own page templates, newest first. */
 export async function listTemplates(deps: Deps, uid: number): Promise<TemplateRow[]> {

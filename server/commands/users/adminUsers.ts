@@ -7,7 +7,8 @@ import { inTransaction, type Deps } from '../../services.ts';
 import { createUser } from './createUser.ts';
 import { escapeLike } from './searchUsers.ts';
 import { setUserPassword } from './setPassword.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findUserById } from './users.ts';
+import type { UserRow } from '../../models/User.ts';
 
 /** The administrator's user management (`adminUser/*`). */
 

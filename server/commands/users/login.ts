@@ -6,7 +6,8 @@ import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkLoginAllowed, loginAccountKey, recordLoginFailure, recordLoginSuccess } from '../../throttle/loginThrottle.ts';
 import { loginViaLdap } from './ldapLogin.ts';
-import { findUserById, findUserByLogin, type UserRow } from './users.ts';
+import { findUserById, findUserByLogin } from './users.ts';
+import type { UserRow } from '../../models/User.ts';
 
 export interface LoginInput {
   /** Username or e-mail address. */

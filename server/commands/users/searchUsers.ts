@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex.ts';
-import type { UserRow } from './users.ts';
+import type { UserRow } from '../../models/User.ts';
 
 export const USER_PICKER_LIMIT = 50;
 

@@ -1,19 +1,5 @@
 import type { Db } from '../../db/knex.ts';
-
-/** A `users` row as the accounts code reads it. */
-export interface UserRow {
-  uid: number;
-  username: string;
-  name: string;
-  email: string | null;
-  email_verify: number;
-  password_hash: string;
-  groupid: number;
-  avatar: string;
-  is_sso: number;
-  reg_time: number;
-  last_login_time: number;
-}
+import type { UserRow } from '../../models/User.ts';
 
 export async function findUserById(db: Db, uid: number): Promise<UserRow | null> {
   return ((await db('users').where({ uid }).first()) as UserRow | undefined) ?? null;

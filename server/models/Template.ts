@@ -1,0 +1,21 @@
+import { BaseModel } from './BaseModel.ts';
+import { User } from './User.ts';
+
+/** A user's page template (`templates`). */
+export interface TemplateRow {
+  id: number;
+  uid: number;
+  username: string;
+  template_title: string;
+  template_content: string;
+  addtime: number;
+}
+
+export interface Template extends TemplateRow {}
+export class Template extends BaseModel {
+  static override tableName = 'templates';
+  static override idColumn = 'id';
+  static override relationMappings = () => ({
+    owner: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'templates.uid', to: 'users.uid' } },
+  });
+}
