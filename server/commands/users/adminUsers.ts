@@ -43,7 +43,9 @@ export async function saveUserByAdmin(deps: Deps, input: AdminUserInput): Promis
   if (input.uid) {
     const user = await findUserById(deps.db, input.uid);
     if (!user) throw errors.userNotFound();
-    await inTransaction(deps, (tx) => User.query(tx.db).findById(user.uid).patch({ name: input.name }));
+    await inTransaction(deps, async (tx) => {
+      await User.query(tx.db).findById(user.uid).patch({ name: input.name });
+    });
     if (input.password) await setUserPassword(deps, user.uid, input.password);
     return { uid: user.uid };
   }

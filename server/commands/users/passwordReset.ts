@@ -43,16 +43,16 @@ export async function requestPasswordReset(deps: Deps, config: Config, input: Re
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) return;
   const token = randomToken(32);
-  await inTransaction(deps, (tx) =>
-    PasswordReset.query(tx.db).insert({
+  await inTransaction(deps, async (tx) => {
+    await PasswordReset.query(tx.db).insert({
       uid: user.uid,
       token_hash: sha256(token),
       email: user.email!,
       expires_at: tx.now() + RESET_LINK_TTL_SECONDS,
       used_at: 0,
       created_at: tx.now(),
-    }),
-  );
+    });
+  });
   const query = new URLSearchParams({ uid: String(user.uid), email: user.email!, token });
   const link = `${input.baseUrl.replace(/\/+$/, '')}/user/ResetPasswordByUrl?${query}`;
   try {
