@@ -6,7 +6,10 @@ import type { Actor } from '../policies/actor.ts';
 import { UserGroup } from '../../core/limits.ts';
 import { canCopyItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
 import type { Services } from '../services.ts';
-import type { ItemRow } from '../models/Item.ts';
+import { Catalog } from '../models/Catalog.ts';
+import { Item, type ItemRow } from '../models/Item.ts';
+import { ItemMember } from '../models/ItemMember.ts';
+import { TeamItemMember } from '../models/TeamItemMember.ts';
 
 /**
  * Loads an item and everything the policies need about the caller's relation to it, then
@@ -22,9 +25,8 @@ export interface LoadedItem {
 export async function findItem(db: Db, idOrDomain: string | number): Promise<ItemRow | null> {
   const s = String(idOrDomain ?? '').trim();
   if (!s) return null;
-  const q = /^\d+$/.test(s) ? db('items').where({ item_id: Number(s) }) : db('items').where({ item_domain: s.toLowerCase() });
-  const row = (await q.first()) as ItemRow | undefined;
-  return row ?? null;
+  const q = /^\d+$/.test(s) ? Item.query(db).where({ item_id: Number(s) }) : Item.query(db).where({ item_domain: s.toLowerCase() });
+  return (await q.first()) ?? null;
 }
 
 export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
@@ -35,11 +37,11 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
   // two lookups are skipped for them: they are the hot path of every page read by an owner.
   if (actor.kind === 'user' && actor.uid !== item.uid && actor.groupid !== UserGroup.ADMIN) {
     const [m, tm] = await Promise.all([
-      db('item_members').where({ item_id: item.item_id, uid: actor.uid }).first('member_group_id', 'cat_id'),
-      db('team_item_members').where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id'),
+      ItemMember.query(db).where({ item_id: item.item_id, uid: actor.uid }).select('member_group_id', 'cat_id').first(),
+      TeamItemMember.query(db).where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id'),
     ]);
-    member = m ?? null;
-    teamMembers = tm;
+    member = m ? { member_group_id: m.member_group_id, cat_id: m.cat_id } : null;
+    teamMembers = tm.map((t) => ({ member_group_id: t.member_group_id, cat_id: t.cat_id }));
   }
   let passwordGranted = false;
   if (item.password_hash) {
@@ -102,29 +104,27 @@ export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): 
 
 /** A subquery of the ids of live items a user reaches as creator, personal member or team member (not as admin). */
 export function reachableItemIdsQuery(db: Db, uid: number) {
-  return db('items')
+  return Item.query(db)
     .where('is_del', 0)
     .andWhere((q) =>
       q
         .where('uid', uid)
-        .orWhereIn('item_id', db('item_members').where('uid', uid).select('item_id'))
-        .orWhereIn('item_id', db('team_item_members').where('member_uid', uid).select('item_id')),
+        .orWhereIn('item_id', ItemMember.query(db).where('uid', uid).select('item_id'))
+        .orWhereIn('item_id', TeamItemMember.query(db).where('member_uid', uid).select('item_id')),
     )
     .select('item_id');
 }
 
 /** Ids of the live items a user reaches as creator, personal member or team member (not as admin). */
 export async function reachableItemIds(db: Db, uid: number): Promise<number[]> {
-  return ((await reachableItemIdsQuery(db, uid)) as { item_id: number }[]).map((r) => r.item_id);
+  return (await reachableItemIdsQuery(db, uid)).map((r) => r.item_id);
 }
 
 /** The top-level (level 2) catalog id above `catId`, or 0 for the item root. */
 export async function topCatalogOf(db: Db, itemId: number, catId: number): Promise<number> {
   let current = catId;
   for (let guard = 0; current > 0 && guard < 64; guard++) {
-    const row = (await db('catalogs').where({ cat_id: current, item_id: itemId }).first('cat_id', 'parent_cat_id')) as
-      | { cat_id: number; parent_cat_id: number }
-      | undefined;
+    const row = await Catalog.query(db).where({ cat_id: current, item_id: itemId }).select('cat_id', 'parent_cat_id').first();
     if (!row) return 0;
     if (!row.parent_cat_id) return row.cat_id;
     current = row.parent_cat_id;

@@ -18,6 +18,8 @@ export interface ItemRow {
   item_type: number;
   is_archived: number;
   is_del: number;
+  /** When it went to the recycle bin (the purge job removes it later). */
+  del_time: number;
   addtime: number;
   last_update_time: number;
   /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
