@@ -1,3 +1,4 @@
+import { ChangeLogEntry } from '../../models/ChangeLogEntry.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from './pageRow.ts';
 
@@ -12,7 +13,7 @@ export async function recordChange(
   deps: Deps,
   entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
 ): Promise<void> {
-  await deps.db('change_log').insert({
+  await ChangeLogEntry.query(deps.db).insert({
     item_id: entry.itemId,
     uid: entry.author.uid,
     username: entry.author.username,
@@ -25,6 +26,6 @@ export async function recordChange(
   });
   // Keep the newest CHANGE_LOG_KEPT rows of the item: everything at or below the id of the first
   // row past them goes (one indexed lookup on (item_id, id) per write).
-  const cutoff = await deps.db('change_log').where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id');
-  if (cutoff) await deps.db('change_log').where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
+  const cutoff = await ChangeLogEntry.query(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).select('id').first();
+  if (cutoff) await ChangeLogEntry.query(deps.db).where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
 }

@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { PAGE_VERSION_COLUMNS } from './pageRow.ts';
 import type { PageRow } from '../../models/Page.ts';
-import type { HistoryRow } from '../../models/PageHistory.ts';
+import { PageHistory, type HistoryRow } from '../../models/PageHistory.ts';
 
 /** How many versions of a page to keep: the site setting, else HISTORY_VERSIONS from the config. */
 export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>): Promise<number> {
@@ -16,25 +16,21 @@ export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>)
 /** Copies the page's current state into page_history (called before every overwrite). */
 export async function recordHistory(db: Db, page: PageRow, at: number): Promise<void> {
   // The version's own time: when it was written, not when it was superseded.
-  await db('page_history').insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
+  await PageHistory.query(db).insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
 }
 
 /** The newest `limit` versions of a page, newest first. */
 export async function listHistory(db: Db, pageId: number, limit: number): Promise<HistoryRow[]> {
-  return (await db('page_history').where({ page_id: pageId }).orderBy('page_history_id', 'desc').limit(limit)) as HistoryRow[];
+  return PageHistory.query(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').limit(limit);
 }
 
 /** One version of the page; undefined when it is not (or no longer) one of its versions. */
 export async function findHistoryVersion(db: Db, pageId: number, pageHistoryId: number): Promise<HistoryRow | undefined> {
-  return (await db('page_history').where({ page_id: pageId, page_history_id: pageHistoryId }).first()) as HistoryRow | undefined;
+  return PageHistory.query(db).where({ page_id: pageId, page_history_id: pageHistoryId }).first();
 }
 
 /** Keeps the newest `keep` versions of a page and deletes the rest. */
 export async function trimHistory(db: Db, pageId: number, keep: number): Promise<void> {
-  const cutoff = (await db('page_history')
-    .where({ page_id: pageId })
-    .orderBy('page_history_id', 'desc')
-    .offset(keep)
-    .first('page_history_id')) as { page_history_id: number } | undefined;
-  if (cutoff) await db('page_history').where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).del();
+  const cutoff = await PageHistory.query(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').offset(keep).select('page_history_id').first();
+  if (cutoff) await PageHistory.query(db).where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).delete();
 }

@@ -8,7 +8,9 @@ import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
 import { contentHash, type Author } from './pageRow.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Item } from '../../models/Item.ts';
+import { Page, type PageRow } from '../../models/Page.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SavePageInput {
@@ -48,13 +50,11 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
   return inTransaction(deps, async (tx) => {
     const { db } = tx;
     const now = tx.now();
-    const item = (await db('items').where({ item_id: input.itemId }).first('item_id', 'item_type', 'is_archived', 'is_del')) as
-      | { item_id: number; item_type: number; is_archived: number; is_del: number }
-      | undefined;
+    const item = await Item.query(db).findById(input.itemId).select('item_id', 'item_type', 'is_archived', 'is_del');
     if (!item || item.is_del) throw errors.notFound('item');
     if (item.is_archived) throw errors.itemArchived();
     if (input.catId > 0) {
-      const cat = await db('catalogs').where({ cat_id: input.catId, item_id: input.itemId }).first('cat_id');
+      const cat = await Catalog.query(db).where({ cat_id: input.catId, item_id: input.itemId }).select('cat_id').first();
       if (!cat) throw errors.validation('cat_id: the catalog does not exist in this item', 'cat_id：该目录不属于此项目');
     }
     const hash = contentHash(input.content);
@@ -62,8 +62,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
     let page: PageRow;
     let created = false;
     if (!input.pageId) {
-      const [row] = await db('pages')
-        .insert({
+      const row = await Page.query(db).insert({
           item_id: input.itemId,
           cat_id: input.catId,
           page_title: input.title,
@@ -78,16 +77,14 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
           revision: 1,
           content_hash: hash,
           stable_key: input.stableKey ?? null,
-        })
-        .returning('page_id');
-      const pageId = typeof row === 'object' ? (row as { page_id: number }).page_id : (row as number);
-      page = (await db('pages').where({ page_id: pageId }).first()) as PageRow;
+        });
+      page = (await Page.query(db).findById(row.page_id))!;
       created = true;
     } else {
       // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
       // always records the version actually overwritten. SQLite has a single writer already.
-      const q = db('pages').where({ page_id: input.pageId, is_del: 0 });
-      const current = (await (engineOf(db) === 'pg' ? q.forUpdate() : q).first()) as PageRow | undefined;
+      const q = Page.query(db).where({ page_id: input.pageId, is_del: 0 });
+      const current = await (engineOf(db) === 'pg' ? q.forUpdate() : q).first();
       if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
       await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
       if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();
@@ -106,18 +103,18 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
         content_hash: hash,
         ...(input.stableKey !== undefined ? { stable_key: input.stableKey } : {}),
       };
-      const updated = await db('pages').where({ page_id: current.page_id, revision: current.revision }).update(changes);
+      const updated = await Page.query(db).where({ page_id: current.page_id, revision: current.revision }).patch(changes);
       if (updated !== 1) throw errors.staleRevision();
       // Callers with the config pass historyLimitFor(services); others get the site setting or the default.
       const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
       await trimHistory(db, current.page_id, keep);
-      page = { ...current, ...changes } as PageRow;
+      page = { ...current, ...changes };
       await noticePageEdited(tx, current.author_uid, page, input.author);
     }
 
-    const itemChanges: Record<string, unknown> = { last_update_time: now };
+    const itemChanges: Partial<Pick<Item, 'last_update_time' | 'item_name'>> = { last_update_time: now };
     if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
-    await db('items').where({ item_id: input.itemId }).update(itemChanges);
+    await Item.query(db).findById(input.itemId).patch(itemChanges);
     await bumpMenuVersion(db, input.itemId);
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
     return { page, created };
