@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex.ts';
+import { Item } from '../../models/Item.ts';
 
 /**
  * Marks an item's menu as changed. Call it with the transaction handle of every write that
@@ -9,5 +10,5 @@ import type { Db } from '../../db/knex.ts';
 export async function bumpMenuVersion(db: Db, itemIds: number | number[]): Promise<void> {
   const ids = [...new Set(Array.isArray(itemIds) ? itemIds : [itemIds])].filter((id) => id > 0);
   if (!ids.length) return;
-  await db('items').whereIn('item_id', ids).increment('menu_version', 1);
+  await Item.query(db).whereIn('item_id', ids).increment('menu_version', 1);
 }
