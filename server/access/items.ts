@@ -25,8 +25,10 @@ export interface LoadedItem {
 export async function findItem(db: Db, idOrDomain: string | number): Promise<ItemRow | null> {
   const s = String(idOrDomain ?? '').trim();
   if (!s) return null;
-  const q = /^\d+$/.test(s) ? Item.query(db).where({ item_id: Number(s) }) : Item.query(db).where({ item_domain: s.toLowerCase() });
-  return (await q.first()) ?? null;
+  // Every item-scoped request starts here, so this stays a plain knex read of the model's table
+  // (bench/models.ts, SQLite: Item.query costs 325 µs of CPU per call against 225 µs, +45%).
+  const q = /^\d+$/.test(s) ? Item.knexTable(db).where({ item_id: Number(s) }) : Item.knexTable(db).where({ item_domain: s.toLowerCase() });
+  return ((await q.first()) as ItemRow | undefined) ?? null;
 }
 
 export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
@@ -36,12 +38,14 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
   // A creator's or an administrator's rights never depend on member rows (see itemRole), so the
   // two lookups are skipped for them: they are the hot path of every page read by an owner.
   if (actor.kind === 'user' && actor.uid !== item.uid && actor.groupid !== UserGroup.ADMIN) {
+    // Plain knex reads of the models' tables, like findItem (+45% CPU per call through objection).
+    type Grant = { member_group_id: number; cat_id: number };
     const [m, tm] = await Promise.all([
-      ItemMember.query(db).where({ item_id: item.item_id, uid: actor.uid }).select('member_group_id', 'cat_id').first(),
-      TeamItemMember.query(db).where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id'),
+      ItemMember.knexTable(db).where({ item_id: item.item_id, uid: actor.uid }).first('member_group_id', 'cat_id') as Promise<Grant | undefined>,
+      TeamItemMember.knexTable(db).where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id') as Promise<Grant[]>,
     ]);
-    member = m ? { member_group_id: m.member_group_id, cat_id: m.cat_id } : null;
-    teamMembers = tm.map((t) => ({ member_group_id: t.member_group_id, cat_id: t.cat_id }));
+    member = m ?? null;
+    teamMembers = tm;
   }
   let passwordGranted = false;
   if (item.password_hash) {
