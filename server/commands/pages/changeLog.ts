@@ -8,12 +8,16 @@ export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'te
 /** Newest entries kept per item, as ShowDoc keeps them. */
 export const CHANGE_LOG_KEPT = 300;
 
-/** One `change_log` row: who did what to which object of an item (the data of ShowDoc's item/getChangeLog, which the spec does not list yet). */
+/**
+ * One `change_log` row: who did what to which object of an item (the data of ShowDoc's
+ * item/getChangeLog, which the spec does not list yet). Written by every save, so knex on the
+ * model's table (see savePage for the figure).
+ */
 export async function recordChange(
   deps: Deps,
   entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
 ): Promise<void> {
-  await ChangeLogEntry.query(deps.db).insert({
+  await ChangeLogEntry.knexTable(deps.db).insert({
     item_id: entry.itemId,
     uid: entry.author.uid,
     username: entry.author.username,
@@ -26,6 +30,6 @@ export async function recordChange(
   });
   // Keep the newest CHANGE_LOG_KEPT rows of the item: everything at or below the id of the first
   // row past them goes (one indexed lookup on (item_id, id) per write).
-  const cutoff = await ChangeLogEntry.query(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).select('id').first();
-  if (cutoff) await ChangeLogEntry.query(deps.db).where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
+  const cutoff = (await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id')) as { id: number } | undefined;
+  if (cutoff) await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
 }

@@ -13,10 +13,10 @@ export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>)
   return settings.history_version_count ?? services.config.HISTORY_VERSIONS ?? DEFAULT_HISTORY_VERSIONS;
 }
 
-/** Copies the page's current state into page_history (called before every overwrite). */
+/** Copies the page's current state into page_history (called before every overwrite; knex on the save path, see savePage). */
 export async function recordHistory(db: Db, page: PageRow, at: number): Promise<void> {
   // The version's own time: when it was written, not when it was superseded.
-  await PageHistory.query(db).insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
+  await PageHistory.knexTable(db).insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
 }
 
 /** The newest `limit` versions of a page, newest first. */
@@ -29,8 +29,10 @@ export async function findHistoryVersion(db: Db, pageId: number, pageHistoryId: 
   return PageHistory.query(db).where({ page_id: pageId, page_history_id: pageHistoryId }).first();
 }
 
-/** Keeps the newest `keep` versions of a page and deletes the rest. */
+/** Keeps the newest `keep` versions of a page and deletes the rest (every save: knex, see savePage). */
 export async function trimHistory(db: Db, pageId: number, keep: number): Promise<void> {
-  const cutoff = await PageHistory.query(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').offset(keep).select('page_history_id').first();
-  if (cutoff) await PageHistory.query(db).where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).delete();
+  const cutoff = (await PageHistory.knexTable(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').offset(keep).first('page_history_id')) as
+    | { page_history_id: number }
+    | undefined;
+  if (cutoff) await PageHistory.knexTable(db).where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).delete();
 }

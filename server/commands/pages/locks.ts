@@ -7,9 +7,11 @@ import { inTransaction } from '../../services.ts';
 import type { Author } from './pageRow.ts';
 import { PageLock, type LockRow } from '../../models/PageLock.ts';
 
-/** The page's lock while it is live (a lock counts only while lock_to is in the future). */
+/** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */
 export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
-  const row = await PageLock.query(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).select('page_id', 'lock_uid', 'lock_username', 'lock_to').first();
+  const row = (await PageLock.knexTable(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
+    | LockRow
+    | undefined;
   return row ?? null;
 }
 
