@@ -1,36 +1,41 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest, type Db } from '../../server/db/knex.ts';
+import { isUniqueViolationOn } from '../../server/db/constraints.ts';
+import { engineOf, type Db } from '../../server/db/knex.ts';
 import * as models from '../../server/models/index.ts';
 import { BaseModel } from '../../server/models/BaseModel.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /** Every model class exported by server/models (BaseModel itself excluded). */
 const modelClasses = Object.values(models).filter((v): v is typeof BaseModel => typeof v === 'function' && v.prototype instanceof BaseModel);
 
-let dir: string;
+// Two real databases of the engine under test (TEST_DB), migrated.
+let a: TestDatabase;
+let b: TestDatabase;
 let db: Db;
 let other: Db;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-models-'));
-  db = createDb({ engine: 'sqlite', sqliteFile: path.join(dir, 'a.sqlite') });
-  other = createDb({ engine: 'sqlite', sqliteFile: path.join(dir, 'b.sqlite') });
-  await migrateLatest(db);
-  await migrateLatest(other);
+  [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  db = a.db;
+  other = b.db;
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await other?.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await a?.drop();
+  await b?.drop();
 });
+
+async function tableNames(): Promise<string[]> {
+  if (engineOf(db) === 'pg') {
+    const r = (await db.raw("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")) as { rows: { name: string }[] };
+    return r.rows.map((x) => x.name);
+  }
+  return ((await db.raw("select name from sqlite_master where type = 'table'")) as { name: string }[]).map((r) => r.name);
+}
 
 describe('server/models', () => {
   it('has exactly one model for every table of the migrated schema, keyed by columns that exist', async () => {
-    const tables = ((await db.raw("select name from sqlite_master where type = 'table'")) as { name: string }[])
-      .map((r) => r.name)
+    const tables = (await tableNames())
       .filter((n) => !n.startsWith('knex_') && !n.startsWith('sqlite_') && !n.startsWith('pages_fts'))
       .sort();
     const modelled = modelClasses.map((m) => m.tableName).sort();
@@ -75,5 +80,14 @@ describe('server/models', () => {
     expect(read?.source_refs).toBe(refs);
     expect(read?.ext_info).toBe('{"a":1}');
     expect(models.Page.query(db).where({ item_id: item.item_id }).first().toKnexQuery().toString()).toMatch(/limit 1$/i);
+  });
+
+  it('reports a constraint failure of a model query like a knex one (objection wraps the driver error)', async () => {
+    const err = await models.User.query(db)
+      .insert({ username: 'only-in-a', password_hash: 'x' })
+      .then(() => null, (e: unknown) => e);
+    expect(err).not.toBeNull();
+    expect(isUniqueViolationOn(err, 'username')).toBe(true);
+    expect(isUniqueViolationOn(err, 'email')).toBe(false);
   });
 });
