@@ -46,15 +46,13 @@ export interface SavedPage {
  * of another user is enforced (10309); archived items refuse (10311); item.last_update_time is
  * bumped, a single-page item takes the page's title, and a change_log row is written.
  */
-/*
- * Every page write (and so every page of a sync push or an import) runs through here, so the
- * save path reads and writes the models' tables through `Model.knexTable` rather than
- * `Model.query`: measured (SQLite, 2 KB pages, CPU per call), the same save through objection
- * took 3.8 ms to create and 4.4 ms to update a page against 2.2 and 2.4 ms with knex (+70-80%,
- * ~150 µs per query), which a 2,000-file first push would pay 2,000 times. The helpers it calls
- * on every save (history, live lock, change log, menu version, edit notice) do the same.
- */
 export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedPage> {
+  // Every page write (and so every page of a sync push or an import) runs through here, so the
+  // save path reads and writes the models' tables through `Model.knexTable` rather than
+  // `Model.query`: measured (SQLite, 2 KB pages, CPU per call), the same save through objection
+  // took 3.8 ms to create and 4.4 ms to update a page against 2.2 and 2.4 ms with knex (+70-80%,
+  // ~150 µs per query), which a 2,000-file first push would pay 2,000 times. The helpers it calls
+  // on every save (history, live lock, change log, menu version, edit notice) do the same.
   return inTransaction(deps, async (tx) => {
     const { db } = tx;
     const now = tx.now();
