@@ -40,6 +40,7 @@ export const modules: BenchModule[] = [
   { title: 'docs CLI', run: async () => (await import('./cli.ts')).run() },
   { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
   { title: 'Load', run: async () => (await import('./load.ts')).run() },
+  { title: 'Models vs knex', run: async () => (await import('./models.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {

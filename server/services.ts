@@ -3,6 +3,9 @@ import type { Config } from './config.ts';
 import { engineOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
+import { Option } from './models/Option.ts';
+// Every model, so relations (models/registry.ts) resolve whichever models a command imported.
+import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
 
 /**
@@ -37,12 +40,12 @@ export async function createServices(config: Config, db: Db, logger: Logger, now
 
 /** The generated secret lives in the options table so every instance on one database shares it. */
 async function loadOrCreateSecret(db: Db): Promise<string> {
-  const row = await db('options').where({ option_name: 'server_secret' }).first();
-  if (row?.option_value) return row.option_value as string;
+  const row = await Option.query(db).findById('server_secret');
+  if (row?.option_value) return row.option_value;
   const value = crypto.randomBytes(32).toString('hex');
-  await db('options').insert({ option_name: 'server_secret', option_value: value }).onConflict('option_name').ignore();
-  const again = await db('options').where({ option_name: 'server_secret' }).first();
-  return again.option_value as string;
+  await Option.query(db).insert({ option_name: 'server_secret', option_value: value }).onConflict('option_name').ignore();
+  const again = await Option.query(db).findById('server_secret');
+  return again!.option_value;
 }
 
 /** Runs `fn` in a transaction and hands it Deps bound to that transaction. */

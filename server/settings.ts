@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AdminSettings, SiteSettingsValues } from '../core/wire.ts';
 import type { Db } from './db/knex.ts';
+import { Option } from './models/Option.ts';
 
 /**
  * Typed site settings (spec §3 "Site config"), stored as rows of the `options` table.
@@ -57,7 +58,7 @@ export type SiteSettingName = keyof SiteSettings;
 const JSON_KEYS = new Set<SiteSettingName>(['ldap_form', 'oss_setting']);
 
 export async function loadSiteSettings(db: Db): Promise<SiteSettings> {
-  const rows = (await db('options').whereIn('option_name', Object.keys(siteSettingsSchema.shape))) as { option_name: string; option_value: string }[];
+  const rows = await Option.query(db).whereIn('option_name', Object.keys(siteSettingsSchema.shape));
   const raw: Record<string, unknown> = {};
   for (const r of rows) {
     if (JSON_KEYS.has(r.option_name as SiteSettingName)) {
@@ -85,7 +86,7 @@ export async function saveSiteSettings(db: Db, values: Partial<SiteSettings>): P
     // zod's partial() still fills defaults for absent keys: save only what was given.
     if (value === undefined || !(key in values)) continue;
     const text = JSON_KEYS.has(key as SiteSettingName) ? JSON.stringify(value) : String(value);
-    await db('options').insert({ option_name: key, option_value: text }).onConflict('option_name').merge();
+    await Option.query(db).insert({ option_name: key, option_value: text }).onConflict('option_name').merge();
   }
 }
 

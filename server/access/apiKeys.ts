@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { errors } from '../../core/errors.ts';
 import type { Deps, Services } from '../services.ts';
 import { spendRateBudget } from '../throttle/rateLimit.ts';
-import { findItem, type ItemRow } from './items.ts';
+import { findItem } from './items.ts';
+import type { ItemRow } from '../models/Item.ts';
+import { ItemToken } from '../models/ItemToken.ts';
 
 /**
  * The open API's credential: an item's api_key + api_token (made by item/getKey). Both must match
@@ -13,15 +15,13 @@ export async function resolveApiKey(deps: Pick<Deps, 'db' | 'now'>, apiKey: unkn
   const key = typeof apiKey === 'string' ? apiKey.trim() : '';
   const token = typeof apiToken === 'string' ? apiToken.trim() : '';
   if (!key || !token || key.length > 100 || token.length > 100) throw errors.apiKeyMismatch();
-  const row = (await deps.db('item_tokens').where({ api_key: key }).first('id', 'item_id', 'api_token')) as
-    | { id: number; item_id: number; api_token: string }
-    | undefined;
+  const row = await ItemToken.query(deps.db).where({ api_key: key }).select('id', 'item_id', 'api_token').first();
   // Compare even without a row, so an unknown key costs the same as a wrong token.
   const matches = sameSecret(row?.api_token ?? '', token) && !!row;
   if (!matches) throw errors.apiKeyMismatch();
   const item = await findItem(deps.db, row!.item_id);
   if (!item || item.is_del) throw errors.apiKeyMismatch();
-  await deps.db('item_tokens').where({ id: row!.id }).update({ last_check_time: deps.now() });
+  await ItemToken.query(deps.db).findById(row!.id).patch({ last_check_time: deps.now() });
   return item;
 }
 

@@ -6,28 +6,15 @@ import type { Actor } from '../policies/actor.ts';
 import { UserGroup } from '../../core/limits.ts';
 import { canCopyItem, canExportItem, canWriteWholeItem, itemAbilities, type ItemAbilities, type ItemAccess } from '../policies/item.ts';
 import type { Services } from '../services.ts';
+import { Catalog } from '../models/Catalog.ts';
+import { Item, type ItemRow } from '../models/Item.ts';
+import { ItemMember } from '../models/ItemMember.ts';
+import { TeamItemMember } from '../models/TeamItemMember.ts';
 
 /**
  * Loads an item and everything the policies need about the caller's relation to it, then
  * turns denials into the spec's error codes. This is the only place that queries for rights.
  */
-export interface ItemRow {
-  item_id: number;
-  item_name: string;
-  item_description: string;
-  uid: number;
-  username: string;
-  password_hash: string;
-  item_domain: string | null;
-  item_type: number;
-  is_archived: number;
-  is_del: number;
-  addtime: number;
-  last_update_time: number;
-  /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
-  menu_version: number;
-}
-
 export interface LoadedItem {
   item: ItemRow;
   access: ItemAccess;
@@ -38,9 +25,10 @@ export interface LoadedItem {
 export async function findItem(db: Db, idOrDomain: string | number): Promise<ItemRow | null> {
   const s = String(idOrDomain ?? '').trim();
   if (!s) return null;
-  const q = /^\d+$/.test(s) ? db('items').where({ item_id: Number(s) }) : db('items').where({ item_domain: s.toLowerCase() });
-  const row = (await q.first()) as ItemRow | undefined;
-  return row ?? null;
+  // Every item-scoped request starts here, so this stays a plain knex read of the model's table
+  // (bench/models.ts, SQLite: Item.query costs 325 µs of CPU per call against 225 µs, +45%).
+  const q = /^\d+$/.test(s) ? Item.knexTable(db).where({ item_id: Number(s) }) : Item.knexTable(db).where({ item_domain: s.toLowerCase() });
+  return ((await q.first()) as ItemRow | undefined) ?? null;
 }
 
 export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
@@ -50,9 +38,11 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
   // A creator's or an administrator's rights never depend on member rows (see itemRole), so the
   // two lookups are skipped for them: they are the hot path of every page read by an owner.
   if (actor.kind === 'user' && actor.uid !== item.uid && actor.groupid !== UserGroup.ADMIN) {
+    // Plain knex reads of the models' tables, like findItem (+45% CPU per call through objection).
+    type Grant = { member_group_id: number; cat_id: number };
     const [m, tm] = await Promise.all([
-      db('item_members').where({ item_id: item.item_id, uid: actor.uid }).first('member_group_id', 'cat_id'),
-      db('team_item_members').where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id'),
+      ItemMember.knexTable(db).where({ item_id: item.item_id, uid: actor.uid }).first('member_group_id', 'cat_id') as Promise<Grant | undefined>,
+      TeamItemMember.knexTable(db).where({ item_id: item.item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id') as Promise<Grant[]>,
     ]);
     member = m ?? null;
     teamMembers = tm;
@@ -135,29 +125,27 @@ export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): 
 
 /** A subquery of the ids of live items a user reaches as creator, personal member or team member (not as admin). */
 export function reachableItemIdsQuery(db: Db, uid: number) {
-  return db('items')
+  return Item.query(db)
     .where('is_del', 0)
     .andWhere((q) =>
       q
         .where('uid', uid)
-        .orWhereIn('item_id', db('item_members').where('uid', uid).select('item_id'))
-        .orWhereIn('item_id', db('team_item_members').where('member_uid', uid).select('item_id')),
+        .orWhereIn('item_id', ItemMember.query(db).where('uid', uid).select('item_id'))
+        .orWhereIn('item_id', TeamItemMember.query(db).where('member_uid', uid).select('item_id')),
     )
     .select('item_id');
 }
 
 /** Ids of the live items a user reaches as creator, personal member or team member (not as admin). */
 export async function reachableItemIds(db: Db, uid: number): Promise<number[]> {
-  return ((await reachableItemIdsQuery(db, uid)) as { item_id: number }[]).map((r) => r.item_id);
+  return (await reachableItemIdsQuery(db, uid)).map((r) => r.item_id);
 }
 
 /** The top-level (level 2) catalog id above `catId`, or 0 for the item root. */
 export async function topCatalogOf(db: Db, itemId: number, catId: number): Promise<number> {
   let current = catId;
   for (let guard = 0; current > 0 && guard < 64; guard++) {
-    const row = (await db('catalogs').where({ cat_id: current, item_id: itemId }).first('cat_id', 'parent_cat_id')) as
-      | { cat_id: number; parent_cat_id: number }
-      | undefined;
+    const row = await Catalog.query(db).where({ cat_id: current, item_id: itemId }).select('cat_id', 'parent_cat_id').first();
     if (!row) return 0;
     if (!row.parent_cat_id) return row.cat_id;
     current = row.parent_cat_id;

@@ -3,16 +3,8 @@ import type { Actor } from '../policies/actor.ts';
 import { loadItem } from './items.ts';
 import { teamAbilities, type TeamAbilities } from '../policies/team.ts';
 import type { Services } from '../services.ts';
-
-/** Loads a team and the caller's rights on it; denials become 10103, a missing team 10101. */
-export interface TeamRow {
-  id: number;
-  team_name: string;
-  uid: number;
-  username: string;
-  addtime: number;
-  last_update_time: number;
-}
+import { Team, type TeamRow } from '../models/Team.ts';
+import { TeamMember } from '../models/TeamMember.ts';
 
 export interface LoadedTeam {
   team: TeamRow;
@@ -20,11 +12,11 @@ export interface LoadedTeam {
 }
 
 export async function loadTeam(services: Pick<Services, 'db'>, actor: Actor, teamId: number): Promise<LoadedTeam> {
-  const team = (await services.db('teams').where({ id: teamId }).first()) as TeamRow | undefined;
+  const team: TeamRow | undefined = await Team.query(services.db).findById(teamId);
   if (!team) throw errors.notFound('team');
   const membership =
     actor.kind === 'user'
-      ? (((await services.db('team_members').where({ team_id: teamId, member_uid: actor.uid }).first('team_member_group_id')) as { team_member_group_id: number } | undefined) ?? null)
+      ? ((await TeamMember.query(services.db).where({ team_id: teamId, member_uid: actor.uid }).select('team_member_group_id').first()) ?? null)
       : null;
   return { team, abilities: teamAbilities(actor, { team, membership }) };
 }

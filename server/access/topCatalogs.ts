@@ -1,5 +1,6 @@
 import { errors } from '../../core/errors.ts';
 import type { Db } from '../db/knex.ts';
+import { Catalog } from '../models/Catalog.ts';
 
 /**
  * Catalog restrictions name a top-level catalog of the item (0 = all catalogs). Anything else —
@@ -7,7 +8,7 @@ import type { Db } from '../db/knex.ts';
  */
 export async function assertTopCatalogOrAll(db: Db, itemId: number, catId: number): Promise<void> {
   if (catId === 0) return;
-  const row = await db('catalogs').where({ cat_id: catId, item_id: itemId, parent_cat_id: 0 }).first('cat_id');
+  const row = await Catalog.query(db).where({ cat_id: catId, item_id: itemId, parent_cat_id: 0 }).select('cat_id').first();
   if (!row) throw errors.validation('cat_id: must be 0 (all catalogs) or a top-level catalog of this item', 'cat_id：必须为 0（所有目录）或该项目的一级目录');
 }
 
@@ -15,6 +16,6 @@ export async function assertTopCatalogOrAll(db: Db, itemId: number, catId: numbe
 export async function catalogNames(db: Db, catIds: number[]): Promise<Map<number, string>> {
   const ids = [...new Set(catIds.filter((c) => c > 0))];
   if (ids.length === 0) return new Map();
-  const rows = (await db('catalogs').whereIn('cat_id', ids).select('cat_id', 'cat_name')) as { cat_id: number; cat_name: string }[];
+  const rows = await Catalog.query(db).whereIn('cat_id', ids).select('cat_id', 'cat_name');
   return new Map(rows.map((r) => [r.cat_id, r.cat_name]));
 }

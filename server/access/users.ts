@@ -2,6 +2,7 @@ import { AppError, ErrorCode, errors } from '../../core/errors.ts';
 import { findUserById } from '../commands/users/users.ts';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
+import { User } from '../models/User.ts';
 
 export interface UserRef {
   uid: number;
@@ -18,11 +19,12 @@ function unknownUser(field: string, name: string): AppError {
 export async function findUserByNameOrEmail(db: Db, nameOrEmail: string, field = 'username'): Promise<UserRef> {
   const s = nameOrEmail.trim();
   const row = s
-    ? ((await db('users')
+    ? ((await User.query(db)
         .where('username', s)
         .orWhere('email', s.toLowerCase())
         .orderByRaw('case when username = ? then 0 else 1 end', [s])
-        .first('uid', 'username', 'name')) as UserRef | undefined)
+        .select('uid', 'username', 'name')
+        .first()) as UserRef | undefined)
     : undefined;
   if (!row) throw unknownUser(field, s);
   return row;

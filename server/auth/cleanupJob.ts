@@ -2,6 +2,7 @@ import type { Job } from '../jobs/job.ts';
 import { deleteExpiredCaptchas } from '../captcha/captchas.ts';
 import { deleteStaleFailures } from '../throttle/failureCounter.ts';
 import { deleteExpiredSessions } from './sessions.ts';
+import { PasswordReset } from '../models/PasswordReset.ts';
 
 const DAY = 24 * 3600;
 
@@ -17,7 +18,7 @@ export const accountsCleanupJob: Job = {
     const sessions = await deleteExpiredSessions(services);
     const captchas = await deleteExpiredCaptchas(services);
     const failures = await deleteStaleFailures(services, DAY);
-    const resets = await services.db('password_resets').where('expires_at', '<', services.now() - DAY).delete();
+    const resets = await PasswordReset.query(services.db).where('expires_at', '<', services.now() - DAY).delete();
     services.logger.debug({ sessions, captchas, failures, resets }, 'accounts cleanup');
   },
 };

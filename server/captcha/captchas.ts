@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Captcha } from '../models/Captcha.ts';
 import type { Deps } from '../services.ts';
 
 /**
@@ -27,7 +28,7 @@ export async function issueCaptcha(deps: Deps): Promise<{ captchaId: string; cod
   const code = randomCaptchaCode();
   const captchaId = crypto.randomBytes(16).toString('hex');
   const now = deps.now();
-  await deps.db('captchas').insert({ captcha_id: captchaId, code, expires_at: now + CAPTCHA_TTL_SECONDS, created_at: now });
+  await Captcha.query(deps.db).insert({ captcha_id: captchaId, code, expires_at: now + CAPTCHA_TTL_SECONDS, created_at: now });
   return { captchaId, code };
 }
 
@@ -43,10 +44,10 @@ export async function createCaptcha(deps: Deps): Promise<{ captchaId: string; sv
 
 /** The image of a live code, without using it up (ShowDoc's `common/showCaptcha`); null when gone. */
 export async function captchaImage(deps: Deps, captchaId: string): Promise<string | null> {
-  const row = (await deps.db('captchas').where({ captcha_id: captchaId }).andWhere('expires_at', '>=', deps.now()).first()) as { code: string } | undefined;
+  const row = await Captcha.query(deps.db).where({ captcha_id: captchaId }).andWhere('expires_at', '>=', deps.now()).first();
   return row ? renderCaptcha(row.code) : null;
 }
 
 export async function deleteExpiredCaptchas(deps: Deps): Promise<number> {
-  return deps.db('captchas').where('expires_at', '<', deps.now()).delete();
+  return Captcha.query(deps.db).where('expires_at', '<', deps.now()).delete();
 }

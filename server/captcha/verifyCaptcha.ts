@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { errors } from '../../core/errors.ts';
 import { parseCookies } from '../http/params.ts';
+import { Captcha } from '../models/Captcha.ts';
 import type { Deps } from '../services.ts';
 
 /**
@@ -23,10 +24,10 @@ export function captchaIdFromRequest(params: Record<string, unknown>, cookieHead
 /** True when `code` matches the unexpired captcha `captchaId` (case-insensitive); consumes it. */
 export async function verifyCaptcha(deps: Deps, captchaId: string, code: string): Promise<boolean> {
   if (!captchaId || captchaId.length > 64 || !code) return false;
-  const row = (await deps.db('captchas').where({ captcha_id: captchaId }).first()) as { code: string; expires_at: number } | undefined;
+  const row = await Captcha.query(deps.db).findById(captchaId);
   if (!row) return false;
   // Only the request that deletes the row may use it (two concurrent checks cannot both pass).
-  const deleted = await deps.db('captchas').where({ captcha_id: captchaId }).delete();
+  const deleted = await Captcha.query(deps.db).deleteById(captchaId);
   if (deleted !== 1 || Number(row.expires_at) < deps.now()) return false;
   const a = Buffer.from(row.code.toUpperCase());
   const b = Buffer.from(code.trim().toUpperCase());

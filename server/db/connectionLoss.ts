@@ -16,8 +16,10 @@ const LOST = Symbol('database connection lost');
 type Tagged = { code?: unknown; message?: unknown; [LOST]?: true };
 
 export function isConnectionLoss(err: unknown): boolean {
-  const e = err as Tagged | null;
-  if (!e || typeof e !== 'object') return false;
+  if (!err || typeof err !== 'object') return false;
+  // A model query's failure arrives wrapped by objection (DBError), the driver's error inside.
+  const native = (err as { nativeError?: unknown }).nativeError;
+  const e = (native && typeof native === 'object' ? native : err) as Tagged;
   const code = typeof e.code === 'string' ? e.code : '';
   return e[LOST] === true || PG_CONNECTION_CODES.test(code) || PG_DRIVER_MESSAGES.test(String(e.message ?? ''));
 }

@@ -1,12 +1,16 @@
 /**
- * Translates both engines' constraint failures into one shape, so commands can react to a
- * unique violation (say, a taken domain) without knowing which database is underneath.
+ * Translates both engines' constraint failures, from knex or an objection model, into one shape,
+ * so commands can react to a unique violation (say, a taken domain) without knowing which
+ * database is underneath.
  */
 export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'check';
 
 export function constraintViolation(err: unknown): { kind: ConstraintKind; detail: string } | null {
   if (!err || typeof err !== 'object') return null;
-  const e = err as { code?: string; message?: string; detail?: string; constraint?: string };
+  // Objection wraps the driver's error (UniqueViolationError & co., or a plain DBError) and keeps
+  // the original as `nativeError`: read the driver's codes from there, the same on both engines.
+  const native = (err as { nativeError?: unknown }).nativeError;
+  const e = (native && typeof native === 'object' ? native : err) as { code?: string; message?: string; detail?: string; constraint?: string };
   // PostgreSQL SQLSTATE codes
   if (e.code === '23505') return { kind: 'unique', detail: `${e.constraint ?? ''} ${e.detail ?? ''}` };
   if (e.code === '23503') return { kind: 'foreign_key', detail: `${e.constraint ?? ''} ${e.detail ?? ''}` };

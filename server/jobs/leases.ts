@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { JobLease } from '../models/JobLease.ts';
 import type { Deps } from '../services.ts';
 
 /**
@@ -15,17 +16,16 @@ export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${crypto.randomBytes
  */
 export async function claimDueLease(deps: Deps, name: string, everySeconds: number, leaseSeconds: number, holder = INSTANCE_ID): Promise<boolean> {
   const now = deps.now();
-  await deps.db('job_leases').insert({ name, holder: '', expires_at: 0, last_run_at: 0 }).onConflict('name').ignore();
-  const claimed = await deps
-    .db('job_leases')
+  await JobLease.query(deps.db).insert({ name, holder: '', expires_at: 0, last_run_at: 0 }).onConflict('name').ignore();
+  const claimed = await JobLease.query(deps.db)
     .where({ name })
     .andWhere('expires_at', '<=', now)
     .andWhere('last_run_at', '<=', now - everySeconds)
-    .update({ holder, expires_at: now + leaseSeconds });
+    .patch({ holder, expires_at: now + leaseSeconds });
   return claimed === 1;
 }
 
 /** Ends the lease and records the run (successful or not: a failing job waits for its next turn). */
 export async function releaseLease(deps: Deps, name: string, holder = INSTANCE_ID): Promise<void> {
-  await deps.db('job_leases').where({ name, holder }).update({ expires_at: 0, last_run_at: deps.now() });
+  await JobLease.query(deps.db).where({ name, holder }).patch({ expires_at: 0, last_run_at: deps.now() });
 }

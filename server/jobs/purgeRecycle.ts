@@ -1,4 +1,6 @@
 import { RECYCLE_RETENTION_DAYS } from '../../core/limits.ts';
+import { Page } from '../models/Page.ts';
+import { RecycleEntry } from '../models/RecycleEntry.ts';
 import { inTransaction, type Deps } from '../services.ts';
 import type { Job } from './job.ts';
 
@@ -14,18 +16,18 @@ export async function purgeRecycle(deps: Deps, opts: { retentionDays?: number } 
   const cutoff = deps.now() - (opts.retentionDays ?? RECYCLE_RETENTION_DAYS) * DAY;
   let purged = 0;
   for (;;) {
-    const batch = (await deps.db('pages').where('is_del', 1).andWhere('del_time', '<', cutoff).orderBy('page_id').limit(CHUNK).select('page_id')) as { page_id: number }[];
+    const batch = await Page.query(deps.db).where('is_del', 1).andWhere('del_time', '<', cutoff).orderBy('page_id').limit(CHUNK).select('page_id');
     if (!batch.length) break;
     const ids = batch.map((r) => r.page_id);
     await inTransaction(deps, async (tx) => {
-      await tx.db('recycle').whereIn('page_id', ids).del();
-      await tx.db('pages').whereIn('page_id', ids).andWhere('is_del', 1).del();
+      await RecycleEntry.query(tx.db).whereIn('page_id', ids).delete();
+      await Page.query(tx.db).whereIn('page_id', ids).andWhere('is_del', 1).delete();
     });
     purged += ids.length;
     if (batch.length < CHUNK) break;
   }
   // Recycle rows whose page is already gone or live again (defensive; recover removes them).
-  await deps.db('recycle').where('del_time', '<', cutoff).del();
+  await RecycleEntry.query(deps.db).where('del_time', '<', cutoff).delete();
   if (purged) deps.logger.info({ purged }, 'recycle bin purged');
   return purged;
 }

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { AdminItem } from '../../core/wire.ts';
-import type { AdminItemRow } from '../commands/adminItems/listItems.ts';
+import type { AdminItemRow } from '../models/Item.ts';
 
 /** A row of the admin console's item list. Never the password hash: only whether there is one. */
 export function presentAdminItem(row: AdminItemRow, timeZone: string): AdminItem {

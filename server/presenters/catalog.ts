@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Catalog, CatalogFields } from '../../core/wire.ts';
-import type { CatalogRow } from '../commands/catalogs/loadCatalogs.ts';
+import type { CatalogRow } from '../models/Catalog.ts';
 
 /** One catalog's own fields on the wire. */
 export function catalogFields(c: CatalogRow): CatalogFields {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { LibraryFile, PageAttachment, UploadedFile } from '../../core/wire.ts';
-import type { FileRow } from '../commands/files/fileRows.ts';
-import type { FileListRow } from '../commands/files/listFiles.ts';
+import type { FileRow } from '../models/Attachment.ts';
+import type { FileListRow } from '../models/Attachment.ts';
 
 /** The public URL of a file: always the visit URL, so counting and headers stay ours. */
 export function fileUrl(base: string, sign: string): string {

@@ -1,8 +1,8 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { ItemCore, ItemDetail, ItemSummary, ItemToken } from '../../core/wire.ts';
-import type { ItemRow } from '../access/items.ts';
-import type { ItemTokenRow } from '../commands/items/itemTokens.ts';
+import type { ItemRow, MyListRow } from '../models/Item.ts';
+import type { ItemTokenRow } from '../models/ItemToken.ts';
 
 /**
  * Wire shapes of items. The visit password never leaves the server, not even hashed: clients get
@@ -23,11 +23,6 @@ function presentItemCore(item: ItemRow, timeZone: string): ItemCore {
 
 export function presentItemDetail(item: ItemRow, timeZone: string): ItemDetail {
   return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username };
-}
-
-export interface MyListRow extends ItemRow {
-  creator: boolean;
-  manage: boolean;
 }
 
 export function presentMyListRow(row: MyListRow, timeZone: string): ItemSummary {

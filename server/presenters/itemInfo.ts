@@ -1,5 +1,5 @@
 import type { ItemFlags, ItemInfoHead, Menu } from '../../core/wire.ts';
-import type { ItemRow } from '../access/items.ts';
+import type { ItemRow } from '../models/Item.ts';
 
 /** What item/info says besides the item: the page to open first, its catalog chain, the caller. */
 export interface ItemInfoContext {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Member } from '../../core/wire.ts';
-import type { MemberRow } from '../commands/members/members.ts';
+import type { MemberRow } from '../models/ItemMember.ts';
 
 /** A member row for the item-settings member list; `cat_name` is '' for "all catalogs". */
 export function presentMember(row: MemberRow, catNames: Map<number, string>, timeZone: string): Member {

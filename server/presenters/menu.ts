@@ -1,18 +1,7 @@
 import type { Menu, MenuCatalog, MenuPage } from '../../core/wire.ts';
-import type { CatalogRow } from '../commands/catalogs/loadCatalogs.ts';
+import type { CatalogRow } from '../models/Catalog.ts';
+import type { MenuPageRow } from '../models/Page.ts';
 import { catalogFields, nestCatalogs } from './catalog.ts';
-
-/** A page in a menu: never its content. */
-export interface MenuPageRow {
-  page_id: number;
-  item_id?: number;
-  cat_id: number;
-  page_title: string;
-  s_number: number;
-  author_uid: number;
-  addtime: number;
-  ext_info: string;
-}
 
 export function menuPage(p: MenuPageRow): MenuPage {
   return { page_id: p.page_id, author_uid: p.author_uid, cat_id: p.cat_id, page_title: p.page_title, s_number: p.s_number, addtime: p.addtime, ext_info: p.ext_info, is_draft: 0 };

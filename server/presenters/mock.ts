@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Mock } from '../../core/wire.ts';
-import type { MockRow } from '../commands/mocks/mocks.ts';
+import type { MockRow } from '../models/Mock.ts';
 
 export function presentMock(row: MockRow, timeZone: string): Mock {
   return {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Notice } from '../../core/wire.ts';
-import type { NoticeRow } from '../commands/notices/notices.ts';
+import type { NoticeRow } from '../models/Notice.ts';
 
 export function presentNotice(row: NoticeRow, timeZone: string): Notice {
   return {

@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { SavedIds, Team, TeamItem, TeamItemMember, TeamMember } from '../../core/wire.ts';
-import type { MyTeamRow } from '../commands/teams/teams.ts';
-import type { TeamMemberRow } from '../commands/teams/teamMembers.ts';
-import type { TeamItemMemberRow, TeamItemRow } from '../commands/teams/teamItems.ts';
+import type { MyTeamRow } from '../models/Team.ts';
+import type { TeamMemberRow } from '../models/TeamMember.ts';
+import type { TeamItemMemberRow } from '../models/TeamItemMember.ts';
+import type { TeamItemRow } from '../models/TeamItem.ts';
 import type { Actor } from '../policies/actor.ts';
 import { teamAbilities } from '../policies/team.ts';
 

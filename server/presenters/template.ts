@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Template } from '../../core/wire.ts';
-import type { TemplateRow } from '../commands/templates/templates.ts';
+import type { TemplateRow } from '../models/Template.ts';
 
 export function presentTemplate(row: TemplateRow, timeZone: string): Template {
   return {

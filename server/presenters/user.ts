@@ -1,7 +1,7 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { AdminUser, LoginUser, UserInfo, UserOption } from '../../core/wire.ts';
-import type { UserRow } from '../commands/users/users.ts';
+import type { UserRow } from '../models/User.ts';
 
 /** Wire shapes of users (spec §3 "User info"). Password hashes never leave through here. */
 

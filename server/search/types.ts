@@ -1,4 +1,4 @@
-import type { PageRow } from '../commands/pages/pageRow.ts';
+import type { PageRow } from '../models/Page.ts';
 import type { Db } from '../db/knex.ts';
 
 /** The `pages` columns a search selects: what a result list needs (content for the snippet). */

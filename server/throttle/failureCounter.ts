@@ -1,3 +1,5 @@
+import { raw } from 'objection';
+import { AuthFailure } from '../models/AuthFailure.ts';
 import type { Deps } from '../services.ts';
 
 /**
@@ -16,7 +18,7 @@ const EMPTY: FailureState = { count: 0, firstAt: 0, lockedUntil: 0 };
 
 /** The counter as it stands now (a window that has passed counts as zero; a lock outlives it). */
 export async function readFailures(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
-  const row = (await deps.db('auth_failures').where({ key }).first()) as { count: number; first_at: number; locked_until: number } | undefined;
+  const row = await AuthFailure.query(deps.db).findById(key);
   if (!row) return EMPTY;
   const now = deps.now();
   const inWindow = row.first_at > now - windowSeconds;
@@ -30,28 +32,27 @@ export async function readFailures(deps: Deps, key: string, windowSeconds: numbe
 export async function recordFailure(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
   const now = deps.now();
   const windowStart = now - windowSeconds;
-  await deps
-    .db('auth_failures')
+  await AuthFailure.query(deps.db)
     .insert({ key, count: 1, first_at: now, locked_until: 0 })
     .onConflict('key')
     .merge({
-      count: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.count + 1 ELSE 1 END', [windowStart]),
-      first_at: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.first_at ELSE ? END', [windowStart, now]),
+      count: raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.count + 1 ELSE 1 END', [windowStart]),
+      first_at: raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.first_at ELSE ? END', [windowStart, now]),
     });
   return readFailures(deps, key, windowSeconds);
 }
 
 /** Locks the key until the given time (the counter itself is kept). */
 export async function lockKey(deps: Deps, key: string, until: number): Promise<void> {
-  await deps.db('auth_failures').where({ key }).update({ locked_until: until });
+  await AuthFailure.query(deps.db).findById(key).patch({ locked_until: until });
 }
 
 export async function clearFailures(deps: Deps, key: string): Promise<void> {
-  await deps.db('auth_failures').where({ key }).delete();
+  await AuthFailure.query(deps.db).deleteById(key);
 }
 
 /** Drops counters whose window and lock have both passed (run by the cleanup job). */
 export async function deleteStaleFailures(deps: Deps, olderThanSeconds: number): Promise<number> {
   const cutoff = deps.now() - olderThanSeconds;
-  return deps.db('auth_failures').where('first_at', '<', cutoff).andWhere('locked_until', '<', deps.now()).delete();
+  return AuthFailure.query(deps.db).where('first_at', '<', cutoff).andWhere('locked_until', '<', deps.now()).delete();
 }

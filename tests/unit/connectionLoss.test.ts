@@ -15,6 +15,12 @@ describe('isConnectionLoss', () => {
     expect(isConnectionLoss(undefined)).toBe(false);
   });
 
+  it('looks inside the DBError objection wraps a model query failure in', () => {
+    const native = Object.assign(new Error('x'), { code: '08006' });
+    expect(isConnectionLoss(Object.assign(new Error('x'), { nativeError: native }))).toBe(true);
+    expect(isConnectionLoss(Object.assign(new Error('x'), { nativeError: Object.assign(new Error('y'), { code: '23505' }) }))).toBe(false);
+  });
+
   it('counts a socket error once a query on the tagged database failed with it', () => {
     const db = knexFactory({ client: 'pg' });
     tagConnectionLoss(db);

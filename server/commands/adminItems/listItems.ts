@@ -1,18 +1,6 @@
-import { toCount, type Db } from '../../db/knex.ts';
+import type { Db } from '../../db/knex.ts';
 import { likePattern } from '../files/listFiles.ts';
-
-export interface AdminItemRow {
-  item_id: number;
-  item_name: string;
-  item_domain: string | null;
-  uid: number;
-  username: string;
-  item_type: number;
-  password_hash: string;
-  is_archived: number;
-  is_del: number;
-  addtime: number;
-}
+import { Item, type AdminItemRow } from '../../models/Item.ts';
 
 export interface AdminItemFilter {
   /** Substring of the item name (case-insensitive). */
@@ -28,7 +16,7 @@ export interface AdminItemFilter {
 /** Every item of the site for the admin console, newest first. */
 export async function listAllItems(db: Db, f: AdminItemFilter): Promise<{ rows: AdminItemRow[]; total: number }> {
   const filtered = () => {
-    const q = db('items');
+    const q = Item.query(db);
     if (f.itemName) q.whereRaw("lower(item_name) like lower(?) escape '\\'", [likePattern(f.itemName)]);
     if (f.username) q.whereRaw("lower(username) like lower(?) escape '\\'", [likePattern(f.username)]);
     if (f.isDel !== undefined) q.where({ is_del: f.isDel });
@@ -41,7 +29,7 @@ export async function listAllItems(db: Db, f: AdminItemFilter): Promise<{ rows: 
       .orderBy('item_id', 'desc')
       .limit(f.count)
       .offset((f.page - 1) * f.count),
-    filtered().count({ n: '*' }).first(),
+    filtered().resultSize(),
   ]);
-  return { rows: rows as AdminItemRow[], total: toCount(total) };
+  return { rows: rows as AdminItemRow[], total };
 }

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../access/items.ts';
+import type { ItemRow } from '../../models/Item.ts';
 import type { UserRef } from '../../access/users.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { softDeleteItem, transferItem } from '../items/itemLifecycle.ts';

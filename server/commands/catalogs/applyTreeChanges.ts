@@ -1,4 +1,7 @@
 import { errors } from '../../../core/errors.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
@@ -38,10 +41,7 @@ export async function applyTreeChanges(
     const pageIds = pageChanges.map((p) => p.page_id);
     const pages = new Map<number, { page_id: number; cat_id: number }>();
     for (let i = 0; i < pageIds.length; i += 500) {
-      const rows = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id')) as {
-        page_id: number;
-        cat_id: number;
-      }[];
+      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id');
       for (const r of rows) pages.set(r.page_id, r);
     }
     for (const p of pageChanges) {
@@ -60,21 +60,21 @@ export async function applyTreeChanges(
 
     for (const c of catChanges) {
       const old = byId.get(c.cat_id)!;
-      const patch: Record<string, unknown> = { parent_cat_id: c.parent_cat_id, level: levels.get(c.cat_id)! };
+      const patch: Partial<Pick<Catalog, 'parent_cat_id' | 'level' | 'cat_name' | 's_number'>> = { parent_cat_id: c.parent_cat_id, level: levels.get(c.cat_id)! };
       if (c.cat_name !== undefined && c.cat_name.trim()) patch.cat_name = c.cat_name.trim();
       if (c.s_number !== undefined) patch.s_number = c.s_number;
-      await tx.db('catalogs').where({ cat_id: old.cat_id }).update(patch);
+      await Catalog.query(tx.db).findById(old.cat_id).patch(patch);
     }
     // Catalogs whose ancestors moved get their recomputed level too.
     for (const c of cats) {
-      if (!catChanges.some((x) => x.cat_id === c.cat_id) && c.level !== levels.get(c.cat_id)) await tx.db('catalogs').where({ cat_id: c.cat_id }).update({ level: levels.get(c.cat_id)! });
+      if (!catChanges.some((x) => x.cat_id === c.cat_id) && c.level !== levels.get(c.cat_id)) await Catalog.query(tx.db).findById(c.cat_id).patch({ level: levels.get(c.cat_id)! });
     }
     for (const p of pageChanges) {
-      await tx.db('pages').where({ page_id: p.page_id }).update({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
+      await Page.query(tx.db).findById(p.page_id).patch({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
     }
     if (input.changes.length) {
       await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'drag', object: 'tree', objectId: input.itemId, objectName: '' });
-      await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+      await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
       await bumpMenuVersion(tx.db, input.itemId);
     }
     return { catalogs: catChanges.length, pages: pageChanges.length };

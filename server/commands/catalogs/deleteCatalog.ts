@@ -1,4 +1,7 @@
 import { errors } from '../../../core/errors.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
@@ -16,13 +19,13 @@ export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: 
     const ids = subtreeIds(cats, input.catId);
     const pageIds: number[] = [];
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('cat_id', ids.slice(i, i + 500)).select('page_id')) as { page_id: number }[];
+      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('cat_id', ids.slice(i, i + 500)).select('page_id');
       pageIds.push(...rows.map((r) => r.page_id));
     }
     const pages = await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds, by: input.by });
-    for (let i = 0; i < ids.length; i += 500) await tx.db('catalogs').whereIn('cat_id', ids.slice(i, i + 500)).del();
+    for (let i = 0; i < ids.length; i += 500) await Catalog.query(tx.db).whereIn('cat_id', ids.slice(i, i + 500)).delete();
     await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'catalog', objectId: input.catId, objectName: target.cat_name });
-    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);
     return { catalogs: ids.length, pages };
   });

@@ -1,6 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, DEFAULT_PAGE_ORDER, MAX_CATALOGS_PER_ITEM } from '../../../core/limits.ts';
-import { toCount } from '../../db/knex.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Item } from '../../models/Item.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
@@ -21,7 +22,7 @@ export interface SaveCatalogInput {
 
 /** Refuses a new catalog once the item holds MAX_CATALOGS_PER_ITEM. */
 export async function assertRoomForCatalogs(deps: Deps, itemId: number, adding: number): Promise<void> {
-  const n = toCount(await deps.db('catalogs').where({ item_id: itemId }).count({ n: '*' }).first());
+  const n = await Catalog.query(deps.db).where({ item_id: itemId }).resultSize();
   if (n + adding > MAX_CATALOGS_PER_ITEM)
     throw errors.validation(`cat_name: an item can hold at most ${MAX_CATALOGS_PER_ITEM} catalogs`, `cat_name：每个项目最多 ${MAX_CATALOGS_PER_ITEM} 个目录`);
 }
@@ -39,11 +40,14 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
       await assertRoomForCatalogs(tx, input.itemId, 1);
       const level = parentId ? byId.get(parentId)!.level + 1 : CATALOG_TOP_LEVEL;
       if (level > CATALOG_MAX_LEVEL) throw errors.validation(tooDeepMessage(), '目录最多三层');
-      const [row] = await tx
-        .db('catalogs')
-        .insert({ item_id: input.itemId, cat_name: input.name, parent_cat_id: parentId ?? 0, level, s_number: input.sNumber ?? DEFAULT_PAGE_ORDER, addtime: tx.now() })
-        .returning('cat_id');
-      const catId = typeof row === 'object' ? (row as { cat_id: number }).cat_id : (row as number);
+      const { cat_id: catId } = await Catalog.query(tx.db).insert({
+        item_id: input.itemId,
+        cat_name: input.name,
+        parent_cat_id: parentId ?? 0,
+        level,
+        s_number: input.sNumber ?? DEFAULT_PAGE_ORDER,
+        addtime: tx.now(),
+      });
       await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'create', object: 'catalog', objectId: catId, objectName: input.name });
       await bumpMenuVersion(tx.db, input.itemId);
       return catId;
@@ -56,15 +60,14 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
       throw errors.validation('parent_cat_id: a catalog cannot be moved under itself or one of its sub-catalogs', 'parent_cat_id：不能把目录移到自身或其子目录下');
     const moved = cats.map((c) => (c.cat_id === existing.cat_id ? { ...c, parent_cat_id: newParent } : c));
     const levels = validateCatalogTree(moved);
-    await tx
-      .db('catalogs')
-      .where({ cat_id: existing.cat_id })
-      .update({ cat_name: input.name, parent_cat_id: newParent, level: levels.get(existing.cat_id)!, ...(input.sNumber !== undefined ? { s_number: input.sNumber } : {}) });
+    await Catalog.query(tx.db)
+      .findById(existing.cat_id)
+      .patch({ cat_name: input.name, parent_cat_id: newParent, level: levels.get(existing.cat_id)!, ...(input.sNumber !== undefined ? { s_number: input.sNumber } : {}) });
     for (const id of subtreeIds(moved, existing.cat_id)) {
-      if (id !== existing.cat_id && byId.get(id)!.level !== levels.get(id)) await tx.db('catalogs').where({ cat_id: id }).update({ level: levels.get(id)! });
+      if (id !== existing.cat_id && byId.get(id)!.level !== levels.get(id)) await Catalog.query(tx.db).findById(id).patch({ level: levels.get(id)! });
     }
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'update', object: 'catalog', objectId: existing.cat_id, objectName: input.name });
-    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);
     return existing.cat_id;
   });

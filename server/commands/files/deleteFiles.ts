@@ -1,8 +1,8 @@
 import { errors } from '../../../core/errors.ts';
-import { toCount } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { StorageDriver } from '../../storage/index.ts';
-import type { FileRow } from './fileRows.ts';
+import { Attachment, type FileRow } from '../../models/Attachment.ts';
+import { FilePage } from '../../models/FilePage.ts';
 
 /** Removes stored bytes after the rows are gone; a failure only leaves an orphan object, so it is logged. */
 async function removeBytes(deps: Deps, storage: StorageDriver, key: string): Promise<void> {
@@ -12,8 +12,8 @@ async function removeBytes(deps: Deps, storage: StorageDriver, key: string): Pro
 /** Deletes a file, its page links and its bytes. */
 export async function deleteFile(deps: Deps, storage: StorageDriver, file: FileRow): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    await tx.db('file_pages').where({ file_id: file.file_id }).delete();
-    await tx.db('files').where({ file_id: file.file_id }).delete();
+    await FilePage.query(tx.db).where({ file_id: file.file_id }).delete();
+    await Attachment.query(tx.db).deleteById(file.file_id);
   });
   await removeBytes(deps, storage, file.storage_key);
 }
@@ -24,12 +24,12 @@ export async function deleteFile(deps: Deps, storage: StorageDriver, file: FileR
  */
 export async function unlinkFileFromPage(deps: Deps, storage: StorageDriver, fileId: number, pageId: number): Promise<{ fileDeleted: boolean }> {
   const deletedKey = await inTransaction(deps, async (tx) => {
-    const file = (await tx.db('files').where({ file_id: fileId }).first()) as FileRow | undefined;
-    const removed = await tx.db('file_pages').where({ file_id: fileId, page_id: pageId }).delete();
+    const file = await Attachment.query(tx.db).findById(fileId);
+    const removed = await FilePage.query(tx.db).where({ file_id: fileId, page_id: pageId }).delete();
     if (!file || !removed) throw errors.notFound('file');
-    const left = toCount(await tx.db('file_pages').where({ file_id: fileId }).count({ n: '*' }).first());
+    const left = await FilePage.query(tx.db).where({ file_id: fileId }).resultSize();
     if (left > 0) return null;
-    await tx.db('files').where({ file_id: fileId }).delete();
+    await Attachment.query(tx.db).deleteById(fileId);
     return file.storage_key;
   });
   if (deletedKey) await removeBytes(deps, storage, deletedKey);
@@ -38,7 +38,7 @@ export async function unlinkFileFromPage(deps: Deps, storage: StorageDriver, fil
 
 /** Links an existing file to a page (idempotent). */
 export async function bindFileToPage(deps: Deps, input: { fileId: number; pageId: number; itemId: number }): Promise<void> {
-  await deps.db('file_pages')
+  await FilePage.query(deps.db)
     .insert({ file_id: input.fileId, page_id: input.pageId, item_id: input.itemId, addtime: deps.now() })
     .onConflict(['file_id', 'page_id'])
     .ignore();

@@ -1,9 +1,7 @@
-import type { Knex } from 'knex';
 import { toCount, type Db } from '../../db/knex.ts';
-import type { FileRow } from './fileRows.ts';
 import { flowMonth } from './visitFile.ts';
-
-export type FileListRow = FileRow & { username: string | null };
+import { Attachment, type FileListRow } from '../../models/Attachment.ts';
+import { FileFlow } from '../../models/FileFlow.ts';
 
 export interface FileListFilter {
   /** Only this owner's files; undefined = everybody's (admin). */
@@ -22,8 +20,8 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filtered(db: Db, f: FileListFilter): Knex.QueryBuilder {
-  const q = db('files').leftJoin('users', 'users.uid', 'files.uid');
+function filtered(db: Db, f: FileListFilter) {
+  const q = Attachment.query(db).leftJoin('users', 'users.uid', 'files.uid');
   if (f.ownerUid !== undefined) q.where('files.uid', f.ownerUid);
   if (f.attachmentType === 1) q.where('files.file_type', 'like', 'image/%');
   if (f.attachmentType === 2) q.whereNot('files.file_type', 'like', 'image/%');
@@ -41,19 +39,19 @@ export async function listFiles(db: Db, f: FileListFilter): Promise<{ rows: File
       .orderBy('files.file_id', 'desc')
       .limit(f.count)
       .offset((f.page - 1) * f.count),
-    filtered(db, f).count({ n: '*' }).first(),
+    filtered(db, f).resultSize(),
   ]);
-  return { rows: rows as FileListRow[], total: toCount(total) };
+  return { rows: rows as unknown as FileListRow[], total };
 }
 
 /** Bytes stored by a user (or everybody) and bytes served this month. */
 export async function storageUsage(db: Db, uid: number | undefined, now: number, timeZone: string): Promise<{ usedBytes: number; flowBytes: number }> {
-  const used = db('files').sum({ n: 'file_size' });
-  const flow = db('file_flow').sum({ n: 'used' }).where({ date_month: flowMonth(now, timeZone) });
+  const used = Attachment.query(db).sum('file_size as n');
+  const flow = FileFlow.query(db).sum('used as n').where({ date_month: flowMonth(now, timeZone) });
   if (uid !== undefined) {
     used.where({ uid });
     flow.where({ uid });
   }
   const [u, f] = await Promise.all([used.first(), flow.first()]);
-  return { usedBytes: toCount(u) || 0, flowBytes: toCount(f) || 0 };
+  return { usedBytes: toCount(u as Record<string, unknown> | undefined) || 0, flowBytes: toCount(f as Record<string, unknown> | undefined) || 0 };
 }

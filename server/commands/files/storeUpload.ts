@@ -6,7 +6,8 @@ import type { UploadedFile } from '../../http/action.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
 import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';
-import type { FileRow } from './fileRows.ts';
+import { Attachment, type FileRow } from '../../models/Attachment.ts';
+import { FilePage } from '../../models/FilePage.ts';
 
 export interface StoreUploadInput {
   file: UploadedFile;
@@ -97,9 +98,8 @@ export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUp
         last_visit_time: 0,
         content_hash: contentHash,
       };
-      const [inserted] = await tx.db('files').insert(row).returning('file_id');
-      const fileId = Number((inserted as { file_id: number }).file_id);
-      if (input.pageId > 0) await tx.db('file_pages').insert({ file_id: fileId, page_id: input.pageId, item_id: input.itemId, addtime: now });
+      const { file_id: fileId } = await Attachment.query(tx.db).insert(row);
+      if (input.pageId > 0) await FilePage.query(tx.db).insert({ file_id: fileId, page_id: input.pageId, item_id: input.itemId, addtime: now });
       return { file_id: fileId, ...row };
     });
   } catch (err) {

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import { raw } from 'objection';
 import { errors } from '../../../core/errors.ts';
 import { formatDateTime } from '../../../core/time.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { StorageNotFound, type StorageDriver } from '../../storage/index.ts';
-import type { FileRow } from './fileRows.ts';
+import { Attachment, type FileRow } from '../../models/Attachment.ts';
+import { FileFlow } from '../../models/FileFlow.ts';
 
 /** `YYYY-MM` of an epoch time in the server's time zone: the key of the monthly flow counter. */
 export function flowMonth(epochSeconds: number, timeZone: string): string {
@@ -15,7 +17,7 @@ export function flowMonth(epochSeconds: number, timeZone: string): string {
  * owner's monthly flow. Counting happens only once the bytes are known to exist.
  */
 export async function visitFile(deps: Deps, storage: StorageDriver, sign: string, timeZone: string): Promise<{ file: FileRow; stream: Readable }> {
-  const file = (await deps.db('files').where({ sign }).first()) as FileRow | undefined;
+  const file = await Attachment.query(deps.db).where({ sign }).first();
   if (!file) throw errors.notFound('file');
   let stream: Readable;
   try {
@@ -27,12 +29,12 @@ export async function visitFile(deps: Deps, storage: StorageDriver, sign: string
   try {
     await inTransaction(deps, async (tx) => {
       const now = tx.now();
-      await tx.db('files').where({ file_id: file.file_id }).update({ visit_times: tx.db.raw('visit_times + 1'), last_visit_time: now });
+      await Attachment.query(tx.db).findById(file.file_id).patch({ visit_times: raw('visit_times + 1'), last_visit_time: now });
       if (file.uid) {
-        await tx.db('file_flow')
+        await FileFlow.query(tx.db)
           .insert({ uid: file.uid, date_month: flowMonth(now, timeZone), used: file.file_size })
           .onConflict(['uid', 'date_month'])
-          .merge({ used: tx.db.raw('file_flow.used + ?', [file.file_size]) });
+          .merge({ used: raw('file_flow.used + ?', [file.file_size]) });
       }
     });
   } catch (err) {

@@ -1,12 +1,6 @@
+import { Catalog } from '../../models/Catalog.ts';
+import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
-
-interface CatalogRow {
-  cat_id: number;
-  cat_name: string;
-  parent_cat_id: number;
-  level: number;
-  s_number: number;
-}
 
 const PAGE_BATCH = 50;
 
@@ -17,28 +11,31 @@ const PAGE_BATCH = 50;
  */
 export async function copyItemContent(tx: Deps, fromItemId: number, toItemId: number, author: { uid: number; username: string }): Promise<void> {
   const now = tx.now();
-  const catalogs = (await tx.db('catalogs').where({ item_id: fromItemId }).orderBy([{ column: 'level' }, { column: 'cat_id' }])) as CatalogRow[];
+  const catalogs = await Catalog.query(tx.db).where({ item_id: fromItemId }).orderBy([{ column: 'level' }, { column: 'cat_id' }]);
   const newIds = new Map<number, number>([[0, 0]]);
   // Parents come before children (ordered by level); a row whose parent is missing goes to the root.
   for (const cat of catalogs) {
     const parent = newIds.get(cat.parent_cat_id) ?? 0;
-    const [row] = await tx
-      .db('catalogs')
-      .insert({ item_id: toItemId, cat_name: cat.cat_name, parent_cat_id: parent, level: cat.level, s_number: cat.s_number, addtime: now })
-      .returning('cat_id');
-    newIds.set(cat.cat_id, (row as { cat_id: number }).cat_id);
+    const row = await Catalog.query(tx.db).insert({ item_id: toItemId, cat_name: cat.cat_name, parent_cat_id: parent, level: cat.level, s_number: cat.s_number, addtime: now });
+    newIds.set(cat.cat_id, row.cat_id);
   }
-  const pages = await tx
-    .db('pages')
+  const pages = await Page.query(tx.db)
     .where({ item_id: fromItemId, is_del: 0 })
     .orderBy('page_id')
     .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key');
+  // Batch insert through knex: objection refuses batch inserts on SQLite, and one statement per
+  // 50 pages is what keeps copying a large item quick.
   for (let i = 0; i < pages.length; i += PAGE_BATCH) {
-    await tx.db('pages').insert(
+    await Page.knexTable(tx.db).insert(
       pages.slice(i, i + PAGE_BATCH).map((p) => ({
-        ...p,
+        page_title: p.page_title,
+        page_content: p.page_content,
+        s_number: p.s_number,
+        ext_info: p.ext_info,
+        content_hash: p.content_hash,
+        stable_key: p.stable_key,
         item_id: toItemId,
-        cat_id: newIds.get(p.cat_id as number) ?? 0,
+        cat_id: newIds.get(p.cat_id) ?? 0,
         author_uid: author.uid,
         author_username: author.username,
         addtime: now,

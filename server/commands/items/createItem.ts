@@ -1,4 +1,5 @@
 import { hashItemPassword } from '../../auth/itemPasswords.ts';
+import { Item } from '../../models/Item.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { copyItemContent } from './copyItemContent.ts';
 import { assertDomainFree, rethrowDomainRace } from './itemDomain.ts';
@@ -25,9 +26,7 @@ export async function createItem(deps: Deps, input: NewItem): Promise<{ item_id:
     return await inTransaction(deps, async (tx) => {
       await assertDomainFree(tx.db, input.item_domain);
       const now = tx.now();
-      const [row] = await tx
-        .db('items')
-        .insert({
+      const row = await Item.query(tx.db).insert({
           item_name: input.item_name,
           item_description: input.item_description,
           uid: input.owner.uid,
@@ -37,9 +36,8 @@ export async function createItem(deps: Deps, input: NewItem): Promise<{ item_id:
           item_type: input.item_type,
           addtime: now,
           last_update_time: now,
-        })
-        .returning('item_id');
-      const item_id = (row as { item_id: number }).item_id;
+        });
+      const item_id = row.item_id;
       if (input.copyFromItemId) await copyItemContent(tx, input.copyFromItemId, item_id, input.owner);
       else await seedPagesFor(tx, { item_id, item_name: input.item_name, item_type: input.item_type }, input.owner);
       return { item_id };

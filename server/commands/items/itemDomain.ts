@@ -2,6 +2,7 @@ import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolationOn } from '../../db/constraints.ts';
+import { Item } from '../../models/Item.ts';
 
 /**
  * Personalized domains (`/{item_domain}`): letters and digits only, not all digits (an all-digit
@@ -29,7 +30,7 @@ export function normaliseItemDomain(raw: string | undefined): string | null {
 /** 10304 when another item already uses the domain (deleted items keep theirs until purged). */
 export async function assertDomainFree(db: Db, domain: string | null, exceptItemId = 0): Promise<void> {
   if (!domain) return;
-  const row = await db('items').where({ item_domain: domain }).whereNot({ item_id: exceptItemId }).first('item_id');
+  const row = await Item.query(db).where({ item_domain: domain }).whereNot({ item_id: exceptItemId }).select('item_id').first();
   if (row) throw domainTaken();
 }
 

@@ -1,4 +1,7 @@
 import type { UserRef } from '../../access/users.ts';
+import { Item } from '../../models/Item.ts';
+import { ItemMember } from '../../models/ItemMember.ts';
+import { TeamItemMember } from '../../models/TeamItemMember.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { notify } from '../notices/notices.ts';
 import { recordChange } from '../pages/changeLog.ts';
@@ -11,17 +14,17 @@ import { recordChange } from '../pages/changeLog.ts';
  *   owner is not also a member), so the member list shows no duplicate.
  */
 export async function softDeleteItem(deps: Deps, itemId: number): Promise<void> {
-  await deps.db('items').where({ item_id: itemId }).update({ is_del: 1, del_time: deps.now() });
+  await Item.query(deps.db).findById(itemId).patch({ is_del: 1, del_time: deps.now() });
 }
 
 export async function archiveItem(deps: Deps, itemId: number): Promise<void> {
-  await deps.db('items').where({ item_id: itemId }).update({ is_archived: 1, last_update_time: deps.now() });
+  await Item.query(deps.db).findById(itemId).patch({ is_archived: 1, last_update_time: deps.now() });
 }
 
 export async function transferItem(deps: Deps, item: { item_id: number; item_name: string }, to: UserRef, by: { uid: number; username: string }): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    await tx.db('items').where({ item_id: item.item_id }).update({ uid: to.uid, username: to.username, last_update_time: tx.now() });
-    await tx.db('item_members').where({ item_id: item.item_id, uid: to.uid }).delete();
+    await Item.query(tx.db).findById(item.item_id).patch({ uid: to.uid, username: to.username, last_update_time: tx.now() });
+    await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: to.uid }).delete();
     await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'item', objectId: item.item_id, objectName: item.item_name, remark: `owner → ${to.username}` });
     if (to.uid !== by.uid) {
       await notify(tx, { to_uid: to.uid, from_uid: by.uid, from_name: by.username, title: `${by.username} transferred the item "${item.item_name}" to you`, content: `You now own the item "${item.item_name}".`, object_type: 'item', object_id: item.item_id });
@@ -36,8 +39,8 @@ export async function transferItem(deps: Deps, item: { item_id: number; item_nam
  */
 export async function leaveItem(deps: Deps, itemId: number, uid: number): Promise<boolean> {
   return inTransaction(deps, async (tx) => {
-    const personal = await tx.db('item_members').where({ item_id: itemId, uid }).delete();
-    const viaTeams = await tx.db('team_item_members').where({ item_id: itemId, member_uid: uid }).delete();
+    const personal = await ItemMember.query(tx.db).where({ item_id: itemId, uid }).delete();
+    const viaTeams = await TeamItemMember.query(tx.db).where({ item_id: itemId, member_uid: uid }).delete();
     return personal + viaTeams > 0;
   });
 }

@@ -1,34 +1,24 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../../services.ts';
-
-/**
- * Open-API credentials of an item: one `item_tokens` row, made on first request. Both values are
- * 160 random bits as 40 hex digits (ShowDoc's are 42 characters; clients treat them as opaque).
- */
-export interface ItemTokenRow {
-  item_id: number;
-  api_key: string;
-  api_token: string;
-  addtime: number;
-}
+import { ItemToken, type ItemTokenRow } from '../../models/ItemToken.ts';
 
 const randomHex = () => crypto.randomBytes(20).toString('hex');
 
 async function readToken(db: Deps['db'], itemId: number): Promise<ItemTokenRow | undefined> {
-  return (await db('item_tokens').where({ item_id: itemId }).first('item_id', 'api_key', 'api_token', 'addtime')) as ItemTokenRow | undefined;
+  return ItemToken.query(db).where({ item_id: itemId }).select('item_id', 'api_key', 'api_token', 'addtime').first();
 }
 
 /** The item's credentials, created on first call (a concurrent first call finds the winner's row). */
 export async function ensureItemToken(deps: Deps, itemId: number): Promise<ItemTokenRow> {
   const existing = await readToken(deps.db, itemId);
   if (existing) return existing;
-  await deps.db('item_tokens').insert({ item_id: itemId, api_key: randomHex(), api_token: randomHex(), addtime: deps.now() }).onConflict('item_id').ignore();
+  await ItemToken.query(deps.db).insert({ item_id: itemId, api_key: randomHex(), api_token: randomHex(), addtime: deps.now() }).onConflict('item_id').ignore();
   return (await readToken(deps.db, itemId))!;
 }
 
 /** A new api_token; the api_key stays, so scripts only need the new token. */
 export async function resetItemToken(deps: Deps, itemId: number): Promise<ItemTokenRow> {
   await ensureItemToken(deps, itemId);
-  await deps.db('item_tokens').where({ item_id: itemId }).update({ api_token: randomHex() });
+  await ItemToken.query(deps.db).where({ item_id: itemId }).patch({ api_token: randomHex() });
   return (await readToken(deps.db, itemId))!;
 }

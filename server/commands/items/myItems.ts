@@ -1,7 +1,10 @@
-import { reachableItemIds, reachableItemIdsQuery, type ItemRow } from '../../access/items.ts';
+import { reachableItemIds, reachableItemIdsQuery } from '../../access/items.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import type { MyListRow } from '../../presenters/item.ts';
+import { Item, type MyListRow } from '../../models/Item.ts';
+import { ItemMember } from '../../models/ItemMember.ts';
+import { ItemUserOrder } from '../../models/ItemUserOrder.ts';
+import { TeamItemMember } from '../../models/TeamItemMember.ts';
 import { MemberGroup } from '../../../core/limits.ts';
 
 /**
@@ -10,7 +13,8 @@ import { MemberGroup } from '../../../core/limits.ts';
  * list) first, then the newest first.
  */
 export async function listMyItems(db: Db, uid: number, opts: { ownOnly?: boolean } = {}): Promise<MyListRow[]> {
-  const rows = (await db('items as i')
+  const rows = await Item.query(db)
+    .alias('i')
     .leftJoin('item_user_order as o', function () {
       this.on('o.item_id', '=', 'i.item_id').andOn('o.uid', '=', db.raw('?', [uid]));
     })
@@ -18,16 +22,16 @@ export async function listMyItems(db: Db, uid: number, opts: { ownOnly?: boolean
     .andWhere((q) => (opts.ownOnly ? q.where('i.uid', uid) : q.whereIn('i.item_id', reachableItemIdsQuery(db, uid))))
     .orderByRaw('case when o.s_number is null then 1 else 0 end')
     .orderBy([{ column: 'o.s_number' }, { column: 'i.addtime', order: 'desc' }, { column: 'i.item_id', order: 'desc' }])
-    .select('i.*')) as ItemRow[];
+    .select('i.*');
   if (rows.length === 0) return [];
   const managed = new Set<number>();
-  const manageRows = (await db('item_members')
+  const manageRows = await ItemMember.query(db)
     .where({ uid })
     .andWhere('member_group_id', '>=', MemberGroup.MANAGE)
     .select('item_id')
-    .union((q) => q.from('team_item_members').where({ member_uid: uid }).andWhere('member_group_id', '>=', MemberGroup.MANAGE).select('item_id'))) as { item_id: number }[];
+    .union(TeamItemMember.query(db).where({ member_uid: uid }).andWhere('member_group_id', '>=', MemberGroup.MANAGE).select('item_id'));
   for (const r of manageRows) managed.add(r.item_id);
-  return rows.map((r) => ({ ...r, creator: r.uid === uid, manage: r.uid === uid || managed.has(r.item_id) }));
+  return rows.map((r) => ({ ...r, creator: r.uid === uid, manage: r.uid === uid || managed.has(r.item_id) }) as MyListRow);
 }
 
 /**
@@ -38,9 +42,10 @@ export async function sortMyItems(deps: Deps, uid: number, positions: Map<number
   return inTransaction(deps, async (tx) => {
     const reachable = new Set(await reachableItemIds(tx.db, uid));
     const rows = [...positions].filter(([id]) => reachable.has(id)).map(([item_id, s_number]) => ({ uid, item_id, s_number }));
-    await tx.db('item_user_order').where({ uid }).delete();
-    // Chunked: SQLite caps the number of bound parameters per statement.
-    for (let i = 0; i < rows.length; i += 500) await tx.db('item_user_order').insert(rows.slice(i, i + 500));
+    await ItemUserOrder.query(tx.db).where({ uid }).delete();
+    // A knex batch insert (objection refuses batch inserts on SQLite), chunked: SQLite caps the
+    // number of bound parameters per statement.
+    for (let i = 0; i < rows.length; i += 500) await ItemUserOrder.knexTable(tx.db).insert(rows.slice(i, i + 500));
     return rows.length;
   });
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
+import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
 import { contentHash } from '../pages/pageRow.ts';
 
@@ -17,7 +18,7 @@ export async function seedPagesFor(
   const content = item.item_type === ItemType.SPREADSHEET ? EMPTY_SHEET_CONTENT : item.item_type === ItemType.SINGLE_PAGE ? '' : null;
   if (content === null) return;
   const now = tx.now();
-  await tx.db('pages').insert({
+  await Page.query(tx.db).insert({
     item_id: item.item_id,
     cat_id: 0,
     page_title: item.item_name,

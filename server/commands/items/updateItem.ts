@@ -1,4 +1,5 @@
 import { hashItemPassword, verifyItemPassword } from '../../auth/itemPasswords.ts';
+import { Item } from '../../models/Item.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { assertDomainFree, rethrowDomainRace } from './itemDomain.ts';
@@ -26,7 +27,7 @@ export async function updateItem(
   changes: ItemChanges,
   by: { uid: number; username: string },
 ): Promise<void> {
-  const patch: Record<string, unknown> = {};
+  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash'>> = {};
   if (changes.item_name !== undefined) patch.item_name = changes.item_name;
   if (changes.item_description !== undefined) patch.item_description = changes.item_description;
   if (changes.item_domain !== undefined) patch.item_domain = changes.item_domain;
@@ -37,7 +38,7 @@ export async function updateItem(
   try {
     await inTransaction(deps, async (tx) => {
       if (changes.item_domain) await assertDomainFree(tx.db, changes.item_domain, item.item_id);
-      await tx.db('items').where({ item_id: item.item_id }).update({ ...patch, last_update_time: tx.now() });
+      await Item.query(tx.db).findById(item.item_id).patch({ ...patch, last_update_time: tx.now() });
       await bumpMenuVersion(tx.db, item.item_id);
       const remark = Object.keys(patch).map((k) => (k === 'password_hash' ? 'password' : k)).join(',');
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'item', objectId: item.item_id, objectName: changes.item_name ?? item.item_name, remark });

@@ -6,21 +6,10 @@ import { noticeAddedToItem } from '../notices/events.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from './memberNames.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
-
-/** Personal members of an item (`item_members`). Rights and input are checked by the caller. */
-export interface MemberRow {
-  item_member_id: number;
-  item_id: number;
-  uid: number;
-  username: string;
-  name: string;
-  member_group_id: number;
-  cat_id: number;
-  addtime: number;
-}
+import { ItemMember, type MemberRow } from '../../models/ItemMember.ts';
 
 export async function listMembers(db: Db, itemId: number): Promise<MemberRow[]> {
-  const table = { table: 'item_members', idColumn: 'item_member_id', uidColumn: 'uid', usernameAs: 'username' };
+  const table = { model: ItemMember, uidColumn: 'uid', usernameAs: 'username' };
   return listWithMemberNames<MemberRow>(db, table, { item_id: itemId }, ['item_member_id', 'item_id', 'uid', 'member_group_id', 'cat_id', 'addtime']);
 }
 
@@ -41,13 +30,12 @@ export async function saveMembers(
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const user of users) {
-      const existed = await tx.db('item_members').where({ item_id: item.item_id, uid: user.uid }).first('item_member_id');
-      await tx
-        .db('item_members')
+      const existed = await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: user.uid }).select('item_member_id').first();
+      await ItemMember.query(tx.db)
         .insert({ item_id: item.item_id, uid: user.uid, username: user.username, ...grant, addtime: tx.now() })
         .onConflict(['item_id', 'uid'])
         .merge(grant);
-      const row = (await tx.db('item_members').where({ item_id: item.item_id, uid: user.uid }).first('item_member_id')) as { item_member_id: number };
+      const row = (await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: user.uid }).select('item_member_id').first())!;
       ids.push(row.item_member_id);
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
       if (!existed) await noticeAddedToItem(tx, user, item, by);
@@ -60,9 +48,9 @@ export async function saveMembers(
 /** Removes one member row of the item; 10101 when the row is not a member of this item. */
 export async function deleteMember(deps: Deps, itemId: number, itemMemberId: number, by: { uid: number; username: string }): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    const row = (await tx.db('item_members').where({ item_id: itemId, item_member_id: itemMemberId }).first('username')) as { username: string } | undefined;
+    const row = await ItemMember.query(tx.db).where({ item_id: itemId, item_member_id: itemMemberId }).select('username').first();
     if (!row) throw errors.notFound('member');
-    await tx.db('item_members').where({ item_member_id: itemMemberId }).delete();
+    await ItemMember.query(tx.db).deleteById(itemMemberId);
     await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });
     await bumpMenuVersion(tx.db, itemId);
   });

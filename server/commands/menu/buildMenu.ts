@@ -1,5 +1,6 @@
 import type { Db } from '../../db/knex.ts';
-import { menuPage, presentMenu, type MenuPageRow } from '../../presenters/menu.ts';
+import { menuPage, presentMenu } from '../../presenters/menu.ts';
+import { Page, type MenuPageRow } from '../../models/Page.ts';
 import { catalogsUnder } from '../catalogs/catalogTree.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 
@@ -19,7 +20,9 @@ export interface BuiltMenu {
 export async function buildMenu(db: Db, itemId: number, allowedTopCatIds: number[] | null): Promise<BuiltMenu> {
   const [cats, pages] = await Promise.all([
     loadCatalogs(db, itemId),
-    db('pages')
+    // Hand-tuned knex on purpose (bench/models.ts, SQLite, 5,000 pages): Page.query costs
+    // 10.2 ms of CPU against 7.1 ms for the same SQL, +43%, all in building 5,000 model instances.
+    Page.knexTable(db)
       .where({ item_id: itemId, is_del: 0 })
       .orderBy([{ column: 's_number' }, { column: 'page_id' }])
       .select('page_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info') as Promise<MenuPageRow[]>,

@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
+import { raw } from 'objection';
 import { errors } from '../../../core/errors.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkMockTemplate, MockTemplateError } from './mockTemplate.ts';
+import { Mock, type MockRow } from '../../models/Mock.ts';
 
-export interface MockRow {
-  id: number;
-  unique_key: string;
-  uid: number;
-  page_id: number;
-  item_id: number;
-  template: string;
-  path: string;
-  view_times: number;
-  addtime: number;
-  last_update_time: number;
-}
+export type { MockRow } from '../../models/Mock.ts';
 
 /** `users/1` → `/users/1`; '' stays '' (no path: reachable by key only). */
 export function normaliseMockPath(path: string): string {
@@ -43,32 +34,33 @@ export async function saveMock(
   return inTransaction(deps, async (tx) => {
     const now = tx.now();
     if (path) {
-      const clash = await tx.db('mocks').where({ item_id: input.item_id, path }).whereNot({ page_id: input.page_id }).first('page_id');
+      const clash = await Mock.query(tx.db).where({ item_id: input.item_id, path }).whereNot({ page_id: input.page_id }).select('page_id').first();
       if (clash) throw errors.validation(`path: ${path} is already used by the mock of page ${clash.page_id}`, `path：${path} 已被页面 ${clash.page_id} 的 Mock 使用`);
     }
-    const existing = (await tx.db('mocks').where({ page_id: input.page_id }).first()) as MockRow | undefined;
+    const existing = await Mock.query(tx.db).where({ page_id: input.page_id }).first();
     if (existing) {
-      await tx.db('mocks').where({ id: existing.id }).update({ template: input.template, path, item_id: input.item_id, last_update_time: now });
+      await Mock.query(tx.db).findById(existing.id).patch({ template: input.template, path, item_id: input.item_id, last_update_time: now });
       return { page_id: input.page_id, unique_key: existing.unique_key, path };
     }
     const unique_key = crypto.randomBytes(16).toString('hex');
-    await tx.db('mocks').insert({ unique_key, uid: input.uid, page_id: input.page_id, item_id: input.item_id, template: input.template, path, addtime: now, last_update_time: now });
+    await Mock.query(tx.db).insert({ unique_key, uid: input.uid, page_id: input.page_id, item_id: input.item_id, template: input.template, path, addtime: now, last_update_time: now });
     return { page_id: input.page_id, unique_key, path };
   });
 }
 
 export async function findMockOfPage(deps: Pick<Deps, 'db'>, pageId: number): Promise<MockRow | null> {
-  return ((await deps.db('mocks').where({ page_id: pageId }).first()) as MockRow | undefined) ?? null;
+  return (await Mock.query(deps.db).where({ page_id: pageId }).first()) ?? null;
 }
 
 /** A mock that may be served: its page and item still exist and are not deleted. */
 async function servable(deps: Pick<Deps, 'db'>, where: Record<string, unknown>): Promise<MockRow | null> {
-  const row = (await deps.db('mocks')
+  const row = await Mock.query(deps.db)
     .join('pages', 'pages.page_id', 'mocks.page_id')
     .join('items', 'items.item_id', 'mocks.item_id')
     .where(where)
     .where({ 'pages.is_del': 0, 'items.is_del': 0 })
-    .first('mocks.*')) as MockRow | undefined;
+    .select('mocks.*')
+    .first();
   return row ?? null;
 }
 
@@ -76,5 +68,5 @@ export const findMockByKey = (deps: Pick<Deps, 'db'>, key: string) => servable(d
 export const findMockByPath = (deps: Pick<Deps, 'db'>, itemId: number, path: string) => servable(deps, { 'mocks.item_id': itemId, 'mocks.path': path });
 
 export async function countMockView(deps: Deps, id: number): Promise<void> {
-  await deps.db('mocks').where({ id }).update({ view_times: deps.db.raw('view_times + 1') });
+  await Mock.query(deps.db).findById(id).patch({ view_times: raw('view_times + 1') });
 }

@@ -1,3 +1,5 @@
+import { Notice } from '../../models/Notice.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { noticeRow } from './notices.ts';
 
@@ -13,9 +15,10 @@ export async function announceToAll(deps: Deps, input: { title: string; content:
     let sent = 0;
     let afterUid = 0;
     for (;;) {
-      const uids = ((await tx.db('users').where('uid', '>', afterUid).orderBy('uid').limit(CHUNK).select('uid')) as { uid: number }[]).map((r) => r.uid);
+      const uids = (await User.query(tx.db).where('uid', '>', afterUid).orderBy('uid').limit(CHUNK).select('uid')).map((r) => r.uid);
       if (!uids.length) break;
-      await tx.db('notices').insert(
+      // One knex batch insert per 500 users: objection refuses batch inserts on SQLite.
+      await Notice.knexTable(tx.db).insert(
         uids.map((uid) => noticeRow({ to_uid: uid, from_uid: by.uid, from_name: by.username, title: input.title, content: input.content }, now, 'announce')),
       );
       sent += uids.length;

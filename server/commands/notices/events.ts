@@ -1,3 +1,4 @@
+import { Notice } from '../../models/Notice.ts';
 import type { Deps } from '../../services.ts';
 import { notify } from './notices.ts';
 
@@ -42,7 +43,8 @@ export const noticeAddedToTeam = (tx: Deps, to: { uid: number }, team: { id: num
  */
 export async function noticePageEdited(tx: Deps, previousAuthorUid: number, page: { page_id: number; page_title: string; item_id: number }, by: Actor): Promise<void> {
   if (!previousAuthorUid || previousAuthorUid === by.uid) return;
-  const pending = await tx.db('notices').where({ to_uid: previousAuthorUid, from_uid: by.uid, object_type: 'page', object_id: page.page_id, is_read: 0 }).first('notice_id');
+  // Asked on every save by another author: knex on the model's table (see savePage for the figure).
+  const pending = await Notice.knexTable(tx.db).where({ to_uid: previousAuthorUid, from_uid: by.uid, object_type: 'page', object_id: page.page_id, is_read: 0 }).first('notice_id');
   if (pending) return;
   await notify(tx, {
     to_uid: previousAuthorUid,

@@ -1,21 +1,6 @@
 import { errors } from '../../../core/errors.ts';
-import { toCount } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
-
-export interface NoticeRow {
-  notice_id: number;
-  to_uid: number;
-  from_uid: number;
-  from_name: string;
-  notice_type: string;
-  notice_title: string;
-  notice_content: string;
-  object_type: string;
-  object_id: number;
-  is_read: number;
-  notice_time: number;
-  read_time: number;
-}
+import { Notice, type NoticeRow } from '../../models/Notice.ts';
 
 export interface NotifyInput {
   to_uid: number;
@@ -50,8 +35,8 @@ export function noticeRow(input: NotifyInput, now: number, noticeType: 'remind' 
  * transaction's deps) so the notice is written together with the change it reports.
  */
 export async function notify(deps: Deps, input: NotifyInput): Promise<{ notice_id: number }> {
-  const [row] = await deps.db('notices').insert(noticeRow(input, deps.now())).returning('notice_id');
-  return { notice_id: Number((row as { notice_id: number }).notice_id) };
+  const row = await Notice.query(deps.db).insert(noticeRow(input, deps.now()));
+  return { notice_id: row.notice_id };
 }
 
 /** One page of a user's notices, newest first, with the total and the unread count. */
@@ -60,32 +45,32 @@ export async function listNotices(
   input: { uid: number; unreadOnly: boolean; page: number; count: number },
 ): Promise<{ rows: NoticeRow[]; total: number; unread: number }> {
   const mine = () => {
-    const q = deps.db('notices').where({ to_uid: input.uid });
+    const q = Notice.query(deps.db).where({ to_uid: input.uid });
     if (input.unreadOnly) q.where({ is_read: 0 });
     return q;
   };
   const [rows, total, unread] = await Promise.all([
     mine().orderBy('notice_time', 'desc').orderBy('notice_id', 'desc').limit(input.count).offset((input.page - 1) * input.count),
-    mine().count({ n: '*' }).first(),
-    deps.db('notices').where({ to_uid: input.uid, is_read: 0 }).count({ n: '*' }).first(),
+    mine().resultSize(),
+    Notice.query(deps.db).where({ to_uid: input.uid, is_read: 0 }).resultSize(),
   ]);
-  return { rows: rows as NoticeRow[], total: toCount(total), unread: toCount(unread) };
+  return { rows, total, unread };
 }
 
 /** Marks one notice (or, with `noticeId` 0, all of them) as read. */
 export async function markNoticesRead(deps: Deps, input: { uid: number; noticeId: number }): Promise<{ updated: number }> {
-  const q = deps.db('notices').where({ to_uid: input.uid, is_read: 0 });
+  const q = Notice.query(deps.db).where({ to_uid: input.uid, is_read: 0 });
   if (input.noticeId > 0) {
-    const exists = await deps.db('notices').where({ to_uid: input.uid, notice_id: input.noticeId }).first('notice_id');
+    const exists = await Notice.query(deps.db).where({ to_uid: input.uid, notice_id: input.noticeId }).select('notice_id').first();
     if (!exists) throw errors.notFound('notice');
     q.where({ notice_id: input.noticeId });
   }
-  const updated = await q.update({ is_read: 1, read_time: deps.now() });
+  const updated = await q.patch({ is_read: 1, read_time: deps.now() });
   return { updated };
 }
 
 /** Deletes one of the user's notices. */
 export async function deleteNotice(deps: Deps, input: { uid: number; noticeId: number }): Promise<void> {
-  const removed = await deps.db('notices').where({ to_uid: input.uid, notice_id: input.noticeId }).delete();
+  const removed = await Notice.query(deps.db).where({ to_uid: input.uid, notice_id: input.noticeId }).delete();
   if (!removed) throw errors.notFound('notice');
 }

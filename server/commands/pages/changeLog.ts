@@ -1,3 +1,4 @@
+import { ChangeLogEntry } from '../../models/ChangeLogEntry.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from './pageRow.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
@@ -15,13 +16,14 @@ const PAGE_EVENTS: Partial<Record<ChangeAction, WebhookEvent>> = { create: 'page
 /**
  * One `change_log` row: who did what to which object of an item (the data of ShowDoc's
  * item/getChangeLog, which the spec does not list yet). Every page write passes here inside its
- * transaction, so this is also where page changes queue their webhook deliveries.
+ * transaction, so this is also where page changes queue their webhook deliveries. Written by
+ * every save, so knex on the model's table (see savePage for the figure).
  */
 export async function recordChange(
   deps: Deps,
   entry: { itemId: number; author: Author; action: ChangeAction; object: ChangeObject; objectId: number; objectName: string; remark?: string },
 ): Promise<void> {
-  await deps.db('change_log').insert({
+  await ChangeLogEntry.knexTable(deps.db).insert({
     item_id: entry.itemId,
     uid: entry.author.uid,
     username: entry.author.username,
@@ -34,8 +36,8 @@ export async function recordChange(
   });
   // Keep the newest CHANGE_LOG_KEPT rows of the item: everything at or below the id of the first
   // row past them goes (one indexed lookup on (item_id, id) per write).
-  const cutoff = await deps.db('change_log').where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id');
-  if (cutoff) await deps.db('change_log').where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
+  const cutoff = (await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id')) as { id: number } | undefined;
+  if (cutoff) await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
   const event = entry.object === 'page' ? PAGE_EVENTS[entry.action] : undefined;
   if (event && !deps.quietPageEvents) {
     const data = { page_id: entry.objectId, page_title: entry.objectName, ...(entry.action === 'recover' ? { recovered: true } : {}) };

@@ -1,3 +1,8 @@
+import { Catalog } from '../../models/Catalog.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
+import { PageLock } from '../../models/PageLock.ts';
+import { RecycleEntry } from '../../models/RecycleEntry.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from './changeLog.ts';
 import type { Author } from './pageRow.ts';
@@ -15,23 +20,20 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
     // Chunks keep the IN list under SQLite's bound-parameter limit.
     for (let i = 0; i < input.pageIds.length; i += 500) {
       const ids = input.pageIds.slice(i, i + 500);
-      const pages = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids).select('page_id', 'page_title', 'cat_id')) as {
-        page_id: number;
-        page_title: string;
-        cat_id: number;
-      }[];
+      const pages = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids).select('page_id', 'page_title', 'cat_id');
       if (!pages.length) continue;
       const live = pages.map((p) => p.page_id);
-      await tx.db('pages').whereIn('page_id', live).update({ is_del: 1, del_time: now, del_by_uid: input.by.uid, del_by_username: input.by.username });
-      await tx.db('page_locks').whereIn('page_id', live).del();
-      await tx.db('recycle').whereIn('page_id', live).del();
-      await tx.db('recycle').insert(
+      await Page.query(tx.db).whereIn('page_id', live).patch({ is_del: 1, del_time: now, del_by_uid: input.by.uid, del_by_username: input.by.username });
+      await PageLock.query(tx.db).whereIn('page_id', live).delete();
+      await RecycleEntry.query(tx.db).whereIn('page_id', live).delete();
+      // One knex batch insert per chunk: objection refuses batch inserts on SQLite.
+      await RecycleEntry.knexTable(tx.db).insert(
         pages.map((p) => ({ item_id: input.itemId, page_id: p.page_id, page_title: p.page_title, cat_id: p.cat_id, del_by_uid: input.by.uid, del_by_username: input.by.username, del_time: now })),
       );
       for (const p of pages) await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'page', objectId: p.page_id, objectName: p.page_title });
       count += pages.length;
     }
-    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: now });
+    await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: now });
     if (count) await bumpMenuVersion(tx.db, input.itemId);
     return count;
   });
@@ -45,15 +47,13 @@ export async function deletePage(deps: Deps, input: { itemId: number; pageId: nu
 /** Brings a page back from the recycle bin: into its catalog if that still exists, else the root. */
 export async function recoverPage(deps: Deps, input: { itemId: number; pageId: number; by: Author }): Promise<{ cat_id: number } | null> {
   return inTransaction(deps, async (tx) => {
-    const entry = (await tx.db('recycle').where({ item_id: input.itemId, page_id: input.pageId }).first('cat_id', 'page_title')) as
-      | { cat_id: number; page_title: string }
-      | undefined;
+    const entry = await RecycleEntry.query(tx.db).where({ item_id: input.itemId, page_id: input.pageId }).select('cat_id', 'page_title').first();
     if (!entry) return null;
-    const catStillThere = entry.cat_id > 0 ? await tx.db('catalogs').where({ cat_id: entry.cat_id, item_id: input.itemId }).first('cat_id') : null;
+    const catStillThere = entry.cat_id > 0 ? await Catalog.query(tx.db).where({ cat_id: entry.cat_id, item_id: input.itemId }).select('cat_id').first() : null;
     const catId = catStillThere ? entry.cat_id : 0;
-    await tx.db('pages').where({ page_id: input.pageId, item_id: input.itemId }).update({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
-    await tx.db('recycle').where({ page_id: input.pageId }).del();
-    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    await Page.query(tx.db).where({ page_id: input.pageId, item_id: input.itemId }).patch({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
+    await RecycleEntry.query(tx.db).where({ page_id: input.pageId }).delete();
+    await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);
     await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'recover', object: 'page', objectId: input.pageId, objectName: entry.page_title });
     return { cat_id: catId };

@@ -3,7 +3,9 @@ import { pick } from '../../../core/objects.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Services } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
-import { PAGE_VERSION_COLUMNS, type PageRow } from './pageRow.ts';
+import { PAGE_VERSION_COLUMNS } from './pageRow.ts';
+import type { PageRow } from '../../models/Page.ts';
+import { PageHistory, type HistoryRow } from '../../models/PageHistory.ts';
 
 /** How many versions of a page to keep: the site setting, else HISTORY_VERSIONS from the config. */
 export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>): Promise<number> {
@@ -11,31 +13,26 @@ export async function historyLimitFor(services: Pick<Services, 'db' | 'config'>)
   return settings.history_version_count ?? services.config.HISTORY_VERSIONS ?? DEFAULT_HISTORY_VERSIONS;
 }
 
-/** Copies the page's current state into page_history (called before every overwrite). */
+/** Copies the page's current state into page_history (called before every overwrite; knex on the save path, see savePage). */
 export async function recordHistory(db: Db, page: PageRow, at: number): Promise<void> {
   // The version's own time: when it was written, not when it was superseded.
-  await db('page_history').insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
+  await PageHistory.knexTable(db).insert({ ...pick(page, PAGE_VERSION_COLUMNS), addtime: page.addtime || at });
 }
-
-/** A stored version of a page (`page_history`). */
-export type HistoryRow = Pick<PageRow, (typeof PAGE_VERSION_COLUMNS)[number] | 'addtime'> & { page_history_id: number };
 
 /** The newest `limit` versions of a page, newest first. */
 export async function listHistory(db: Db, pageId: number, limit: number): Promise<HistoryRow[]> {
-  return (await db('page_history').where({ page_id: pageId }).orderBy('page_history_id', 'desc').limit(limit)) as HistoryRow[];
+  return PageHistory.query(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').limit(limit);
 }
 
 /** One version of the page; undefined when it is not (or no longer) one of its versions. */
 export async function findHistoryVersion(db: Db, pageId: number, pageHistoryId: number): Promise<HistoryRow | undefined> {
-  return (await db('page_history').where({ page_id: pageId, page_history_id: pageHistoryId }).first()) as HistoryRow | undefined;
+  return PageHistory.query(db).where({ page_id: pageId, page_history_id: pageHistoryId }).first();
 }
 
-/** Keeps the newest `keep` versions of a page and deletes the rest. */
+/** Keeps the newest `keep` versions of a page and deletes the rest (every save: knex, see savePage). */
 export async function trimHistory(db: Db, pageId: number, keep: number): Promise<void> {
-  const cutoff = (await db('page_history')
-    .where({ page_id: pageId })
-    .orderBy('page_history_id', 'desc')
-    .offset(keep)
-    .first('page_history_id')) as { page_history_id: number } | undefined;
-  if (cutoff) await db('page_history').where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).del();
+  const cutoff = (await PageHistory.knexTable(db).where({ page_id: pageId }).orderBy('page_history_id', 'desc').offset(keep).first('page_history_id')) as
+    | { page_history_id: number }
+    | undefined;
+  if (cutoff) await PageHistory.knexTable(db).where({ page_id: pageId }).andWhere('page_history_id', '<=', cutoff.page_history_id).delete();
 }

@@ -5,17 +5,11 @@ import type { Db } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
 import { inTransaction } from '../../services.ts';
 import type { Author } from './pageRow.ts';
+import { PageLock, type LockRow } from '../../models/PageLock.ts';
 
-export interface LockRow {
-  page_id: number;
-  lock_uid: number;
-  lock_username: string;
-  lock_to: number;
-}
-
-/** The page's lock while it is live (a lock counts only while lock_to is in the future). */
+/** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */
 export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
-  const row = (await db('page_locks').where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
+  const row = (await PageLock.knexTable(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
     | LockRow
     | undefined;
   return row ?? null;
@@ -39,15 +33,15 @@ export async function setPageLock(deps: Deps, input: { pageId: number; holder: A
   const lockTo = Math.min(input.lockTo ?? now + LOCK_DEFAULT_SECONDS, now + MAX_LOCK_SECONDS);
   const write = () =>
     inTransaction(deps, async (tx) => {
-      await tx.db('page_locks').where('lock_to', '<=', now).del();
-      const existing = (await tx.db('page_locks').where({ page_id: input.pageId }).first()) as LockRow | undefined;
+      await PageLock.query(tx.db).where('lock_to', '<=', now).delete();
+      const existing = await PageLock.query(tx.db).where({ page_id: input.pageId }).first();
       if (existing && existing.lock_uid !== input.holder.uid) throw errors.pageLocked(existing.lock_username);
       if (lockTo <= now) {
-        if (existing) await tx.db('page_locks').where({ page_id: input.pageId }).del();
+        if (existing) await PageLock.query(tx.db).where({ page_id: input.pageId }).delete();
         return { lock_to: 0, released: true };
       }
-      if (existing) await tx.db('page_locks').where({ page_id: input.pageId }).update({ lock_to: lockTo });
-      else await tx.db('page_locks').insert({ page_id: input.pageId, lock_uid: input.holder.uid, lock_username: input.holder.username, lock_to: lockTo, addtime: now });
+      if (existing) await PageLock.query(tx.db).where({ page_id: input.pageId }).patch({ lock_to: lockTo });
+      else await PageLock.query(tx.db).insert({ page_id: input.pageId, lock_uid: input.holder.uid, lock_username: input.holder.username, lock_to: lockTo, addtime: now });
       return { lock_to: lockTo, released: false };
     });
   try {

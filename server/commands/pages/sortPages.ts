@@ -1,4 +1,6 @@
 import { errors } from '../../../core/errors.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
@@ -12,15 +14,15 @@ export async function sortPages(deps: Deps, input: { itemId: number; orders: Map
     const ids = [...input.orders.keys()];
     const found = new Map<number, number>();
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = (await tx.db('pages').where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids.slice(i, i + 500)).select('page_id', 'cat_id')) as { page_id: number; cat_id: number }[];
+      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids.slice(i, i + 500)).select('page_id', 'cat_id');
       for (const r of rows) found.set(r.page_id, r.cat_id);
     }
     for (const id of ids) {
       if (!found.has(id)) throw errors.validation(`pages: page ${id} does not exist in this item`, `pages：页面 ${id} 不属于此项目`);
     }
     for (const catId of new Set(found.values())) await input.assertMayWriteCat(catId, tx.db);
-    for (const [id, order] of input.orders) await tx.db('pages').where({ page_id: id }).update({ s_number: order });
-    await tx.db('items').where({ item_id: input.itemId }).update({ last_update_time: tx.now() });
+    for (const [id, order] of input.orders) await Page.query(tx.db).findById(id).patch({ s_number: order });
+    await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);
     return ids.length;
   });

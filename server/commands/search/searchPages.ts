@@ -1,4 +1,5 @@
-import { loadItemAccessFor, reachableItemIdsQuery, type ItemRow } from '../../access/items.ts';
+import { loadItemAccessFor, reachableItemIdsQuery } from '../../access/items.ts';
+import { Item } from '../../models/Item.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { canReadPage } from '../../policies/item.ts';
 import { countPages, findPages, type SearchHit } from '../../search/index.ts';
@@ -33,10 +34,10 @@ export async function searchAcrossItems(
   actor: UserActor,
   input: { keyword: string; page: number; count: number; scanLimit: number },
 ): Promise<{ total: number; hits: (SearchHit & { item_name: string })[] }> {
-  const itemIds = ((await reachableItemIdsQuery(services.db, actor.uid)) as { item_id: number }[]).map((r) => r.item_id);
+  const itemIds = (await reachableItemIdsQuery(services.db, actor.uid)).map((r) => r.item_id);
   const raw = await findPages(services.db, { itemIds, keyword: input.keyword, catIds: null, limit: input.scanLimit });
   const hitItemIds = [...new Set(raw.map((h) => h.item_id))];
-  const items = hitItemIds.length ? ((await services.db('items').whereIn('item_id', hitItemIds)) as ItemRow[]) : [];
+  const items = hitItemIds.length ? await Item.query(services.db).whereIn('item_id', hitItemIds) : [];
   const readable = new Map<number, { name: string; mayRead: (catId: number) => boolean }>();
   for (const item of items) {
     const { abilities } = await loadItemAccessFor(services, actor, item);

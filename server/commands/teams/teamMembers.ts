@@ -5,24 +5,12 @@ import { MemberGroup } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { noticeAddedToTeam } from '../notices/events.ts';
-
-/**
- * Team members, and the per-item rows (`team_item_members`) that a team binding gives them.
- * Every member of a team gets a row (edit, all catalogs) for every item bound to the team; the
- * rows can then be tuned per item with `teamItemMember/save`.
- */
-export interface TeamMemberRow {
-  id: number;
-  team_id: number;
-  member_uid: number;
-  member_username: string;
-  name: string;
-  team_member_group_id: number;
-  addtime: number;
-}
+import { TeamItem } from '../../models/TeamItem.ts';
+import { TeamItemMember } from '../../models/TeamItemMember.ts';
+import { TeamMember, type TeamMemberRow } from '../../models/TeamMember.ts';
 
 export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMemberRow[]> {
-  const table = { table: 'team_members', idColumn: 'id', uidColumn: 'member_uid', usernameAs: 'member_username' };
+  const table = { model: TeamMember, uidColumn: 'member_uid', usernameAs: 'member_username' };
   return listWithMemberNames<TeamMemberRow>(db, table, { team_id: teamId }, ['id', 'team_id', 'member_uid', 'team_member_group_id', 'addtime']);
 }
 
@@ -31,8 +19,7 @@ export async function fanOut(tx: Deps, teamId: number, itemIds: number[], member
   const now = tx.now();
   for (const item_id of itemIds) {
     for (const m of members) {
-      await tx
-        .db('team_item_members')
+      await TeamItemMember.query(tx.db)
         .insert({ team_id: teamId, item_id, member_uid: m.uid, member_username: m.username, member_group_id: MemberGroup.EDIT, cat_id: 0, addtime: now })
         .onConflict(['team_id', 'item_id', 'member_uid'])
         .ignore();
@@ -46,23 +33,22 @@ export async function addTeamMembers(deps: Deps, team: { id: number; team_name: 
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const u of users) {
-      const existed = await tx.db('team_members').where({ team_id: teamId, member_uid: u.uid }).first('id');
+      const existed = await TeamMember.query(tx.db).where({ team_id: teamId, member_uid: u.uid }).select('id').first();
       if (!existed) await noticeAddedToTeam(tx, u, team, by);
-      await tx
-        .db('team_members')
+      await TeamMember.query(tx.db)
         .insert({ team_id: teamId, member_uid: u.uid, member_username: u.username, team_member_group_id: group, addtime: tx.now() })
         .onConflict(['team_id', 'member_uid'])
         .merge({ team_member_group_id: group });
-      ids.push(((await tx.db('team_members').where({ team_id: teamId, member_uid: u.uid }).first('id')) as { id: number }).id);
+      ids.push((await TeamMember.query(tx.db).where({ team_id: teamId, member_uid: u.uid }).select('id').first())!.id);
     }
-    const itemIds = ((await tx.db('team_items').where({ team_id: teamId }).select('item_id')) as { item_id: number }[]).map((r) => r.item_id);
+    const itemIds = (await TeamItem.query(tx.db).where({ team_id: teamId }).select('item_id')).map((r) => r.item_id);
     await fanOut(tx, teamId, itemIds, users);
     return ids;
   });
 }
 
 export async function findTeamMember(db: Db, id: number): Promise<{ id: number; team_id: number; member_uid: number }> {
-  const row = (await db('team_members').where({ id }).first('id', 'team_id', 'member_uid')) as { id: number; team_id: number; member_uid: number } | undefined;
+  const row = await TeamMember.query(db).findById(id).select('id', 'team_id', 'member_uid');
   if (!row) throw errors.notFound('team member');
   return row;
 }
@@ -70,7 +56,7 @@ export async function findTeamMember(db: Db, id: number): Promise<{ id: number; 
 /** Removes a member from the team and from every item the team gave them. */
 export async function removeTeamMember(deps: Deps, row: { id: number; team_id: number; member_uid: number }): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    await tx.db('team_item_members').where({ team_id: row.team_id, member_uid: row.member_uid }).delete();
-    await tx.db('team_members').where({ id: row.id }).delete();
+    await TeamItemMember.query(tx.db).where({ team_id: row.team_id, member_uid: row.member_uid }).delete();
+    await TeamMember.query(tx.db).deleteById(row.id);
   });
 }

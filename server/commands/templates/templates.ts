@@ -1,18 +1,10 @@
 import { errors } from '../../../core/errors.ts';
 import type { Deps } from '../../services.ts';
-
-export interface TemplateRow {
-  id: number;
-  uid: number;
-  username: string;
-  template_title: string;
-  template_content: string;
-  addtime: number;
-}
+import { Template, type TemplateRow } from '../../models/Template.ts';
 
 /** The user's own page templates, newest first. */
 export async function listTemplates(deps: Deps, uid: number): Promise<TemplateRow[]> {
-  return (await deps.db('templates').where({ uid }).orderBy('addtime', 'desc').orderBy('id', 'desc')) as TemplateRow[];
+  return Template.query(deps.db).where({ uid }).orderBy('addtime', 'desc').orderBy('id', 'desc');
 }
 
 /** Creates a template, or updates one of the user's own when `id` is given (10101 otherwise). */
@@ -22,16 +14,16 @@ export async function saveTemplate(
 ): Promise<{ id: number }> {
   const values = { template_title: input.template_title, template_content: input.template_content };
   if (input.id > 0) {
-    const updated = await deps.db('templates').where({ id: input.id, uid: input.uid }).update(values);
+    const updated = await Template.query(deps.db).where({ id: input.id, uid: input.uid }).patch(values);
     if (!updated) throw errors.notFound('template');
     return { id: input.id };
   }
-  const [row] = await deps.db('templates').insert({ ...values, uid: input.uid, username: input.username, addtime: deps.now() }).returning('id');
-  return { id: Number((row as { id: number }).id) };
+  const row = await Template.query(deps.db).insert({ ...values, uid: input.uid, username: input.username, addtime: deps.now() });
+  return { id: row.id };
 }
 
 /** Deletes one of the user's own templates (10101 when it is not theirs or does not exist). */
 export async function deleteTemplate(deps: Deps, input: { uid: number; id: number }): Promise<void> {
-  const removed = await deps.db('templates').where({ id: input.id, uid: input.uid }).delete();
+  const removed = await Template.query(deps.db).where({ id: input.id, uid: input.uid }).delete();
   if (!removed) throw errors.notFound('template');
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/knex.ts';
+import { Attachment } from '../../models/Attachment.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 
 /** Largest image embedded into an export. */
@@ -19,7 +20,7 @@ export function attachmentImageResolver(db: Db, storage: StorageDriver): (url: s
   return async (url) => {
     const sign = attachmentSign(url);
     if (!sign) return null;
-    const file = (await db('files').where({ sign }).first('storage_key', 'file_size')) as { storage_key: string; file_size: number } | undefined;
+    const file = await Attachment.query(db).where({ sign }).select('storage_key', 'file_size').first();
     if (!file || file.file_size > MAX_EMBEDDED_IMAGE_BYTES) return null;
     try {
       const chunks: Buffer[] = [];

@@ -1,4 +1,6 @@
 import type { DocCatalog, DocPage, DocTree } from '../../../core/tree.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 
@@ -8,23 +10,13 @@ import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
  * catalogs (null = everything).
  */
 export async function loadItemTree(deps: Pick<Deps, 'db'>, itemId: number, opts: { allowedTopCatIds: number[] | null }): Promise<DocTree> {
-  const item = (await deps.db('items').where({ item_id: itemId }).first('item_name', 'item_description', 'item_type')) as
-    | { item_name: string; item_description: string; item_type: number }
-    | undefined;
+  const item = await Item.query(deps.db).findById(itemId).select('item_name', 'item_description', 'item_type');
   if (!item) throw new Error(`item ${itemId} not found`);
   const cats = await loadCatalogs(deps.db, itemId);
-  const pages = (await deps
-    .db('pages')
+  const pages = await Page.query(deps.db)
     .where({ item_id: itemId, is_del: 0 })
     .orderBy([{ column: 's_number' }, { column: 'page_id' }])
-    .select('page_id', 'cat_id', 'page_title', 'page_content', 's_number', 'stable_key')) as {
-    page_id: number;
-    cat_id: number;
-    page_title: string;
-    page_content: string;
-    s_number: number;
-    stable_key: string | null;
-  }[];
+    .select('page_id', 'cat_id', 'page_title', 'page_content', 's_number', 'stable_key');
 
   const nodes = new Map<number, DocCatalog>(cats.map((c) => [c.cat_id, { name: c.cat_name, order: c.s_number, catId: c.cat_id, pages: [], catalogs: [] }]));
   const tree: DocTree = { name: item.item_name, description: item.item_description, itemType: item.item_type, pages: [], catalogs: [] };

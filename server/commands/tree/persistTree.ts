@@ -3,6 +3,8 @@ import { errors } from '../../../core/errors.ts';
 import { DEFAULT_PAGE_ORDER, ItemType, MAX } from '../../../core/limits.ts';
 import { countPages, type DocCatalog, type DocPage, type DocTree } from '../../../core/tree.ts';
 import { IMPORT_LIMITS } from '../../../importers/errors.ts';
+import { Item } from '../../models/Item.ts';
+import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { assertPathDepth, insertCatalog } from '../catalogs/ensureCatalogPath.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
@@ -87,7 +89,7 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
         password: { plain: password },
       }));
     }
-    const item = (await tx.db('items').where({ item_id: itemId }).first('item_type')) as { item_type: number };
+    const item = (await Item.query(tx.db).findById(itemId).select('item_type'))!;
     // One `item.imported` event announces the import instead of one event per page.
     const writer = new TreeWriter({ ...tx, quietPageEvents: true }, itemId, owner, input.historyLimit);
     await writer.load();
@@ -133,7 +135,7 @@ class TreeWriter {
   }
 
   async load(): Promise<void> {
-    const pages = (await this.tx.db('pages').where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'is_del')) as ExistingPage[];
+    const pages: ExistingPage[] = await Page.query(this.tx.db).where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'is_del');
     for (const p of pages) {
       if (p.stable_key) {
         this.byKey.set(p.stable_key, p);
@@ -182,7 +184,7 @@ class TreeWriter {
     let existing = page.key ? this.byKey.get(page.key) : undefined;
     if (existing?.is_del) {
       // The keyed page sits in the recycle bin: it keeps its content there, the import makes a new page.
-      await this.tx.db('pages').where({ page_id: existing.page_id }).update({ stable_key: null });
+      await Page.query(this.tx.db).findById(existing.page_id).patch({ stable_key: null });
       this.byKey.delete(page.key!);
       existing = undefined;
     }
@@ -247,9 +249,11 @@ class TreeWriter {
       content_hash: contentHash(page.content),
       stable_key: page.key ?? null,
     }));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await this.tx.db('pages').insert(rows.slice(i, i + INSERT_BATCH));
+    // New pages go in knex batches through the model's table: objection refuses batch inserts on
+    // SQLite, and one statement per INSERT_BATCH pages is what keeps a thousand-page import quick.
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await Page.knexTable(this.tx.db).insert(rows.slice(i, i + INSERT_BATCH));
     this.counts.created += rows.length;
-    await this.tx.db('items').where({ item_id: this.itemId }).update({ last_update_time: now });
+    await Item.query(this.tx.db).findById(this.itemId).patch({ last_update_time: now });
     await bumpMenuVersion(this.tx.db, this.itemId);
     await recordChange(this.tx, { itemId: this.itemId, author: this.author, action: 'create', object: 'tree', objectId: this.itemId, objectName: source, remark: `import: ${rows.length} pages created` });
     this.newPages = [];

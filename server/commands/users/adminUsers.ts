@@ -2,26 +2,28 @@ import { errors } from '../../../core/errors.ts';
 import { UserGroup } from '../../../core/limits.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/knex.ts';
-import { toCount } from '../../db/knex.ts';
+import { Item } from '../../models/Item.ts';
+import { Team } from '../../models/Team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { createUser } from './createUser.ts';
 import { escapeLike } from './searchUsers.ts';
 import { setUserPassword } from './setPassword.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findUserById } from './users.ts';
+import { User, type UserRow } from '../../models/User.ts';
 
 /** The administrator's user management (`adminUser/*`). */
 
 export async function listUsers(db: Db, input: { username: string; page: number; count: number }): Promise<{ list: UserRow[]; total: number }> {
   const filtered = () => {
-    const q = db('users');
+    const q = User.query(db);
     if (input.username) q.whereRaw(`lower(username) like ? escape '\\'`, [`%${escapeLike(input.username.toLowerCase())}%`]);
     return q;
   };
-  const total = toCount(await filtered().count({ n: '*' }).first());
-  const list = (await filtered()
+  const total = await filtered().resultSize();
+  const list: UserRow[] = await filtered()
     .orderBy('uid', 'desc')
     .limit(input.count)
-    .offset((input.page - 1) * input.count)) as UserRow[];
+    .offset((input.page - 1) * input.count);
   return { list, total };
 }
 
@@ -41,7 +43,9 @@ export async function saveUserByAdmin(deps: Deps, input: AdminUserInput): Promis
   if (input.uid) {
     const user = await findUserById(deps.db, input.uid);
     if (!user) throw errors.userNotFound();
-    await inTransaction(deps, (tx) => tx.db('users').where({ uid: user.uid }).update({ name: input.name }));
+    await inTransaction(deps, async (tx) => {
+      await User.query(tx.db).findById(user.uid).patch({ name: input.name });
+    });
     if (input.password) await setUserPassword(deps, user.uid, input.password);
     return { uid: user.uid };
   }
@@ -61,18 +65,18 @@ export async function deleteUserByAdmin(deps: Deps, uid: number): Promise<void> 
     const user = await findUserById(tx.db, uid);
     if (!user) throw errors.userNotFound();
     if (user.groupid === UserGroup.ADMIN) throw errors.failed('Administrators cannot be deleted', '不能删除管理员');
-    const items = toCount(await tx.db('items').where({ uid, is_del: 0 }).count({ n: '*' }).first());
+    const items = await Item.query(tx.db).where({ uid, is_del: 0 }).resultSize();
     if (items > 0) {
       throw errors.failed(
         `This user still owns ${items} item(s): transfer or delete them first`,
         `该用户还拥有 ${items} 个项目，请先转让或删除这些项目`,
       );
     }
-    const teams = toCount(await tx.db('teams').where({ uid }).count({ n: '*' }).first());
+    const teams = await Team.query(tx.db).where({ uid }).resultSize();
     if (teams > 0) {
       throw errors.failed(`This user still owns ${teams} team(s): transfer or delete them first`, `该用户还拥有 ${teams} 个团队，请先转让或删除这些团队`);
     }
-    await tx.db('items').where({ uid, is_del: 1 }).delete();
-    await tx.db('users').where({ uid }).delete();
+    await Item.query(tx.db).where({ uid, is_del: 1 }).delete();
+    await User.query(tx.db).deleteById(uid);
   });
 }

@@ -1,6 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { isUniqueViolationOn } from '../../db/constraints.ts';
+import { User } from '../../models/User.ts';
 import type { Deps } from '../../services.ts';
 
 export interface NewUser {
@@ -20,21 +21,18 @@ export interface NewUser {
 export async function createUser(deps: Deps, input: NewUser): Promise<{ uid: number }> {
   const password_hash = input.passwordHash ?? (await hashPassword(input.password));
   // A case-variant of an existing username would make "username or e-mail" logins ambiguous.
-  const clash = await deps.db('users').whereRaw('lower(username) = ?', [input.username.toLowerCase()]).first('uid');
+  const clash = await User.query(deps.db).whereRaw('lower(username) = ?', [input.username.toLowerCase()]).select('uid').first();
   if (clash) throw errors.usernameTaken();
   try {
-    const [row] = await deps
-      .db('users')
-      .insert({
+    const user = await User.query(deps.db).insert({
         username: input.username,
         name: input.name ?? '',
         email: input.email ? input.email.toLowerCase() : null,
         password_hash,
         groupid: input.groupid ?? 2,
         reg_time: deps.now(),
-      })
-      .returning('uid');
-    return { uid: typeof row === 'object' ? (row as { uid: number }).uid : (row as number) };
+      });
+    return { uid: user.uid };
   } catch (err) {
     if (isUniqueViolationOn(err, 'username')) throw errors.usernameTaken();
     if (isUniqueViolationOn(err, 'email')) throw errors.emailTaken();

@@ -1,6 +1,7 @@
 import { UserGroup } from '../../../core/limits.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Services } from '../../services.ts';
 import { createUser } from './createUser.ts';
 import { passwordProblem, usernameProblem } from './validation.ts';
@@ -23,10 +24,10 @@ export const FIRST_ADMIN_HINT = [
 export async function ensureInitialAdmin(services: Services): Promise<'created' | 'promoted' | 'skipped'> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = services.config;
   if (!ADMIN_USERNAME || !ADMIN_PASSWORD) {
-    if (!(await services.db('users').first('uid'))) services.logger.warn(FIRST_ADMIN_HINT);
+    if (!(await User.query(services.db).select('uid').first())) services.logger.warn(FIRST_ADMIN_HINT);
     return 'skipped';
   }
-  const admins = await services.db('users').where({ groupid: UserGroup.ADMIN }).first('uid');
+  const admins = await User.query(services.db).where({ groupid: UserGroup.ADMIN }).select('uid').first();
   if (admins) return 'skipped';
   const nameProblem = usernameProblem(ADMIN_USERNAME);
   if (nameProblem) throw new Error(`ADMIN_USERNAME: ${nameProblem}`);
@@ -35,9 +36,9 @@ export async function ensureInitialAdmin(services: Services): Promise<'created' 
 
   const passwordHash = await hashPassword(ADMIN_PASSWORD);
   const outcome = await inTransaction(services, async (tx) => {
-    const existing = await tx.db('users').where({ username: ADMIN_USERNAME }).first('uid');
+    const existing = await User.query(tx.db).where({ username: ADMIN_USERNAME }).select('uid').first();
     if (existing) {
-      await tx.db('users').where({ uid: existing.uid }).update({ groupid: UserGroup.ADMIN, password_hash: passwordHash });
+      await User.query(tx.db).findById(existing.uid).patch({ groupid: UserGroup.ADMIN, password_hash: passwordHash });
       await revokeUserSessions(tx, existing.uid);
       return 'promoted' as const;
     }

@@ -4,7 +4,8 @@ import { ldapAuthenticate } from '../../auth/ldap.ts';
 import type { Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { createUser } from './createUser.ts';
-import { findUserById, findUserByLogin, type UserRow } from './users.ts';
+import { findUserById, findUserByLogin } from './users.ts';
+import type { UserRow } from '../../models/User.ts';
 import { USERNAME_PATTERN } from './validation.ts';
 
 /**

@@ -6,7 +6,8 @@ import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkLoginAllowed, loginAccountKey, recordLoginFailure, recordLoginSuccess } from '../../throttle/loginThrottle.ts';
 import { loginViaLdap } from './ldapLogin.ts';
-import { findUserById, findUserByLogin, type UserRow } from './users.ts';
+import { findUserById, findUserByLogin } from './users.ts';
+import { User, type UserRow } from '../../models/User.ts';
 
 export interface LoginInput {
   /** Username or e-mail address. */
@@ -46,9 +47,9 @@ export async function loginWithPassword(deps: Deps, input: LoginInput): Promise<
 
   const upgradedHash = account === found && check?.needsUpgrade ? await hashPassword(input.password) : null;
   const session = await inTransaction(deps, async (tx) => {
-    await tx.db('users')
-      .where({ uid: account.uid })
-      .update({ last_login_time: tx.now(), ...(upgradedHash ? { password_hash: upgradedHash } : {}) });
+    await User.query(tx.db)
+      .findById(account.uid)
+      .patch({ last_login_time: tx.now(), ...(upgradedHash ? { password_hash: upgradedHash } : {}) });
     await recordLoginSuccess(tx, accountKey);
     return createSession(tx, account.uid, input.sessionTtlDays, { ip: input.ip, userAgent: input.userAgent });
   });

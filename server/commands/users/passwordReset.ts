@@ -5,6 +5,8 @@ import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import type { Config } from '../../config.ts';
 import { isMailConfigured, mailNotConfigured, sendMail } from '../../mail/mailer.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
+import { PasswordReset } from '../../models/PasswordReset.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -41,16 +43,16 @@ export async function requestPasswordReset(deps: Deps, config: Config, input: Re
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) return;
   const token = randomToken(32);
-  await inTransaction(deps, (tx) =>
-    tx.db('password_resets').insert({
+  await inTransaction(deps, async (tx) => {
+    await PasswordReset.query(tx.db).insert({
       uid: user.uid,
       token_hash: sha256(token),
       email: user.email!,
       expires_at: tx.now() + RESET_LINK_TTL_SECONDS,
       used_at: 0,
       created_at: tx.now(),
-    }),
-  );
+    });
+  });
   const query = new URLSearchParams({ uid: String(user.uid), email: user.email!, token });
   const link = `${input.baseUrl.replace(/\/+$/, '')}/user/ResetPasswordByUrl?${query}`;
   try {
@@ -77,16 +79,15 @@ export async function completePasswordReset(deps: Deps, input: ResetCompletion):
   await inTransaction(deps, async (tx) => {
     const now = tx.now();
     // One guarded update claims the link, so two concurrent uses cannot both succeed.
-    const claimed = await tx
-      .db('password_resets')
+    const claimed = await PasswordReset.query(tx.db)
       .where({ token_hash: sha256(input.token), uid: input.uid, email: input.email.trim().toLowerCase(), used_at: 0 })
       .andWhere('expires_at', '>', now)
-      .update({ used_at: now });
+      .patch({ used_at: now });
     if (claimed !== 1) throw invalid();
-    await tx.db('users').where({ uid: input.uid }).update({ password_hash: passwordHash });
+    await User.query(tx.db).findById(input.uid).patch({ password_hash: passwordHash });
     // Following the mailed link proves the address is the user's.
-    await tx.db('users').where({ uid: input.uid, email: input.email.trim().toLowerCase() }).update({ email_verify: 1 });
-    await tx.db('password_resets').where({ uid: input.uid, used_at: 0 }).update({ used_at: now });
+    await User.query(tx.db).where({ uid: input.uid, email: input.email.trim().toLowerCase() }).patch({ email_verify: 1 });
+    await PasswordReset.query(tx.db).where({ uid: input.uid, used_at: 0 }).patch({ used_at: now });
     await revokeUserSessions(tx, input.uid);
   });
 }

@@ -1,12 +1,15 @@
 import { errors } from '../../../core/errors.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { isUniqueViolationOn } from '../../db/constraints.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { setUserPassword } from './setPassword.ts';
 import { findUserByEmail } from './users.ts';
 
 export async function updateDisplayName(deps: Deps, uid: number, name: string): Promise<void> {
-  await inTransaction(deps, (tx) => tx.db('users').where({ uid }).update({ name }));
+  await inTransaction(deps, async (tx) => {
+    await User.query(tx.db).findById(uid).patch({ name });
+  });
 }
 
 /**
@@ -25,7 +28,9 @@ export async function changeEmail(deps: Deps, input: { uid: number; email: strin
   const owner = await findUserByEmail(deps.db, email);
   if (owner && owner.uid !== input.uid) throw errors.emailTaken();
   try {
-    await inTransaction(deps, (tx) => tx.db('users').where({ uid: input.uid }).update({ email, email_verify: 0 }));
+    await inTransaction(deps, async (tx) => {
+      await User.query(tx.db).findById(input.uid).patch({ email, email_verify: 0 });
+    });
   } catch (err) {
     if (isUniqueViolationOn(err, 'email')) throw errors.emailTaken();
     throw err;

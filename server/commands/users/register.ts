@@ -2,6 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { createSession } from '../../auth/sessions.ts';
 import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { createUser } from './createUser.ts';
@@ -28,7 +29,7 @@ export async function registerUser(deps: Deps, input: RegisterInput): Promise<Lo
   const passwordHash = await hashPassword(input.password);
   const { uid, session } = await inTransaction(deps, async (tx) => {
     const created = await createUser(tx, { username: input.username, password: '', passwordHash });
-    await tx.db('users').where({ uid: created.uid }).update({ last_login_time: tx.now() });
+    await User.query(tx.db).findById(created.uid).patch({ last_login_time: tx.now() });
     const s = await createSession(tx, created.uid, input.sessionTtlDays, { ip: input.ip, userAgent: input.userAgent });
     return { uid: created.uid, session: s };
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex.ts';
-import type { UserRow } from './users.ts';
+import { User, type UserRow } from '../../models/User.ts';
 
 export const USER_PICKER_LIMIT = 50;
 
@@ -10,7 +10,7 @@ export function escapeLike(text: string): string {
 
 /** Users whose username contains `needle` (case-insensitive), for the member picker. */
 export async function searchUsersByName(db: Db, needle: string, limit = USER_PICKER_LIMIT): Promise<Pick<UserRow, 'uid' | 'username' | 'name'>[]> {
-  const q = db('users').select('uid', 'username', 'name').orderBy('username').limit(limit);
+  const q = User.query(db).select('uid', 'username', 'name').orderBy('username').limit(limit);
   if (needle) q.whereRaw(`lower(username) like ? escape '\\'`, [`%${escapeLike(needle.toLowerCase())}%`]);
   return q;
 }

@@ -1,5 +1,7 @@
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import { PasswordReset } from '../../models/PasswordReset.ts';
+import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 
 /**
@@ -10,8 +12,8 @@ import { inTransaction, type Deps } from '../../services.ts';
 export async function setUserPassword(deps: Deps, uid: number, newPassword: string, opts: { keepSessionId?: number } = {}): Promise<void> {
   const password_hash = await hashPassword(newPassword);
   await inTransaction(deps, async (tx) => {
-    await tx.db('users').where({ uid }).update({ password_hash });
+    await User.query(tx.db).findById(uid).patch({ password_hash });
     await revokeUserSessions(tx, uid, opts.keepSessionId);
-    await tx.db('password_resets').where({ uid, used_at: 0 }).update({ used_at: tx.now() });
+    await PasswordReset.query(tx.db).where({ uid, used_at: 0 }).patch({ used_at: tx.now() });
   });
 }

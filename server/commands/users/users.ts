@@ -1,39 +1,25 @@
 import type { Db } from '../../db/knex.ts';
-
-/** A `users` row as the accounts code reads it. */
-export interface UserRow {
-  uid: number;
-  username: string;
-  name: string;
-  email: string | null;
-  email_verify: number;
-  password_hash: string;
-  groupid: number;
-  avatar: string;
-  is_sso: number;
-  reg_time: number;
-  last_login_time: number;
-}
+import { User, type UserRow } from '../../models/User.ts';
 
 export async function findUserById(db: Db, uid: number): Promise<UserRow | null> {
-  return ((await db('users').where({ uid }).first()) as UserRow | undefined) ?? null;
+  return (await User.query(db).findById(uid)) ?? null;
 }
 
 /** Finds an account by username, or by e-mail address (stored lower-case), case-insensitively. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const value = login.trim();
   if (!value) return null;
-  const exact = (await db('users').where({ username: value }).first()) as UserRow | undefined;
+  const exact = await User.query(db).where({ username: value }).first();
   if (exact) return exact;
   const lower = value.toLowerCase();
-  const row = (await db('users')
+  const row = await User.query(db)
     .whereRaw('lower(username) = ?', [lower])
     .orWhere({ email: lower })
     .orderBy('uid')
-    .first()) as UserRow | undefined;
+    .first();
   return row ?? null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  return ((await db('users').where({ email: email.trim().toLowerCase() }).first()) as UserRow | undefined) ?? null;
+  return (await User.query(db).where({ email: email.trim().toLowerCase() }).first()) ?? null;
 }

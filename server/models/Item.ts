@@ -1,0 +1,51 @@
+import { BaseModel } from './BaseModel.ts';
+import { registerModel, relatedModel } from './registry.ts';
+
+/** An `items` row. `password_hash` is the hashed visit password ('' = public); flags are 0/1. */
+export interface ItemRow {
+  item_id: number;
+  item_name: string;
+  item_description: string;
+  uid: number;
+  username: string;
+  password_hash: string;
+  item_domain: string | null;
+  item_type: number;
+  is_archived: number;
+  is_del: number;
+  /** When it went to the recycle bin (the purge job removes it later). */
+  del_time: number;
+  addtime: number;
+  last_update_time: number;
+  /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
+  menu_version: number;
+}
+
+/** An item in the caller's list (`item/myList`): the row plus the caller's relation to it. */
+export interface MyListRow extends ItemRow {
+  creator: boolean;
+  manage: boolean;
+}
+
+/** An item in the admin console's list (`adminItem/getList`). */
+export type AdminItemRow = Pick<ItemRow, 'item_id' | 'item_name' | 'item_domain' | 'uid' | 'username' | 'item_type' | 'password_hash' | 'is_archived' | 'is_del' | 'addtime'>;
+
+export interface Item extends ItemRow {}
+export class Item extends BaseModel {
+  static override tableName = 'items';
+  static override idColumn = 'item_id';
+  static override relationMappings = () => ({
+    owner: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'items.uid', to: 'users.uid' } },
+    catalogs: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Catalog'), join: { from: 'items.item_id', to: 'catalogs.item_id' } },
+    pages: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Page'), join: { from: 'items.item_id', to: 'pages.item_id' } },
+    members: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('ItemMember'), join: { from: 'items.item_id', to: 'item_members.item_id' } },
+    token: { relation: BaseModel.HasOneRelation, modelClass: relatedModel('ItemToken'), join: { from: 'items.item_id', to: 'item_tokens.item_id' } },
+    teams: {
+      relation: BaseModel.ManyToManyRelation,
+      modelClass: relatedModel('Team'),
+      join: { from: 'items.item_id', through: { from: 'team_items.item_id', to: 'team_items.team_id' }, to: 'teams.id' },
+    },
+  });
+}
+
+registerModel('Item', Item);

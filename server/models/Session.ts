@@ -1,0 +1,25 @@
+import { BaseModel } from './BaseModel.ts';
+import { registerModel, relatedModel } from './registry.ts';
+
+/** A login session (`sessions`): only the token's hash is stored. */
+export interface SessionRow {
+  id: number;
+  uid: number;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface Session extends SessionRow {}
+export class Session extends BaseModel {
+  static override tableName = 'sessions';
+  static override idColumn = 'id';
+  static override relationMappings = () => ({
+    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'sessions.uid', to: 'users.uid' } },
+  });
+}
+
+registerModel('Session', Session);
