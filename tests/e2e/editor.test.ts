@@ -147,4 +147,34 @@ describe('page editor', () => {
     await fresh.getByRole('button', { name: 'Insert template Field table' }).click();
     await expect.poll(() => editorText(fresh)).toContain('|name|varchar|');
   });
+  it('wraps every selection in bold with one toolbar click, and a bare cursor gets a selected placeholder', async () => {
+    const page = await e.newPage({ token: owner.token });
+    await page.goto(`/page/edit/${itemId}/0`);
+    const box = page.getByRole('textbox', { name: 'Page content (Markdown)' });
+    await box.click();
+    await page.keyboard.insertText('alpha beta gamma');
+    // Double-click selects a word; Ctrl+double-click adds another word as a second selection range.
+    const at = (offset: number) =>
+      page.locator('.cm-content').evaluate((el, i) => {
+        const range = document.createRange();
+        range.setStart(el.querySelector('.cm-line')!.firstChild!, i);
+        range.setEnd(el.querySelector('.cm-line')!.firstChild!, i + 1);
+        const r = range.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }, offset);
+    const alpha = await at(1);
+    const gamma = await at(12);
+    await page.mouse.dblclick(alpha.x, alpha.y);
+    await page.keyboard.down('Control');
+    await page.mouse.dblclick(gamma.x, gamma.y);
+    await page.keyboard.up('Control');
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await expect.poll(() => editorText(page)).toContain('**alpha** beta **gamma**');
+    await page.keyboard.press('End');
+    await page.keyboard.insertText(' ');
+    await toolbar.getByRole('button', { name: 'Italic' }).click();
+    await page.keyboard.insertText('delta');
+    await expect.poll(() => editorText(page)).toContain('**alpha** beta **gamma** *delta*');
+  });
 });

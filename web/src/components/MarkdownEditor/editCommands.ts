@@ -2,12 +2,19 @@
  * Toolbar commands over a CodeMirror view: each changes the selection (or inserts a snippet at the
  * cursor) in one transaction, so one undo reverts one toolbar click.
  */
+import { EditorSelection } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 
-/** Inserts text at the selection, replacing it, and puts the cursor after it. */
+/**
+ * Inserts text at every selection range (CodeMirror allows several cursors), replacing what is
+ * selected, and puts each cursor after its copy.
+ */
 export function insertText(view: EditorView, text: string): void {
-  const { from, to } = view.state.selection.main;
-  view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, scrollIntoView: true });
+  const spec = view.state.changeByRange((range) => ({
+    changes: { from: range.from, to: range.to, insert: text },
+    range: EditorSelection.cursor(range.from + text.length),
+  }));
+  view.dispatch(spec, { scrollIntoView: true });
   view.focus();
 }
 
@@ -34,15 +41,14 @@ export function insertBlock(view: EditorView, block: string): void {
   insertText(view, `${before}${body}${after}`);
 }
 
-/** Wraps the selection (or a placeholder, left selected) in `before`/`after`. */
+/** Wraps every selection range (or a placeholder, left selected) in `before`/`after`. */
 export function wrapSelection(view: EditorView, before: string, after: string, placeholder: string): void {
-  const { from, to } = view.state.selection.main;
-  const inner = view.state.sliceDoc(from, to) || placeholder;
-  view.dispatch({
-    changes: { from, to, insert: `${before}${inner}${after}` },
-    selection: { anchor: from + before.length, head: from + before.length + inner.length },
-    scrollIntoView: true,
+  const spec = view.state.changeByRange((range) => {
+    const inner = view.state.sliceDoc(range.from, range.to) || placeholder;
+    const start = range.from + before.length;
+    return { changes: { from: range.from, to: range.to, insert: `${before}${inner}${after}` }, range: EditorSelection.range(start, start + inner.length) };
   });
+  view.dispatch(spec, { scrollIntoView: true });
   view.focus();
 }
 
