@@ -3,6 +3,8 @@
  * the caller's knex or transaction: `Page.query(tx.db)` (see BaseModel.ts).
  */
 export { BaseModel } from './BaseModel.ts';
+export { ApiVersion, type ApiVersionRow } from './ApiVersion.ts';
+export { ApiVersionChange, type ApiVersionChangeRow } from './ApiVersionChange.ts';
 export { Attachment, type FileRow, type FileListRow } from './Attachment.ts';
 export { AuthFailure, type AuthFailureRow } from './AuthFailure.ts';
 export { Captcha, type CaptchaRow } from './Captcha.ts';
@@ -31,3 +33,5 @@ export { TeamItemMember, type TeamItemMemberRow, type TeamItemMemberTableRow } f
 export { TeamMember, type TeamMemberRow, type TeamMemberTableRow } from './TeamMember.ts';
 export { Template, type TemplateRow } from './Template.ts';
 export { User, type UserRow } from './User.ts';
+export { Webhook, type WebhookRow } from './Webhook.ts';
+export { WebhookDelivery, type DeliveryRow } from './WebhookDelivery.ts';

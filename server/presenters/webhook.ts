@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Webhook, WebhookDelivery } from '../../core/wire.ts';
-import type { DeliveryRow } from '../commands/webhooks/deliver.ts';
 import { subscribedEvents } from '../commands/webhooks/events.ts';
-import type { WebhookRow } from '../commands/webhooks/webhooks.ts';
+import type { WebhookRow } from '../models/Webhook.ts';
+import type { DeliveryRow } from '../models/WebhookDelivery.ts';
 
 /**
  * A webhook for its item's managers (the only callers of webhook/*): the secret is included,

@@ -6,6 +6,8 @@ import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
+import { ApiVersion } from '../../models/ApiVersion.ts';
+import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 
 export interface RecordApiVersionInput {
@@ -65,13 +67,11 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   await lockItemForWrites(tx.db, input.itemId);
   const text = snapshotText(input.snapshot);
   const hash = sha256(text);
-  const latest = (await tx.db('api_versions').where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').first('snapshot', 'snapshot_hash')) as
-    | { snapshot: Buffer; snapshot_hash: string }
-    | undefined;
+  const latest = await ApiVersion.query(tx.db).where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').select('snapshot', 'snapshot_hash').first();
   if (latest?.snapshot_hash === hash) return null;
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
   const diff = diffApiSnapshots(before, input.snapshot);
-  const top = (await tx.db('api_versions').where({ item_id: input.itemId }).max({ n: 'number' }).first()) as { n: number | string | null } | undefined;
+  const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
   const now = tx.now();
   const row = {
@@ -88,8 +88,7 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
     diff: JSON.stringify(diff.operations),
     ...diff.summary,
   };
-  const [inserted] = await tx.db('api_versions').insert(row).returning('version_id');
-  const versionId = Number(typeof inserted === 'object' ? (inserted as { version_id: number }).version_id : inserted);
+  const { version_id: versionId } = await ApiVersion.query(tx.db).insert(row);
   // Each changed operation with the key of its page: the page in the new version, else the old one.
   const keys = new Map<string, string>();
   for (const op of [...before.operations, ...input.snapshot.operations]) if (op.pageKey) keys.set(operationKey(op), op.pageKey);
@@ -106,7 +105,8 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
       breaking: op.breaking ? 1 : 0,
     };
   });
-  for (let i = 0; i < rows.length; i += 100) await tx.db('api_version_changes').insert(rows.slice(i, i + 100));
+  // Batches of 100 rows per statement: objection refuses batch inserts on SQLite.
+  for (let i = 0; i < rows.length; i += 100) await ApiVersionChange.knexTable(tx.db).insert(rows.slice(i, i + 100));
   // Announced in the same transaction: the webhook deliveries exist exactly when the version does.
   await enqueueWebhookEvent(
     tx,

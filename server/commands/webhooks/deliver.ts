@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { WebhookDelivery } from '../../../core/wire.ts';
 import { skipLockedClause } from '../../db/locks.ts';
 import { INSTANCE_ID } from '../../jobs/leases.ts';
+import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
+import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import type { Services } from '../../services.ts';
 import { siteBaseUrl } from '../files/siteBase.ts';
-import { chatRefusal, renderBody, type WebhookEnvelope, type WebhookFormat, type WebhookLang } from './formats.ts';
+import { chatRefusal, renderBody, type WebhookEnvelope } from './formats.ts';
 import { pinnedLookup, resolveTarget, TargetRefused } from './target.ts';
 
 /**
@@ -32,24 +33,6 @@ const BATCH = 20;
 /** Deliveries kept per webhook as its log; older finished ones are removed. */
 export const DELIVERY_LOG_KEPT = 100;
 const RESPONSE_KEPT_BYTES = 2048;
-
-export interface DeliveryRow {
-  id: number;
-  webhook_id: number;
-  item_id: number;
-  event: string;
-  payload: string;
-  status: WebhookDelivery['status'];
-  attempts: number;
-  next_attempt_at: number;
-  claimed_until: number;
-  claimed_by: string;
-  response_status: number | null;
-  latency_ms: number | null;
-  last_error: string;
-  created_at: number;
-  finished_at: number;
-}
 
 export interface DeliveryOutcome {
   ok: boolean;
@@ -89,13 +72,8 @@ export async function claimDeliveries(services: Pick<Services, 'db' | 'now'>, op
   return rows.sort((a, b) => a.id - b.id);
 }
 
-interface WebhookRow {
-  id: number;
-  url: string;
-  format: WebhookFormat;
-  secret: string;
-  lang: WebhookLang;
-}
+/** What a post needs of its webhook. */
+type PostTarget = Pick<WebhookRow, 'id' | 'url' | 'format' | 'secret' | 'lang'>;
 
 export function signBody(secret: string, body: string): string {
   return `sha256=${crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
@@ -103,7 +81,7 @@ export function signBody(secret: string, body: string): string {
 
 /** Posts one claimed delivery and records its outcome (under the claim: a stolen claim writes nothing). */
 export async function deliverOne(services: Services, row: DeliveryRow, holder = INSTANCE_ID): Promise<DeliveryOutcome> {
-  const hook = (await services.db('webhooks').where({ id: row.webhook_id }).first('id', 'url', 'format', 'secret', 'lang')) as WebhookRow | undefined;
+  const hook: PostTarget | undefined = await Webhook.query(services.db).findById(row.webhook_id).select('id', 'url', 'format', 'secret', 'lang');
   let outcome: DeliveryOutcome;
   if (!hook) outcome = { ok: false, final: true, status: null, latencyMs: null, error: 'the webhook was deleted' };
   else {
@@ -113,10 +91,9 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
   }
   const now = services.now();
   const done = outcome.ok || outcome.final || row.attempts >= MAX_ATTEMPTS;
-  await services
-    .db('webhook_deliveries')
+  await WebhookDelivery.query(services.db)
     .where({ id: row.id, claimed_by: holder })
-    .update({
+    .patch({
       status: outcome.ok ? 'succeeded' : done ? 'failed' : 'retrying',
       response_status: outcome.status,
       latency_ms: outcome.latencyMs,
@@ -131,8 +108,8 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
 
 /** Keeps the newest DELIVERY_LOG_KEPT finished deliveries of a webhook. */
 async function trimLog(services: Pick<Services, 'db'>, webhookId: number): Promise<void> {
-  const cutoff = await services.db('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('id', 'desc').offset(DELIVERY_LOG_KEPT).first('id');
-  if (cutoff) await services.db('webhook_deliveries').where({ webhook_id: webhookId }).whereIn('status', ['succeeded', 'failed']).andWhere('id', '<=', cutoff.id).delete();
+  const cutoff = await WebhookDelivery.query(services.db).where({ webhook_id: webhookId }).orderBy('id', 'desc').offset(DELIVERY_LOG_KEPT).select('id').first();
+  if (cutoff) await WebhookDelivery.query(services.db).where({ webhook_id: webhookId }).whereIn('status', ['succeeded', 'failed']).andWhere('id', '<=', cutoff.id).delete();
 }
 
 /** Claims and posts due deliveries until none is left (or `maxRounds`); returns how many were posted. */
@@ -156,7 +133,7 @@ export async function deliverDueWebhooks(services: Services, opts: { maxRounds?:
 }
 
 /** One POST to the checked, pinned address; never follows a redirect. */
-async function post(hook: WebhookRow, body: string, meta: { event: string; deliveryId: number; allowPrivate: boolean }): Promise<DeliveryOutcome> {
+async function post(hook: PostTarget, body: string, meta: { event: string; deliveryId: number; allowPrivate: boolean }): Promise<DeliveryOutcome> {
   let target;
   try {
     target = await resolveTarget(hook.url, meta.allowPrivate);

@@ -1,3 +1,6 @@
+import { Item } from '../../models/Item.ts';
+import { Webhook } from '../../models/Webhook.ts';
+import { WebhookDelivery } from '../../models/WebhookDelivery.ts';
 import type { Deps } from '../../services.ts';
 import type { DeliveryEvent, WebhookEnvelope, WebhookEvent } from './formats.ts';
 
@@ -18,7 +21,7 @@ export async function enqueueWebhookEvent(
   data: Record<string, unknown>,
   actor: { uid: number; username: string } | null = null,
 ): Promise<number> {
-  const hooks = (await deps.db('webhooks').where({ item_id: itemId, enabled: 1 }).select('id', 'events')) as { id: number; events: string }[];
+  const hooks = await Webhook.query(deps.db).where({ item_id: itemId, enabled: 1 }).select('id', 'events');
   const targets = hooks.filter((h) => subscribedEvents(h.events).includes(event));
   if (!targets.length) return 0;
   await insertDeliveries(deps, itemId, targets.map((h) => h.id), event, data, actor);
@@ -34,12 +37,13 @@ export async function insertDeliveries(
   data: Record<string, unknown>,
   actor: { uid: number; username: string } | null,
 ): Promise<number[]> {
-  const item = (await deps.db('items').where({ item_id: itemId }).first('item_name')) as { item_name: string } | undefined;
+  const item = await Item.query(deps.db).findById(itemId).select('item_name');
   const now = deps.now();
   const envelope: WebhookEnvelope = { event, occurred_at: now, item: { item_id: itemId, item_name: item?.item_name ?? '' }, actor: actor ? { uid: actor.uid, username: actor.username } : null, data };
   const payload = JSON.stringify(envelope);
   const rows = webhookIds.map((webhook_id) => ({ webhook_id, item_id: itemId, event, payload, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now }));
-  const inserted = (await deps.db('webhook_deliveries').insert(rows).returning('id')) as ({ id: number } | number)[];
+  // One statement for all the webhooks: objection refuses batch inserts on SQLite.
+  const inserted = (await WebhookDelivery.knexTable(deps.db).insert(rows).returning('id')) as ({ id: number } | number)[];
   return inserted.map((r) => (typeof r === 'object' ? r.id : r));
 }
 

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { errors } from '../../../core/errors.ts';
 import { inTransaction, type Deps, type Services } from '../../services.ts';
-import { claimDeliveries, deliverOne, type DeliveryRow } from './deliver.ts';
+import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
+import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
+import { claimDeliveries, deliverOne } from './deliver.ts';
 import { insertDeliveries, subscribedEvents } from './events.ts';
 import { detectFormat, type WebhookFormat, type WebhookLang } from './formats.ts';
 import { checkTargetUrl, TargetRefused } from './target.ts';
@@ -10,20 +12,6 @@ import { checkTargetUrl, TargetRefused } from './target.ts';
 export const MAX_WEBHOOKS_PER_ITEM = 20;
 /** Deliveries `webhook/list` shows per webhook. */
 export const LOG_SHOWN = 20;
-
-export interface WebhookRow {
-  id: number;
-  item_id: number;
-  url: string;
-  format: WebhookFormat;
-  events: string;
-  secret: string;
-  lang: WebhookLang;
-  enabled: number;
-  created_by: number;
-  created_at: number;
-  updated_at: number;
-}
 
 export interface SaveWebhookInput {
   itemId: number;
@@ -60,35 +48,34 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   return inTransaction(deps, async (tx) => {
     if (input.id) {
       const existing = await findWebhook(tx, input.itemId, input.id);
-      await tx.db('webhooks').where({ id: existing.id }).update({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
+      await Webhook.query(tx.db).findById(existing.id).patch({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
       return findWebhook(tx, input.itemId, existing.id);
     }
-    const count = Number(((await tx.db('webhooks').where({ item_id: input.itemId }).count({ n: '*' }).first()) as { n: number | string }).n);
+    const count = await Webhook.query(tx.db).where({ item_id: input.itemId }).resultSize();
     if (count >= MAX_WEBHOOKS_PER_ITEM) throw errors.failed(`An item may have at most ${MAX_WEBHOOKS_PER_ITEM} webhooks`, `每个项目最多 ${MAX_WEBHOOKS_PER_ITEM} 个 Webhook`);
-    const [row] = await tx.db('webhooks').insert({ ...values, item_id: input.itemId, secret: newSecret(), created_by: input.by.uid, created_at: now }).returning('id');
-    const id = typeof row === 'object' ? (row as { id: number }).id : (row as number);
+    const { id } = await Webhook.query(tx.db).insert({ ...values, item_id: input.itemId, secret: newSecret(), created_by: input.by.uid, created_at: now });
     return findWebhook(tx, input.itemId, id);
   });
 }
 
 export async function findWebhook(deps: Deps, itemId: number, id: number): Promise<WebhookRow> {
-  const row = (await deps.db('webhooks').where({ id, item_id: itemId }).first()) as WebhookRow | undefined;
+  const row = await Webhook.query(deps.db).findOne({ id, item_id: itemId });
   if (!row) throw errors.notFound('webhook');
   return row;
 }
 
 export async function deleteWebhook(deps: Deps, itemId: number, id: number): Promise<void> {
-  const removed = await deps.db('webhooks').where({ id, item_id: itemId }).delete();
+  const removed = await Webhook.query(deps.db).where({ id, item_id: itemId }).delete();
   if (!removed) throw errors.notFound('webhook');
 }
 
 /** The item's webhooks, oldest first, each with its newest deliveries. */
 export async function listWebhooks(deps: Deps, itemId: number): Promise<{ hook: WebhookRow; deliveries: DeliveryRow[] }[]> {
-  const hooks = (await deps.db('webhooks').where({ item_id: itemId }).orderBy('id')) as WebhookRow[];
+  const hooks = await Webhook.query(deps.db).where({ item_id: itemId }).orderBy('id');
   return Promise.all(
     hooks.map(async (hook) => ({
       hook,
-      deliveries: (await deps.db('webhook_deliveries').where({ webhook_id: hook.id }).orderBy('id', 'desc').limit(LOG_SHOWN)) as DeliveryRow[],
+      deliveries: await WebhookDelivery.query(deps.db).where({ webhook_id: hook.id }).orderBy('id', 'desc').limit(LOG_SHOWN),
     })),
   );
 }
@@ -102,5 +89,5 @@ export async function testWebhook(services: Services, itemId: number, id: number
   const [deliveryId] = await insertDeliveries(services, itemId, [hook.id], 'webhook.test', { message: 'Folio webhook test', events: subscribedEvents(hook.events) }, actor);
   const [claimed] = await claimDeliveries(services, { ids: [deliveryId!] });
   if (claimed) await deliverOne(services, claimed);
-  return (await services.db('webhook_deliveries').where({ id: deliveryId }).first()) as DeliveryRow;
+  return (await WebhookDelivery.query(services.db).findById(deliveryId!))!;
 }

@@ -1,0 +1,44 @@
+import type { ApiSourceKind } from '../../core/apiChanges.ts';
+import { BaseModel } from './BaseModel.ts';
+import { registerModel, relatedModel } from './registry.ts';
+
+/**
+ * A recorded version of an API in an item (`api_versions`, migration 20261126060000_api_versions):
+ * its gzipped snapshot, where it came from, and its diff against the stream's previous version.
+ */
+export interface ApiVersionRow {
+  version_id: number;
+  item_id: number;
+  /** The item's version number (1, 2, 3 …). */
+  number: number;
+  /** '' for `import/auto`, the spec file's path for `docs push`. */
+  stream: string;
+  source_name: string;
+  source_kind: ApiSourceKind;
+  author_uid: number;
+  author_username: string;
+  created_at: number;
+  /** gzip of the snapshot's JSON (commands/apiChanges/recordApiVersion.ts readSnapshot). */
+  snapshot: Buffer;
+  /** sha-256 of the snapshot's JSON. */
+  snapshot_hash: string;
+  /** JSON text of core/apiDiff.ts's operations. */
+  diff: string;
+  added: number;
+  removed: number;
+  changed: number;
+  breaking: number;
+}
+
+export interface ApiVersion extends ApiVersionRow {}
+export class ApiVersion extends BaseModel {
+  static override tableName = 'api_versions';
+  static override idColumn = 'version_id';
+  static override relationMappings = () => ({
+    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'api_versions.item_id', to: 'items.item_id' } },
+    author: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'api_versions.author_uid', to: 'users.uid' } },
+    changes: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('ApiVersionChange'), join: { from: 'api_versions.version_id', to: 'api_version_changes.version_id' } },
+  });
+}
+
+registerModel('ApiVersion', ApiVersion);

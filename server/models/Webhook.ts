@@ -1,0 +1,34 @@
+import type { Webhook as WireWebhook } from '../../core/wire.ts';
+import { BaseModel } from './BaseModel.ts';
+import { registerModel, relatedModel } from './registry.ts';
+
+/** An outgoing webhook of an item (`webhooks`, migration 20261126070000_webhooks). */
+export interface WebhookRow {
+  id: number;
+  item_id: number;
+  url: string;
+  format: WireWebhook['format'];
+  /** JSON text of the subscribed events (commands/webhooks/events.ts subscribedEvents). */
+  events: string;
+  /** HMAC secret of `X-Folio-Signature`. */
+  secret: string;
+  lang: WireWebhook['lang'];
+  enabled: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+// The class is named after its table's model; `Webhook` of core/wire.ts is the wire shape.
+export interface Webhook extends WebhookRow {}
+export class Webhook extends BaseModel {
+  static override tableName = 'webhooks';
+  static override idColumn = 'id';
+  static override relationMappings = () => ({
+    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'webhooks.item_id', to: 'items.item_id' } },
+    creator: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'webhooks.created_by', to: 'users.uid' } },
+    deliveries: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('WebhookDelivery'), join: { from: 'webhooks.id', to: 'webhook_deliveries.webhook_id' } },
+  });
+}
+
+registerModel('Webhook', Webhook);

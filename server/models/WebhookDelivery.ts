@@ -1,0 +1,38 @@
+import type { WebhookDelivery as WireDelivery } from '../../core/wire.ts';
+import { BaseModel } from './BaseModel.ts';
+import { registerModel, relatedModel } from './registry.ts';
+
+/**
+ * One queued post of an event to a webhook (`webhook_deliveries`): claimed under a
+ * `claimed_until` lease, retried at `next_attempt_at` (commands/webhooks/deliver.ts).
+ */
+export interface DeliveryRow {
+  id: number;
+  webhook_id: number;
+  item_id: number;
+  event: string;
+  /** JSON text of the envelope (commands/webhooks/formats.ts WebhookEnvelope). */
+  payload: string;
+  status: WireDelivery['status'];
+  attempts: number;
+  next_attempt_at: number;
+  claimed_until: number;
+  claimed_by: string;
+  response_status: number | null;
+  latency_ms: number | null;
+  last_error: string;
+  created_at: number;
+  finished_at: number;
+}
+
+export interface WebhookDelivery extends DeliveryRow {}
+export class WebhookDelivery extends BaseModel {
+  static override tableName = 'webhook_deliveries';
+  static override idColumn = 'id';
+  static override relationMappings = () => ({
+    webhook: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Webhook'), join: { from: 'webhook_deliveries.webhook_id', to: 'webhooks.id' } },
+    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'webhook_deliveries.item_id', to: 'items.item_id' } },
+  });
+}
+
+registerModel('WebhookDelivery', WebhookDelivery);
