@@ -164,7 +164,8 @@ describe('user setting', () => {
     const user = await makeUser(e.t);
     const page = await e.newPage({ token: user.token });
     await page.goto('/user/setting');
-    expect(await page.getByLabel('Username').inputValue()).toBe(user.username);
+    // The form fills in once user/info answers: wait for it rather than read the empty field.
+    await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(user.username);
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await e.t.services.db('users').where({ uid: user.uid }).first()).name).toBe('Ada Lovelace');
