@@ -183,8 +183,8 @@ export interface ItemInfo extends ItemInfoHead {
 
 // ── pages ─────────────────────────────────────────────────────────────────────────────
 
-/** `page/info`, `page/save`, `page/infoByKey`. */
-export interface PageInfo {
+/** What a page and each stored version of it share on the wire (times as text). */
+export interface PageVersionFields {
   page_id: number;
   item_id: number;
   cat_id: number;
@@ -193,12 +193,16 @@ export interface PageInfo {
   s_number: number;
   author_uid: number;
   author_username: string;
-  /** The last modification; `page_addtime` is the creation. */
-  addtime: string;
-  page_addtime: string;
-  page_comments: string;
-  ext_info: string;
   revision: number;
+  page_comments: string;
+  /** For a page, the last modification (`page_addtime` is the creation). */
+  addtime: string;
+}
+
+/** `page/info`, `page/save`, `page/infoByKey`. */
+export interface PageInfo extends PageVersionFields {
+  page_addtime: string;
+  ext_info: string;
   content_hash: string;
   is_del: number;
   is_draft: 0;
@@ -207,19 +211,8 @@ export interface PageInfo {
 }
 
 /** `page/history` rows and `page/diff`'s `history_page`. */
-export interface PageHistory {
+export interface PageHistory extends PageVersionFields {
   page_history_id: number;
-  page_id: number;
-  item_id: number;
-  cat_id: number;
-  page_title: string;
-  page_content: string;
-  s_number: number;
-  author_uid: number;
-  author_username: string;
-  revision: number;
-  page_comments: string;
-  addtime: string;
 }
 
 /** `page/diff`. */

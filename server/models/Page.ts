@@ -1,22 +1,13 @@
+import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
 import { registerModel, relatedModel } from './registry.ts';
 
 /** A `pages` row as stored (content as written, never escaped). */
-export interface PageRow {
-  page_id: number;
-  item_id: number;
-  cat_id: number;
-  page_title: string;
-  page_content: string;
-  s_number: number;
-  author_uid: number;
-  author_username: string;
+export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   addtime: number;
   page_addtime: number;
-  page_comments: string;
   /** JSON text, sent to clients as stored. */
   ext_info: string;
-  revision: number;
   content_hash: string;
   stable_key: string | null;
   /** Docs-as-code sync (migration 20261125040000_page_sync_source). */

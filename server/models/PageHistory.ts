@@ -1,19 +1,10 @@
+import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
 import { registerModel, relatedModel } from './registry.ts';
 
 /** A stored version of a page (`page_history`): what it said and who wrote it, at `addtime`. */
-export interface PageHistoryRow {
+export interface PageHistoryRow extends Omit<PageVersionFields, 'addtime'> {
   page_history_id: number;
-  page_id: number;
-  item_id: number;
-  cat_id: number;
-  page_title: string;
-  page_content: string;
-  s_number: number;
-  author_uid: number;
-  author_username: string;
-  revision: number;
-  page_comments: string;
   addtime: number;
 }
 
