@@ -4,7 +4,7 @@ import { engineOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
 import { Option } from './models/Option.ts';
-// Every model, so relations (models/registry.ts) resolve whichever models a command imported.
+// Every model and their relations (models/relations.ts), set before any query.
 import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
 

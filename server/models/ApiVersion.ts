@@ -1,6 +1,5 @@
 import type { ApiSourceKind } from '../../core/apiChanges.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /**
  * A recorded version of an API in an item (`api_versions`, migration 20261126060000_api_versions):
@@ -34,11 +33,4 @@ export interface ApiVersion extends ApiVersionRow {}
 export class ApiVersion extends BaseModel {
   static override tableName = 'api_versions';
   static override idColumn = 'version_id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'api_versions.item_id', to: 'items.item_id' } },
-    author: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'api_versions.author_uid', to: 'users.uid' } },
-    changes: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('ApiVersionChange'), join: { from: 'api_versions.version_id', to: 'api_version_changes.version_id' } },
-  });
 }
-
-registerModel('ApiVersion', ApiVersion);

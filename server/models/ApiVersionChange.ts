@@ -1,6 +1,5 @@
 import type { ChangeKind } from '../../core/apiDiff.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** One operation an API version changed (`api_version_changes`), keyed by its page's stable key. */
 export interface ApiVersionChangeRow {
@@ -19,10 +18,4 @@ export interface ApiVersionChange extends ApiVersionChangeRow {}
 export class ApiVersionChange extends BaseModel {
   static override tableName = 'api_version_changes';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    version: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('ApiVersion'), join: { from: 'api_version_changes.version_id', to: 'api_versions.version_id' } },
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'api_version_changes.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('ApiVersionChange', ApiVersionChange);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** An uploaded file (`files`). `uid` is null once its uploader was deleted; `item_id`/`page_id` 0 = not tied. */
 export interface FileRow {
@@ -27,14 +26,4 @@ export interface Attachment extends FileRow {}
 export class Attachment extends BaseModel {
   static override tableName = 'files';
   static override idColumn = 'file_id';
-  static override relationMappings = () => ({
-    uploader: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'files.uid', to: 'users.uid' } },
-    pages: {
-      relation: BaseModel.ManyToManyRelation,
-      modelClass: relatedModel('Page'),
-      join: { from: 'files.file_id', through: { from: 'file_pages.file_id', to: 'file_pages.page_id' }, to: 'pages.page_id' },
-    },
-  });
 }
-
-registerModel('Attachment', Attachment);

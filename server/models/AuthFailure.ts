@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** A brute-force counter (`auth_failures`) per account, IP or item password; shared by every instance. */
 export interface AuthFailureRow {
@@ -14,5 +13,3 @@ export class AuthFailure extends BaseModel {
   static override tableName = 'auth_failures';
   static override idColumn = 'key';
 }
-
-registerModel('AuthFailure', AuthFailure);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** A pending captcha (`captchas`), keyed by the id handed to the client. */
 export interface CaptchaRow {
@@ -14,5 +13,3 @@ export class Captcha extends BaseModel {
   static override tableName = 'captchas';
   static override idColumn = 'captcha_id';
 }
-
-registerModel('Captcha', Captcha);

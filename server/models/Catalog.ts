@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A `catalogs` row. `parent_cat_id` 0 = top level (level 2); order by s_number, then cat_id. */
 export interface CatalogRow {
@@ -18,11 +17,4 @@ export class Catalog extends BaseModel {
   static override idColumn = 'cat_id';
   /** Every column, for selects that must not depend on the column order of a migrated table. */
   static readonly columns = ['cat_id', 'item_id', 'cat_name', 'parent_cat_id', 'level', 's_number', 'addtime'] as const;
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'catalogs.item_id', to: 'items.item_id' } },
-    pages: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Page'), join: { from: 'catalogs.cat_id', to: 'pages.cat_id' } },
-    children: { relation: BaseModel.HasManyRelation, modelClass: Catalog, join: { from: 'catalogs.cat_id', to: 'catalogs.parent_cat_id' } },
-  });
 }
-
-registerModel('Catalog', Catalog);

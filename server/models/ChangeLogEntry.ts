@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** One line of an item's change log (`change_log`). */
 export interface ChangeLogRow {
@@ -19,9 +18,4 @@ export interface ChangeLogEntry extends ChangeLogRow {}
 export class ChangeLogEntry extends BaseModel {
   static override tableName = 'change_log';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'change_log.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('ChangeLogEntry', ChangeLogEntry);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** Bytes of a user's files served in one month (`file_flow`, `date_month` = YYYY-MM). */
 export interface FileFlowRow {
@@ -13,5 +12,3 @@ export class FileFlow extends BaseModel {
   static override tableName = 'file_flow';
   static override idColumn = ['uid', 'date_month'];
 }
-
-registerModel('FileFlow', FileFlow);

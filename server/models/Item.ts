@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** An `items` row. `password_hash` is the hashed visit password ('' = public); flags are 0/1. */
 export interface ItemRow {
@@ -34,18 +33,4 @@ export interface Item extends ItemRow {}
 export class Item extends BaseModel {
   static override tableName = 'items';
   static override idColumn = 'item_id';
-  static override relationMappings = () => ({
-    owner: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'items.uid', to: 'users.uid' } },
-    catalogs: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Catalog'), join: { from: 'items.item_id', to: 'catalogs.item_id' } },
-    pages: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Page'), join: { from: 'items.item_id', to: 'pages.item_id' } },
-    members: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('ItemMember'), join: { from: 'items.item_id', to: 'item_members.item_id' } },
-    token: { relation: BaseModel.HasOneRelation, modelClass: relatedModel('ItemToken'), join: { from: 'items.item_id', to: 'item_tokens.item_id' } },
-    teams: {
-      relation: BaseModel.ManyToManyRelation,
-      modelClass: relatedModel('Team'),
-      join: { from: 'items.item_id', through: { from: 'team_items.item_id', to: 'team_items.team_id' }, to: 'teams.id' },
-    },
-  });
 }
-
-registerModel('Item', Item);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A personal member of an item (`item_members`): `member_group_id` is core/limits MemberGroup, `cat_id` 0 = every catalog. */
 export interface ItemMemberRow {
@@ -21,10 +20,4 @@ export interface ItemMember extends ItemMemberRow {}
 export class ItemMember extends BaseModel {
   static override tableName = 'item_members';
   static override idColumn = 'item_member_id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'item_members.item_id', to: 'items.item_id' } },
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'item_members.uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('ItemMember', ItemMember);

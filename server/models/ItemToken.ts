@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /**
  * Open-API credentials of an item (`item_tokens`, one row per item). Both values are 160 random
@@ -19,9 +18,4 @@ export interface ItemToken extends ItemTokenRow {
 export class ItemToken extends BaseModel {
   static override tableName = 'item_tokens';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'item_tokens.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('ItemToken', ItemToken);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** A user's own order of their item list (`item_user_order`). */
 export interface ItemUserOrderRow {
@@ -13,5 +12,3 @@ export class ItemUserOrder extends BaseModel {
   static override tableName = 'item_user_order';
   static override idColumn = ['uid', 'item_id'];
 }
-
-registerModel('ItemUserOrder', ItemUserOrder);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** A background job's lease (`job_leases`): only its holder runs it until `expires_at`. */
 export interface JobLeaseRow {
@@ -14,5 +13,3 @@ export class JobLease extends BaseModel {
   static override tableName = 'job_leases';
   static override idColumn = 'name';
 }
-
-registerModel('JobLease', JobLease);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A page's mock (`mocks`, one per page): a Mock.js template served at `unique_key` and `path`. */
 export interface MockRow {
@@ -19,10 +18,4 @@ export interface Mock extends MockRow {}
 export class Mock extends BaseModel {
   static override tableName = 'mocks';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    page: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Page'), join: { from: 'mocks.page_id', to: 'pages.page_id' } },
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'mocks.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('Mock', Mock);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A notice to one user (`notices`): `remind` for events, `announce` for administrators' announcements. */
 export interface NoticeRow {
@@ -21,9 +20,4 @@ export interface Notice extends NoticeRow {}
 export class Notice extends BaseModel {
   static override tableName = 'notices';
   static override idColumn = 'notice_id';
-  static override relationMappings = () => ({
-    recipient: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'notices.to_uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('Notice', Notice);

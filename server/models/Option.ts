@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel } from './registry.ts';
 
 /** A site setting or server value (`options`); `option_value` is text, JSON for structured settings (server/settings.ts). */
 export interface OptionRow {
@@ -12,5 +11,3 @@ export class Option extends BaseModel {
   static override tableName = 'options';
   static override idColumn = 'option_name';
 }
-
-registerModel('Option', Option);

@@ -1,6 +1,5 @@
 import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A `pages` row as stored (content as written, never escaped). */
 export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
@@ -40,13 +39,4 @@ export interface Page extends PageRow {}
 export class Page extends BaseModel {
   static override tableName = 'pages';
   static override idColumn = 'page_id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'pages.item_id', to: 'items.item_id' } },
-    catalog: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Catalog'), join: { from: 'pages.cat_id', to: 'catalogs.cat_id' } },
-    author: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'pages.author_uid', to: 'users.uid' } },
-    history: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('PageHistory'), join: { from: 'pages.page_id', to: 'page_history.page_id' } },
-    lock: { relation: BaseModel.HasOneRelation, modelClass: relatedModel('PageLock'), join: { from: 'pages.page_id', to: 'page_locks.page_id' } },
-  });
 }
-
-registerModel('Page', Page);

@@ -1,6 +1,5 @@
 import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A stored version of a page (`page_history`): what it said and who wrote it, at `addtime`. */
 export interface PageHistoryRow extends Omit<PageVersionFields, 'addtime'> {
@@ -15,9 +14,4 @@ export interface PageHistory extends PageHistoryRow {}
 export class PageHistory extends BaseModel {
   static override tableName = 'page_history';
   static override idColumn = 'page_history_id';
-  static override relationMappings = () => ({
-    page: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Page'), join: { from: 'page_history.page_id', to: 'pages.page_id' } },
-  });
 }
-
-registerModel('PageHistory', PageHistory);

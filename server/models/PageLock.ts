@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** An edit lock (`page_locks`, one per page); it counts only while `lock_to` is in the future. */
 export interface LockRow {
@@ -16,9 +15,4 @@ export interface PageLock extends LockRow {
 export class PageLock extends BaseModel {
   static override tableName = 'page_locks';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    page: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Page'), join: { from: 'page_locks.page_id', to: 'pages.page_id' } },
-  });
 }
-
-registerModel('PageLock', PageLock);

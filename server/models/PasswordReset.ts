@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A password-reset token (`password_resets`); only its hash is stored. */
 export interface PasswordResetRow {
@@ -16,9 +15,4 @@ export interface PasswordReset extends PasswordResetRow {}
 export class PasswordReset extends BaseModel {
   static override tableName = 'password_resets';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'password_resets.uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('PasswordReset', PasswordReset);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A deleted page in its item's recycle bin (`recycle`); the page row itself stays with `is_del = 1`. */
 export interface RecycleRow {
@@ -17,10 +16,4 @@ export interface RecycleEntry extends RecycleRow {}
 export class RecycleEntry extends BaseModel {
   static override tableName = 'recycle';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'recycle.item_id', to: 'items.item_id' } },
-    page: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Page'), join: { from: 'recycle.page_id', to: 'pages.page_id' } },
-  });
 }
-
-registerModel('RecycleEntry', RecycleEntry);

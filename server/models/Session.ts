@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A login session (`sessions`): only the token's hash is stored. */
 export interface SessionRow {
@@ -17,9 +16,4 @@ export interface Session extends SessionRow {}
 export class Session extends BaseModel {
   static override tableName = 'sessions';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'sessions.uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('Session', Session);

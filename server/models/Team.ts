@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A `teams` row. */
 export interface TeamRow {
@@ -23,15 +22,4 @@ export interface Team extends TeamRow {}
 export class Team extends BaseModel {
   static override tableName = 'teams';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    owner: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'teams.uid', to: 'users.uid' } },
-    members: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('TeamMember'), join: { from: 'teams.id', to: 'team_members.team_id' } },
-    items: {
-      relation: BaseModel.ManyToManyRelation,
-      modelClass: relatedModel('Item'),
-      join: { from: 'teams.id', through: { from: 'team_items.team_id', to: 'team_items.item_id' }, to: 'items.item_id' },
-    },
-  });
 }
-
-registerModel('Team', Team);

@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** An item bound to a team (`team_items`). */
 export interface TeamItemTableRow {
@@ -19,10 +18,4 @@ export interface TeamItem extends TeamItemTableRow {}
 export class TeamItem extends BaseModel {
   static override tableName = 'team_items';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    team: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Team'), join: { from: 'team_items.team_id', to: 'teams.id' } },
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'team_items.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('TeamItem', TeamItem);

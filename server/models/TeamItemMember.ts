@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** What a team binding gives one member on one item (`team_item_members`), tunable per item. */
 export interface TeamItemMemberTableRow {
@@ -22,11 +21,4 @@ export interface TeamItemMember extends TeamItemMemberTableRow {}
 export class TeamItemMember extends BaseModel {
   static override tableName = 'team_item_members';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    team: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Team'), join: { from: 'team_item_members.team_id', to: 'teams.id' } },
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'team_item_members.item_id', to: 'items.item_id' } },
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'team_item_members.member_uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('TeamItemMember', TeamItemMember);

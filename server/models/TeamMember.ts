@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A member of a team (`team_members`); `team_member_group_id` is policies/team TeamMemberGroup. */
 export interface TeamMemberTableRow {
@@ -20,10 +19,4 @@ export interface TeamMember extends TeamMemberTableRow {}
 export class TeamMember extends BaseModel {
   static override tableName = 'team_members';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    team: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Team'), join: { from: 'team_members.team_id', to: 'teams.id' } },
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'team_members.member_uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('TeamMember', TeamMember);

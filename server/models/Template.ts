@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A user's page template (`templates`). */
 export interface TemplateRow {
@@ -15,9 +14,4 @@ export interface Template extends TemplateRow {}
 export class Template extends BaseModel {
   static override tableName = 'templates';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    owner: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'templates.uid', to: 'users.uid' } },
-  });
 }
-
-registerModel('Template', Template);

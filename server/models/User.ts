@@ -1,5 +1,4 @@
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** A `users` row. `groupid` is core/limits UserGroup (1 admin, 2 user); times are epoch seconds. */
 export interface UserRow {
@@ -22,10 +21,4 @@ export interface User extends UserRow {}
 export class User extends BaseModel {
   static override tableName = 'users';
   static override idColumn = 'uid';
-  static override relationMappings = () => ({
-    items: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Item'), join: { from: 'users.uid', to: 'items.uid' } },
-    sessions: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('Session'), join: { from: 'users.uid', to: 'sessions.uid' } },
-  });
 }
-
-registerModel('User', User);

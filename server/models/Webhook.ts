@@ -1,6 +1,5 @@
 import type { Webhook as WireWebhook } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /** An outgoing webhook of an item (`webhooks`, migration 20261126070000_webhooks). */
 export interface WebhookRow {
@@ -24,11 +23,4 @@ export interface Webhook extends WebhookRow {}
 export class Webhook extends BaseModel {
   static override tableName = 'webhooks';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'webhooks.item_id', to: 'items.item_id' } },
-    creator: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('User'), join: { from: 'webhooks.created_by', to: 'users.uid' } },
-    deliveries: { relation: BaseModel.HasManyRelation, modelClass: relatedModel('WebhookDelivery'), join: { from: 'webhooks.id', to: 'webhook_deliveries.webhook_id' } },
-  });
 }
-
-registerModel('Webhook', Webhook);

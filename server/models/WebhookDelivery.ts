@@ -1,6 +1,5 @@
 import type { WebhookDelivery as WireDelivery } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
-import { registerModel, relatedModel } from './registry.ts';
 
 /**
  * One queued post of an event to a webhook (`webhook_deliveries`): claimed under a
@@ -29,10 +28,4 @@ export interface WebhookDelivery extends DeliveryRow {}
 export class WebhookDelivery extends BaseModel {
   static override tableName = 'webhook_deliveries';
   static override idColumn = 'id';
-  static override relationMappings = () => ({
-    webhook: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Webhook'), join: { from: 'webhook_deliveries.webhook_id', to: 'webhooks.id' } },
-    item: { relation: BaseModel.BelongsToOneRelation, modelClass: relatedModel('Item'), join: { from: 'webhook_deliveries.item_id', to: 'items.item_id' } },
-  });
 }
-
-registerModel('WebhookDelivery', WebhookDelivery);

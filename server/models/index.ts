@@ -2,6 +2,8 @@
  * One objection model per table of server/db/migrations, with its row type. Queries always pass
  * the caller's knex or transaction: `Page.query(tx.db)` (see BaseModel.ts).
  */
+// Every relation, set on the models below (see relations.ts).
+import './relations.ts';
 export { BaseModel } from './BaseModel.ts';
 export { ApiVersion, type ApiVersionRow } from './ApiVersion.ts';
 export { ApiVersionChange, type ApiVersionChangeRow } from './ApiVersionChange.ts';
