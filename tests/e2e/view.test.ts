@@ -70,19 +70,24 @@ describe('item view', () => {
     // status (200), so the network's own record (Chromium's DevTools protocol) gives the 304.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    const requests = new Map<string, { method: string; ifNoneMatch: string }>();
+    // The three events of one request come from different Chromium processes in no fixed order
+    // (an ExtraInfo event may arrive before requestWillBeSent), so each is merged by request id
+    // and a request counts once all three have arrived.
+    interface Seen { method?: string; isMenu?: boolean; ifNoneMatch?: string; status?: number; etag?: string; counted?: boolean }
+    const byId = new Map<string, Seen>();
     const seen: { method: string; status: number; ifNoneMatch: string; etag: string }[] = [];
-    cdp.on('Network.requestWillBeSent', (ev) => {
-      if (new URL(ev.request.url).pathname === '/api/item/info') requests.set(ev.requestId, { method: ev.request.method, ifNoneMatch: '' });
-    });
-    cdp.on('Network.requestWillBeSentExtraInfo', (ev) => {
-      const r = requests.get(ev.requestId);
-      if (r) r.ifNoneMatch = String(Object.entries(ev.headers).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1] ?? '');
-    });
-    cdp.on('Network.responseReceivedExtraInfo', (ev) => {
-      const r = requests.get(ev.requestId);
-      if (r) seen.push({ ...r, status: ev.statusCode, etag: String(Object.entries(ev.headers).find(([k]) => k.toLowerCase() === 'etag')?.[1] ?? '') });
-    });
+    const header = (headers: Record<string, unknown>, name: string) => String(Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '');
+    const note = (id: string, part: Partial<Seen>) => {
+      const r = Object.assign(byId.get(id) ?? {}, part);
+      byId.set(id, r);
+      if (!r.counted && r.isMenu && r.method !== undefined && r.ifNoneMatch !== undefined && r.status !== undefined) {
+        r.counted = true;
+        seen.push({ method: r.method, status: r.status, ifNoneMatch: r.ifNoneMatch, etag: r.etag ?? '' });
+      }
+    };
+    cdp.on('Network.requestWillBeSent', (ev) => note(ev.requestId, { method: ev.request.method, isMenu: new URL(ev.request.url).pathname === '/api/item/info' }));
+    cdp.on('Network.requestWillBeSentExtraInfo', (ev) => note(ev.requestId, { ifNoneMatch: header(ev.headers, 'if-none-match') }));
+    cdp.on('Network.responseReceivedExtraInfo', (ev) => note(ev.requestId, { status: ev.statusCode, etag: header(ev.headers, 'etag') }));
     const visit = async () => {
       await page.goto(`/${itemId}?page_id=${ids.welcome}`);
       await page.getByRole('treeitem', { name: 'Guides' }).waitFor();
