@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { CliFailure } from './errors.ts';
+import { optionalPackageMissing } from './optionalPackages.ts';
 import type { CliIO, CommandGroup } from './io.ts';
 import { buildProgram } from './program.ts';
 
@@ -19,7 +20,9 @@ export async function runProgram(argv: string[], io: CliIO, groups: CommandGroup
       if (io.verbose) io.stderr(`${((err.cause ?? err) as Error).stack ?? String(err.cause)}\n`);
       return err.exitCode;
     }
-    io.stderr(`error: ${(err as Error).message}\n`);
+    // The stand-alone package leaves the format libraries out: say which one to install.
+    const missing = optionalPackageMissing(err);
+    io.stderr(`error: ${missing ?? (err as Error).message}\n`);
     if (io.verbose) io.stderr(`${(err as Error).stack}\n`);
     return 1;
   }

@@ -1,9 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
-import { exportDocx } from '../../exporters/docx.ts';
-import { exportMarkdownZip } from '../../exporters/markdownZip.ts';
-import { exportXlsx } from '../../exporters/xlsx.ts';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
 import { FormatError, importFile } from '../../importers/index.ts';
@@ -78,17 +75,34 @@ export async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> 
 
 const SUFFIX = { markdown: 'zip', word: 'docx', xlsx: 'xlsx' } as const;
 
-async function renderItem(tree: DocTree, format: keyof typeof SUFFIX): Promise<Uint8Array> {
-  if (format === 'word') return exportDocx(tree);
-  if (format === 'markdown') return exportMarkdownZip(tree);
-  if (tree.itemType !== ItemType.SPREADSHEET) throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);
-  return exportXlsx(parseSheets(tree.pages[0]?.content ?? ''));
+type Render = (tree: DocTree) => Promise<Uint8Array>;
+
+/**
+ * The exporter of a format, loaded before the item is read: Word and Excel need optional packages
+ * of the CLI package (cli/optionalPackages.ts), and a missing one should stop the command at once.
+ */
+async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
+  if (format === 'word') {
+    const { exportDocx } = await import('../../exporters/docx.ts');
+    return (tree) => exportDocx(tree);
+  }
+  if (format === 'markdown') {
+    const { exportMarkdownZip } = await import('../../exporters/markdownZip.ts');
+    return (tree) => exportMarkdownZip(tree);
+  }
+  const [{ exportXlsx }, { loadExcelJs }] = await Promise.all([import('../../exporters/xlsx.ts'), import('../../importers/xlsx/loadExcelJs.ts')]);
+  await loadExcelJs();
+  return (tree) => {
+    if (tree.itemType !== ItemType.SPREADSHEET) throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);
+    return exportXlsx(parseSheets(tree.pages[0]?.content ?? ''));
+  };
 }
 
 /** `docs export`: the item as a ShowDoc-compatible Markdown zip, a Word document or (spreadsheet items) an Excel workbook. */
 export async function exportItem(client: SyncClient, io: CliIO, opts: { format: keyof typeof SUFFIX; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
+  const render = await rendererFor(opts.format);
   const tree = await itemTree(client, io);
-  const data = await renderItem(tree, opts.format);
+  const data = await render(tree);
   const fallback = `${tree.name.replace(/[/\\:*?"<>|]/g, '-') || 'item'}.${SUFFIX[opts.format]}`;
   const file = path.resolve(opts.cwd, opts.output ?? fallback);
   await fs.writeFile(file, data);

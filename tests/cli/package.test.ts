@@ -45,5 +45,25 @@ describe('the stand-alone CLI package (@folio/docs-cli)', () => {
     expect(pushed.stderr).toMatch(/pushed 2 change\(s\)/);
     const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
     expect((tree.data.pages as { cat_path: string[]; page_title: string }[]).map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual(['Home', 'guide/Setup']);
+
+    // The format libraries are optional peers: not installed, and only the command that needs
+    // one says so (exit 1, one line naming the package); an OpenAPI import and a Markdown export
+    // work without them.
+    for (const optionalPeer of ['docx', 'exceljs']) expect(fs.existsSync(path.join(modules, optionalPeer)), optionalPeer).toBe(false);
+    const env = { ...process.env, ...envFor(t, k), CI: 'true' };
+    const word = await exec(installed.bin, ['export', '--format', 'word', '--output', path.join(work, 'item.docx')], { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(word.code).toBe(1);
+    expect(word.stderr).toBe('error: Word export (docs export --format word) needs the package docx, which @folio/docs-cli does not install by default: run `npm install docx` where the CLI is installed\n');
+    const spec = path.resolve(import.meta.dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json');
+    await exec(installed.bin, ['import', spec], { env });
+    const afterImport = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+    const apiPages = (afterImport.data.pages as { cat_path: string[] }[]).filter((p) => p.cat_path[0] === 'Swagger Petstore');
+    expect(apiPages.length).toBe(20);
+    const zip = path.join(work, 'item.zip');
+    await exec(installed.bin, ['export', '--format', 'markdown', '--output', zip], { env });
+    expect(fs.statSync(zip).size).toBeGreaterThan(1000);
   }, 600_000);
 });

@@ -1,0 +1,23 @@
+/**
+ * Packages the stand-alone CLI package (@folio/docs-cli) declares as OPTIONAL peer dependencies
+ * instead of installing them: together they are most of its install (exceljs 53 MB in 170
+ * packages, docx 24 MB), and a CI job that pushes and pulls never loads them. The commands that
+ * need them say which package to add (see `optionalPackageMissing`); the server install has them.
+ * scripts/build-cli.ts reads this list when it writes cli/package.json.
+ */
+export const OPTIONAL_PACKAGES: Readonly<Record<string, string>> = {
+  docx: 'Word export (docs export --format word)',
+  exceljs: 'Excel workbooks (docs import/export of .xlsx files)',
+};
+
+/**
+ * When `err` is Node's "Cannot find package" for one of the optional packages, the one-line
+ * explanation to print instead; otherwise null.
+ */
+export function optionalPackageMissing(err: unknown): string | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || e.code !== 'ERR_MODULE_NOT_FOUND' || typeof e.message !== 'string') return null;
+  const name = /Cannot find (?:package|module) '([^']+)'/.exec(e.message)?.[1];
+  if (!name || !Object.hasOwn(OPTIONAL_PACKAGES, name)) return null;
+  return `${OPTIONAL_PACKAGES[name]} needs the package ${name}, which @folio/docs-cli does not install by default: run \`npm install ${name}\` where the CLI is installed`;
+}
