@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../../core/limits.ts';
 import { findControlCharacters } from './controlChars.ts';
 
 /**
@@ -8,11 +9,11 @@ import { findControlCharacters } from './controlChars.ts';
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A positive integer id (1 … 2^31-1). */
-export const zId = z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be a positive id').max(2147483647, 'is too large'));
+export const zId = z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be a positive id').max(MAX_ROW_ID, 'is too large'));
 /** An id where 0 means "none / root". */
 export const zIdOrZero = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 0 : v),
-  z.coerce.number().int('must be a whole number').min(0, 'must not be negative').max(2147483647, 'is too large'),
+  z.coerce.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_ROW_ID, 'is too large'),
 );
 export const zInt = (min = -2147483648, max = 2147483647) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { ActionDef } from '../../server/http/action.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { fieldsToProbe, validParams as validFor } from './actionFields.ts';
 
 /**
  * Hostile input (issue #13 V3, V4): control characters in every text parameter of every action,
@@ -26,23 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The parameter names an action's zod schema declares (objects, refined or piped). */
-function fieldsOf(schema: z.ZodType): string[] {
-  const s = schema as unknown as { shape?: Record<string, unknown>; _zod: { def: { type: string; in?: z.ZodType } } };
-  if (s.shape) return Object.keys(s.shape);
-  if (s._zod.def.type === 'pipe' && s._zod.def.in) return fieldsOf(s._zod.def.in);
-  return [];
-}
-
-/** Every field of every action, plus the search keyword and one undeclared parameter. */
-function fieldsToProbe(a: ActionDef): string[] {
-  return [...new Set([...fieldsOf(a.input), 'keyword', 'extra_field'])];
-}
-
-/** Plausible values, so that only the poisoned field is wrong. */
-function validParams(): Record<string, string> {
-  return { item_id: String(itemId), page_id: String(pageId), cat_id: String(catId), page_title: 'T', page_content: 'C', item_name: 'N', username: 'someone', keyword: 'k' };
-}
+const validParams = () => validFor({ itemId, pageId, catId });
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f'];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../../../core/limits.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
 import { loadTeam, requireTeamManage, requireTeamOrItemManage } from '../../access/teams.ts';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../../commands/teams/teamItems.ts';
@@ -12,7 +13,7 @@ import { MANAGED_ITEM, scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts
 const zIdList = zText(2000).transform((s, ctx) => {
   const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
   const ids = parts.map(Number);
-  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2147483647)) {
+  if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_ROW_ID)) {
     ctx.addIssue({ code: 'custom', message: 'must be an item id or a comma list of item ids' });
     return z.NEVER;
   }
