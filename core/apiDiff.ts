@@ -5,7 +5,7 @@ import { CONSTRAINT_BOUNDS, operationKey, type ApiSnapshot, type SchemaConstrain
  * kind oasdiff applies. A change is breaking when a client written against the old version can
  * fail against the new one: an operation or a success status removed, a new required input, an
  * input type narrowed or changed, an accepted enum value removed, a response property removed or
- * retyped, a security requirement added. Additions, descriptions and examples are not breaking.
+ * retyped, a security requirement added. Additions, descriptions, examples and deprecations are not breaking.
  * Every reason names the JSON path of what changed (`paths./pets.get.parameters.query.limit`).
  */
 
@@ -126,6 +126,7 @@ function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], a
     if (!previous.required && p.required) r.add('request-parameter-became-required', true, where, `${p.in} parameter ${p.name} is now required`);
     if (previous.required && !p.required) r.add('request-parameter-became-optional', false, where, `${p.in} parameter ${p.name} is now optional`);
     if ((previous.description ?? '') !== (p.description ?? '')) r.add('request-parameter-description-changed', false, where, `description of ${p.name} changed`);
+    if (!previous.deprecated && p.deprecated) r.add('request-parameter-deprecated', false, `${where}.deprecated`, `${p.in} parameter ${p.name} is now deprecated`);
     diffSchema(r, where, previous.schema, p.schema, 'request');
   }
   for (const [key, p] of old) {
@@ -247,6 +248,8 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
   diffConstraints(r, where, a.constraints ?? {}, b.constraints ?? {}, dir);
   if ((a.description ?? '') !== (b.description ?? '')) r.add(`${dir}-description-changed`, false, `${where}.description`, 'description changed');
   if (JSON.stringify(a.example) !== JSON.stringify(b.example)) r.add(`${dir}-example-changed`, false, `${where}.example`, 'example changed');
+  // Deprecation announces a removal to come; it breaks nothing yet.
+  if (!a.deprecated && b.deprecated) r.add(`${dir}-property-deprecated`, false, `${where}.deprecated`, `${where.split('.').pop()} is now deprecated`);
 
   const pa = a.properties ?? {};
   const pb = b.properties ?? {};

@@ -22,6 +22,8 @@ export interface SnapshotSchema {
   constraints?: SchemaConstraints;
   description?: string;
   example?: unknown;
+  /** `deprecated: true` on the schema (a property its API is phasing out). */
+  deprecated?: boolean;
   $circular?: string;
 }
 
@@ -46,6 +48,7 @@ export interface SnapshotParameter {
   required: boolean;
   schema: SnapshotSchema;
   description?: string;
+  deprecated?: boolean;
 }
 
 export interface SnapshotBody {

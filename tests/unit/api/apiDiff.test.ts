@@ -304,3 +304,25 @@ describe('API diff: what is never breaking', () => {
     expect(d.summary.breaking).toBe(0);
   });
 });
+
+describe('API diff: deprecated properties and parameters', () => {
+  // Spotify's Web API deprecated `popularity`, `available_markets`, … in its responses (2026):
+  // a change of the API its clients must hear about, though not a breaking one.
+  const pet = (popularity: Record<string, unknown>) => ({ type: 'object', properties: { id: { type: 'integer' }, popularity } });
+  const ok = (schema: unknown) => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } });
+
+  it('reports a response property marked deprecated, not breaking, at its JSON path', () => {
+    const d = diff(spec(ok(pet({ type: 'integer' }))), spec(ok(pet({ type: 'integer', deprecated: true }))));
+    expect(rules(d)).toEqual({ 'response-property-deprecated': false });
+    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.responses.200.content.application/json.schema.properties.popularity.deprecated']);
+    expect(d.summary).toEqual({ added: 0, removed: 0, changed: 1, breaking: 0 });
+  });
+
+  it('reports a request body property and a parameter marked deprecated, not breaking', () => {
+    const body = (deprecated: boolean) => ({ content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(deprecated ? { deprecated } : {}) } } } } } });
+    const param = (deprecated: boolean) => ({ name: 'q', in: 'query', schema: { type: 'string' }, ...(deprecated ? { deprecated } : {}) });
+    const d = diff(spec({ parameters: [param(false)], requestBody: body(false) }), spec({ parameters: [param(true)], requestBody: body(true) }));
+    expect(rules(d)).toEqual({ 'request-parameter-deprecated': false, 'request-property-deprecated': false });
+    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.parameters.query.q.deprecated', 'paths./pets/{petId}.get.requestBody.content.application/json.schema.properties.name.deprecated']);
+  });
+});
