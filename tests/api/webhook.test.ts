@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +241,31 @@ describe('deliveries', () => {
     waits.forEach((w, i) => expect(Math.abs(w - 60 * 2 ** i)).toBeLessThanOrEqual(2));
     expect(rx.at('/down')).toHaveLength(8);
   });
+
+  it('gives up on an answer that trickles in past the time limit (a socket that never idles), and frees the queue', async () => {
+    // Headers at once, then one byte every 100 ms forever: an idle timeout alone never fires.
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => res.write('.'), 100);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const item = await buildItem(t, owner);
+      const hook = await hookFor(item.item_id, '', { url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/slow`, events: 'page.created' });
+      await t.call('page/save', { item_id: item.item_id, page_title: 'Slow', page_content: 'x' }, { token: owner.token });
+      const started = Date.now();
+      await deliverDueWebhooks(t.services, { timeoutMs: 1000 });
+      expect(Date.now() - started).toBeLessThan(5000);
+      const d = await t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).first();
+      expect(d).toMatchObject({ status: 'retrying', attempts: 1, claimed_until: 0 });
+      expect(d.last_error).toMatch(/no complete answer within 1 s/);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  }, 20_000);
 
   it('never follows a redirect', async () => {
     const item = await buildItem(t, owner);
