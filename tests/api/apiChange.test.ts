@@ -146,6 +146,39 @@ describe('API versions: Postman and rights', () => {
     expect((await t.call('apiChange/list', { share_key: 'nope' })).error_code).toBe(10101);
   });
 
+  it('says with the changes of a page whether the caller may open the changelog, so the badge never links to a refusal', async () => {
+    const twoVersions = async (password: string) => {
+      const first = await importInto('swagger.json', fs.readFileSync(specPath('2.52.0')), { password });
+      const itemId = first.body.data.item_id as number;
+      expect((await importInto('swagger.json', fs.readFileSync(specPath('2.53.0')), { item_id: itemId })).body.error_code).toBe(0);
+      const page = await t.services.db('pages').where({ item_id: itemId, stable_key: 'openapi:createSiteDatabaseBranch', is_del: 0 }).first('page_id', 'cat_id');
+      const s = await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: owner.token });
+      return { itemId, page, shareKey: s.data.unique_key as string };
+    };
+    const badge = async (params: Record<string, unknown>, token?: string) => {
+      const r = await t.call('apiChange/page', params, token ? { token } : {});
+      expect(r.error_code, r.error_message).toBe(0);
+      expect(r.data.changes).toEqual([expect.objectContaining({ number: 2, breaking: true })]);
+      return r.data.changelog;
+    };
+    const priv = await twoVersions('hidden-pass');
+    expect(await badge({ page_id: priv.page.page_id }, owner.token)).toBe(true);
+    // A member limited to the page's top catalog reads the page, but not the changelog (10301).
+    let top = priv.page.cat_id as number;
+    for (;;) {
+      const parent = (await t.services.db('catalogs').where({ cat_id: top }).first('parent_cat_id')).parent_cat_id as number;
+      if (!parent) break;
+      top = parent;
+    }
+    const restricted = await buildUser(t);
+    await addMember(t, priv.itemId, restricted, 0, top);
+    expect(await badge({ page_id: priv.page.page_id }, restricted.token)).toBe(false);
+    // A share of a page of a private item shows the page's badge; the changelog stays closed.
+    expect(await badge({ unique_key: priv.shareKey })).toBe(false);
+    const pub = await twoVersions('');
+    expect(await badge({ unique_key: pub.shareKey })).toBe(true);
+  });
+
   it('names the field when item_id is missing', async () => {
     const r = await t.call('apiChange/list', {}, { token: owner.token });
     expect(r.error_code).toBe(10100);
