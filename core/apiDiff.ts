@@ -250,6 +250,9 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
   if (JSON.stringify(a.example) !== JSON.stringify(b.example)) r.add(`${dir}-example-changed`, false, `${where}.example`, 'example changed');
   // Deprecation announces a removal to come; it breaks nothing yet.
   if (!a.deprecated && b.deprecated) r.add(`${dir}-property-deprecated`, false, `${where}.deprecated`, `${where.split('.').pop()} is now deprecated`);
+  for (const access of ['readOnly', 'writeOnly'] as const) {
+    if (!!a[access] !== !!b[access]) r.add(`${dir}-property-access-changed`, false, `${where}.${access}`, `${where.split('.').pop()} is ${b[access] ? 'now' : 'no longer'} ${access === 'readOnly' ? 'read-only' : 'write-only'}`);
+  }
 
   const pa = a.properties ?? {};
   const pb = b.properties ?? {};
@@ -258,19 +261,21 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
   for (const [name, prop] of Object.entries(pb)) {
     const at = `${where}.properties.${name}`;
     const old = pa[name];
+    // A read-only property is never sent by a client, a write-only one never returned by a server
+    // (oasdiff skips them alike): one schema serves requests and answers.
     if (!old) {
-      if (dir === 'request' && rb.has(name)) r.add('request-property-required-added', true, at, `required property ${name} was added`);
+      if (dir === 'request' && rb.has(name) && !prop.readOnly) r.add('request-property-required-added', true, at, `required property ${name} was added`);
       else r.add(`${dir}-property-added`, false, at, `property ${name} was added`);
       continue;
     }
-    if (dir === 'request' && !ra.has(name) && rb.has(name)) r.add('request-property-became-required', true, at, `property ${name} is now required`);
-    if (dir === 'response' && ra.has(name) && !rb.has(name)) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
+    if (dir === 'request' && !ra.has(name) && rb.has(name) && !prop.readOnly) r.add('request-property-became-required', true, at, `property ${name} is now required`);
+    if (dir === 'response' && ra.has(name) && !rb.has(name) && !old.writeOnly) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
     diffSchema(r, at, old, prop, dir, depth + 1);
   }
   for (const name of Object.keys(pa)) {
     if (name in pb) continue;
     const at = `${where}.properties.${name}`;
-    if (dir === 'response') r.add('response-property-removed', true, at, `property ${name} was removed`);
+    if (dir === 'response') r.add('response-property-removed', !pa[name]!.writeOnly, at, `property ${name} was removed`);
     else r.add('request-property-removed', false, at, `property ${name} is no longer read`);
   }
   if (a.items && b.items) diffSchema(r, `${where}.items`, a.items, b.items, dir, depth + 1);

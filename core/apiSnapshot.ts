@@ -24,6 +24,9 @@ export interface SnapshotSchema {
   example?: unknown;
   /** `deprecated: true` on the schema (a property its API is phasing out). */
   deprecated?: boolean;
+  /** Sent by the server only (a request never carries it) / by the client only (an answer never carries it). */
+  readOnly?: boolean;
+  writeOnly?: boolean;
   $circular?: string;
 }
 

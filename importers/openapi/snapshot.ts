@@ -161,6 +161,8 @@ export function normaliseSchema(node: unknown, refs: RefResolver, open: string[]
   if (typeof s.description === 'string' && s.description) out.description = s.description;
   if (s.example !== undefined) out.example = s.example;
   if (s.deprecated === true) out.deprecated = true;
+  if (s.readOnly === true) out.readOnly = true;
+  if (s.writeOnly === true) out.writeOnly = true;
   const properties: Record<string, SnapshotSchema> = {};
   const required = new Set<string>();
   const absorb = (part: Schema) => {

@@ -326,3 +326,41 @@ describe('API diff: deprecated properties and parameters', () => {
     expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.parameters.query.q.deprecated', 'paths./pets/{petId}.get.requestBody.content.application/json.schema.properties.name.deprecated']);
   });
 });
+
+describe('API diff: read-only and write-only properties (one schema for requests and responses)', () => {
+  // A Pet schema used both as the body of POST /pets and as its answer, as most APIs write it.
+  const pets = (pet: Record<string, unknown>) => ({
+    openapi: '3.0.3',
+    info: { title: 'Pets', version: '1' },
+    paths: {
+      '/pets': {
+        post: {
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Pet: pet } },
+  });
+  const name = { type: 'string' };
+
+  it('does not call a new required read-only property breaking for requests (clients never send it)', () => {
+    const d = diff(pets({ type: 'object', required: ['name'], properties: { name } }), pets({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name } }));
+    expect(d.summary.breaking).toBe(0);
+    expect(rules(d)).toEqual({ 'request-property-added': false, 'response-property-added': false });
+  });
+
+  it('does not call a write-only property removed from answers breaking (servers never return it)', () => {
+    const d = diff(pets({ type: 'object', properties: { name, password: { type: 'string', writeOnly: true } } }), pets({ type: 'object', properties: { name } }));
+    expect(d.summary.breaking).toBe(0);
+    expect(rules(d)).toEqual({ 'request-property-removed': false, 'response-property-removed': false });
+  });
+
+  it('still calls a new required writable property breaking, and reports a property made read-only', () => {
+    const before = pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer' } } });
+    expect(rules(diff(before, pets({ type: 'object', required: ['name', 'owner'], properties: { name, age: { type: 'integer' }, owner: { type: 'string' } } })))).toMatchObject({ 'request-property-required-added': true });
+    const d = diff(before, pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer', readOnly: true } } }));
+    expect(rules(d)).toEqual({ 'request-property-access-changed': false, 'response-property-access-changed': false });
+    expect(reasonPaths(d)).toContain('paths./pets.post.requestBody.content.application/json.schema.properties.age.readOnly');
+  });
+});
