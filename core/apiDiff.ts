@@ -1,4 +1,4 @@
-import { CONSTRAINT_BOUNDS, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
+import { CONSTRAINT_BOUNDS, inFormatOf, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
 
 /**
  * Semantic diff of two API snapshots, operation by operation, with breaking-change rules of the
@@ -44,7 +44,8 @@ export interface ApiDiff {
 
 export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDiff {
   const old = new Map(before.operations.map((op) => [operationKey(op), op]));
-  const now = new Map(after.operations.map((op) => [operationKey(op), op]));
+  // Against a version stored in an older snapshot format, only what that format holds is compared.
+  const now = new Map(inFormatOf(before, after).operations.map((op) => [operationKey(op), op]));
   const operations: OperationChange[] = [];
   for (const [key, op] of old) {
     if (now.has(key)) continue;

@@ -1,5 +1,5 @@
 import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
-import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
+import { inFormatOf, type ApiSnapshot } from '../../core/apiSnapshot.ts';
 import type { SyncClient } from './client.ts';
 
 /**
@@ -54,7 +54,8 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient, delete
   for (const api of apis) {
     const { snapshot } = snapshotApi(api.document, api.source);
     const before = latest.get(api.source);
-    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(snapshot);
+    // Equal in the stored version's snapshot format (a version stored by an older server holds less).
+    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(inFormatOf(before.snapshot, snapshot));
     out.push({
       source: api.source,
       against: before?.number ?? null,

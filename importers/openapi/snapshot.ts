@@ -1,4 +1,4 @@
-import { CONSTRAINT_BOUNDS, type SchemaConstraints } from '../../core/apiSnapshot.ts';
+import { CONSTRAINT_BOUNDS, SNAPSHOT_FORMAT, type SchemaConstraints } from '../../core/apiSnapshot.ts';
 import type { ApiSnapshot, ParameterLocation, SnapshotBody, SnapshotOperation, SnapshotParameter, SnapshotResponse, SnapshotSchema } from '../../core/apiSnapshot.ts';
 import { isObject } from '../document.ts';
 import { FormatError } from '../errors.ts';
@@ -36,7 +36,7 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
       });
     }
   }
-  return { title: String(info.title ?? ''), version: String(info.version ?? ''), operations };
+  return { format: SNAPSHOT_FORMAT, title: String(info.title ?? ''), version: String(info.version ?? ''), operations };
 }
 
 type OperationParts = Pick<SnapshotOperation, 'parameters' | 'requestBody' | 'responses'>;

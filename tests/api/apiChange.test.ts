@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -177,6 +179,27 @@ describe('API versions: Postman and rights', () => {
     expect(await badge({ unique_key: priv.shareKey })).toBe(false);
     const pub = await twoVersions('');
     expect(await badge({ unique_key: pub.shareKey })).toBe(true);
+  });
+
+  it('records nothing for an unchanged API whose latest version a server of the first snapshot format stored', async () => {
+    const doc = (extra: Record<string, unknown> = {}) => ({
+      openapi: '3.0.3',
+      info: { title: 'Ranks', version: '1' },
+      paths: { '/ranks': { get: { operationId: 'listRanks', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } } } } },
+    });
+    const first = await importInto('ranks.json', JSON.stringify(doc()), { password: '' });
+    const itemId = first.body.data.item_id as number;
+    // Rewrite the stored version as the first format held it: no format, no deprecated/readOnly.
+    const row = await t.services.db('api_versions').where({ item_id: itemId }).first('version_id', 'snapshot');
+    const legacy = JSON.stringify(JSON.parse(zlib.gunzipSync(row.snapshot).toString('utf8')), (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v));
+    await t.services.db('api_versions').where({ version_id: row.version_id }).update({ snapshot: zlib.gzipSync(legacy), snapshot_hash: crypto.createHash('sha256').update(legacy).digest('hex') });
+    const again = await importInto('ranks.json', JSON.stringify(doc()), { item_id: itemId });
+    expect(again.body.error_code, again.body.error_message).toBe(0);
+    expect(again.body.data.api_version).toBeUndefined();
+    const changed = await importInto('ranks.json', JSON.stringify(doc({ name: { type: 'string' } })), { item_id: itemId });
+    expect(changed.body.data.api_version).toMatchObject({ number: 2, summary: { added: 0, removed: 0, changed: 1, breaking: 0 } });
+    const info = await t.call('apiChange/info', { version_id: changed.body.data.api_version.version_id }, { token: owner.token });
+    expect(info.data.operations[0].reasons.map((r: { rule: string }) => r.rule)).toEqual(['response-property-added']);
   });
 
   it('names the field when item_id is missing', async () => {

@@ -364,3 +364,24 @@ describe('API diff: read-only and write-only properties (one schema for requests
     expect(reasonPaths(d)).toContain('paths./pets.post.requestBody.content.application/json.schema.properties.age.readOnly');
   });
 });
+
+describe('API diff against a version stored in the first snapshot format', () => {
+  // Format 1 (before deprecated/readOnly/writeOnly were kept): what a server of that time stored.
+  const stored = (s: ReturnType<typeof snapshotOpenApi>) => JSON.parse(JSON.stringify(s, (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v)));
+  const doc = (extra: Record<string, unknown> = {}) =>
+    spec({
+      parameters: [{ name: 'q', in: 'query', deprecated: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } },
+    });
+
+  it('finds nothing new in an unchanged API that has deprecated and read-only parts', () => {
+    const old = stored(snapshotOpenApi(doc()));
+    expect(old.format).toBeUndefined();
+    expect(diffApiSnapshots(old, snapshotOpenApi(doc())).operations).toEqual([]);
+  });
+
+  it('reports only the real change', () => {
+    const d = diffApiSnapshots(stored(snapshotOpenApi(doc())), snapshotOpenApi(doc({ name: { type: 'string' } })));
+    expect(rules(d)).toEqual({ 'response-property-added': false });
+  });
+});
