@@ -1,11 +1,11 @@
-import { CONSTRAINT_BOUNDS, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
+import { CONSTRAINT_BOUNDS, inFormatOf, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
 
 /**
  * Semantic diff of two API snapshots, operation by operation, with breaking-change rules of the
  * kind oasdiff applies. A change is breaking when a client written against the old version can
  * fail against the new one: an operation or a success status removed, a new required input, an
  * input type narrowed or changed, an accepted enum value removed, a response property removed or
- * retyped, a security requirement added. Additions, descriptions and examples are not breaking.
+ * retyped, a security requirement added. Additions, descriptions, examples and deprecations are not breaking.
  * Every reason names the JSON path of what changed (`paths./pets.get.parameters.query.limit`).
  */
 
@@ -44,7 +44,8 @@ export interface ApiDiff {
 
 export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDiff {
   const old = new Map(before.operations.map((op) => [operationKey(op), op]));
-  const now = new Map(after.operations.map((op) => [operationKey(op), op]));
+  // Against a version stored in an older snapshot format, only what that format holds is compared.
+  const now = new Map(inFormatOf(before, after).operations.map((op) => [operationKey(op), op]));
   const operations: OperationChange[] = [];
   for (const [key, op] of old) {
     if (now.has(key)) continue;
@@ -126,6 +127,7 @@ function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], a
     if (!previous.required && p.required) r.add('request-parameter-became-required', true, where, `${p.in} parameter ${p.name} is now required`);
     if (previous.required && !p.required) r.add('request-parameter-became-optional', false, where, `${p.in} parameter ${p.name} is now optional`);
     if ((previous.description ?? '') !== (p.description ?? '')) r.add('request-parameter-description-changed', false, where, `description of ${p.name} changed`);
+    if (!previous.deprecated && p.deprecated) r.add('request-parameter-deprecated', false, `${where}.deprecated`, `${p.in} parameter ${p.name} is now deprecated`);
     diffSchema(r, where, previous.schema, p.schema, 'request');
   }
   for (const [key, p] of old) {
@@ -247,6 +249,11 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
   diffConstraints(r, where, a.constraints ?? {}, b.constraints ?? {}, dir);
   if ((a.description ?? '') !== (b.description ?? '')) r.add(`${dir}-description-changed`, false, `${where}.description`, 'description changed');
   if (JSON.stringify(a.example) !== JSON.stringify(b.example)) r.add(`${dir}-example-changed`, false, `${where}.example`, 'example changed');
+  // Deprecation announces a removal to come; it breaks nothing yet.
+  if (!a.deprecated && b.deprecated) r.add(`${dir}-property-deprecated`, false, `${where}.deprecated`, `${where.split('.').pop()} is now deprecated`);
+  for (const access of ['readOnly', 'writeOnly'] as const) {
+    if (!!a[access] !== !!b[access]) r.add(`${dir}-property-access-changed`, false, `${where}.${access}`, `${where.split('.').pop()} is ${b[access] ? 'now' : 'no longer'} ${access === 'readOnly' ? 'read-only' : 'write-only'}`);
+  }
 
   const pa = a.properties ?? {};
   const pb = b.properties ?? {};
@@ -255,19 +262,21 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
   for (const [name, prop] of Object.entries(pb)) {
     const at = `${where}.properties.${name}`;
     const old = pa[name];
+    // A read-only property is never sent by a client, a write-only one never returned by a server
+    // (oasdiff skips them alike): one schema serves requests and answers.
     if (!old) {
-      if (dir === 'request' && rb.has(name)) r.add('request-property-required-added', true, at, `required property ${name} was added`);
+      if (dir === 'request' && rb.has(name) && !prop.readOnly) r.add('request-property-required-added', true, at, `required property ${name} was added`);
       else r.add(`${dir}-property-added`, false, at, `property ${name} was added`);
       continue;
     }
-    if (dir === 'request' && !ra.has(name) && rb.has(name)) r.add('request-property-became-required', true, at, `property ${name} is now required`);
-    if (dir === 'response' && ra.has(name) && !rb.has(name)) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
+    if (dir === 'request' && !ra.has(name) && rb.has(name) && !prop.readOnly) r.add('request-property-became-required', true, at, `property ${name} is now required`);
+    if (dir === 'response' && ra.has(name) && !rb.has(name) && !old.writeOnly) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
     diffSchema(r, at, old, prop, dir, depth + 1);
   }
   for (const name of Object.keys(pa)) {
     if (name in pb) continue;
     const at = `${where}.properties.${name}`;
-    if (dir === 'response') r.add('response-property-removed', true, at, `property ${name} was removed`);
+    if (dir === 'response') r.add('response-property-removed', !pa[name]!.writeOnly, at, `property ${name} was removed`);
     else r.add('request-property-removed', false, at, `property ${name} is no longer read`);
   }
   if (a.items && b.items) diffSchema(r, `${where}.items`, a.items, b.items, dir, depth + 1);

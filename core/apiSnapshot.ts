@@ -22,6 +22,11 @@ export interface SnapshotSchema {
   constraints?: SchemaConstraints;
   description?: string;
   example?: unknown;
+  /** `deprecated: true` on the schema (a property its API is phasing out). */
+  deprecated?: boolean;
+  /** Sent by the server only (a request never carries it) / by the client only (an answer never carries it). */
+  readOnly?: boolean;
+  writeOnly?: boolean;
   $circular?: string;
 }
 
@@ -46,6 +51,7 @@ export interface SnapshotParameter {
   required: boolean;
   schema: SnapshotSchema;
   description?: string;
+  deprecated?: boolean;
 }
 
 export interface SnapshotBody {
@@ -83,9 +89,44 @@ export interface SnapshotOperation {
 }
 
 export interface ApiSnapshot {
+  /** SNAPSHOT_FORMAT of the builder that made it; absent in snapshots stored before format 2 (and in the empty API). */
+  format?: number;
   title: string;
   version: string;
   operations: SnapshotOperation[];
+}
+
+/**
+ * The shape of a snapshot: 2 added `deprecated`, `readOnly` and `writeOnly` below the operation.
+ * Versions stored before carry no `format`: compared with one of those, a new snapshot is read
+ * without what format 1 could not hold (`inFormatOf`), so an unchanged API stays unchanged and
+ * nothing is reported as newly deprecated or read-only merely because it could not be stored before.
+ */
+export const SNAPSHOT_FORMAT = 2;
+
+/** `snapshot` reduced to what a snapshot of `stored`'s format holds (itself when the formats agree). */
+export function inFormatOf(stored: ApiSnapshot, snapshot: ApiSnapshot): ApiSnapshot {
+  if ((stored.format ?? 1) >= (snapshot.format ?? 1)) return snapshot;
+  const schema = (s: SnapshotSchema): SnapshotSchema => {
+    const { deprecated: _d, readOnly: _r, writeOnly: _w, ...rest } = s;
+    const out: SnapshotSchema = { ...rest };
+    if (rest.properties) out.properties = Object.fromEntries(Object.entries(rest.properties).map(([k, v]) => [k, schema(v)]));
+    if (rest.items) out.items = schema(rest.items);
+    if (typeof rest.additionalProperties === 'object') out.additionalProperties = schema(rest.additionalProperties);
+    if (rest.variants) out.variants = rest.variants.map(schema);
+    return out;
+  };
+  const content = (c: Record<string, SnapshotSchema>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, schema(v)]));
+  const { format: _f, ...rest } = snapshot;
+  return {
+    ...rest,
+    operations: snapshot.operations.map((op) => ({
+      ...op,
+      parameters: op.parameters.map(({ deprecated: _d, ...p }) => ({ ...p, schema: schema(p.schema) })),
+      ...(op.requestBody ? { requestBody: { ...op.requestBody, content: content(op.requestBody.content) } } : {}),
+      responses: Object.fromEntries(Object.entries(op.responses).map(([code, r]) => [code, { ...r, content: content(r.content) }])),
+    })),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as sdk from 'postman-collection';
 import type { ApiSnapshot, SnapshotBody, SnapshotOperation, SnapshotParameter, SnapshotResponse, SnapshotSchema } from '../core/apiSnapshot.ts';
-import { operationKey } from '../core/apiSnapshot.ts';
+import { operationKey, SNAPSHOT_FORMAT } from '../core/apiSnapshot.ts';
 import { isObject } from './document.ts';
 import { FormatError } from './errors.ts';
 import { isPostmanV1, isPostmanV2, requestTitle } from './postman.ts';
@@ -18,8 +18,8 @@ const { Item } = ((sdk as any).default ?? sdk) as typeof sdk;
  * Schemas are inferred from examples, so they read as types and property names only.
  */
 export function snapshotPostman(collection: unknown, fileName = ''): ApiSnapshot {
-  if (isPostmanV2(collection)) return dedupe({ title: String(collection.info.name ?? ''), version: String(collection.info.version ?? ''), operations: v2Operations(collection) });
-  if (isPostmanV1(collection)) return dedupe({ title: String(collection.name ?? ''), version: '', operations: v1Operations(collection) });
+  if (isPostmanV2(collection)) return dedupe({ format: SNAPSHOT_FORMAT, title: String(collection.info.name ?? ''), version: String(collection.info.version ?? ''), operations: v2Operations(collection) });
+  if (isPostmanV1(collection)) return dedupe({ format: SNAPSHOT_FORMAT, title: String(collection.name ?? ''), version: '', operations: v1Operations(collection) });
   throw new FormatError('not a Postman collection (expected v2 "info" + "item", or v1 "id" + "requests")', fileName);
 }
 

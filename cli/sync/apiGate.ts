@@ -1,5 +1,5 @@
 import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
-import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
+import { inFormatOf, type ApiSnapshot } from '../../core/apiSnapshot.ts';
 import type { SyncClient } from './client.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface ApiChangeReport {
   /** The server's version this is compared with; null for an API the server has no version of yet. */
   against: number | null;
   diff: ApiDiff;
-  /** The document to record (only for APIs that changed). */
+  /** The document to record (only for APIs that changed); null for a file whose API is gone (pages pruned). */
   upload: { source: string; stream: string; document: unknown } | null;
 }
 
@@ -37,9 +37,16 @@ interface LatestVersion {
   snapshot: ApiSnapshot;
 }
 
-/** The diff of each pushed API against the server's latest version of it (unchanged ones included, with an empty diff). */
-export async function apiChangesOf(apis: PushedApi[], client: SyncClient): Promise<ApiChangeReport[]> {
-  if (!apis.length) return [];
+const NO_API: ApiSnapshot = { title: '', version: '', operations: [] };
+
+/**
+ * The diff of each pushed API against the server's latest version of it (unchanged ones included,
+ * with an empty diff). `deletedSources`: the stable keys of the pages the push deletes (--prune);
+ * a spec file the server has a version of that is gone from the folder, and whose pages are among
+ * them, has lost every operation — the most breaking change there is, recorded as an empty version.
+ */
+export async function apiChangesOf(apis: PushedApi[], client: SyncClient, deletedSources: string[] = []): Promise<ApiChangeReport[]> {
+  if (!apis.length && !deletedSources.length) return [];
   // The importers (Postman's SDK above all) load only when the folder has API files, as in specFiles.ts.
   const [{ snapshotApi }, { versions }] = await Promise.all([import('../../importers/apiSnapshot.ts'), client.apiVersions()]);
   const latest = new Map<string, LatestVersion>(versions.map((v: LatestVersion) => [v.stream, v]));
@@ -47,13 +54,20 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient): Promi
   for (const api of apis) {
     const { snapshot } = snapshotApi(api.document, api.source);
     const before = latest.get(api.source);
-    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(snapshot);
+    // Equal in the stored version's snapshot format (a version stored by an older server holds less).
+    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(inFormatOf(before.snapshot, snapshot));
     out.push({
       source: api.source,
       against: before?.number ?? null,
-      diff: diffApiSnapshots(before?.snapshot ?? { title: '', version: '', operations: [] }, snapshot),
+      diff: diffApiSnapshots(before?.snapshot ?? NO_API, snapshot),
       upload: same ? null : { source: api.source, stream: api.source, document: api.document },
     });
+  }
+  const pushed = new Set(apis.map((a) => a.source));
+  for (const v of latest.values()) {
+    if (!v.stream || pushed.has(v.stream) || !v.snapshot.operations.length) continue;
+    if (!deletedSources.some((p) => p.startsWith(`${v.stream}#`))) continue;
+    out.push({ source: v.stream, against: v.number, diff: diffApiSnapshots(v.snapshot, NO_API), upload: { source: v.stream, stream: v.stream, document: null } });
   }
   return out;
 }

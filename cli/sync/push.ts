@@ -239,7 +239,8 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
   const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
-  const apiChanges = await apiChangesOf(apis, client);
+  // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
+  const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.
   const catalogOrders = catalogOrderChanges(orders, tree.catalogs, state, docs, io);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
@@ -361,9 +362,14 @@ export async function applyPlan(
   io: CliIO,
   onApplied: (e: PlanEntry, r: ChangeResult) => Promise<void>,
   afterBatch: () => Promise<void> = async () => undefined,
-  /** API descriptions to record: sent with the last batch of writes, in its transaction (or alone when no page changed). */
+  /**
+   * API descriptions to record: sent with the last batch of writes, in its transaction (or alone
+   * when no page changed); an API that is gone (`document: null`) with the last batch of deletes.
+   */
   apiVersions: { source: string; stream: string; document: unknown }[] = [],
 ): Promise<number> {
+  const gone = apiVersions.filter((a) => a.document === null);
+  const present = apiVersions.filter((a) => a.document !== null);
   const writes = plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'move' || (e.action === 'unchanged' && e.confirm));
   const deletes = plan.entries.filter((e) => e.action === 'delete');
   const progress = new Progress(io, 'pushing', writes.length + deletes.length);
@@ -373,12 +379,13 @@ export async function applyPlan(
     const changes = entries.map((e) => changeFor(e)!);
     let offset = 0;
     const batches = batchChanges(changes);
+    const apis = group === writes ? present : gone;
     // No page of the push changed but an API did (a change the pages do not show): record it alone.
-    if (group === writes && !batches.length && apiVersions.length) await client.apply([], true, apiVersions);
+    if (group === writes && !batches.length && apis.length) await client.apply([], true, apis);
     for (const [n, batch] of batches.entries()) {
       const slice = entries.slice(offset, offset + batch.length);
       offset += batch.length;
-      const withApis = group === writes && n === batches.length - 1 ? apiVersions : undefined;
+      const withApis = n === batches.length - 1 && apis.length ? apis : undefined;
       const answer = await client.apply(batch, true, withApis).catch((err: unknown) => {
         throw namingTheFile(err, slice);
       });

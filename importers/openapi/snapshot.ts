@@ -1,4 +1,4 @@
-import { CONSTRAINT_BOUNDS, type SchemaConstraints } from '../../core/apiSnapshot.ts';
+import { CONSTRAINT_BOUNDS, SNAPSHOT_FORMAT, type SchemaConstraints } from '../../core/apiSnapshot.ts';
 import type { ApiSnapshot, ParameterLocation, SnapshotBody, SnapshotOperation, SnapshotParameter, SnapshotResponse, SnapshotSchema } from '../../core/apiSnapshot.ts';
 import { isObject } from '../document.ts';
 import { FormatError } from '../errors.ts';
@@ -36,7 +36,7 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
       });
     }
   }
-  return { title: String(info.title ?? ''), version: String(info.version ?? ''), operations };
+  return { format: SNAPSHOT_FORMAT, title: String(info.title ?? ''), version: String(info.version ?? ''), operations };
 }
 
 type OperationParts = Pick<SnapshotOperation, 'parameters' | 'requestBody' | 'responses'>;
@@ -100,7 +100,7 @@ function withoutDescription(p: Schema): Schema {
 
 function parameter(p: Schema, schema: SnapshotSchema): SnapshotParameter {
   // Path parameters are always required, whatever the document says.
-  return { name: String(p.name), in: p.in, required: p.in === 'path' || p.required === true, schema, ...optionalText({ description: p.description }) };
+  return { name: String(p.name), in: p.in, required: p.in === 'path' || p.required === true, schema, ...optionalText({ description: p.description }), ...(p.deprecated === true ? { deprecated: true } : {}) };
 }
 
 function isLocation(v: unknown): v is ParameterLocation {
@@ -160,6 +160,9 @@ export function normaliseSchema(node: unknown, refs: RefResolver, open: string[]
   if (Object.keys(constraints).length) out.constraints = constraints;
   if (typeof s.description === 'string' && s.description) out.description = s.description;
   if (s.example !== undefined) out.example = s.example;
+  if (s.deprecated === true) out.deprecated = true;
+  if (s.readOnly === true) out.readOnly = true;
+  if (s.writeOnly === true) out.writeOnly = true;
   const properties: Record<string, SnapshotSchema> = {};
   const required = new Set<string>();
   const absorb = (part: Schema) => {

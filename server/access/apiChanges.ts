@@ -1,4 +1,4 @@
-import { errors } from '../../core/errors.ts';
+import { AppError, errors } from '../../core/errors.ts';
 import { pageByShareKey } from '../commands/pages/shareLink.ts';
 import { assertSiteReadable } from './pages.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -30,4 +30,19 @@ export async function requireApiChangeRead(services: Svc, actor: Actor, target: 
   requireVisit(loaded);
   if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();
   return loaded.item.item_id;
+}
+
+/**
+ * Whether the caller may open the item's changelog (`apiChange/page` says so, so a page's
+ * "changed in version N" badge links there only when the link would open): false where
+ * requireApiChangeRead refuses with a permission error.
+ */
+export async function mayReadApiChanges(services: Svc, actor: Actor, target: { itemId?: number; shareKey?: string }): Promise<boolean> {
+  try {
+    await requireApiChangeRead(services, actor, target);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
 }

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -144,6 +146,60 @@ describe('API versions: Postman and rights', () => {
     const privVersion = (await t.call('apiChange/list', { item_id: priv.body.data.item_id }, { token: owner.token })).data.versions[0].version_id;
     expect((await t.call('apiChange/info', { version_id: privVersion, share_key: pubKey })).error_code).not.toBe(0);
     expect((await t.call('apiChange/list', { share_key: 'nope' })).error_code).toBe(10101);
+  });
+
+  it('says with the changes of a page whether the caller may open the changelog, so the badge never links to a refusal', async () => {
+    const twoVersions = async (password: string) => {
+      const first = await importInto('swagger.json', fs.readFileSync(specPath('2.52.0')), { password });
+      const itemId = first.body.data.item_id as number;
+      expect((await importInto('swagger.json', fs.readFileSync(specPath('2.53.0')), { item_id: itemId })).body.error_code).toBe(0);
+      const page = await t.services.db('pages').where({ item_id: itemId, stable_key: 'openapi:createSiteDatabaseBranch', is_del: 0 }).first('page_id', 'cat_id');
+      const s = await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: owner.token });
+      return { itemId, page, shareKey: s.data.unique_key as string };
+    };
+    const badge = async (params: Record<string, unknown>, token?: string) => {
+      const r = await t.call('apiChange/page', params, token ? { token } : {});
+      expect(r.error_code, r.error_message).toBe(0);
+      expect(r.data.changes).toEqual([expect.objectContaining({ number: 2, breaking: true })]);
+      return r.data.changelog;
+    };
+    const priv = await twoVersions('hidden-pass');
+    expect(await badge({ page_id: priv.page.page_id }, owner.token)).toBe(true);
+    // A member limited to the page's top catalog reads the page, but not the changelog (10301).
+    let top = priv.page.cat_id as number;
+    for (;;) {
+      const parent = (await t.services.db('catalogs').where({ cat_id: top }).first('parent_cat_id')).parent_cat_id as number;
+      if (!parent) break;
+      top = parent;
+    }
+    const restricted = await buildUser(t);
+    await addMember(t, priv.itemId, restricted, 0, top);
+    expect(await badge({ page_id: priv.page.page_id }, restricted.token)).toBe(false);
+    // A share of a page of a private item shows the page's badge; the changelog stays closed.
+    expect(await badge({ unique_key: priv.shareKey })).toBe(false);
+    const pub = await twoVersions('');
+    expect(await badge({ unique_key: pub.shareKey })).toBe(true);
+  });
+
+  it('records nothing for an unchanged API whose latest version a server of the first snapshot format stored', async () => {
+    const doc = (extra: Record<string, unknown> = {}) => ({
+      openapi: '3.0.3',
+      info: { title: 'Ranks', version: '1' },
+      paths: { '/ranks': { get: { operationId: 'listRanks', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } } } } },
+    });
+    const first = await importInto('ranks.json', JSON.stringify(doc()), { password: '' });
+    const itemId = first.body.data.item_id as number;
+    // Rewrite the stored version as the first format held it: no format, no deprecated/readOnly.
+    const row = await t.services.db('api_versions').where({ item_id: itemId }).first('version_id', 'snapshot');
+    const legacy = JSON.stringify(JSON.parse(zlib.gunzipSync(row.snapshot).toString('utf8')), (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v));
+    await t.services.db('api_versions').where({ version_id: row.version_id }).update({ snapshot: zlib.gzipSync(legacy), snapshot_hash: crypto.createHash('sha256').update(legacy).digest('hex') });
+    const again = await importInto('ranks.json', JSON.stringify(doc()), { item_id: itemId });
+    expect(again.body.error_code, again.body.error_message).toBe(0);
+    expect(again.body.data.api_version).toBeUndefined();
+    const changed = await importInto('ranks.json', JSON.stringify(doc({ name: { type: 'string' } })), { item_id: itemId });
+    expect(changed.body.data.api_version).toMatchObject({ number: 2, summary: { added: 0, removed: 0, changed: 1, breaking: 0 } });
+    const info = await t.call('apiChange/info', { version_id: changed.body.data.api_version.version_id }, { token: owner.token });
+    expect(info.data.operations[0].reasons.map((r: { rule: string }) => r.rule)).toEqual(['response-property-added']);
   });
 
   it('names the field when item_id is missing', async () => {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,31 @@ describe('deliveries', () => {
     expect(rx.at('/down')).toHaveLength(8);
   });
 
+  it('gives up on an answer that trickles in past the time limit (a socket that never idles), and frees the queue', async () => {
+    // Headers at once, then one byte every 100 ms forever: an idle timeout alone never fires.
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => res.write('.'), 100);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const item = await buildItem(t, owner);
+      const hook = await hookFor(item.item_id, '', { url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/slow`, events: 'page.created' });
+      await t.call('page/save', { item_id: item.item_id, page_title: 'Slow', page_content: 'x' }, { token: owner.token });
+      const started = Date.now();
+      await deliverDueWebhooks(t.services, { timeoutMs: 1000 });
+      expect(Date.now() - started).toBeLessThan(5000);
+      const d = await t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).first();
+      expect(d).toMatchObject({ status: 'retrying', attempts: 1, claimed_until: 0 });
+      expect(d.last_error).toMatch(/no complete answer within 1 s/);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  }, 20_000);
+
   it('never follows a redirect', async () => {
     const item = await buildItem(t, owner);
     await hookFor(item.item_id, '/moved', { events: 'page.created' });
@@ -319,17 +345,43 @@ describe('deliveries', () => {
     expect(queued).toBe(2);
     await deliverDueWebhooks(t.services);
     const [got] = rx.at('/api/json');
-    expect(got!.json).toMatchObject({ event: 'api.changed', item: { item_id: item.item_id, item_name: 'Payments API' }, data, url: `https://docs.example.com/${item.item_id}` });
+    expect(got!.json).toMatchObject({ event: 'api.changed', item: { item_id: item.item_id, item_name: 'Payments API' }, data, url: `https://docs.example.com/changelog/${item.item_id}?version=7` });
     expect(verify(json.secret, got!.raw, got!.headers['x-folio-signature'])).toBe(true);
     expect(rx.at('/api/slack')[0]!.json.text).toBe(
       [
         `[Payments API] API changed (version 7, openapi.yaml): 2 added, 1 removed, 3 changed, 2 breaking — by ${owner.username}`,
         'Breaking: DELETE /charges/{id}',
         'Breaking: POST /charges',
-        `https://docs.example.com/${item.item_id}`,
+        `https://docs.example.com/changelog/${item.item_id}?version=7`,
       ].join('\n'),
     );
     expect(rx.at('/api/pages-only')).toEqual([]);
+  });
+
+  it('names an API change by the version number of its item (not the database id) and links chat to that version in the changelog', async () => {
+    const spec = fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'));
+    // Another item's version first, so this item's version 1 has a different database id.
+    const other = await buildItem(t, owner);
+    expect((await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: other.item_id } })).body.error_code).toBe(0);
+    const item = await buildItem(t, owner, { item_name: 'Numbered' });
+    await hookFor(item.item_id, '/numbered/slack', { events: 'api.changed', format: 'slack' });
+    await hookFor(item.item_id, '/numbered/zh', { events: 'api.changed', format: 'feishu', lang: 'zh' });
+    const json = await hookFor(item.item_id, '/numbered/json', { events: 'api.changed' });
+    expect((await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } })).body.error_code).toBe(0);
+    await deliverDueWebhooks(t.services);
+    const [sent] = rx.at('/numbered/json');
+    const { version_id, number } = (sent!.json as { data: { version_id: number; number: number } }).data;
+    expect(number).toBe(1);
+    expect(version_id).not.toBe(1);
+    const link = `https://docs.example.com/changelog/${item.item_id}?version=${version_id}`;
+    expect(sent!.json).toMatchObject({ url: link });
+    expect(verify(json.secret, sent!.raw, sent!.headers['x-folio-signature'])).toBe(true);
+    const slack = String(rx.at('/numbered/slack')[0]!.json.text).split('\n');
+    expect(slack[0]).toMatch(/^\[Numbered\] API changed \(version 1, petstore\.json\): \d+ added, 0 removed, 0 changed, 0 breaking/);
+    expect(slack.at(-1)).toBe(link);
+    const zh = String((rx.at('/numbered/zh')[0]!.json as { content: { text: string } }).content.text).split('\n');
+    expect(zh[0]).toMatch(/^\[Numbered\] API 变更（版本 1，petstore\.json）/);
+    expect(zh.at(-1)).toBe(link);
   });
 
   it('lets two processes poll at once without posting any delivery twice', async () => {

@@ -108,6 +108,28 @@ describe('docs push / plan and API versions (Netlify 2.52.0 → 2.53.0)', () => 
     expect(gated.code, gated.stderr).toBe(ExitCode.OK);
   }, 120_000);
 
+  it('counts a spec file removed from the folder, whose pages --prune deletes, as every operation removed', async () => {
+    fs.rmSync(`${dir}/api/netlify.json`);
+    const all = operationSet(specText('2.53.0')).size;
+    const before = await serverState();
+    const gated = await runDocs(['push', dir, '--prune', '--allow-mass-delete', '--fail-on-breaking'], { cwd: dir, env: envFor(t, k) });
+    expect(gated.code, gated.stderr).toBe(ExitCode.BREAKING);
+    expect(gated.stdout).toContain(`API changes in api/netlify.json (against version 2): 0 added, ${all} removed, 0 changed, ${all} breaking`);
+    expect(await serverState()).toEqual(before);
+    // Without --prune the pages stay, and so does the API.
+    const kept = await runDocs(['plan', dir, '--fail-on-breaking', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(kept.code, kept.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(kept.stdout).api_changes).toEqual([]);
+    const pruned = await runDocs(['push', dir, '--prune', '--allow-mass-delete'], { cwd: dir, env: envFor(t, k) });
+    expect(pruned.code, pruned.stderr).toBe(ExitCode.OK);
+    const v = await versions();
+    expect(v.map((x) => x.number)).toEqual([3, 2, 1]);
+    expect(v[0]).toMatchObject({ source: { name: 'api/netlify.json', stream: 'api/netlify.json' }, summary: { added: 0, removed: all, changed: 0, breaking: all } });
+    // Recorded once: the next push finds nothing more to say.
+    const again = await runDocs(['plan', dir, '--prune', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(JSON.parse(again.stdout).api_changes).toEqual([]);
+  }, 120_000);
+
   it('documents exit code 4 in docs --help', async () => {
     const r = await runDocs(['--help'], { cwd: dir });
     expect(r.stdout).toMatch(/4 breaking API change \(--fail-on-breaking/);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { diffApiSnapshots, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
 import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
-import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import { inFormatOf, operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
@@ -70,6 +70,8 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   const latest = await ApiVersion.query(tx.db).where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').select('snapshot', 'snapshot_hash').first();
   if (latest?.snapshot_hash === hash) return null;
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
+  // The latest version was stored in an older snapshot format: unchanged when equal in that format.
+  if (latest && snapshotText(inFormatOf(before, input.snapshot)) === snapshotText(before)) return null;
   const diff = diffApiSnapshots(before, input.snapshot);
   const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;

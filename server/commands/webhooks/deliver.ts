@@ -28,7 +28,8 @@ export const RETRY_BASE_SECONDS = 60;
 const RETRY_MAX_SECONDS = 6 * 3600;
 /** A claim outlives a post by far (REQUEST_TIMEOUT_MS); it only matters when a process dies mid-post. */
 const CLAIM_SECONDS = 120;
-const REQUEST_TIMEOUT_MS = 10_000;
+/** The whole post, from connecting to the last byte of the answer (not an idle timeout: a receiver trickling bytes would never idle). */
+export const REQUEST_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 /** Deliveries kept per webhook as its log; older finished ones are removed. */
 export const DELIVERY_LOG_KEPT = 100;
@@ -80,14 +81,14 @@ export function signBody(secret: string, body: string): string {
 }
 
 /** Posts one claimed delivery and records its outcome (under the claim: a stolen claim writes nothing). */
-export async function deliverOne(services: Services, row: DeliveryRow, holder = INSTANCE_ID): Promise<DeliveryOutcome> {
+export async function deliverOne(services: Services, row: DeliveryRow, holder = INSTANCE_ID, timeoutMs = REQUEST_TIMEOUT_MS): Promise<DeliveryOutcome> {
   const hook: PostTarget | undefined = await Webhook.query(services.db).findById(row.webhook_id).select('id', 'url', 'format', 'secret', 'lang');
   let outcome: DeliveryOutcome;
   if (!hook) outcome = { ok: false, final: true, status: null, latencyMs: null, error: 'the webhook was deleted' };
   else {
     const envelope = JSON.parse(row.payload) as WebhookEnvelope;
     const body = renderBody(hook.format, envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services) });
-    outcome = await post(hook, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE });
+    outcome = await post(hook, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
   }
   const now = services.now();
   const done = outcome.ok || outcome.final || row.attempts >= MAX_ATTEMPTS;
@@ -113,7 +114,7 @@ async function trimLog(services: Pick<Services, 'db'>, webhookId: number): Promi
 }
 
 /** Claims and posts due deliveries until none is left (or `maxRounds`); returns how many were posted. */
-export async function deliverDueWebhooks(services: Services, opts: { maxRounds?: number; holder?: string; batch?: number } = {}): Promise<number> {
+export async function deliverDueWebhooks(services: Services, opts: { maxRounds?: number; holder?: string; batch?: number; timeoutMs?: number } = {}): Promise<number> {
   let posted = 0;
   for (let round = 0; round < (opts.maxRounds ?? 10); round++) {
     const rows = await claimDeliveries(services, { holder: opts.holder, limit: opts.batch });
@@ -124,7 +125,7 @@ export async function deliverDueWebhooks(services: Services, opts: { maxRounds?:
     for (const r of rows) byHook.set(r.webhook_id, [...(byHook.get(r.webhook_id) ?? []), r]);
     await Promise.all(
       [...byHook.values()].map(async (queue) => {
-        for (const r of queue) await deliverOne(services, r, opts.holder).catch((err) => services.logger.error({ err, delivery: r.id }, 'webhook delivery failed'));
+        for (const r of queue) await deliverOne(services, r, opts.holder, opts.timeoutMs).catch((err) => services.logger.error({ err, delivery: r.id }, 'webhook delivery failed'));
       }),
     );
     posted += rows.length;
@@ -133,7 +134,7 @@ export async function deliverDueWebhooks(services: Services, opts: { maxRounds?:
 }
 
 /** One POST to the checked, pinned address; never follows a redirect. */
-async function post(hook: PostTarget, body: string, meta: { event: string; deliveryId: number; allowPrivate: boolean }): Promise<DeliveryOutcome> {
+async function post(hook: PostTarget, body: string, meta: { event: string; deliveryId: number; allowPrivate: boolean; timeoutMs: number }): Promise<DeliveryOutcome> {
   let target;
   try {
     target = await resolveTarget(hook.url, meta.allowPrivate);
@@ -144,14 +145,22 @@ async function post(hook: PostTarget, body: string, meta: { event: string; deliv
   const started = performance.now();
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise<DeliveryOutcome>((resolve) => {
-    const finish = (o: Omit<DeliveryOutcome, 'latencyMs' | 'final'>) => resolve({ ...o, final: false, latencyMs: Math.round(performance.now() - started) });
+    // One deadline for the whole exchange: a stuck post would hold this process's poll (one at a time) and outlive its claim.
+    const deadline = setTimeout(() => {
+      finish({ ok: false, status: null, error: `no complete answer within ${meta.timeoutMs / 1000} s` });
+      req.destroy();
+    }, meta.timeoutMs);
+    const finish = (o: Omit<DeliveryOutcome, 'latencyMs' | 'final'>) => {
+      clearTimeout(deadline);
+      resolve({ ...o, final: false, latencyMs: Math.round(performance.now() - started) });
+    };
     const req = client.request(
       target.url,
       {
         method: 'POST',
         lookup: pinnedLookup(target),
         agent: false,
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: meta.timeoutMs,
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),
@@ -179,7 +188,7 @@ async function post(hook: PostTarget, body: string, meta: { event: string; deliv
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${meta.timeoutMs / 1000} s`)));
     req.on('error', (err) => finish({ ok: false, status: null, error: err.message }));
     req.end(body);
   });

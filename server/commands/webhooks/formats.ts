@@ -47,7 +47,8 @@ const TEXT = {
     'item.imported': (a: string, d: Data) => `${a} imported ${d.source || 'a file'}: ${num(d.created)} pages created, ${num(d.updated)} updated, ${num(d.unchanged)} unchanged`,
     'api.changed': (a: string, d: Data) => {
       const s = (d.summary ?? {}) as Data;
-      const v = d.version_id ? ` (version ${d.version_id}${d.source ? `, ${d.source}` : ''})` : '';
+      const n = versionNumber(d);
+      const v = n ? ` (version ${n}${d.source ? `, ${d.source}` : ''})` : '';
       return `API changed${v}: ${num(s.added)} added, ${num(s.removed)} removed, ${num(s.changed)} changed, ${num(s.breaking)} breaking${a ? ` — by ${a}` : ''}`;
     },
     'webhook.test': (a: string) => `Test message from Folio, sent by ${a}`,
@@ -61,7 +62,8 @@ const TEXT = {
     'item.imported': (a: string, d: Data) => `${a} 导入了 ${d.source || '文件'}：新建 ${num(d.created)} 页，更新 ${num(d.updated)} 页，未变 ${num(d.unchanged)} 页`,
     'api.changed': (a: string, d: Data) => {
       const s = (d.summary ?? {}) as Data;
-      const v = d.version_id ? `（版本 ${d.version_id}${d.source ? `，${d.source}` : ''}）` : '';
+      const n = versionNumber(d);
+      const v = n ? `（版本 ${n}${d.source ? `，${d.source}` : ''}）` : '';
       return `API 变更${v}：新增 ${num(s.added)}，删除 ${num(s.removed)}，修改 ${num(s.changed)}，破坏性 ${num(s.breaking)}${a ? `（${a}）` : ''}`;
     },
     'webhook.test': (a: string) => `来自 Folio 的测试消息，由 ${a} 发送`,
@@ -72,6 +74,8 @@ const TEXT = {
 
 type Data = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** The item's version number ("version N" as the changelog shows it); `version_id` is a database id shared by every item. */
+const versionNumber = (d: Data) => num(d.number) || num(d.version_id);
 
 /** Most breaking operations listed in a chat message (the rest are counted). */
 const LISTED_OPERATIONS = 10;
@@ -92,11 +96,12 @@ export function summarize(env: WebhookEnvelope, lang: WebhookLang, siteBase: str
   return lines.join('\n');
 }
 
-/** The page's address for page events, else the item's; empty when the site's address is unknown. */
+/** The page's address for page events, the version in the changelog for API changes, else the item's; empty when the site's address is unknown. */
 export function linkOf(env: WebhookEnvelope, siteBase: string): string {
   if (!siteBase) return '';
   const pageId = env.data.page_id;
   if (typeof pageId === 'number' && env.event !== 'page.deleted') return `${siteBase}/page/${pageId}`;
+  if (env.event === 'api.changed' && typeof env.data.version_id === 'number') return `${siteBase}/changelog/${env.item.item_id}?version=${env.data.version_id}`;
   return `${siteBase}/${env.item.item_id}`;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { requireApiChangeRead } from '../../access/apiChanges.ts';
+import { mayReadApiChanges, requireApiChangeRead } from '../../access/apiChanges.ts';
 import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } from '../../commands/apiChanges/readApiVersions.ts';
 import { loadReadablePage } from '../../access/pages.ts';
 import { pageByShareKey } from '../../commands/pages/shareLink.ts';
@@ -47,15 +47,18 @@ export const apiChangeActions: ActionDef[] = [
     writes: false,
     input: z.object({ page_id: zId.optional(), unique_key: shareKey }).loose(),
     async handle({ input, actor, services }) {
-      // The versions that changed one page: its "changed in version N" badge.
+      // The versions that changed one page: its "changed in version N" badge, which links to the
+      // changelog only when `changelog` says the caller may open it.
       if (input.unique_key) {
         const page = await pageByShareKey(services, input.unique_key);
         if (!page) throw errors.notFound('page');
-        return { changes: await pageApiChanges(services.db, page.item_id, page.stable_key) };
+        const changes = await pageApiChanges(services.db, page.item_id, page.stable_key);
+        return { changes, changelog: changes.length > 0 && (await mayReadApiChanges(services, actor, { shareKey: input.unique_key })) };
       }
       if (!input.page_id) throw errors.validation('page_id: is required');
       const { page } = await loadReadablePage(services, actor, input.page_id);
-      return { changes: await pageApiChanges(services.db, page.item_id, page.stable_key) };
+      const changes = await pageApiChanges(services.db, page.item_id, page.stable_key);
+      return { changes, changelog: changes.length > 0 && (await mayReadApiChanges(services, actor, { itemId: page.item_id })) };
     },
   }),
 ];

@@ -304,3 +304,84 @@ describe('API diff: what is never breaking', () => {
     expect(d.summary.breaking).toBe(0);
   });
 });
+
+describe('API diff: deprecated properties and parameters', () => {
+  // Spotify's Web API deprecated `popularity`, `available_markets`, … in its responses (2026):
+  // a change of the API its clients must hear about, though not a breaking one.
+  const pet = (popularity: Record<string, unknown>) => ({ type: 'object', properties: { id: { type: 'integer' }, popularity } });
+  const ok = (schema: unknown) => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } });
+
+  it('reports a response property marked deprecated, not breaking, at its JSON path', () => {
+    const d = diff(spec(ok(pet({ type: 'integer' }))), spec(ok(pet({ type: 'integer', deprecated: true }))));
+    expect(rules(d)).toEqual({ 'response-property-deprecated': false });
+    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.responses.200.content.application/json.schema.properties.popularity.deprecated']);
+    expect(d.summary).toEqual({ added: 0, removed: 0, changed: 1, breaking: 0 });
+  });
+
+  it('reports a request body property and a parameter marked deprecated, not breaking', () => {
+    const body = (deprecated: boolean) => ({ content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(deprecated ? { deprecated } : {}) } } } } } });
+    const param = (deprecated: boolean) => ({ name: 'q', in: 'query', schema: { type: 'string' }, ...(deprecated ? { deprecated } : {}) });
+    const d = diff(spec({ parameters: [param(false)], requestBody: body(false) }), spec({ parameters: [param(true)], requestBody: body(true) }));
+    expect(rules(d)).toEqual({ 'request-parameter-deprecated': false, 'request-property-deprecated': false });
+    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.parameters.query.q.deprecated', 'paths./pets/{petId}.get.requestBody.content.application/json.schema.properties.name.deprecated']);
+  });
+});
+
+describe('API diff: read-only and write-only properties (one schema for requests and responses)', () => {
+  // A Pet schema used both as the body of POST /pets and as its answer, as most APIs write it.
+  const pets = (pet: Record<string, unknown>) => ({
+    openapi: '3.0.3',
+    info: { title: 'Pets', version: '1' },
+    paths: {
+      '/pets': {
+        post: {
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          responses: { '201': { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Pet: pet } },
+  });
+  const name = { type: 'string' };
+
+  it('does not call a new required read-only property breaking for requests (clients never send it)', () => {
+    const d = diff(pets({ type: 'object', required: ['name'], properties: { name } }), pets({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name } }));
+    expect(d.summary.breaking).toBe(0);
+    expect(rules(d)).toEqual({ 'request-property-added': false, 'response-property-added': false });
+  });
+
+  it('does not call a write-only property removed from answers breaking (servers never return it)', () => {
+    const d = diff(pets({ type: 'object', properties: { name, password: { type: 'string', writeOnly: true } } }), pets({ type: 'object', properties: { name } }));
+    expect(d.summary.breaking).toBe(0);
+    expect(rules(d)).toEqual({ 'request-property-removed': false, 'response-property-removed': false });
+  });
+
+  it('still calls a new required writable property breaking, and reports a property made read-only', () => {
+    const before = pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer' } } });
+    expect(rules(diff(before, pets({ type: 'object', required: ['name', 'owner'], properties: { name, age: { type: 'integer' }, owner: { type: 'string' } } })))).toMatchObject({ 'request-property-required-added': true });
+    const d = diff(before, pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer', readOnly: true } } }));
+    expect(rules(d)).toEqual({ 'request-property-access-changed': false, 'response-property-access-changed': false });
+    expect(reasonPaths(d)).toContain('paths./pets.post.requestBody.content.application/json.schema.properties.age.readOnly');
+  });
+});
+
+describe('API diff against a version stored in the first snapshot format', () => {
+  // Format 1 (before deprecated/readOnly/writeOnly were kept): what a server of that time stored.
+  const stored = (s: ReturnType<typeof snapshotOpenApi>) => JSON.parse(JSON.stringify(s, (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v)));
+  const doc = (extra: Record<string, unknown> = {}) =>
+    spec({
+      parameters: [{ name: 'q', in: 'query', deprecated: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } },
+    });
+
+  it('finds nothing new in an unchanged API that has deprecated and read-only parts', () => {
+    const old = stored(snapshotOpenApi(doc()));
+    expect(old.format).toBeUndefined();
+    expect(diffApiSnapshots(old, snapshotOpenApi(doc())).operations).toEqual([]);
+  });
+
+  it('reports only the real change', () => {
+    const d = diffApiSnapshots(stored(snapshotOpenApi(doc())), snapshotOpenApi(doc({ name: { type: 'string' } })));
+    expect(rules(d)).toEqual({ 'response-property-added': false });
+  });
+});

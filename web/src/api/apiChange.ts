@@ -6,6 +6,6 @@ import type { Id } from '@core/wire';
 export const apiChangeApi = {
   list: (target: { item_id?: Id; share_key?: string }, quiet = false) => call<{ item_id: number; versions: ApiVersionEntry[] }>('apiChange/list', target, { quiet }),
   info: (version_id: Id, share_key?: string) => call<ApiVersionInfo>('apiChange/info', { version_id, share_key }),
-  /** The versions that changed one page, newest first (quiet: a badge never toasts). */
-  page: (target: { page_id?: Id; unique_key?: string }) => call<{ changes: PageApiChange[] }>('apiChange/page', target, { quiet: true }),
+  /** The versions that changed one page, newest first, and whether the caller may open the changelog (quiet: a badge never toasts). */
+  page: (target: { page_id?: Id; unique_key?: string }) => call<{ changes: PageApiChange[]; changelog: boolean }>('apiChange/page', target, { quiet: true }),
 };

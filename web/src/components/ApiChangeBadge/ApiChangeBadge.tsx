@@ -14,30 +14,42 @@ interface Props {
 
 /**
  * "Changed in version N": the latest API version that changed this operation's page (from
- * apiChange/page), linking to that version in the item's changelog. Nothing for pages no API
- * version touched. Loaded after the page, never blocking it.
+ * apiChange/page), linking to that version in the item's changelog when the reader may open it.
+ * Nothing for pages no API version touched. Loaded after the page, never blocking it.
  */
 export default function ApiChangeBadge({ pageId, itemId, shareKey }: Props) {
   const { t } = useTranslation('view');
-  const [latest, setLatest] = useState<PageApiChange | null>(null);
+  const [latest, setLatest] = useState<{ change: PageApiChange; linked: boolean } | null>(null);
   useEffect(() => {
     let live = true;
     setLatest(null);
     if (!pageId && !shareKey) return;
     apiChangeApi
       .page(shareKey ? { unique_key: shareKey } : { page_id: pageId })
-      .then((r) => live && setLatest(r.changes[0] ?? null))
+      .then((r) => live && setLatest(r.changes[0] ? { change: r.changes[0], linked: r.changelog } : null))
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [pageId, shareKey]);
   if (!latest) return null;
+  const { change, linked } = latest;
   const base = shareKey ? `/changelog/s/${encodeURIComponent(shareKey)}` : `/changelog/${itemId}`;
-  const label = latest.breaking ? t('apiChange.breakingInVersion', { number: latest.number }) : t('apiChange.changedInVersion', { number: latest.number });
-  return (
-    <Link to={`${base}?version=${latest.version_id}`} className={`api-change-badge${latest.breaking ? ' breaking' : ''}`} title={t(`apiChange.kind.${latest.change}`)}>
+  const label = change.breaking ? t('apiChange.breakingInVersion', { number: change.number }) : t('apiChange.changedInVersion', { number: change.number });
+  const className = `api-change-badge${change.breaking ? ' breaking' : ''}`;
+  const content = (
+    <>
       <i className="pi pi-history" aria-hidden /> {label}
+    </>
+  );
+  // Readers who may not open the changelog (a catalog-limited member, a share of a private item) get the badge without a link.
+  return linked ? (
+    <Link to={`${base}?version=${change.version_id}`} className={className} title={t(`apiChange.kind.${change.change}`)}>
+      {content}
     </Link>
+  ) : (
+    <span className={className} title={t(`apiChange.kind.${change.change}`)}>
+      {content}
+    </span>
   );
 }

@@ -87,8 +87,8 @@ export default function ApiChangelogScene() {
   );
 }
 
-const SCHEMA_RULES = new Set(['type-changed', 'format-changed', 'enum-added', 'enum-removed', 'enum-value-added', 'enum-value-removed', 'example-changed', 'schema-changed', 'variants-changed', 'pattern-changed']);
-const KEYWORD_AT_END = /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems)$/;
+const SCHEMA_RULES = new Set(['type-changed', 'format-changed', 'enum-added', 'enum-removed', 'enum-value-added', 'enum-value-removed', 'example-changed', 'schema-changed', 'variants-changed', 'pattern-changed', 'property-deprecated', 'property-access-changed']);
+const KEYWORD_AT_END = /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems|deprecated|readOnly|writeOnly)$/;
 
 /** The i18n key of a diff rule (core/apiDiff.ts) and the name it is about, read off the reason's JSON path. */
 export function ruleLabel(reason: ChangeReason): { key: string; name: string } {

@@ -138,7 +138,8 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
     ...ops,
     {
       key: 'apiChanges',
-      icon: 'pi-history',
+      // Not pi-history: that is the page history's icon, a few buttons to the left.
+      icon: 'pi-code-branch',
       label: t('ops.apiChanges'),
       show: !!apiVersions.data?.versions.length,
       onClick: () => navigate(`/changelog/${rights.itemId}`),

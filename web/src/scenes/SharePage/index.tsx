@@ -27,7 +27,7 @@ export default function SharePageScene() {
         {!!changelog.data?.versions.length && (
           <p className="iv-share-changelog">
             <Link to={`/changelog/s/${encodeURIComponent(uniqueKey)}`}>
-              <i className="pi pi-history" aria-hidden /> {t('apiChange.changelog')}
+              <i className="pi pi-code-branch" aria-hidden /> {t('apiChange.changelog')}
             </Link>
           </p>
         )}
