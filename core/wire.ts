@@ -460,6 +460,8 @@ export interface Webhook {
   lang: 'en' | 'zh';
   enabled: boolean;
   secret: string;
+  /** A DingTalk or Feishu/Lark bot's signing secret is set (the secret itself is never sent back). */
+  bot_signing: boolean;
   created_at: string;
   updated_at: string;
   deliveries: WebhookDelivery[];

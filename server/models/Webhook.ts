@@ -11,6 +11,8 @@ export interface WebhookRow {
   events: string;
   /** HMAC secret of `X-Folio-Signature`. */
   secret: string;
+  /** The signing secret of a DingTalk or Feishu/Lark bot ('' when it does not sign; commands/webhooks/botSigning.ts). */
+  bot_secret: string;
   lang: WireWebhook['lang'];
   enabled: number;
   created_by: number;

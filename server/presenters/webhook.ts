@@ -6,7 +6,8 @@ import type { DeliveryRow } from '../models/WebhookDelivery.ts';
 
 /**
  * A webhook for its item's managers (the only callers of webhook/*): the secret is included,
- * since they may rotate it anyway and need it to verify `X-Folio-Signature`.
+ * since they may rotate it anyway and need it to verify `X-Folio-Signature`. A chat bot's own
+ * signing secret is not: it is the bot's credential, and only whether one is set is shown.
  */
 export function presentWebhook(hook: WebhookRow, deliveries: DeliveryRow[], timeZone: string): Webhook {
   return {
@@ -18,6 +19,7 @@ export function presentWebhook(hook: WebhookRow, deliveries: DeliveryRow[], time
     lang: hook.lang,
     enabled: hook.enabled === 1,
     secret: hook.secret,
+    bot_signing: hook.bot_secret !== '',
     created_at: formatDateTime(hook.created_at, timeZone),
     updated_at: formatDateTime(hook.updated_at, timeZone),
     deliveries: deliveries.map((d) => presentDelivery(d, timeZone)),

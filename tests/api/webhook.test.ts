@@ -296,6 +296,55 @@ describe('deliveries', () => {
     expect(ding).toMatchObject({ status: 'retrying', response_status: 200, last_error: 'the bot refused the message: 310000 keywords not in content' });
   });
 
+  it('signs each message for DingTalk and Feishu/Lark bots that have a signing secret, with the time it is posted', async () => {
+    const item = await buildItem(t, owner, { item_name: 'Signed' });
+    const dingSecret = `SEC${'4f'.repeat(32)}`;
+    const feishuSecret = 'feishu-bot-secret-1';
+    const ding = await hookFor(item.item_id, '/signed/ding?access_token=abc', { format: 'dingtalk', events: 'page.created', bot_secret: dingSecret });
+    const feishu = await hookFor(item.item_id, '/signed/feishu', { format: 'feishu', events: 'page.created', bot_secret: feishuSecret });
+    // Managers see that a bot secret is set, never the secret.
+    const listed = await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token });
+    expect(listed.data.map((h: { bot_signing: boolean }) => h.bot_signing)).toEqual([true, true]);
+    expect(JSON.stringify(listed.data)).not.toContain(dingSecret);
+    expect(JSON.stringify(listed.data)).not.toContain(feishuSecret);
+
+    const before = Date.now();
+    await t.call('page/save', { item_id: item.item_id, page_title: 'Signed page', page_content: 'x' }, { token: owner.token });
+    await deliverDueWebhooks(t.services);
+    const after = Date.now();
+
+    // DingTalk (加签): timestamp in ms and sign = Base64(HMAC-SHA256(secret, timestamp + "\n" + secret)), URL-encoded, beside the access token.
+    const [dingPost] = rx.received.filter((r) => r.path.startsWith('/signed/ding?'));
+    const query = new URL(dingPost!.path, 'http://receiver').searchParams;
+    expect(query.get('access_token')).toBe('abc');
+    const ms = Number(query.get('timestamp'));
+    expect(ms).toBeGreaterThanOrEqual(before);
+    expect(ms).toBeLessThanOrEqual(after);
+    const dingSign = crypto.createHmac('sha256', dingSecret).update(`${ms}\n${dingSecret}`).digest('base64');
+    expect(query.get('sign')).toBe(dingSign);
+    expect(dingPost!.path).toContain(`sign=${encodeURIComponent(dingSign)}`);
+    expect(verify(ding.secret, dingPost!.raw, dingPost!.headers['x-folio-signature'])).toBe(true);
+
+    // Feishu/Lark (签名校验): timestamp in seconds and sign = Base64(HMAC-SHA256(key = timestamp + "\n" + secret, empty message)) in the body.
+    const [feishuPost] = rx.at('/signed/feishu');
+    const body = feishuPost!.json as { timestamp: string; sign: string; msg_type: string; content: { text: string } };
+    expect(Number(body.timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+    expect(Number(body.timestamp)).toBeLessThanOrEqual(Math.ceil(after / 1000));
+    expect(body.sign).toBe(crypto.createHmac('sha256', `${body.timestamp}\n${feishuSecret}`).update('').digest('base64'));
+    expect(body).toMatchObject({ msg_type: 'text', content: { text: expect.stringContaining('Signed page') } });
+    expect(verify(feishu.secret, feishuPost!.raw, feishuPost!.headers['x-folio-signature'])).toBe(true);
+
+    // An edit without the field keeps the secret, '' removes it, a format that cannot sign drops it and refuses one.
+    const save = (extra: Record<string, unknown>) => t.call('webhook/save', { item_id: item.item_id, id: ding.id, url: `${rx.url}/signed/ding?access_token=abc`, events: 'page.created', ...extra }, { token: owner.token });
+    expect((await save({ format: 'dingtalk', lang: 'zh' })).data.bot_signing).toBe(true);
+    expect((await save({ format: 'dingtalk', bot_secret: '' })).data.bot_signing).toBe(false);
+    expect((await save({ format: 'dingtalk', bot_secret: dingSecret })).data.bot_signing).toBe(true);
+    expect((await save({ format: 'slack' })).data.bot_signing).toBe(false);
+    const refused = await save({ format: 'json', bot_secret: dingSecret });
+    expect(refused.error_code).toBe(10100);
+    expect(refused.error_message).toMatch(/^bot_secret: /);
+  });
+
   it('announces api.changed when an import records a new API version, and nothing when the API is unchanged', async () => {
     const item = await buildItem(t, owner, { item_name: 'Petstore versions' });
     await hookFor(item.item_id, '/versions', { events: 'api.changed' });

@@ -55,6 +55,32 @@ describe('item settings: webhooks', () => {
     await screenshot(page, 'item-setting-webhooks-en-1440');
   });
 
+  it('asks a DingTalk bot for its signing secret, stores it and shows only that it is set', async () => {
+    const owner = await makeUser(e.t);
+    const item = await makeItem(e.t, owner.token, { item_name: 'Bots' });
+    const page = await e.newPage({ token: owner.token });
+    await page.goto(`/item/setting/${item.item_id}?tab=webhooks`);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    // The field appears once the URL is a bot that can sign (format left on "recognise by URL").
+    await page.getByLabel('Target URL').fill('https://example.com/hook');
+    expect(await page.getByLabel('Bot signing secret').count()).toBe(0);
+    await page.getByLabel('Target URL').fill('https://oapi.dingtalk.com/robot/send?access_token=abc');
+    await page.getByLabel('Bot signing secret').fill('SEC0123456789abcdef');
+    await screenshot(page, 'item-setting-webhooks-bot-secret-en-1440');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Webhook saved').first().waitFor();
+    const hook = await e.t.services.db('webhooks').where({ item_id: item.item_id }).first();
+    expect(hook).toMatchObject({ format: 'dingtalk', bot_secret: 'SEC0123456789abcdef' });
+    await page.getByText('Signed', { exact: true }).waitFor();
+    // Editing shows that a secret is kept, without showing it; saving unchanged keeps it.
+    await page.getByRole('button', { name: 'Edit webhook' }).click();
+    expect(await page.getByLabel('Bot signing secret').inputValue()).toBe('');
+    await page.getByText('A signing secret is stored').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Webhook saved').first().waitFor();
+    expect((await e.t.services.db('webhooks').where({ id: hook.id }).first()).bot_secret).toBe('SEC0123456789abcdef');
+  });
+
   it('shows a failed delivery with its error, in Chinese', async () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token, { item_name: '钩子' });

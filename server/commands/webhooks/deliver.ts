@@ -7,6 +7,7 @@ import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import type { Services } from '../../services.ts';
 import { siteBaseUrl } from '../files/siteBase.ts';
+import { dingTalkSignedUrl, feishuSignature, SIGNING_BOTS } from './botSigning.ts';
 import { chatRefusal, renderBody, type WebhookEnvelope } from './formats.ts';
 import { pinnedLookup, resolveTarget, TargetRefused } from './target.ts';
 
@@ -82,13 +83,18 @@ export function signBody(secret: string, body: string): string {
 
 /** Posts one claimed delivery and records its outcome (under the claim: a stolen claim writes nothing). */
 export async function deliverOne(services: Services, row: DeliveryRow, holder = INSTANCE_ID, timeoutMs = REQUEST_TIMEOUT_MS): Promise<DeliveryOutcome> {
-  const hook: PostTarget | undefined = await Webhook.query(services.db).findById(row.webhook_id).select('id', 'url', 'format', 'secret', 'lang');
+  const hook = await Webhook.query(services.db).findById(row.webhook_id).select('id', 'url', 'format', 'secret', 'lang', 'bot_secret');
   let outcome: DeliveryOutcome;
   if (!hook) outcome = { ok: false, final: true, status: null, latencyMs: null, error: 'the webhook was deleted' };
   else {
     const envelope = JSON.parse(row.payload) as WebhookEnvelope;
-    const body = renderBody(hook.format, envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services) });
-    outcome = await post(hook, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
+    // A signing bot checks the time of each post: signed now, for this attempt.
+    const nowMs = Date.now();
+    const sign = hook.bot_secret && SIGNING_BOTS.includes(hook.format);
+    const feishuSign = sign && hook.format === 'feishu' ? feishuSignature(hook.bot_secret, nowMs) : undefined;
+    const body = renderBody(hook.format, envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services), feishuSign });
+    const url = sign && hook.format === 'dingtalk' ? dingTalkSignedUrl(hook.url, hook.bot_secret, nowMs) : hook.url;
+    outcome = await post({ ...hook, url }, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
   }
   const now = services.now();
   const done = outcome.ok || outcome.final || row.attempts >= MAX_ATTEMPTS;

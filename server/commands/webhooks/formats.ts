@@ -113,7 +113,7 @@ function cutBytes(text: string, max: number): string {
 }
 
 /** The exact bytes posted for one delivery (the signature covers them). */
-export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { deliveryId: number; lang: WebhookLang; siteBase: string }): string {
+export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { deliveryId: number; lang: WebhookLang; siteBase: string; /** A Feishu bot's signature fields (botSigning.ts). */ feishuSign?: { timestamp: string; sign: string } }): string {
   if (format === 'json') {
     const link = linkOf(env, opts.siteBase);
     return JSON.stringify({ delivery_id: opts.deliveryId, ...env, ...(link ? { url: link } : {}) });
@@ -123,7 +123,7 @@ export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { 
     case 'slack':
       return JSON.stringify({ text });
     case 'feishu':
-      return JSON.stringify({ msg_type: 'text', content: { text } });
+      return JSON.stringify({ ...opts.feishuSign, msg_type: 'text', content: { text } });
     case 'dingtalk':
     case 'wecom':
       return JSON.stringify({ msgtype: 'text', text: { content: text } });

@@ -5,6 +5,7 @@ import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import { claimDeliveries, deliverOne } from './deliver.ts';
 import { insertDeliveries, subscribedEvents } from './events.ts';
+import { SIGNING_BOTS } from './botSigning.ts';
 import { detectFormat, type WebhookFormat, type WebhookLang } from './formats.ts';
 import { checkTargetUrl, TargetRefused } from './target.ts';
 
@@ -24,6 +25,8 @@ export interface SaveWebhookInput {
   lang: WebhookLang;
   enabled: boolean;
   rotateSecret: boolean;
+  /** A DingTalk or Feishu/Lark bot's signing secret: absent keeps the stored one, '' removes it. */
+  botSecret?: string;
   by: { uid: number };
   allowPrivate: boolean;
 }
@@ -43,8 +46,20 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   }
   if (!input.events.length) throw errors.validation('events: choose at least one event', 'events：请至少选择一个事件');
   const format = input.format === 'auto' ? detectFormat(url) : input.format;
+  if (input.botSecret && !SIGNING_BOTS.includes(format)) {
+    throw errors.validation(`bot_secret: only DingTalk and Feishu/Lark bots sign their messages; this webhook's format is ${format}`, `bot_secret：只有钉钉和飞书机器人使用签名密钥，此 Webhook 的格式是 ${format}`);
+  }
   const now = deps.now();
-  const values = { url: url.href, format, events: JSON.stringify([...new Set(input.events)]), lang: input.lang, enabled: input.enabled ? 1 : 0, updated_at: now };
+  const values = {
+    url: url.href,
+    format,
+    events: JSON.stringify([...new Set(input.events)]),
+    lang: input.lang,
+    enabled: input.enabled ? 1 : 0,
+    updated_at: now,
+    // A format that cannot sign keeps no bot secret.
+    ...(input.botSecret !== undefined || !SIGNING_BOTS.includes(format) ? { bot_secret: SIGNING_BOTS.includes(format) ? (input.botSecret ?? '') : '' } : {}),
+  };
   return inTransaction(deps, async (tx) => {
     if (input.id) {
       const existing = await findWebhook(tx, input.itemId, input.id);

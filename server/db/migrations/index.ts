@@ -7,6 +7,7 @@ import * as pageSearchDetailNone from './20261125030100_page_search_detail_none.
 import * as pageSyncSource from './20261125040000_page_sync_source.ts';
 import * as apiVersions from './20261126060000_api_versions.ts';
 import * as webhooks from './20261126070000_webhooks.ts';
+import * as webhookBotSecret from './20261127010000_webhook_bot_secret.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125040000_page_sync_source': pageSyncSource,
   '20261126060000_api_versions': apiVersions,
   '20261126070000_webhooks': webhooks,
+  '20261127010000_webhook_bot_secret': webhookBotSecret,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

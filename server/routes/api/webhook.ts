@@ -3,7 +3,7 @@ import { loadItem, requireManage } from '../../access/items.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../../commands/webhooks/formats.ts';
 import { deleteWebhook, listWebhooks, saveWebhook, testWebhook } from '../../commands/webhooks/webhooks.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zRequiredText } from '../../http/schema.ts';
+import { zFlag, zId, zRequiredText, zText } from '../../http/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { presentDelivery, presentWebhook } from '../../presenters/webhook.ts';
 
@@ -51,6 +51,7 @@ export const webhookActions: ActionDef[] = [
       lang: z.enum(['en', 'zh'], 'must be en or zh').optional().default('en'),
       enabled: zFlag.optional().default(true),
       rotate_secret: zFlag.optional().default(false),
+      bot_secret: zText(200).optional(),
     }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -64,6 +65,7 @@ export const webhookActions: ActionDef[] = [
         lang: input.lang,
         enabled: input.enabled,
         rotateSecret: input.rotate_secret,
+        botSecret: input.bot_secret?.trim(),
         by: actorRef(actor),
         allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE,
       });

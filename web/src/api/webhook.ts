@@ -16,6 +16,8 @@ export interface WebhookInput {
   lang: 'en' | 'zh';
   enabled: 0 | 1;
   rotate_secret?: 0 | 1;
+  /** A DingTalk or Feishu/Lark bot's signing secret: absent keeps the stored one, '' removes it. */
+  bot_secret?: string;
 }
 
 /** An item's outgoing webhooks and their delivery log (manage rights). */

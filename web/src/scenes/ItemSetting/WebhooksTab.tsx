@@ -19,8 +19,20 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 
-type Draft = Omit<WebhookInput, 'item_id'>;
+type Draft = Omit<WebhookInput, 'item_id'> & { /** Editing a hook whose bot signs: the secret is kept unless a new one is typed. */ signing?: boolean };
 const EMPTY: Draft = { url: '', format: 'auto', events: [...WEBHOOK_EVENTS], lang: 'en', enabled: 1 };
+
+/** Bots with a "signature" security setting (DingTalk 加签, Feishu/Lark 签名校验), chosen or recognised by the URL's host. */
+const SIGNING_HOSTS = /(^|\.)(oapi\.dingtalk\.com|open\.feishu\.cn|open\.larksuite\.com)$/i;
+function botMaySign(draft: Draft): boolean {
+  if (draft.format === 'dingtalk' || draft.format === 'feishu') return true;
+  if (draft.format !== 'auto') return false;
+  try {
+    return SIGNING_HOSTS.test(new URL(draft.url.trim()).hostname);
+  } catch {
+    return false;
+  }
+}
 
 const STATUS_SEVERITY = { succeeded: 'success', failed: 'danger', retrying: 'warning', pending: 'info' } as const;
 
@@ -35,7 +47,10 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
       if (!draft) return;
-      const saved = await webhookApi.save({ item_id: itemId, ...draft, url: draft.url.trim() }, { quiet: true });
+      const { signing: _signing, bot_secret, ...fields } = draft;
+      // An empty field keeps the stored bot secret; a format that cannot sign drops it on the server.
+      const secret = botMaySign(draft) && bot_secret?.trim() ? { bot_secret: bot_secret.trim() } : {};
+      const saved = await webhookApi.save({ item_id: itemId, ...fields, ...secret, url: draft.url.trim() }, { quiet: true });
       notify('success', t('webhooks.saved'));
       if (!draft.id) setShownSecret(saved.id);
       setDraft(null);
@@ -82,6 +97,7 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
               <code className="folio-webhook-url">{hook.url}</code>
               <div className="folio-webhook-tags">
                 <Tag value={t(`webhooks.formats.${hook.format}`)} />
+                {hook.bot_signing && <Tag value={t('webhooks.botSigned')} severity="success" icon="pi pi-lock" />}
                 {!hook.enabled && <Tag value={t('webhooks.disabled')} severity="warning" />}
                 <span className="folio-muted">{hook.events.map((e) => t(`webhooks.events.${e}`)).join(' · ')}</span>
               </div>
@@ -89,7 +105,7 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
             <div className="folio-webhook-actions">
               <Button label={t('webhooks.test')} icon="pi pi-send" size="small" outlined onClick={() => void test(hook)} />
               <Button label={t('webhooks.secret')} icon="pi pi-key" size="small" text onClick={() => setShownSecret(shownSecret === hook.id ? null : hook.id)} />
-              <Button icon="pi pi-pencil" size="small" text rounded aria-label={t('webhooks.edit')} onClick={() => setDraft({ id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0 })} />
+              <Button icon="pi pi-pencil" size="small" text rounded aria-label={t('webhooks.edit')} onClick={() => setDraft({ id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0, signing: hook.bot_signing })} />
               <Button icon="pi pi-trash" size="small" text rounded severity="danger" aria-label={t('webhooks.delete')} onClick={() => remove(hook)} />
             </div>
           </div>
@@ -129,6 +145,11 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
             <FormField label={t('webhooks.format')} htmlFor="webhook-format">
               <Dropdown inputId="webhook-format" value={draft.format} options={formats} onChange={(e) => setDraft({ ...draft, format: e.value })} />
             </FormField>
+            {botMaySign(draft) && (
+              <FormField label={t('webhooks.botSecret')} htmlFor="webhook-bot-secret" hint={draft.signing ? t('webhooks.botSecretKept') : t('webhooks.botSecretHelp')}>
+                <InputText id="webhook-bot-secret" type="password" autoComplete="off" value={draft.bot_secret ?? ''} onChange={(e) => setDraft({ ...draft, bot_secret: e.target.value })} placeholder="SEC…" maxLength={200} />
+              </FormField>
+            )}
             <fieldset className="folio-webhook-events">
               <legend>{t('webhooks.eventsLabel')}</legend>
               {WEBHOOK_EVENTS.map((event) => (
