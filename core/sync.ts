@@ -91,6 +91,9 @@ export interface SyncConflict {
   reason: string;
 }
 
+/** Characters of `sync/apply`'s `source` (what the client is: `docs push`, `docs import <file>`). */
+export const SYNC_SOURCE_MAX = 200;
+
 /** The answer of `sync/apply`. */
 export interface SyncApplyOutcome {
   /** False when `atomic` was asked and a conflict stopped the whole set. */

@@ -35,12 +35,20 @@ function folderOf(io: CliIO, dir: string | undefined): string {
   return path.resolve(io.cwd, dir ?? '.');
 }
 
-/** A client that says on stderr when it waits to try again (rate limit, busy server). */
-function clientFor(io: CliIO, root: string, flags: SyncFlags): SyncClient {
-  return new SyncClient(resolveSettings(flags, io.env, root), undefined, {
-    ...DEFAULT_RETRY,
-    onRetry: ({ action, reason, waitMs, attempt }) => io.stderr(`${action}: ${reason}; trying again in ${(waitMs / 1000).toFixed(1)} s (retry ${attempt} of ${DEFAULT_RETRY.attempts - 1})\n`),
-  });
+/**
+ * A client that says on stderr when it waits to try again (rate limit, busy server). `source` names
+ * the command to the server (`docs push`, `docs import <file>`): the item's webhook event says it.
+ */
+function clientFor(io: CliIO, root: string, flags: SyncFlags, source: string): SyncClient {
+  return new SyncClient(
+    resolveSettings(flags, io.env, root),
+    undefined,
+    {
+      ...DEFAULT_RETRY,
+      onRetry: ({ action, reason, waitMs, attempt }) => io.stderr(`${action}: ${reason}; trying again in ${(waitMs / 1000).toFixed(1)} s (retry ${attempt} of ${DEFAULT_RETRY.attempts - 1})\n`),
+    },
+    source,
+  );
 }
 
 /** Prints a push or plan outcome: the table (or JSON) on stdout, the verdict on stderr. */
@@ -68,7 +76,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
 export async function pushCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
   const dryRun = !!flags.dryRun;
-  const client = clientFor(io, root, flags);
+  const client = clientFor(io, root, flags, 'docs push');
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings) }, io, client);
   if (dryRun) gateDryRun(outcome, flags);
   report(io, outcome, flags, dryRun);
@@ -77,7 +85,7 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
 
 export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
-  const client = clientFor(io, root, flags);
+  const client = clientFor(io, root, flags, 'docs plan');
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
@@ -93,7 +101,7 @@ function gateDryRun(outcome: PushOutcome, flags: SyncFlags): void {
 
 export async function pullCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
-  const outcome = await pull(root, io, clientFor(io, root, flags));
+  const outcome = await pull(root, io, clientFor(io, root, flags, 'docs pull'));
   if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles })}\n`);
   else {
     for (const f of outcome.written) io.stdout(`wrote   ${f}\n`);
@@ -111,7 +119,7 @@ export async function pullCommand(io: CliIO, dir: string | undefined, flags: Syn
  */
 export async function watchCommand(io: CliIO, dir: string | undefined, flags: SyncFlags & { debounce: string }): Promise<void> {
   const root = folderOf(io, dir);
-  const client = clientFor(io, root, flags);
+  const client = clientFor(io, root, flags, 'docs watch');
   const debounceMs = Math.min(5000, Math.max(50, Number(flags.debounce) || 400));
   const handle = watchFolder(
     root,
@@ -144,7 +152,7 @@ async function checkItem(client: SyncClient, item: string | undefined): Promise<
 }
 
 export async function importCommand(io: CliIO, file: string, flags: SyncFlags & { catalog?: string; item?: string }): Promise<void> {
-  const client = clientFor(io, io.cwd, flags);
+  const client = clientFor(io, io.cwd, flags, `docs import ${path.basename(file)}`);
   await checkItem(client, flags.item);
   const { importIntoItem } = await import('../sync/transfer.ts');
   const plan = await importIntoItem(path.resolve(io.cwd, file), io, client, { catalog: flags.catalog, dryRun: !!flags.dryRun });
@@ -155,7 +163,7 @@ export async function importCommand(io: CliIO, file: string, flags: SyncFlags & 
 
 export async function exportCommand(io: CliIO, flags: SyncFlags & { format: string; output?: string; item?: string }): Promise<void> {
   if (flags.format !== 'markdown' && flags.format !== 'word' && flags.format !== 'xlsx') throw new CliFailure(`--format: "${flags.format}" is not markdown, word or xlsx`);
-  const client = clientFor(io, io.cwd, flags);
+  const client = clientFor(io, io.cwd, flags, 'docs export');
   await checkItem(client, flags.item);
   // The format modules (Word, zip) load only for import/export, not for every push.
   const { exportItem } = await import('../sync/transfer.ts');

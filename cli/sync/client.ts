@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { ErrorCode } from '../../core/errors.ts';
-import type { SyncApplyOutcome, SyncCatalog, SyncChange } from '../../core/sync.ts';
+import { SYNC_SOURCE_MAX, type SyncApplyOutcome, type SyncCatalog, type SyncChange } from '../../core/sync.ts';
 import { CliFailure } from '../errors.ts';
 import type { ServerPage } from './plan.ts';
 import type { Settings } from './settings.ts';
@@ -76,10 +76,13 @@ export class SyncClient {
   readonly settings: Settings;
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
-  constructor(settings: Settings, timeoutMs = 120_000, retry: RetryPolicy = DEFAULT_RETRY) {
+  /** What this client is (`docs push`, `docs import <file>`): sent with `sync/apply`, the source of the item's webhook event. */
+  readonly source: string | undefined;
+  constructor(settings: Settings, timeoutMs = 120_000, retry: RetryPolicy = DEFAULT_RETRY, source?: string) {
     this.settings = settings;
     this.timeoutMs = timeoutMs;
     this.retry = retry;
+    this.source = source?.slice(0, SYNC_SOURCE_MAX);
   }
 
   /** One API call; 10429, 503 (and other 5xx on reads) are tried again after Retry-After, with exponential backoff. */
@@ -194,7 +197,7 @@ export class SyncClient {
 
   /** `apiVersions`: API descriptions to record as versions in the transaction of this batch (cli/sync/apiGate.ts). */
   apply(changes: SyncChange[], atomic = true, apiVersions?: { source: string; stream: string; document: unknown }[]): Promise<SyncApplyOutcome> {
-    return this.call('sync/apply', { changes, atomic, ...(apiVersions?.length ? { api_versions: apiVersions } : {}) });
+    return this.call('sync/apply', { changes, atomic, ...(apiVersions?.length ? { api_versions: apiVersions } : {}), ...(this.source ? { source: this.source } : {}) });
   }
 
   /** The latest API version the server recorded for each API of the item. */

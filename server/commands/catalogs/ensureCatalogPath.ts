@@ -28,7 +28,7 @@ export async function ensureCatalogPath(
   deps: Deps,
   itemId: number,
   names: string[],
-  opts: { author?: Author; order?: number[] } = {},
+  opts: { author?: Author; order?: number[]; /** Told of each catalog the path needed created. */ onCreated?: (catId: number) => void } = {},
 ): Promise<number> {
   const path = names.map((n) => n.trim()).filter(Boolean);
   if (!path.length) return 0;
@@ -48,6 +48,7 @@ export async function ensureCatalogPath(
         continue;
       }
       parent = await insertCatalog(tx, itemId, { parent, name, depth: i, order: opts.order?.[i], author: opts.author });
+      opts.onCreated?.(parent);
     }
     return parent;
   });

@@ -9,6 +9,7 @@ import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
+import { DEFAULT_SYNC_SOURCE, SyncAnnouncement } from './syncEvent.ts';
 
 /** Thrown inside the transaction to roll an atomic change set back after a conflict. */
 class RollBack extends Error {}
@@ -19,15 +20,29 @@ class RollBack extends Error {}
  * revision, a page edit-locked by a user, or a page that vanished is a conflict: that page is left
  * as it is. With `atomic`, any conflict rolls everything back and nothing is applied. Any other
  * error (a limit, a bad catalog path) fails the whole set.
+ *
+ * A set that wrote pages queues ONE `item.imported` webhook event in its transaction (see
+ * syncEvent.ts), not one `page.*` event per page; confirms, names and catalog orders announce nothing.
  */
 export async function applyChanges(
   deps: Deps,
-  input: { itemId: number; changes: SyncChange[]; atomic: boolean; historyLimit: number; /** Runs in the same transaction once the set went through (API versions). */ afterApply?: (tx: Deps) => Promise<void> },
+  input: {
+    itemId: number;
+    changes: SyncChange[];
+    atomic: boolean;
+    historyLimit: number;
+    /** What the client says it is (`docs push`, `docs import <file>`), for the webhook event. */
+    source?: string;
+    /** Runs in the same transaction once the set went through (API versions). */
+    afterApply?: (tx: Deps) => Promise<void>;
+  },
 ): Promise<SyncApplyOutcome> {
   const results: SyncChangeResult[] = [];
   const conflicts: SyncConflict[] = [];
+  const announcement = new SyncAnnouncement();
   try {
-    await inTransaction(deps, async (tx) => {
+    // The page writes queue no page events (quietPageEvents): the set is announced once, below.
+    await inTransaction({ ...deps, quietPageEvents: true }, async (tx) => {
       await lockItemForWrites(tx.db, input.itemId);
       const creates = input.changes.filter((c) => c.op === 'create').length;
       const deletes = input.changes.filter((c) => c.op === 'delete').length;
@@ -35,7 +50,7 @@ export async function applyChanges(
       const catIds = new Map<string, number>();
       const catIdFor = async (path: string[]) => {
         const key = JSON.stringify(path);
-        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author: API_AUTHOR }));
+        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author: API_AUTHOR, onCreated: () => void announcement.counts.catalogs++ }));
         return catIds.get(key)!;
       };
 
@@ -54,6 +69,7 @@ export async function applyChanges(
             historyLimit: input.historyLimit,
           });
           results.push(resultOf(index, change.op, 'created', await recordSync(tx, page, change, true)));
+          announcement.page(page, 'created');
           continue;
         }
         if (change.op === 'catalog') {
@@ -91,6 +107,7 @@ export async function applyChanges(
         if (change.op === 'confirm') {
           if (change.source_path) await claimSourcePath(tx, input.itemId, change.source_path, index, current.page_id);
           results.push(resultOf(index, change.op, 'updated', await recordSync(tx, current, change, !!current.sync_created)));
+          announcement.counts.unchanged++;
           continue;
         }
         if (change.op === 'delete') {
@@ -102,6 +119,7 @@ export async function applyChanges(
           }
           await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds: [current.page_id], by: API_AUTHOR });
           results.push({ ...resultOf(index, change.op, 'deleted', current) });
+          announcement.page(current, 'deleted');
           continue;
         }
         try {
@@ -120,6 +138,7 @@ export async function applyChanges(
             historyLimit: input.historyLimit,
           });
           results.push(resultOf(index, change.op, 'updated', await recordSync(tx, page, change, !!current.sync_created)));
+          announcement.page(page, movedBy(current, page, change) ? 'moved' : 'updated');
         } catch (err) {
           if (!(err instanceof AppError) || (err.code !== ErrorCode.PAGE_LOCKED && err.code !== ErrorCode.STALE_REVISION)) throw err;
           conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision, server_revision: current.revision, reason: err.message });
@@ -128,6 +147,7 @@ export async function applyChanges(
       }
       if (conflicts.length && input.atomic) throw new RollBack();
       await linkPagesCreatedTogether(tx, input.itemId, results);
+      await announcement.enqueue(tx, input.itemId, input.source?.trim() || DEFAULT_SYNC_SOURCE);
       if (input.afterApply) await input.afterApply(tx);
     });
   } catch (err) {
@@ -139,6 +159,11 @@ export async function applyChanges(
     };
   }
   return { applied: true, results, conflicts };
+}
+
+/** An update that moved the page to another catalog, renamed it or moved its file, as `docs plan` calls it a move. */
+function movedBy(before: PageRow, after: PageRow, change: { source_path?: string }): boolean {
+  return before.cat_id !== after.cat_id || before.page_title !== after.page_title || (!!before.source_path && !!change.source_path && before.source_path !== change.source_path);
 }
 
 /**

@@ -13,6 +13,11 @@ import type { DeliveryEvent, WebhookEnvelope, WebhookEvent } from './formats.ts'
  * `api.changed` data (what the chat summary reads; every field is also posted as is in the
  * `json` format): `{ version_id, source, summary: { added, removed, changed, breaking },
  * operations?: [{ method, path, change, breaking }] }`.
+ *
+ * `item.imported` data: `{ source, created, updated, unchanged, catalogs }` for an `import/auto`
+ * into an existing item; a `sync/apply` (docs push, docs import) adds `moved`, `deleted`,
+ * `pages: [{ page_id, page_title, change }]` (at most 50; the `json` format gives each page
+ * still there its `url` when SITE_URL is set) and `pages_total` (see sync/syncEvent.ts).
  */
 export async function enqueueWebhookEvent(
   deps: Deps,

@@ -39,12 +39,24 @@ export function detectFormat(url: URL): WebhookFormat {
   return HOSTS.find(([re]) => re.test(url.hostname))?.[1] ?? 'json';
 }
 
+/** How a sync changed a page (`item.imported` data `pages[].change`), in words. */
+const CHANGE_WORDS = {
+  en: { created: 'created', updated: 'updated', moved: 'moved', deleted: 'deleted' },
+  zh: { created: '新建', updated: '更新', moved: '移动', deleted: '删除' },
+} as const;
+type PageChange = keyof (typeof CHANGE_WORDS)['en'];
+
 const TEXT = {
   en: {
     'page.created': (a: string, d: Data) => `${a} created page “${d.page_title}”`,
     'page.updated': (a: string, d: Data) => `${a} updated page “${d.page_title}”`,
     'page.deleted': (a: string, d: Data) => `${a} deleted page “${d.page_title}”`,
-    'item.imported': (a: string, d: Data) => `${a} imported ${d.source || 'a file'}: ${num(d.created)} pages created, ${num(d.updated)} updated, ${num(d.unchanged)} unchanged`,
+    'item.imported': (a: string, d: Data) =>
+      isSync(d)
+        ? `${a} synced ${num(d.pages_total)} ${num(d.pages_total) === 1 ? 'page' : 'pages'} (${d.source || 'docs push'}): ${counted(d, CHANGE_WORDS.en, (n, w) => `${n} ${w}`, ', ')}`
+        : `${a} imported ${d.source || 'a file'}: ${num(d.created)} pages created, ${num(d.updated)} updated, ${num(d.unchanged)} unchanged`,
+    listedPage: (title: string, change: string) => `• ${title} (${change})`,
+    more: (n: number) => `… and ${n} more`,
     'api.changed': (a: string, d: Data) => {
       const s = (d.summary ?? {}) as Data;
       const n = versionNumber(d);
@@ -59,7 +71,12 @@ const TEXT = {
     'page.created': (a: string, d: Data) => `${a} 新建了页面「${d.page_title}」`,
     'page.updated': (a: string, d: Data) => `${a} 更新了页面「${d.page_title}」`,
     'page.deleted': (a: string, d: Data) => `${a} 删除了页面「${d.page_title}」`,
-    'item.imported': (a: string, d: Data) => `${a} 导入了 ${d.source || '文件'}：新建 ${num(d.created)} 页，更新 ${num(d.updated)} 页，未变 ${num(d.unchanged)} 页`,
+    'item.imported': (a: string, d: Data) =>
+      isSync(d)
+        ? `${a} 通过 ${d.source || 'docs push'} 同步了 ${num(d.pages_total)} 个页面：${counted(d, CHANGE_WORDS.zh, (n, w) => `${w} ${n}`, '，')}`
+        : `${a} 导入了 ${d.source || '文件'}：新建 ${num(d.created)} 页，更新 ${num(d.updated)} 页，未变 ${num(d.unchanged)} 页`,
+    listedPage: (title: string, change: string) => `• ${title}（${change}）`,
+    more: (n: number) => `… 另有 ${n} 个页面`,
     'api.changed': (a: string, d: Data) => {
       const s = (d.summary ?? {}) as Data;
       const n = versionNumber(d);
@@ -79,6 +96,18 @@ const versionNumber = (d: Data) => num(d.number) || num(d.version_id);
 
 /** Most breaking operations listed in a chat message (the rest are counted). */
 const LISTED_OPERATIONS = 10;
+/** Most page titles a chat message lists for a sync (`item.imported` from `sync/apply`); the rest are counted. */
+const LISTED_PAGES = 5;
+
+/** An `item.imported` of a `docs push`/`docs import` (sync/apply): it lists its pages. */
+const isSync = (d: Data) => Array.isArray(d.pages);
+/** The non-zero counts of a sync, in words: "3 created, 1 deleted". */
+function counted(d: Data, words: Record<PageChange, string>, phrase: (n: number, word: string) => string, sep: string): string {
+  return (Object.keys(words) as PageChange[])
+    .filter((k) => num(d[k]) > 0)
+    .map((k) => phrase(num(d[k]), words[k]))
+    .join(sep);
+}
 
 /** The human summary of an event, with a link when the site's address is known. */
 export function summarize(env: WebhookEnvelope, lang: WebhookLang, siteBase: string): string {
@@ -86,6 +115,13 @@ export function summarize(env: WebhookEnvelope, lang: WebhookLang, siteBase: str
   const actor = env.actor?.username || t.someone;
   const line = t[env.event](actor, env.data);
   const lines = [`[${env.item.item_name}] ${line}`];
+  if (env.event === 'item.imported' && isSync(env.data)) {
+    const pages = env.data.pages as Data[];
+    const words: Record<string, string> = CHANGE_WORDS[lang];
+    for (const p of pages.slice(0, LISTED_PAGES)) lines.push(t.listedPage(String(p.page_title ?? ''), words[String(p.change)] ?? String(p.change ?? '')));
+    const rest = num(env.data.pages_total) - Math.min(pages.length, LISTED_PAGES);
+    if (rest > 0) lines.push(t.more(rest));
+  }
   if (env.event === 'api.changed' && Array.isArray(env.data.operations)) {
     const breaking = (env.data.operations as Data[]).filter((o) => o.breaking);
     for (const op of breaking.slice(0, LISTED_OPERATIONS)) lines.push(`${t.breaking}: ${String(op.method ?? '').toUpperCase()} ${op.path ?? ''}`);
@@ -105,6 +141,13 @@ export function linkOf(env: WebhookEnvelope, siteBase: string): string {
   return `${siteBase}/${env.item.item_id}`;
 }
 
+/** A sync's listed pages with their reader addresses (not a deleted one's), like page events' `url`; known only when the site's address is. */
+function withPageLinks(env: WebhookEnvelope, siteBase: string): WebhookEnvelope {
+  if (!siteBase || env.event !== 'item.imported' || !isSync(env.data)) return env;
+  const pages = (env.data.pages as Data[]).map((p) => (p.change !== 'deleted' && typeof p.page_id === 'number' ? { ...p, url: `${siteBase}/page/${p.page_id}` } : p));
+  return { ...env, data: { ...env.data, pages } };
+}
+
 /** WeCom's text limit is 2048 bytes; the others are larger. Cut on a character boundary. */
 function cutBytes(text: string, max: number): string {
   const bytes = Buffer.from(text, 'utf8');
@@ -116,7 +159,7 @@ function cutBytes(text: string, max: number): string {
 export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { deliveryId: number; lang: WebhookLang; siteBase: string; /** A Feishu bot's signature fields (botSigning.ts). */ feishuSign?: { timestamp: string; sign: string } }): string {
   if (format === 'json') {
     const link = linkOf(env, opts.siteBase);
-    return JSON.stringify({ delivery_id: opts.deliveryId, ...env, ...(link ? { url: link } : {}) });
+    return JSON.stringify({ delivery_id: opts.deliveryId, ...withPageLinks(env, opts.siteBase), ...(link ? { url: link } : {}) });
   }
   const text = cutBytes(summarize(env, opts.lang, opts.siteBase), format === 'wecom' ? 2000 : 8000);
   switch (format) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
-import type { SyncChange } from '../../../core/sync.ts';
+import { SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { applyChanges } from '../../commands/sync/applyChanges.ts';
@@ -120,6 +120,8 @@ export const syncActions: ActionDef[] = [
         atomic: zFlag.optional(),
         // API descriptions pushed with this batch: recorded as API versions in its transaction.
         api_versions: zJsonField(apiVersionsField).optional(),
+        // What the client is (`docs push`, `docs import <file>`): the source of the set's webhook event.
+        source: z.string('must be text').trim().max(SYNC_SOURCE_MAX, `must be at most ${SYNC_SOURCE_MAX} characters`).optional(),
       })
       .loose()
       .refine((i) => i.changes.length > 0 || !!i.api_versions?.length, { path: ['changes'], message: 'must hold at least one change' }),
@@ -132,6 +134,7 @@ export const syncActions: ActionDef[] = [
         // Atomic unless the caller explicitly asks otherwise.
         atomic: params.atomic === undefined ? true : !!input.atomic,
         historyLimit: await historyLimitFor(services),
+        source: input.source,
         afterApply: input.api_versions?.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, input.api_versions!)) : undefined,
       });
       return apiVersions ? { ...outcome, api_versions: apiVersions } : outcome;
