@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../cli/errors.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
+import { envFor, runDocs, tempFolder, write } from './run.ts';
+
+/**
+ * Defects found by pushing and pulling real documentation repositories (vuejs/docs, tldr-pages,
+ * prettier's Docusaurus docs), each reduced to the few lines that showed it.
+ */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function push(k: KeyedItem, dir: string) {
+  const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+  expect(r.code, r.stderr).toBe(ExitCode.OK);
+  return r;
+}
+
+/** Pulls into an empty folder and checks every file of `files` comes back byte for byte. */
+async function expectSamePull(k: KeyedItem, src: string, files: string[]) {
+  const dir = tempFolder();
+  const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
+  expect(r.code, r.stderr).toBe(ExitCode.OK);
+  for (const rel of files) expect(fs.readFileSync(path.join(dir, rel)).equals(fs.readFileSync(path.join(src, rel))), rel).toBe(true);
+  const plan = await runDocs(['plan', dir, '--detailed-exitcode'], { cwd: dir, env: envFor(t, k) });
+  expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+  return dir;
+}
+
+async function pageByPath(k: KeyedItem, sourcePath: string) {
+  const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+  const p = (tree.data.pages as { page_id: number; page_title: string; source_path: string }[]).find((x) => x.source_path === sourcePath)!;
+  const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
+  return { ...p, page_content: info.data.page_content as string };
+}
+
+describe('real repositories through push and pull', { timeout: 120_000 }, () => {
+  // vuejs/docs src/guide/reusability/plugins.md starts with a byte-order mark and has no front matter.
+  it('a byte-order mark comes back on pull, with or without front matter, and is not part of the title', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guide/plugins.md', '\uFEFF# Plugins {#plugins}\n\nA plugin.\n');
+    write(src, 'guide/with-fm.md', '\uFEFF---\ntitle: With front matter\n---\n\nText.\n');
+    write(src, 'guide/rule.md', '\uFEFF---\n---\n---\n\nA body that starts like front matter.\n');
+    await push(k, src);
+    expect((await pageByPath(k, 'guide/plugins.md')).page_title).toBe('Plugins');
+    expect((await pageByPath(k, 'guide/with-fm.md')).page_title).toBe('With front matter');
+    expect((await pageByPath(k, 'guide/plugins.md')).page_content.startsWith('#')).toBe(true);
+    await expectSamePull(k, src, ['guide/plugins.md', 'guide/with-fm.md', 'guide/rule.md']);
+  });
+});
