@@ -56,4 +56,22 @@ describe('real repositories through push and pull', { timeout: 120_000 }, () => 
     expect((await pageByPath(k, 'guide/plugins.md')).page_content.startsWith('#')).toBe(true);
     await expectSamePull(k, src, ['guide/plugins.md', 'guide/with-fm.md', 'guide/rule.md']);
   });
+
+  // vuejs/docs links pages root-relative without extension: [Code of Conduct](/about/coc).
+  it('root-relative links to pages (VitePress clean links) open the page on the server and come back as written', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'index.md', '# Home\n');
+    write(src, 'about/coc.md', '# Code Of Conduct\n\n## Scope {#scope}\n');
+    write(src, 'about/community-guide.md', '# Community\n\nOur [Code of Conduct](/about/coc), [its scope](/about/coc.md#scope), [home](/).\n');
+    fs.mkdirSync(path.join(src, 'public'));
+    await push(k, src);
+    const content = (await pageByPath(k, 'about/community-guide.md')).page_content;
+    const coc = (await pageByPath(k, 'about/coc.md')).page_id;
+    const home = (await pageByPath(k, 'index.md')).page_id;
+    expect(content).toContain(`[Code of Conduct](/${k.item_id}?page_id=${coc})`);
+    expect(content).toContain(`[its scope](/${k.item_id}?page_id=${coc}#scope)`);
+    expect(content).toContain(`[home](/${k.item_id}?page_id=${home})`);
+    await expectSamePull(k, src, ['index.md', 'about/coc.md', 'about/community-guide.md']);
+  });
 });
