@@ -1,5 +1,6 @@
 import { yaml } from './lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
+import { headingText } from './headingText.ts';
 
 /** What a Markdown file says about itself: front matter fields the CLI understands, and the body that becomes page content. */
 export interface ParsedMarkdown {
@@ -95,7 +96,7 @@ export function firstHeading(body: string): string | undefined {
     }
     if (fence) continue;
     const h = /^#[ \t]+(.+?)[ \t]*#*[ \t]*\r?$/.exec(line);
-    if (h) return stripHeadingId(h[1]!).trim();
+    if (h) return headingText(stripHeadingId(h[1]!).trim());
   }
   return undefined;
 }

@@ -74,4 +74,21 @@ describe('real repositories through push and pull', { timeout: 120_000 }, () => 
     expect(content).toContain(`[home](/${k.item_id}?page_id=${home})`);
     await expectSamePull(k, src, ['index.md', 'about/coc.md', 'about/community-guide.md']);
   });
+
+  // vuejs/docs: `# \<script setup> {#script-setup}` became the title `\<script setup>`, and
+  // `# Composition API: <br>Dependency Injection` kept its `<br>`.
+  it('a title taken from the H1 is the text the heading shows (escapes, code, links and inline HTML resolved), and pulls back unchanged', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'api/sfc-script-setup.md', '# \\<script setup> {#script-setup}\n\nText.\n');
+    write(src, 'api/di.md', '# Composition API: <br>Dependency Injection {#composition-api-dependency-injection}\n');
+    write(src, 'api/ref.md', '# `ref()` and [Vite](https://vite.dev) &amp; more\n');
+    write(src, 'less-than.md', '# <\n\n> Redirect input.\n');
+    await push(k, src);
+    expect((await pageByPath(k, 'api/sfc-script-setup.md')).page_title).toBe('<script setup>');
+    expect((await pageByPath(k, 'api/di.md')).page_title).toBe('Composition API: Dependency Injection');
+    expect((await pageByPath(k, 'api/ref.md')).page_title).toBe('ref() and Vite & more');
+    expect((await pageByPath(k, 'less-than.md')).page_title).toBe('<');
+    await expectSamePull(k, src, ['api/sfc-script-setup.md', 'api/di.md', 'api/ref.md', 'less-than.md']);
+  });
 });
