@@ -13,7 +13,7 @@ import { computePlan, type Plan, type PlanEntry } from './plan.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
 import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
-import { loadState, readBase, saveState, type SyncState } from './state.ts';
+import { FILE_READER, loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import type { Settings } from './settings.ts';
@@ -70,7 +70,7 @@ export async function preparePlan(
   treePromise.catch(() => undefined);
   const state = await loadState(root, client.settings.server);
   // Files unchanged since the last sync (size + mtime) are not read again.
-  const folder = await readFolder(root, { ...folderOpts, recorded: (relPath) => state.pages[relPath] });
+  const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
   const tree = await treePromise;
@@ -282,6 +282,11 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
     for (const batch of batchChanges(catalogOrders)) {
       await client.apply(batch, true);
       for (const c of batch) if (c.op === 'catalog') state.catalogs = { ...state.catalogs, [c.cat_path.join('/')]: c.s_number };
+      ledger.dirty = true;
+    }
+    // Every file was read as this CLI reads it and the server now has what that gave.
+    if (!conflicts.length && state.reader !== FILE_READER) {
+      state.reader = FILE_READER;
       ledger.dirty = true;
     }
     return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };

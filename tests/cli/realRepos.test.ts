@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
@@ -10,6 +10,13 @@ import { envFor, runDocs, tempFolder, write } from './run.ts';
  * Defects found by pushing and pulling real documentation repositories (vuejs/docs, tldr-pages,
  * prettier's Docusaurus docs), each reduced to the few lines that showed it.
  */
+/** Makes the CLI read H1 titles as the previous release did (the Markdown as written). */
+const oldReader = vi.hoisted(() => ({ on: false }));
+vi.mock('../../cli/sync/headingText.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../../cli/sync/headingText.ts')>();
+  return { headingText: (source: string) => (oldReader.on ? source : actual.headingText(source)) };
+});
+
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -90,5 +97,33 @@ describe('real repositories through push and pull', { timeout: 120_000 }, () => 
     expect((await pageByPath(k, 'api/ref.md')).page_title).toBe('ref() and Vite & more');
     expect((await pageByPath(k, 'less-than.md')).page_title).toBe('<');
     await expectSamePull(k, src, ['api/sfc-script-setup.md', 'api/di.md', 'api/ref.md', 'less-than.md']);
+  });
+});
+
+describe('upgrading the CLI when it reads files differently', { timeout: 120_000 }, () => {
+  // vuejs/docs pushed by the previous CLI kept the title `\<script setup>`: with state, an unchanged
+  // file was never read again, so the server kept that title and a fresh pull wrote it into front matter.
+  it('a push after an upgrade reads every file again once and sends the titles it now gives', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'api/sfc-script-setup.md', '# \\<script setup> {#script-setup}\n\nText.\n');
+    write(src, 'plain.md', '# Plain\n');
+    oldReader.on = true;
+    await push(k, src);
+    oldReader.on = false;
+    expect((await pageByPath(k, 'api/sfc-script-setup.md')).page_title).toBe('\\<script setup>');
+    // The state as the previous CLI wrote it: no reader version.
+    const stateFile = path.join(src, '.docs', 'state.json');
+    const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+    delete state.reader;
+    fs.writeFileSync(stateFile, JSON.stringify(state));
+    const r = await push(k, src);
+    expect(r.stdout).toMatch(/title "\\<script setup>" → "<script setup>"/);
+    expect((await pageByPath(k, 'api/sfc-script-setup.md')).page_title).toBe('<script setup>');
+    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8')).reader).toBeGreaterThan(1);
+    await expectSamePull(k, src, ['api/sfc-script-setup.md', 'plain.md']);
+    // From then on an unchanged file is not read again: a no-op push.
+    const again = await runDocs(['plan', src, '--detailed-exitcode'], { cwd: src, env: envFor(t, k) });
+    expect(again.code, again.stdout).toBe(ExitCode.OK);
   });
 });
