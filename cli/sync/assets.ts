@@ -137,7 +137,7 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
   const relink =
     moved && from
       ? ([served, original, file]: RefPairs[number]): string => {
-          const pageLink = /^\/\d+\?page_id=(\d+)/.exec(served);
+          const pageLink = /^(?:https?:\/\/[^/?#]+)?\/\d+\?page_id=(\d+)/.exec(served);
           const target = file ?? (pageLink ? moved.pathOf(Number(pageLink[1])) : undefined);
           // Root-relative references do not depend on where the page lies.
           if (!target || original.startsWith('/')) return original;

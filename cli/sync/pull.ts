@@ -97,12 +97,13 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Pages as the folder sees them: the links and images the sync rewrote put back as written (relative
   // references adjusted where the page or what it links to moved).
   const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
-  // Files added in the web UI come down beside their page, recorded with the page's references.
+  // Files added in the web UI come down beside their page, and web links to pages as relative
+  // links, recorded with the page's references.
   const webFiles: WebFiles = { bySign: new Map(), taken: new Map(), written: [] };
   const adopted = new Set<number>();
   for (const [id, p] of [...fetched].sort(([a], [b]) => a - b)) {
     if (!targets.has(id)) continue;
-    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles);
+    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles, { itemId: tree.item.item_id, pathOf: (pageId) => targets.get(pageId) });
     if (got.adopted) {
       fetched.set(id, got.page);
       adopted.add(id);

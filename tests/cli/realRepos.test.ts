@@ -127,3 +127,39 @@ describe('upgrading the CLI when it reads files differently', { timeout: 120_000
     expect(again.code, again.stdout).toBe(ExitCode.OK);
   });
 });
+
+describe('links made in the web editor', { timeout: 120_000 }, () => {
+  // A page written on the web linking vuejs/docs' computed.md came down with `/2?page_id=183`,
+  // a link no static site can follow.
+  it('come down as relative .md links (anchor kept), the same in a fresh pull, and go up as page links again', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guide/essentials/computed.md', '# Computed\n\n## Basic Example {#basic-example}\n');
+    write(src, 'guide/reusability/plugins.md', '# Plugins\n');
+    await push(k, src);
+    const computed = await pageByPath(k, 'guide/essentials/computed.md');
+    const plugins = await pageByPath(k, 'guide/reusability/plugins.md');
+    const catId = (await t.call('page/info', { page_id: plugins.page_id }, { token: k.owner.token })).data.cat_id;
+    const body = `# Web page\n\nSee [computed](/${k.item_id}?page_id=${computed.page_id}#basic-example), [again](${t.url}/${k.item_id}?page_id=${computed.page_id}) and [elsewhere](/${k.item_id + 1000}?page_id=${computed.page_id}).\n`;
+    const saved = await t.call('page/save', { item_id: k.item_id, cat_id: catId, page_title: 'Web page', page_content: body, page_comments: '' }, { token: k.owner.token });
+    expect(saved.error_code, saved.error_message).toBe(0);
+
+    const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const file = 'guide/reusability/web-page.md';
+    expect(fs.readFileSync(path.join(src, file), 'utf8')).toBe(
+      `# Web page\n\nSee [computed](../essentials/computed.md#basic-example), [again](../essentials/computed.md) and [elsewhere](/${k.item_id + 1000}?page_id=${computed.page_id}).\n`,
+    );
+    // The server keeps its links; a fresh pull writes the same file; nothing to push.
+    expect((await pageByPath(k, file)).page_content).toBe(body);
+    await expectSamePull(k, src, [file]);
+    const plan = await runDocs(['plan', src, '--detailed-exitcode'], { cwd: src, env: envFor(t, k) });
+    expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+
+    // Edited in the folder: the relative links go up as links that open the page.
+    fs.appendFileSync(path.join(src, file), '\nMore.\n');
+    await push(k, src);
+    expect((await pageByPath(k, file)).page_content).toContain(`[computed](/${k.item_id}?page_id=${computed.page_id}#basic-example)`);
+    expect((await pageByPath(k, file)).page_content).toContain(`[again](/${k.item_id}?page_id=${computed.page_id})`);
+  });
+});
