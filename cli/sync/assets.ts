@@ -26,11 +26,16 @@ export async function detectAssetsRoot(root: string, configured: string | undefi
   return '';
 }
 
-/** What a page link may point at: the file itself, or VitePress's clean URLs (`/guide/x`, `/guide/`). */
+/** Docusaurus's URL of a blog post, `blog/2023/11/13/3.1.0`, for the file `blog/2023-11-13-3.1.0.md`. */
+const BLOG_POST_URL = /^((?:.*\/)?blog)\/(\d{4})\/(\d{2})\/(\d{2})\/([^/]+)$/;
+
+/** What a page link may point at: the file itself, VitePress's clean URLs (`/guide/x`, `/guide/`), or a Docusaurus blog post's dated URL. */
 function pageCandidates(relPath: string): string[] {
   if (MARKDOWN.test(relPath)) return [relPath];
   const bare = relPath.replace(/\.html$/i, '').replace(/\/$/, '');
-  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md'])];
+  const post = BLOG_POST_URL.exec(bare);
+  const dated = post ? `${post[1]}/${post[2]}-${post[3]}-${post[4]}-${post[5]}` : null;
+  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md']), ...(dated ? [`${dated}.md`, `${dated}/index.md`] : [])];
 }
 
 export interface RewriteContext {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
+import { PNG_BYTES } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
@@ -80,6 +81,25 @@ describe('real repositories through push and pull', { timeout: 120_000 }, () => 
     expect(content).toContain(`[its scope](/${k.item_id}?page_id=${coc}#scope)`);
     expect(content).toContain(`[home](/${k.item_id}?page_id=${home})`);
     await expectSamePull(k, src, ['index.md', 'about/coc.md', 'about/community-guide.md']);
+  });
+
+  // prettier's Docusaurus site (website/: docs/, blog/, static/) links posts by their dated URL and docs by route.
+  it('Docusaurus links: a blog post by its dated URL and a doc by its route open the page; static/ images travel', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'blog/2023-11-13-3.1.0.md', '---\nauthors: "fisker"\ntitle: "Prettier 3.1"\n---\n\nRelease notes.\n');
+    write(src, 'blog/2024-01-12-3.2.0.md', '---\ntitle: Prettier 3.2\n---\n\nSince [3.1](/blog/2023/11/13/3.1.0), see [quotes](/docs/options#quotes).\n\n![settings](/images/settings.png)\n');
+    write(src, 'docs/options.md', '---\nid: options\ntitle: Options\n---\n\n## Quotes\n');
+    fs.mkdirSync(path.join(src, 'static/images'), { recursive: true });
+    fs.writeFileSync(path.join(src, 'static/images/settings.png'), PNG_BYTES);
+    await push(k, src);
+    const post = await pageByPath(k, 'blog/2024-01-12-3.2.0.md');
+    const older = (await pageByPath(k, 'blog/2023-11-13-3.1.0.md')).page_id;
+    const options = (await pageByPath(k, 'docs/options.md')).page_id;
+    expect(post.page_content).toContain(`[3.1](/${k.item_id}?page_id=${older})`);
+    expect(post.page_content).toContain(`[quotes](/${k.item_id}?page_id=${options}#quotes)`);
+    expect(post.page_content).toMatch(/!\[settings\]\(\/api\/attachment\/visitFile\?sign=/);
+    await expectSamePull(k, src, ['blog/2023-11-13-3.1.0.md', 'blog/2024-01-12-3.2.0.md', 'docs/options.md', 'static/images/settings.png']);
   });
 
   // vuejs/docs: `# \<script setup> {#script-setup}` became the title `\<script setup>`, and
