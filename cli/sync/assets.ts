@@ -130,11 +130,32 @@ export class AssetUploader {
 }
 
 /**
+ * A link to the page whose file is `target`, as written in the file `to`: unchanged while it still
+ * reaches that page from there; else the new path in the link's own style — root-relative or
+ * relative, `.md`, `.html` or a clean URL (`/api/computed`, `./guide/` for an index) — anchor kept.
+ */
+function relinkPageLink(original: string, to: string, target: string): string {
+  const now = resolveReference(original, to, '');
+  if (now && pageCandidates(now.relPath).includes(target)) return original;
+  const rawPath = original.slice(0, original.search(/[#?]|$/));
+  const suffix = original.slice(rawPath.length);
+  const style = MARKDOWN.test(rawPath) ? 'md' : /\.html$/i.test(rawPath) ? 'html' : 'clean';
+  let dest = target;
+  if (style === 'html') dest = target.replace(MARKDOWN, '.html');
+  if (style === 'clean') dest = /(^|\/)index\.(md|markdown)$/i.test(target) ? target.replace(/index\.(md|markdown)$/i, '') : target.replace(MARKDOWN, '');
+  if (original.startsWith('/')) return `/${encodeURI(dest)}${suffix}`;
+  let rel = path.posix.relative(path.posix.dirname(to), dest || '.');
+  if (dest.endsWith('/') || !dest) rel = rel ? `${rel}/` : './';
+  if (!rel.startsWith('../') && original.startsWith('./') && !rel.startsWith('./')) rel = `./${rel}`;
+  return encodeURI(rel) + suffix;
+}
+
+/**
  * A page as the folder sees it: the references the sync rewrote put back, its hash taken again.
  * With `moved`, the page is written to `moved.to` although its references were written for the
  * file `page.source_path`, and linked pages may have moved too (`moved.pathOf`): references that
  * would no longer reach their file are made relative to the new place (a pull after a catalog
- * move made on the web).
+ * move made on the web); the page's `source_refs` then hold the references as now written.
  */
 export function toSourceView(page: ServerPageContent, moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string }): ServerPageContent {
   if (!page.source_refs) return page;
@@ -142,17 +163,28 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
   const relink =
     moved && from
       ? ([served, original, file]: RefPairs[number]): string => {
+          if (file) {
+            // A root-relative file reference does not depend on where the page lies.
+            return original.startsWith('/') ? original : relinkReference(original, from, moved.to, file, moved.assetsRoot);
+          }
           const pageLink = /^(?:https?:\/\/[^/?#]+)?\/\d+\?page_id=(\d+)/.exec(served);
-          const target = file ?? (pageLink ? moved.pathOf(Number(pageLink[1])) : undefined);
-          // Root-relative references do not depend on where the page lies.
-          if (!target || original.startsWith('/')) return original;
-          const was = resolveReference(original, from, moved.assetsRoot);
-          if (!file && was && !MARKDOWN.test(was.relPath)) return original;
-          return relinkReference(original, from, moved.to, target, moved.assetsRoot);
+          const target = pageLink ? moved.pathOf(Number(pageLink[1])) : undefined;
+          return target ? relinkPageLink(original, moved.to, target) : original;
         }
       : undefined;
-  const content = restoreReferences(page.page_content, page.source_refs, relink);
-  return { ...page, page_content: content, content_hash: contentHash(content) };
+  // The pairs as now written: a pull records them (a confirm), so the next push sees the file as synced.
+  const written: RefPairs = [];
+  let changed = false;
+  const recording = relink
+    ? (pair: RefPairs[number]): string => {
+        const now = relink(pair);
+        if (now !== pair[1]) changed = true;
+        written.push(pair.length === 3 ? [pair[0], now, pair[2]] : [pair[0], now]);
+        return now;
+      }
+    : undefined;
+  const content = restoreReferences(page.page_content, page.source_refs, recording);
+  return { ...page, page_content: content, content_hash: contentHash(content), ...(changed ? { source_refs: JSON.stringify(written) } : {}) };
 }
 
 /** Writes back the local files a pulled page references (images, attachments) where they are missing. */

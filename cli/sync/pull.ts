@@ -111,6 +111,11 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   }
   out.written.push(...webFiles.written);
   const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined)]));
+  // Links rewritten because a page they lead to moved on the web: the server learns them (no new
+  // revision), so a push right after is a no-op. A page changed on the web itself is not confirmed:
+  // a fresh clone's older file must still meet its web change as a conflict.
+  const syncedAsIs = new Set(tree.pages.filter((p) => p.sync_revision === p.revision).map((p) => p.page_id));
+  for (const [id, view] of contents) if (view.source_refs !== fetched.get(id)!.source_refs && syncedAsIs.has(id)) adopted.add(id);
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
     const knownPath = ledger.pathOf(page.page_id);
@@ -153,7 +158,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     remember(ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
-      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: fetched.get(page.page_id)!.source_refs ?? null });
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: page.source_refs ?? null });
     }
   }
 

@@ -78,7 +78,7 @@ export async function preparePlan(
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
-  await settleRewrittenPages(plan, client);
+  await settleRewrittenPages(root, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
   return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
@@ -101,16 +101,20 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
 /**
  * A page whose server content has rewritten links or images, changed on the server since the
  * sync wrote it (so the file hash cannot tell): compared as the folder sees it, with the original
- * references put back. Equal → unchanged (and recorded), not an update.
+ * references put back (as a pull writes them where pages moved). Equal → unchanged (and recorded,
+ * references as the file has them), not an update.
  */
-async function settleRewrittenPages(plan: Plan, client: SyncClient): Promise<void> {
+async function settleRewrittenPages(root: string, plan: Plan, client: SyncClient): Promise<void> {
   const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && e.server.sync_revision > 0);
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
+  // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
+  const fileOf = new Map(plan.entries.flatMap((e) => (e.doc && e.server && e.relPath ? [[e.server.page_id, e.relPath] as const] : [])));
+  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
   for (const e of candidates) {
     const page = contents.get(e.server!.page_id);
     if (!page?.source_refs) continue;
-    const view = toSourceView(page);
+    const view = toSourceView(page, { to: e.doc!.relPath, pathOf: (id) => fileOf.get(id), assetsRoot });
     const sameMeta = e.doc!.title === page.page_title && e.doc!.order === page.s_number && JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) && page.source_path === e.doc!.relPath;
     if (view.content_hash === e.doc!.hash && sameMeta) {
       e.action = 'unchanged';

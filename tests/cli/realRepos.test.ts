@@ -183,3 +183,33 @@ describe('links made in the web editor', { timeout: 120_000 }, () => {
     expect((await pageByPath(k, file)).page_content).toContain(`[again](/${k.item_id}?page_id=${computed.page_id})`);
   });
 });
+
+describe('a page moved in the web UI', { timeout: 120_000 }, () => {
+  // vuejs/docs links pages by clean URLs, relative (`./computed`) and root-relative
+  // (`/guide/essentials/computed`): after computed.md moved on the web, a pull left those links dead.
+  it('links to it in every style (clean, .md, relative, root-relative) follow it on pull; a push right after is a no-op', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guide/essentials/computed.md', '# Computed\n\n## Writable {#writable}\n\nSee [template syntax](./template-syntax).\n');
+    write(src, 'guide/essentials/template-syntax.md', '# Template Syntax\n\nUse a [computed property](./computed), or [writable](./computed.md#writable).\n');
+    write(src, 'api/options-state.md', '# Options: State\n\n- [Guide - Computed](/guide/essentials/computed)\n- [Writable](../guide/essentials/computed.md#writable)\n- [Guide](/guide/)\n');
+    write(src, 'guide/index.md', '# Guide\n');
+    await push(k, src);
+    const computed = await pageByPath(k, 'guide/essentials/computed.md');
+    const apiCat = (await t.call('page/info', { page_id: (await pageByPath(k, 'api/options-state.md')).page_id }, { token: k.owner.token })).data.cat_id;
+    const info = (await t.call('page/info', { page_id: computed.page_id }, { token: k.owner.token })).data;
+    const moved = await t.call('page/save', { page_id: computed.page_id, item_id: k.item_id, cat_id: apiCat, page_title: info.page_title, page_content: info.page_content, s_number: info.s_number }, { token: k.owner.token });
+    expect(moved.error_code, moved.error_message).toBe(0);
+
+    const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const read = (rel: string) => fs.readFileSync(path.join(src, rel), 'utf8');
+    expect(fs.existsSync(path.join(src, 'guide/essentials/computed.md'))).toBe(false);
+    expect(read('api/computed.md')).toBe('# Computed\n\n## Writable {#writable}\n\nSee [template syntax](../guide/essentials/template-syntax).\n');
+    expect(read('guide/essentials/template-syntax.md')).toBe('# Template Syntax\n\nUse a [computed property](../../api/computed), or [writable](../../api/computed.md#writable).\n');
+    expect(read('api/options-state.md')).toBe('# Options: State\n\n- [Guide - Computed](/api/computed)\n- [Writable](computed.md#writable)\n- [Guide](/guide/)\n');
+    const plan = await runDocs(['plan', src, '--detailed-exitcode'], { cwd: src, env: envFor(t, k) });
+    expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+    await expectSamePull(k, src, ['api/computed.md', 'guide/essentials/template-syntax.md', 'api/options-state.md', 'guide/index.md']);
+  });
+});
