@@ -191,11 +191,12 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
       } else if (server.sync_hash && server.sync_hash === doc.fileHash && server.source_path === doc.relPath) {
         entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       } else {
-        entries.push({ ...base, action: 'conflict', detail: server.sync_revision ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
+        entries.push({ ...base, action: 'conflict', detail: server.sync_revision || server.sync_hash ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
       }
       continue;
     }
-    const serverMoved = server.revision !== synced.revision;
+    // A move or reorder in the web UI makes no new revision: the place the state recorded tells it.
+    const serverMoved = server.revision !== synced.revision || server.s_number !== synced.order || !samePath(server.cat_path, synced.cat_path);
     if (serverMoved && !changedSinceSync(doc, synced)) {
       entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       continue;

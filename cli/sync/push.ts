@@ -105,7 +105,7 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
  * references as the file has them), not an update.
  */
 async function settleRewrittenPages(root: string, plan: Plan, client: SyncClient): Promise<void> {
-  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && e.server.sync_revision > 0);
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash));
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
   // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.

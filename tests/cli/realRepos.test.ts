@@ -213,3 +213,75 @@ describe('a page moved in the web UI', { timeout: 120_000 }, () => {
     await expectSamePull(k, src, ['api/computed.md', 'guide/essentials/template-syntax.md', 'api/options-state.md', 'guide/index.md']);
   });
 });
+
+describe('moves and reorders made by drag and drop in the web UI', { timeout: 120_000 }, () => {
+  // prettier's docs: docs/install.md dragged into blog/, docs/cli.md reordered, and a push from the
+  // repository — with its state, or a fresh CI clone — moved the page back and undid the order
+  // (the tree save makes no new revision, so nothing told the sync the pages had changed).
+  it('are never undone by a push, with state or from a fresh clone; --prune keeps them; a pull brings them and a push after is a no-op', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'docs/install.md', '---\nid: install\ntitle: Install\n---\n\nFirst, [the CLI](./cli.md).\n');
+    write(src, 'docs/cli.md', '---\nid: cli\ntitle: CLI\n---\n\nUsage.\n');
+    write(src, 'docs/options.md', '---\nid: options\ntitle: Options\n---\n\nOptions.\n');
+    write(src, 'guides/recipes/eslint.md', '# ESLint\n');
+    write(src, 'blog/2024-01-12-3.2.0.md', '---\ntitle: Prettier 3.2\n---\n\nNotes.\n');
+    await push(k, src);
+    const clone = tempFolder(src);
+    fs.rmSync(path.join(clone, '.docs'), { recursive: true });
+    const tree = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { catalogs: { cat_id: number; cat_name: string; path: string[] }[]; pages: { page_id: number; source_path: string; cat_id: number }[] };
+    const cat = (p: string) => tree.catalogs.find((c) => c.path.join('/') === p)!;
+    const page = (p: string) => tree.pages.find((x) => x.source_path === p)!;
+    const dragged = await t.call(
+      'catalog/batUpdate',
+      {
+        item_id: k.item_id,
+        cats: JSON.stringify([
+          { page_id: page('docs/install.md').page_id, parent_cat_id: cat('blog').cat_id, s_number: 99 },
+          { page_id: page('docs/cli.md').page_id, parent_cat_id: page('docs/cli.md').cat_id, s_number: 7 },
+          { cat_id: cat('guides').cat_id, cat_name: 'how-to', parent_cat_id: 0 },
+        ]),
+      },
+      { token: k.owner.token },
+    );
+    expect(dragged.error_code, dragged.error_message).toBe(0);
+    const places = async () => {
+      const now = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { source_path: string; cat_path: string[]; s_number: number }[];
+      return Object.fromEntries(now.map((p) => [p.source_path, `${p.cat_path.join('/')}#${p.s_number}`]));
+    };
+    const webPlaces = await places();
+    expect(webPlaces).toMatchObject({ 'docs/install.md': 'blog#99', 'docs/cli.md': 'docs#7', 'guides/recipes/eslint.md': 'how-to/recipes#99' });
+
+    // With state and from a fresh clone: nothing to push, nothing moved back.
+    for (const dir of [src, clone]) {
+      const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
+      expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+      await push(k, dir);
+      expect(await places()).toEqual(webPlaces);
+    }
+    // A fresh clone that edited the dragged page: a conflict, not an overwrite of the move.
+    fs.appendFileSync(path.join(clone, 'docs/install.md'), '\nEdited in CI.\n');
+    const edited = await runDocs(['push', clone], { cwd: clone, env: envFor(t, k) });
+    expect(edited.code, edited.stdout).toBe(ExitCode.CONFLICT);
+    fs.rmSync(path.join(clone, 'docs/install.md.server'));
+    // --prune from a clone without the dragged page's file keeps it.
+    fs.rmSync(path.join(clone, 'docs/install.md'));
+    const pruned = await runDocs(['push', clone, '--prune'], { cwd: clone, env: envFor(t, k) });
+    expect(pruned.code, pruned.stderr).toBe(ExitCode.OK);
+    expect(await places()).toEqual(webPlaces);
+
+    // A pull brings the moves; a push right after is a no-op, and a fresh clone of that folder agrees.
+    const pulled = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
+    expect(pulled.code, pulled.stderr).toBe(ExitCode.OK);
+    expect(fs.existsSync(path.join(src, 'blog/install.md'))).toBe(true);
+    expect(fs.readFileSync(path.join(src, 'blog/install.md'), 'utf8')).toContain('[the CLI](../docs/cli.md)');
+    expect(fs.readFileSync(path.join(src, 'docs/cli.md'), 'utf8')).toMatch(/^---\nid: cli\ntitle: CLI\norder: 7\n---\n/);
+    const after = await runDocs(['plan', src, '--detailed-exitcode'], { cwd: src, env: envFor(t, k) });
+    expect(after.code, after.stdout).toBe(ExitCode.OK);
+    await push(k, src);
+    const clone2 = tempFolder(src);
+    fs.rmSync(path.join(clone2, '.docs'), { recursive: true });
+    const plan2 = await runDocs(['plan', clone2, '--detailed-exitcode', '--prune'], { cwd: clone2, env: envFor(t, k) });
+    expect(plan2.code, plan2.stdout).toBe(ExitCode.OK);
+  });
+});
