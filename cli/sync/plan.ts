@@ -54,7 +54,8 @@ function describeDiff(doc: LocalDoc, server: ServerPage): { move: boolean; detai
   const renamed = doc.title !== server.page_title;
   if (moved) parts.push(`catalog ${server.cat_path.join('/') || '(root)'} → ${doc.catPath.join('/') || '(root)'}`);
   if (renamed) parts.push(`title "${server.page_title}" → "${doc.title}"`);
-  if (doc.hash !== server.content_hash) parts.push('content');
+  // A file the sync recorded as it stands has the server's content, even where the server holds its links rewritten.
+  if (doc.hash !== server.content_hash && !(isRecorded(doc, server) && server.sync_hash === doc.fileHash)) parts.push('content');
   if (doc.order !== server.s_number) parts.push(`order ${server.s_number} → ${doc.order}`);
   const pathMoved = !!server.source_path && server.source_path !== doc.relPath;
   if (pathMoved) parts.push(`file ${server.source_path} → ${doc.relPath}`);
