@@ -285,3 +285,26 @@ describe('moves and reorders made by drag and drop in the web UI', { timeout: 12
     expect(plan2.code, plan2.stdout).toBe(ExitCode.OK);
   });
 });
+
+describe('a catalog renamed in the web UI (catalog/save)', { timeout: 120_000 }, () => {
+  it('is not renamed back by a push with state or from a fresh clone', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guides/recipes/eslint.md', '# ESLint\n');
+    write(src, 'guides/intro.md', '# Intro\n');
+    write(src, 'index.md', '# Home\n');
+    await push(k, src);
+    const clone = tempFolder(src);
+    fs.rmSync(path.join(clone, '.docs'), { recursive: true });
+    const tree = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { catalogs: { cat_id: number; path: string[] }[] };
+    const guides = tree.catalogs.find((c) => c.path.join('/') === 'guides')!;
+    const renamed = await t.call('catalog/save', { item_id: k.item_id, cat_id: guides.cat_id, cat_name: 'how-to' }, { token: k.owner.token });
+    expect(renamed.error_code, renamed.error_message).toBe(0);
+    for (const dir of [src, clone]) {
+      const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
+      expect(plan.code, plan.stdout).toBe(ExitCode.OK);
+    }
+    const paths = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { cat_path: string[]; page_title: string }[]).map((p) => [...p.cat_path, p.page_title].join('/')).sort();
+    expect(paths).toEqual(['Home', 'how-to/Intro', 'how-to/recipes/ESLint']);
+  });
+});
