@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
 import type { CliIO } from '../io.ts';
@@ -48,6 +49,12 @@ function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<stri
   return candidate;
 }
 
+/** The Markdown files of a folder (relative, `/`-separated), hidden files and folders left out. */
+async function markdownFilesIn(root: string): Promise<string[]> {
+  const names = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return names.map((n) => n.split(path.sep).join('/')).filter((rel) => /\.(md|markdown)$/i.test(rel) && !rel.split('/').some((seg) => seg.startsWith('.')));
+}
+
 const sameCatalogs = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Tells the server the file names pages got on this pull (and where moved files went), so every later pull (and push) uses them. */
@@ -76,6 +83,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
   const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
   const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
+  // So are Markdown files no page owns (a draft not pushed yet): a web page's new name never lands on one.
+  for (const rel of await markdownFilesIn(root)) if (!state.pages[rel]) taken.add(rel.toLowerCase());
   const naming = new Map<number, { to: string; from?: string }>();
   const livePaths = new Set<string>();
   const confirms: Change[] = [];

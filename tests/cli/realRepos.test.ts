@@ -308,3 +308,28 @@ describe('a catalog renamed in the web UI (catalog/save)', { timeout: 120_000 },
     expect(paths).toEqual(['Home', 'how-to/Intro', 'how-to/recipes/ESLint']);
   });
 });
+
+describe('a page made in the web UI, pulled into a working folder', { timeout: 120_000 }, () => {
+  // vuejs/docs: a local draft guide/reusability/plugins-2.md (not pushed yet) and a web page
+  // "Plugins" in the same catalog: the pull named the web page plugins-2.md too, called the draft a
+  // conflict and recorded the draft's path as the web page's file.
+  it('never gets the name of a local file no page owns', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guide/reusability/plugins.md', '# Plugins\n');
+    await push(k, src);
+    write(src, 'guide/reusability/plugins-2.md', '# My local draft\n');
+    const catId = (await t.call('page/info', { page_id: (await pageByPath(k, 'guide/reusability/plugins.md')).page_id }, { token: k.owner.token })).data.cat_id;
+    const saved = await t.call('page/save', { item_id: k.item_id, cat_id: catId, page_title: 'Plugins', page_content: '# Web plugins\n', page_comments: '' }, { token: k.owner.token });
+    expect(saved.error_code, saved.error_message).toBe(0);
+    const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(fs.readFileSync(path.join(src, 'guide/reusability/plugins-2.md'), 'utf8')).toBe('# My local draft\n');
+    expect(fs.readFileSync(path.join(src, 'guide/reusability/plugins-3.md'), 'utf8')).toBe('---\ntitle: Plugins\n---\n# Web plugins\n');
+    expect(fs.existsSync(path.join(src, 'guide/reusability/plugins-2.md.server'))).toBe(false);
+    // The draft then goes up as a page of its own; the web page keeps its content.
+    await push(k, src);
+    expect((await pageByPath(k, 'guide/reusability/plugins-2.md')).page_content).toBe('# My local draft\n');
+    expect((await pageByPath(k, 'guide/reusability/plugins-3.md')).page_content).toBe('# Web plugins\n');
+  });
+});
