@@ -7,7 +7,7 @@ import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
 import { servedSignUrl } from './webFiles.ts';
 import { absPath, exists } from './paths.ts';
-import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
 export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
@@ -67,7 +67,7 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
   }
   async function targetOf(url: string): Promise<{ served: string; file?: string } | null> {
     const asPage = resolveReference(url, relPath, '');
-    const page = asPage && pageCandidates(asPage.relPath).find((p) => ctx.pages.has(p));
+    const page = pageOf(asPage, ctx.pages);
     if (asPage && page) {
       const id = ctx.idOf(page);
       if (!id && !ctx.creating.has(page)) {
@@ -77,13 +77,47 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
       // A page created by the same push: the server fills in its id when it applies the change set.
       return { served: `/${ctx.itemId}?page_id=${id ?? NEW_PAGE_TOKEN(page)}${asPage.suffix}` };
     }
-    const asFile = resolveReference(url, relPath, ctx.assetsRoot);
-    if (!asFile || MARKDOWN.test(asFile.relPath)) return null;
+    const asFile = fileOf(url, relPath, ctx.assetsRoot);
+    if (!asFile) return null;
     const sign = await ctx.uploader.signOf(asFile.relPath);
     return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
   }
   const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null, found);
   return { content, refs, pending };
+}
+
+/** The page of the folder a reference resolved in the folder root names, if any. */
+function pageOf(target: ResolvedTarget | null, pages: Set<string>): string | undefined {
+  return target ? pageCandidates(target.relPath).find((p) => pages.has(p)) : undefined;
+}
+
+/** The folder file (not a page) a reference names: what a push uploads. */
+function fileOf(url: string, fromPath: string, assetsRoot: string): ResolvedTarget | null {
+  const asFile = resolveReference(url, fromPath, assetsRoot);
+  return asFile && !MARKDOWN.test(asFile.relPath) ? asFile : null;
+}
+
+/**
+ * Files the pages a push writes reference that the server would refuse for their size (over its
+ * attachment limit): named before anything is written, as skipped — the references stay as written.
+ */
+export async function oversizedFiles(root: string, docs: { relPath: string; content: string }[], pages: Set<string>, assetsRoot: string, maxBytes: number): Promise<{ relPath: string; message: string }[]> {
+  const out: { relPath: string; message: string }[] = [];
+  const seen = new Set<string>();
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  for (const doc of docs) {
+    if (!/\]\(|\]:|<[a-z]/i.test(doc.content)) continue;
+    await loadReferenceFinder();
+    for (const ref of findReferences(doc.content)) {
+      if (pageOf(resolveReference(ref.url, doc.relPath, ''), pages)) continue;
+      const file = fileOf(ref.url, doc.relPath, assetsRoot);
+      if (!file || seen.has(file.relPath)) continue;
+      seen.add(file.relPath);
+      const size = (await fs.stat(absPath(root, file.relPath)).catch(() => null))?.size;
+      if (size !== undefined && size > maxBytes) out.push({ relPath: file.relPath, message: `${mb(size)}, over the server's ${mb(maxBytes)} attachment limit: not uploaded (${doc.relPath} keeps the reference as written)` });
+    }
+  }
+  return out;
 }
 
 /** Uploads each referenced file once per push, and not at all when the item already has its bytes. */
@@ -93,12 +127,15 @@ export class AssetUploader {
   private readonly root: string;
   private readonly client: SyncClient;
   private readonly io: CliIO;
+  private readonly maxBytes: number | undefined;
   uploaded = 0;
-  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>) {
+  /** `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent. */
+  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number) {
     this.root = root;
     this.client = client;
     this.io = io;
     this.known = new Map(Object.entries(known));
+    this.maxBytes = maxBytes;
   }
 
   signOf(relPath: string): Promise<string | null> {
@@ -112,7 +149,7 @@ export class AssetUploader {
 
   private async load(relPath: string): Promise<string | null> {
     const bytes = await fs.readFile(absPath(this.root, relPath)).catch(() => null);
-    if (!bytes) return null;
+    if (!bytes || (this.maxBytes && bytes.length > this.maxBytes)) return null;
     const sha = crypto.createHash('sha256').update(bytes).digest('hex');
     const known = this.known.get(sha);
     if (known) return known;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
-import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
+import { AssetUploader, detectAssetsRoot, oversizedFiles, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
 import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
 import { renderPageFile } from './frontMatter.ts';
@@ -81,7 +81,10 @@ export async function preparePlan(
   await settleRewrittenPages(root, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
+  // Attachments the server would refuse for their size are named now, not found out while writing.
+  const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
+  const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), await detectAssetsRoot(root, client.settings.assetsRoot), tree.upload_max_bytes) : [];
+  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
 }
 
 /**
@@ -316,7 +319,7 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
   const ids = new Map<string, number>();
   for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
   for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
-  const uploader = new AssetUploader(root, client, io, tree.assets ?? {});
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes);
   const ctx: RewriteContext = {
     root,
     assetsRoot: await detectAssetsRoot(root, configuredRoot),

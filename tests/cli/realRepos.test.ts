@@ -333,3 +333,25 @@ describe('a page made in the web UI, pulled into a working folder', { timeout: 1
     expect((await pageByPath(k, 'guide/reusability/plugins-3.md')).page_content).toBe('# Web plugins\n');
   });
 });
+
+describe('an attachment over the server limit', { timeout: 120_000 }, () => {
+  // Found adding a 5 MB screenshot to a copy of vuejs/docs: `docs plan` said nothing, and only the
+  // push, while writing, said the file was refused.
+  it('is named by plan (and push) before anything is written, and not sent; the page keeps the reference', async () => {
+    const k = await buildKeyedItem(t);
+    const src = tempFolder();
+    write(src, 'guide/index.md', '# Guide\n\n![small](./img/small.png)\n![huge](./img/huge.png)\n');
+    fs.mkdirSync(path.join(src, 'guide/img'));
+    fs.writeFileSync(path.join(src, 'guide/img/small.png'), PNG_BYTES);
+    fs.writeFileSync(path.join(src, 'guide/img/huge.png'), Buffer.concat([PNG_BYTES, Buffer.alloc(Math.round(4.2 * 1024 * 1024))]));
+    const plan = await runDocs(['plan', src], { cwd: src, env: envFor(t, k) });
+    expect(plan.code, plan.stderr).toBe(ExitCode.OK);
+    expect(plan.stderr).toMatch(/skipped 1 file\(s\):\n {2}guide\/img\/huge\.png: 4\.2 MB, over the server's 4 MB attachment limit: not uploaded \(guide\/index\.md keeps the reference as written\)/);
+    const pushed = await push(k, src);
+    expect(pushed.stderr).toMatch(/guide\/img\/huge\.png: 4\.2 MB, over/);
+    expect(pushed.stderr).not.toMatch(/not uploaded \(sync\/upload/);
+    const content = (await pageByPath(k, 'guide/index.md')).page_content;
+    expect(content).toMatch(/!\[small\]\(\/api\/attachment\/visitFile\?sign=/);
+    expect(content).toContain('![huge](./img/huge.png)');
+  });
+});
