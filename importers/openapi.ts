@@ -21,8 +21,12 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patc
 export const DEFAULT_TAG = 'default';
 
 export function isOpenApiDocument(v: unknown): v is Record<string, any> {
-  return isObject(v) && ('openapi' in v || 'swagger' in v);
+  // The version is a string (or a number, unquoted YAML): a config file with an `openapi:` section
+  // (Redocly's redocly.yaml) is not an API description.
+  return isObject(v) && (isVersion(v.openapi) || isVersion(v.swagger));
 }
+
+const isVersion = (x: unknown) => typeof x === 'string' || typeof x === 'number';
 
 /** Refuses versions this importer does not read, naming the version found. */
 export function checkVersion(spec: Record<string, any>): 2 | 3 {

@@ -7,7 +7,7 @@ import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
 import { servedSignUrl } from './webFiles.ts';
 import { absPath, exists } from './paths.ts';
-import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
 export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
@@ -26,11 +26,16 @@ export async function detectAssetsRoot(root: string, configured: string | undefi
   return '';
 }
 
-/** What a page link may point at: the file itself, or VitePress's clean URLs (`/guide/x`, `/guide/`). */
+/** Docusaurus's URL of a blog post, `blog/2023/11/13/3.1.0`, for the file `blog/2023-11-13-3.1.0.md`. */
+const BLOG_POST_URL = /^((?:.*\/)?blog)\/(\d{4})\/(\d{2})\/(\d{2})\/([^/]+)$/;
+
+/** What a page link may point at: the file itself, VitePress's clean URLs (`/guide/x`, `/guide/`), or a Docusaurus blog post's dated URL. */
 function pageCandidates(relPath: string): string[] {
   if (MARKDOWN.test(relPath)) return [relPath];
   const bare = relPath.replace(/\.html$/i, '').replace(/\/$/, '');
-  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md'])];
+  const post = BLOG_POST_URL.exec(bare);
+  const dated = post ? `${post[1]}/${post[2]}-${post[3]}-${post[4]}-${post[5]}` : null;
+  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md']), ...(dated ? [`${dated}.md`, `${dated}/index.md`] : [])];
 }
 
 export interface RewriteContext {
@@ -62,7 +67,7 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
   }
   async function targetOf(url: string): Promise<{ served: string; file?: string } | null> {
     const asPage = resolveReference(url, relPath, '');
-    const page = asPage && pageCandidates(asPage.relPath).find((p) => ctx.pages.has(p));
+    const page = pageOf(asPage, ctx.pages);
     if (asPage && page) {
       const id = ctx.idOf(page);
       if (!id && !ctx.creating.has(page)) {
@@ -72,13 +77,47 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
       // A page created by the same push: the server fills in its id when it applies the change set.
       return { served: `/${ctx.itemId}?page_id=${id ?? NEW_PAGE_TOKEN(page)}${asPage.suffix}` };
     }
-    const asFile = resolveReference(url, relPath, ctx.assetsRoot);
-    if (!asFile || MARKDOWN.test(asFile.relPath)) return null;
+    const asFile = fileOf(url, relPath, ctx.assetsRoot);
+    if (!asFile) return null;
     const sign = await ctx.uploader.signOf(asFile.relPath);
     return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
   }
   const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null, found);
   return { content, refs, pending };
+}
+
+/** The page of the folder a reference resolved in the folder root names, if any. */
+function pageOf(target: ResolvedTarget | null, pages: Set<string>): string | undefined {
+  return target ? pageCandidates(target.relPath).find((p) => pages.has(p)) : undefined;
+}
+
+/** The folder file (not a page) a reference names: what a push uploads. */
+function fileOf(url: string, fromPath: string, assetsRoot: string): ResolvedTarget | null {
+  const asFile = resolveReference(url, fromPath, assetsRoot);
+  return asFile && !MARKDOWN.test(asFile.relPath) ? asFile : null;
+}
+
+/**
+ * Files the pages a push writes reference that the server would refuse for their size (over its
+ * attachment limit): named before anything is written, as skipped — the references stay as written.
+ */
+export async function oversizedFiles(root: string, docs: { relPath: string; content: string }[], pages: Set<string>, assetsRoot: string, maxBytes: number): Promise<{ relPath: string; message: string }[]> {
+  const out: { relPath: string; message: string }[] = [];
+  const seen = new Set<string>();
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  for (const doc of docs) {
+    if (!/\]\(|\]:|<[a-z]/i.test(doc.content)) continue;
+    await loadReferenceFinder();
+    for (const ref of findReferences(doc.content)) {
+      if (pageOf(resolveReference(ref.url, doc.relPath, ''), pages)) continue;
+      const file = fileOf(ref.url, doc.relPath, assetsRoot);
+      if (!file || seen.has(file.relPath)) continue;
+      seen.add(file.relPath);
+      const size = (await fs.stat(absPath(root, file.relPath)).catch(() => null))?.size;
+      if (size !== undefined && size > maxBytes) out.push({ relPath: file.relPath, message: `${mb(size)}, over the server's ${mb(maxBytes)} attachment limit: not uploaded (${doc.relPath} keeps the reference as written)` });
+    }
+  }
+  return out;
 }
 
 /** Uploads each referenced file once per push, and not at all when the item already has its bytes. */
@@ -88,12 +127,15 @@ export class AssetUploader {
   private readonly root: string;
   private readonly client: SyncClient;
   private readonly io: CliIO;
+  private readonly maxBytes: number | undefined;
   uploaded = 0;
-  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>) {
+  /** `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent. */
+  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number) {
     this.root = root;
     this.client = client;
     this.io = io;
     this.known = new Map(Object.entries(known));
+    this.maxBytes = maxBytes;
   }
 
   signOf(relPath: string): Promise<string | null> {
@@ -107,7 +149,7 @@ export class AssetUploader {
 
   private async load(relPath: string): Promise<string | null> {
     const bytes = await fs.readFile(absPath(this.root, relPath)).catch(() => null);
-    if (!bytes) return null;
+    if (!bytes || (this.maxBytes && bytes.length > this.maxBytes)) return null;
     const sha = crypto.createHash('sha256').update(bytes).digest('hex');
     const known = this.known.get(sha);
     if (known) return known;
@@ -125,11 +167,32 @@ export class AssetUploader {
 }
 
 /**
+ * A link to the page whose file is `target`, as written in the file `to`: unchanged while it still
+ * reaches that page from there; else the new path in the link's own style — root-relative or
+ * relative, `.md`, `.html` or a clean URL (`/api/computed`, `./guide/` for an index) — anchor kept.
+ */
+function relinkPageLink(original: string, to: string, target: string): string {
+  const now = resolveReference(original, to, '');
+  if (now && pageCandidates(now.relPath).includes(target)) return original;
+  const rawPath = original.slice(0, original.search(/[#?]|$/));
+  const suffix = original.slice(rawPath.length);
+  const style = MARKDOWN.test(rawPath) ? 'md' : /\.html$/i.test(rawPath) ? 'html' : 'clean';
+  let dest = target;
+  if (style === 'html') dest = target.replace(MARKDOWN, '.html');
+  if (style === 'clean') dest = /(^|\/)index\.(md|markdown)$/i.test(target) ? target.replace(/index\.(md|markdown)$/i, '') : target.replace(MARKDOWN, '');
+  if (original.startsWith('/')) return `/${encodeURI(dest)}${suffix}`;
+  let rel = path.posix.relative(path.posix.dirname(to), dest || '.');
+  if (dest.endsWith('/') || !dest) rel = rel ? `${rel}/` : './';
+  if (!rel.startsWith('../') && original.startsWith('./') && !rel.startsWith('./')) rel = `./${rel}`;
+  return encodeURI(rel) + suffix;
+}
+
+/**
  * A page as the folder sees it: the references the sync rewrote put back, its hash taken again.
  * With `moved`, the page is written to `moved.to` although its references were written for the
  * file `page.source_path`, and linked pages may have moved too (`moved.pathOf`): references that
  * would no longer reach their file are made relative to the new place (a pull after a catalog
- * move made on the web).
+ * move made on the web); the page's `source_refs` then hold the references as now written.
  */
 export function toSourceView(page: ServerPageContent, moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string }): ServerPageContent {
   if (!page.source_refs) return page;
@@ -137,17 +200,28 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
   const relink =
     moved && from
       ? ([served, original, file]: RefPairs[number]): string => {
-          const pageLink = /^\/\d+\?page_id=(\d+)/.exec(served);
-          const target = file ?? (pageLink ? moved.pathOf(Number(pageLink[1])) : undefined);
-          // Root-relative references do not depend on where the page lies.
-          if (!target || original.startsWith('/')) return original;
-          const was = resolveReference(original, from, moved.assetsRoot);
-          if (!file && was && !MARKDOWN.test(was.relPath)) return original;
-          return relinkReference(original, from, moved.to, target, moved.assetsRoot);
+          if (file) {
+            // A root-relative file reference does not depend on where the page lies.
+            return original.startsWith('/') ? original : relinkReference(original, from, moved.to, file, moved.assetsRoot);
+          }
+          const pageLink = /^(?:https?:\/\/[^/?#]+)?\/\d+\?page_id=(\d+)/.exec(served);
+          const target = pageLink ? moved.pathOf(Number(pageLink[1])) : undefined;
+          return target ? relinkPageLink(original, moved.to, target) : original;
         }
       : undefined;
-  const content = restoreReferences(page.page_content, page.source_refs, relink);
-  return { ...page, page_content: content, content_hash: contentHash(content) };
+  // The pairs as now written: a pull records them (a confirm), so the next push sees the file as synced.
+  const written: RefPairs = [];
+  let changed = false;
+  const recording = relink
+    ? (pair: RefPairs[number]): string => {
+        const now = relink(pair);
+        if (now !== pair[1]) changed = true;
+        written.push(pair.length === 3 ? [pair[0], now, pair[2]] : [pair[0], now]);
+        return now;
+      }
+    : undefined;
+  const content = restoreReferences(page.page_content, page.source_refs, recording);
+  return { ...page, page_content: content, content_hash: contentHash(content), ...(changed ? { source_refs: JSON.stringify(written) } : {}) };
 }
 
 /** Writes back the local files a pulled page references (images, attachments) where they are missing. */

@@ -15,6 +15,8 @@ export interface ServerTree {
   catalogs: SyncCatalog[];
   /** Attachments the sync uploaded: content sha-256 → sign. */
   assets?: Record<string, string>;
+  /** The largest attachment the server takes (its UPLOAD_MAX_MB), when it says. */
+  upload_max_bytes?: number;
 }
 interface ApiBody {
   error_code?: number;

@@ -8,14 +8,16 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const BINARY_PROBE = 8000;
 
 /**
- * Decodes a file as UTF-8. A byte-order mark is dropped silently (editors on Windows add it and it
- * would hide the front matter); a NUL byte means a binary file; anything else that is not UTF-8 is
- * named with the first line that is not.
+ * Decodes a file as UTF-8. A byte-order mark (editors on Windows add it) stays in the text as
+ * U+FEFF: parseMarkdownFile keeps it out of the page and in the file's head, so a pull writes it
+ * back; a NUL byte means a binary file; anything else that is not UTF-8 is named with the first
+ * line that is not.
  */
 export function decodeFileText(bytes: Buffer): FileText {
   const body = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
   if (body.subarray(0, BINARY_PROBE).includes(0)) return { problem: 'a binary file, not Markdown text' };
-  if (isUtf8(body)) return { text: body.toString('utf8') };
+  // toString('utf8') would drop the mark: it is put back by hand.
+  if (isUtf8(body)) return { text: (body === bytes ? '' : '\uFEFF') + body.toString('utf8') };
   return { problem: 'not valid UTF-8 text (save it as UTF-8)', line: firstBadLine(body) };
 }
 

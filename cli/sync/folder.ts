@@ -50,7 +50,7 @@ const MDX = /\.mdx$/i;
  * Reads every Markdown page of `root` (folders are catalogs) and lists candidate API description
  * files. Never stops at the first bad file: every problem (bad front matter, text that is not
  * UTF-8, a binary `.md`, a page or title over Folio's limits, folders too deep) is collected, and
- * files left out on purpose (`.mdx`, symbolic links) are named in `skipped`.
+ * files left out on purpose (`.mdx`, symbolic links, hidden Markdown files) are named in `skipped`.
  */
 export async function readFolder(root: string, opts: FolderOptions = {}): Promise<LocalFolder> {
   const docs: LocalDoc[] = [];
@@ -117,7 +117,14 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
         else orders.push({ catPath, orders: parsed.orders });
         continue;
       }
-      if (isIgnoredName(entry.name) || selection.excludes(relPath, entry.isDirectory())) continue;
+      if (selection.excludes(relPath, entry.isDirectory())) continue;
+      if (isIgnoredName(entry.name)) {
+        // A hidden page file (tldr-pages has `..md`, the page for `..`) is named, never dropped silently.
+        if (!entry.isDirectory() && entry.name.startsWith('.') && !OWN_FILES.has(entry.name) && (MARKDOWN.test(entry.name) || MDX.test(entry.name))) {
+          skipped.push({ relPath, message: 'a hidden file (its name starts with "."): not synced (rename it, or list it in .docsignore)' });
+        }
+        continue;
+      }
       if (entry.isDirectory()) {
         subdirs.push(entry.name);
         continue;

@@ -1,12 +1,13 @@
 import { yaml } from './lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
+import { headingText } from './headingText.ts';
 
 /** What a Markdown file says about itself: front matter fields the CLI understands, and the body that becomes page content. */
 export interface ParsedMarkdown {
   title?: string;
   order?: number;
   body: string;
-  /** Everything before the body exactly as written (BOM, fences, line ends), or null without front matter. */
+  /** Everything before the body exactly as written (BOM, fences, line ends): only the BOM when there is no front matter, null without either. */
   head: string | null;
 }
 
@@ -18,7 +19,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdown {
   // A UTF-8 byte-order mark (common from Windows editors) does not hide the front matter.
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const open = OPEN.exec(text.slice(bom.length));
-  if (!open) return { body: text, head: null };
+  if (!open) return bom ? { body: text.slice(bom.length), head: bom } : { body: text, head: null };
   const rest = text.slice(bom.length + open[0].length);
   const close = CLOSE.exec(rest);
   if (!close) throw new CliFailure(`${file}:1: front matter starts with --- but has no closing --- line`);
@@ -95,7 +96,7 @@ export function firstHeading(body: string): string | undefined {
     }
     if (fence) continue;
     const h = /^#[ \t]+(.+?)[ \t]*#*[ \t]*\r?$/.exec(line);
-    if (h) return stripHeadingId(h[1]!).trim();
+    if (h) return headingText(stripHeadingId(h[1]!).trim());
   }
   return undefined;
 }
@@ -112,7 +113,10 @@ export function stripHeadingId(heading: string): string {
  */
 export function renderPageFile(page: { title: string; order: number; body: string; head: string | null }, fileTitle: string, defaultOrder: number): string {
   const head = page.head ?? '';
-  const parsed = head ? parseMarkdownFile(head + page.body, fileTitle) : { body: page.body, head: null, title: undefined, order: undefined };
+  // A head may be only a byte-order mark (a file without front matter): it goes first, as written.
+  const bom = head === '\uFEFF' ? head : '';
+  const block = head.slice(bom.length);
+  const parsed = block ? parseMarkdownFile(head + page.body, fileTitle) : { body: page.body, head: null, title: undefined, order: undefined };
   const impliedTitle = parsed.title ?? firstHeading(page.body) ?? fileTitle;
   const impliedOrder = parsed.order ?? defaultOrder;
   const fields: Record<string, unknown> = {};
@@ -120,10 +124,10 @@ export function renderPageFile(page: { title: string; order: number; body: strin
   if (page.order !== impliedOrder) fields.order = page.order;
   if (!Object.keys(fields).length) {
     // Body text starting like front matter needs an (empty) block of its own to stay body text.
-    if (!head && OPEN.test(page.body)) return `---\n---\n${page.body}`;
+    if (!block && OPEN.test(page.body)) return `${bom}---\n---\n${page.body}`;
     return head + page.body;
   }
-  if (!head) return `---\n${yaml().stringify(fields)}---\n${page.body}`;
+  if (!block) return `${bom}---\n${yaml().stringify(fields)}---\n${page.body}`;
   return setFrontMatterKeys(head, fields) + page.body;
 }
 

@@ -54,7 +54,8 @@ function describeDiff(doc: LocalDoc, server: ServerPage): { move: boolean; detai
   const renamed = doc.title !== server.page_title;
   if (moved) parts.push(`catalog ${server.cat_path.join('/') || '(root)'} → ${doc.catPath.join('/') || '(root)'}`);
   if (renamed) parts.push(`title "${server.page_title}" → "${doc.title}"`);
-  if (doc.hash !== server.content_hash) parts.push('content');
+  // A file the sync recorded as it stands has the server's content, even where the server holds its links rewritten.
+  if (doc.hash !== server.content_hash && !(isRecorded(doc, server) && server.sync_hash === doc.fileHash)) parts.push('content');
   if (doc.order !== server.s_number) parts.push(`order ${server.s_number} → ${doc.order}`);
   const pathMoved = !!server.source_path && server.source_path !== doc.relPath;
   if (pathMoved) parts.push(`file ${server.source_path} → ${doc.relPath}`);
@@ -191,11 +192,12 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
       } else if (server.sync_hash && server.sync_hash === doc.fileHash && server.source_path === doc.relPath) {
         entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       } else {
-        entries.push({ ...base, action: 'conflict', detail: server.sync_revision ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
+        entries.push({ ...base, action: 'conflict', detail: server.sync_revision || server.sync_hash ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
       }
       continue;
     }
-    const serverMoved = server.revision !== synced.revision;
+    // A move or reorder in the web UI makes no new revision: the place the state recorded tells it.
+    const serverMoved = server.revision !== synced.revision || server.s_number !== synced.order || !samePath(server.cat_path, synced.cat_path);
     if (serverMoved && !changedSinceSync(doc, synced)) {
       entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       continue;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
 import type { CliIO } from '../io.ts';
@@ -48,6 +49,12 @@ function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<stri
   return candidate;
 }
 
+/** The Markdown files of a folder (relative, `/`-separated), hidden files and folders left out. */
+async function markdownFilesIn(root: string): Promise<string[]> {
+  const names = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return names.map((n) => n.split(path.sep).join('/')).filter((rel) => /\.(md|markdown)$/i.test(rel) && !rel.split('/').some((seg) => seg.startsWith('.')));
+}
+
 const sameCatalogs = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Tells the server the file names pages got on this pull (and where moved files went), so every later pull (and push) uses them. */
@@ -76,6 +83,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
   const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
   const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
+  // So are Markdown files no page owns (a draft not pushed yet): a web page's new name never lands on one.
+  for (const rel of await markdownFilesIn(root)) if (!state.pages[rel]) taken.add(rel.toLowerCase());
   const naming = new Map<number, { to: string; from?: string }>();
   const livePaths = new Set<string>();
   const confirms: Change[] = [];
@@ -97,12 +106,13 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Pages as the folder sees them: the links and images the sync rewrote put back as written (relative
   // references adjusted where the page or what it links to moved).
   const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
-  // Files added in the web UI come down beside their page, recorded with the page's references.
+  // Files added in the web UI come down beside their page, and web links to pages as relative
+  // links, recorded with the page's references.
   const webFiles: WebFiles = { bySign: new Map(), taken: new Map(), written: [] };
   const adopted = new Set<number>();
   for (const [id, p] of [...fetched].sort(([a], [b]) => a - b)) {
     if (!targets.has(id)) continue;
-    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles);
+    const got = await adoptWebFiles(root, p, targets.get(id)!, client, webFiles, { itemId: tree.item.item_id, pathOf: (pageId) => targets.get(pageId) });
     if (got.adopted) {
       fetched.set(id, got.page);
       adopted.add(id);
@@ -110,6 +120,11 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   }
   out.written.push(...webFiles.written);
   const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined)]));
+  // Links rewritten because a page they lead to moved on the web: the server learns them (no new
+  // revision), so a push right after is a no-op. A page changed on the web itself is not confirmed:
+  // a fresh clone's older file must still meet its web change as a conflict.
+  const syncedAsIs = new Set(tree.pages.filter((p) => p.sync_revision === p.revision).map((p) => p.page_id));
+  for (const [id, view] of contents) if (view.source_refs !== fetched.get(id)!.source_refs && syncedAsIs.has(id)) adopted.add(id);
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
     const knownPath = ledger.pathOf(page.page_id);
@@ -152,7 +167,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     remember(ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
-      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: fetched.get(page.page_id)!.source_refs ?? null });
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: page.source_refs ?? null });
     }
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { ExitCode, CliFailure } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTree } from './client.ts';
-import { AssetUploader, detectAssetsRoot, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
+import { AssetUploader, detectAssetsRoot, oversizedFiles, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
 import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
 import { renderPageFile } from './frontMatter.ts';
@@ -13,7 +13,7 @@ import { computePlan, type Plan, type PlanEntry } from './plan.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
 import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
-import { loadState, readBase, saveState, type SyncState } from './state.ts';
+import { FILE_READER, loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import type { Settings } from './settings.ts';
@@ -70,7 +70,7 @@ export async function preparePlan(
   treePromise.catch(() => undefined);
   const state = await loadState(root, client.settings.server);
   // Files unchanged since the last sync (size + mtime) are not read again.
-  const folder = await readFolder(root, { ...folderOpts, recorded: (relPath) => state.pages[relPath] });
+  const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
   const tree = await treePromise;
@@ -78,10 +78,13 @@ export async function preparePlan(
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
-  await settleRewrittenPages(plan, client);
+  await settleRewrittenPages(root, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
-  return { plan, state, docs, skipped: folder.skipped, serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
+  // Attachments the server would refuse for their size are named now, not found out while writing.
+  const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
+  const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), await detectAssetsRoot(root, client.settings.assetsRoot), tree.upload_max_bytes) : [];
+  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
 }
 
 /**
@@ -101,16 +104,20 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
 /**
  * A page whose server content has rewritten links or images, changed on the server since the
  * sync wrote it (so the file hash cannot tell): compared as the folder sees it, with the original
- * references put back. Equal → unchanged (and recorded), not an update.
+ * references put back (as a pull writes them where pages moved). Equal → unchanged (and recorded,
+ * references as the file has them), not an update.
  */
-async function settleRewrittenPages(plan: Plan, client: SyncClient): Promise<void> {
-  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && e.server.sync_revision > 0);
+async function settleRewrittenPages(root: string, plan: Plan, client: SyncClient): Promise<void> {
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash));
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
+  // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
+  const fileOf = new Map(plan.entries.flatMap((e) => (e.doc && e.server && e.relPath ? [[e.server.page_id, e.relPath] as const] : [])));
+  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
   for (const e of candidates) {
     const page = contents.get(e.server!.page_id);
     if (!page?.source_refs) continue;
-    const view = toSourceView(page);
+    const view = toSourceView(page, { to: e.doc!.relPath, pathOf: (id) => fileOf.get(id), assetsRoot });
     const sameMeta = e.doc!.title === page.page_title && e.doc!.order === page.s_number && JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) && page.source_path === e.doc!.relPath;
     if (view.content_hash === e.doc!.hash && sameMeta) {
       e.action = 'unchanged';
@@ -285,6 +292,11 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       for (const c of batch) if (c.op === 'catalog') state.catalogs = { ...state.catalogs, [c.cat_path.join('/')]: c.s_number };
       ledger.dirty = true;
     }
+    // Every file was read as this CLI reads it and the server now has what that gave.
+    if (!conflicts.length && state.reader !== FILE_READER) {
+      state.reader = FILE_READER;
+      ledger.dirty = true;
+    }
     return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
   } finally {
     await ledger.flush();
@@ -308,7 +320,7 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
   const ids = new Map<string, number>();
   for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
   for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
-  const uploader = new AssetUploader(root, client, io, tree.assets ?? {});
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes);
   const ctx: RewriteContext = {
     root,
     assetsRoot: await detectAssetsRoot(root, configuredRoot),

@@ -64,7 +64,8 @@ export function resolveReference(url: string, fromPath: string, assetsRoot: stri
   }
   if (!decoded) return null;
   const joined = decoded.startsWith('/') ? path.posix.join(assetsRoot, decoded) : path.posix.join(path.posix.dirname(fromPath), decoded);
-  const rel = path.posix.normalize(joined).replace(/^\.\//, '');
+  // With the folder root as assets root (`''`), `/guide/x` joins to an absolute path: it is `guide/x` of the folder.
+  const rel = path.posix.normalize(joined).replace(/^\/+/, '').replace(/^\.(\/|$)/, '');
   if (rel.startsWith('../') || rel === '..') return null;
   return { relPath: rel, suffix };
 }

@@ -28,6 +28,11 @@ export interface SyncedPage {
 export interface SyncState {
   version: 1;
   server: string;
+  /**
+   * How the CLI that recorded the entries read a file (FILE_READER). Entries of an older reader
+   * are not trusted for files unchanged since (size + mtime): those are read again, once.
+   */
+  reader?: number;
   item_id?: number;
   /** Keyed by the path relative to the docs folder. */
   pages: Record<string, SyncedPage>;
@@ -35,12 +40,20 @@ export interface SyncState {
   catalogs?: Record<string, number>;
 }
 
+/**
+ * Bumped when reading a file gives other titles or hashes than before (2: the H1's shown text as
+ * title, the byte-order mark kept), so a push after an upgrade reads every file again once and
+ * sends what changed — otherwise the recorded old title would stay on the server, and a fresh
+ * pull would write it into the file's front matter.
+ */
+export const FILE_READER = 2;
+
 export const STATE_DIR = '.docs';
 const STATE_FILE = 'state.json';
 const BASE_DIR = 'base';
 
 export function emptyState(server: string): SyncState {
-  return { version: 1, server, pages: {} };
+  return { version: 1, server, reader: FILE_READER, pages: {} };
 }
 
 /** Loads `.docs/state.json`; a missing file is a first sync. State for another server is ignored. */

@@ -30,13 +30,23 @@ export interface WebFiles {
   written: string[];
 }
 
+/** A link the web editor makes to a page (`/<item>?page_id=<id>#anchor`, or under the site's URL). */
+const PAGE_LINK = /^(?:https?:\/\/[^/?#]+)?\/(\d+)\?page_id=(\d+)(#.*)?$/;
+
+/** This item's pages and the files a pull writes them to: web links to them come down as relative links. */
+export interface PullPages {
+  itemId: number;
+  pathOf: (pageId: number) => string | undefined;
+}
+
 /**
- * A page whose Markdown references attachments added in the web UI that the sync has not recorded:
- * each is downloaded (once per pull) and the page comes back with those pairs added to its
- * recorded references, in order of appearance; `adopted` tells whether any was.
+ * A page whose Markdown references what the sync has not recorded: attachments added in the web UI
+ * (each downloaded once per pull) and links to other pages of the item made in the web editor
+ * (written as the relative `.md` path of that page's file, anchor kept). The page comes back with
+ * those pairs added to its recorded references, in order of appearance; `adopted` tells whether any was.
  */
-export async function adoptWebFiles(root: string, page: ServerPageContent, relPath: string, client: SyncClient, files: WebFiles): Promise<{ page: ServerPageContent; adopted: boolean }> {
-  if (!page.page_content.includes('visitFile')) return { page, adopted: false };
+export async function adoptWebFiles(root: string, page: ServerPageContent, relPath: string, client: SyncClient, files: WebFiles, pages: PullPages): Promise<{ page: ServerPageContent; adopted: boolean }> {
+  if (!page.page_content.includes('visitFile') && !page.page_content.includes('page_id=')) return { page, adopted: false };
   await loadReferenceFinder();
   const existing: RefPairs = page.source_refs ? (JSON.parse(page.source_refs) as RefPairs) : [];
   // Where the recorded pairs sit in the server's content (as restoreReferences walks them).
@@ -54,18 +64,29 @@ export async function adoptWebFiles(root: string, page: ServerPageContent, relPa
   let adopted = false;
   for (const ref of findReferences(page.page_content)) {
     if (covered.has(ref.start)) continue;
+    const link = PAGE_LINK.exec(ref.url);
+    const linked = link && Number(link[1]) === pages.itemId ? pages.pathOf(Number(link[2])) : undefined;
+    if (linked) {
+      placed.push({ at: ref.start, pair: [ref.url, relativeRef(from, linked) + (link![3] ?? '')] });
+      adopted = true;
+      continue;
+    }
     const download = servedSignUrl(ref.url);
     if (!download) continue;
     const file = await fileFor(root, download, path.posix.dirname(relPath), client, files);
     if (!file) continue;
-    let local = path.posix.relative(path.posix.dirname(from), file);
-    if (!local.startsWith('../')) local = `./${local}`;
-    placed.push({ at: ref.start, pair: [ref.url, encodeURI(local), file] });
+    placed.push({ at: ref.start, pair: [ref.url, relativeRef(from, file), file] });
     adopted = true;
   }
   if (!adopted) return { page, adopted: false };
   const refs = placed.sort((a, b) => a.at - b.at).map((p) => p.pair);
   return { page: { ...page, source_refs: JSON.stringify(refs) }, adopted: true };
+}
+
+/** `./x` or `../x`: the path of a folder file as written in the file `from`. */
+function relativeRef(from: string, file: string): string {
+  const local = path.posix.relative(path.posix.dirname(from), file);
+  return encodeURI(local.startsWith('../') ? local : `./${local}`);
 }
 
 /** Downloads a served file once per pull into `<dir>/assets/`, reusing a file there with the same bytes. */

@@ -49,6 +49,19 @@ describe('a multi-file OpenAPI description', () => {
     expect(updated).toContain('How many results a page holds.');
   }, 60_000);
 
+  // Redocly's openapi-starter keeps a redocly.yaml beside its description; its `openapi:` section
+  // (code-sample settings) made the sync take it for an API with a bad version, blocking the push.
+  it('leaves configuration files with an `openapi:` section (redocly.yaml) and package.json alone', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(CAFE);
+    write(dir, 'redocly.yaml', 'apis:\n  sample@v1:\n    root: openapi/openapi.yaml\nextends:\n  - recommended\nopenapi:\n  codeSamples:\n    languages:\n      - lang: curl\n');
+    write(dir, 'package.json', '{ "name": "openapi-starter", "scripts": { "start": "redocly preview-docs" } }\n');
+    const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(r.stdout + r.stderr).not.toMatch(/redocly\.yaml|package\.json/);
+    expect(await pages(k)).toHaveLength(13);
+  });
+
   it('names the file at fault: a missing part, broken YAML in a part, an invalid description', async () => {
     const k = await buildKeyedItem(t);
     const missing = tempFolder(CAFE);

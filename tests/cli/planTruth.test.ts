@@ -57,6 +57,23 @@ describe('docs plan / push tell every problem before writing anything', () => {
     expect(await serverPaths(k)).toEqual(['Fine', 'With a BOM']);
   });
 
+  // tldr-pages pages/common/..md (the page for `..`) vanished without a word: hidden files are not synced.
+  it('names hidden Markdown files under skipped (never silently dropped), but not hidden folders or hidden non-Markdown files', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    write(dir, 'ok.md', '# Fine\n');
+    write(dir, '..md', '# .\n');
+    write(dir, 'guide/.draft.md', '# Draft\n');
+    write(dir, '.vitepress/theme/notes.md', '# Tooling\n');
+    write(dir, '.prettierrc.yml', 'semi: false\n');
+    write(dir, 'ignored/.x.md', '# In .docsignore\n');
+    write(dir, '.docsignore', 'ignored/\n');
+    const r = await runDocs(['plan', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(r.stderr).toMatch(/skipped 2 file\(s\):\n {2}\.\.md: a hidden file[^\n]*\n {2}guide\/\.draft\.md: a hidden file/);
+    expect(r.stderr).not.toMatch(/vitepress|prettierrc|\.x\.md/);
+  });
+
   it('checks the limits in plan: pages per item, page size and title length (deep folders fold, they are no problem)', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder();

@@ -87,6 +87,14 @@ describe('computePlan', () => {
     expect(plan.entries.map((e) => [e.action, e.relPath, e.server?.page_id])).toEqual([['create', 'a.md', undefined], ['unchanged', 'g/b.md', 7]]);
   });
 
+  // vuejs/docs from a fresh clone: a page whose links the server holds rewritten was listed as `content` changed when only its title was.
+  it('does not call content changed when the file is the one the sync recorded (its links are rewritten on the server)', () => {
+    const d = doc('api/setup.md', '# Setup\n\nSee [core](./core).\n', ['api']);
+    const s = server({ page_id: 4, page_title: 'Old title', cat_path: ['api'], content: '# Setup\n\nSee [core](/1?page_id=3).\n', source_path: 'api/setup.md', sync_revision: 1, sync_hash: d.fileHash! });
+    const plan = computePlan([d], emptyState('http://s'), [s], { prune: false });
+    expect(plan.entries.map((e) => [e.action, e.detail])).toEqual([['move', 'title "Old title" → "Setup"']]);
+  });
+
   it('recognises a renamed file by its content hash', () => {
     const d = doc('new-name.md', '# Title\nbody\n');
     const s = server({ page_id: 3, page_title: 'Title', content: '# Title\nbody\n' });

@@ -8,6 +8,7 @@ import type { Author } from '../pages/pageRow.ts';
 import { topOf, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
+import { catalogsUnder, clearSyncOfMovedPages } from '../sync/webPlaces.ts';
 
 export type TreeChange =
   | { kind: 'catalog'; cat_id: number; cat_name?: string; parent_cat_id: number; s_number?: number }
@@ -39,9 +40,9 @@ export async function applyTreeChanges(
     const levels = validateCatalogTree([...after].map(([cat_id, parent_cat_id]) => ({ cat_id, parent_cat_id })));
 
     const pageIds = pageChanges.map((p) => p.page_id);
-    const pages = new Map<number, { page_id: number; cat_id: number }>();
+    const pages = new Map<number, { page_id: number; cat_id: number; s_number: number }>();
     for (let i = 0; i < pageIds.length; i += 500) {
-      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id');
+      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id', 's_number');
       for (const r of rows) pages.set(r.page_id, r);
     }
     for (const p of pageChanges) {
@@ -72,6 +73,12 @@ export async function applyTreeChanges(
     for (const p of pageChanges) {
       await Page.query(tx.db).findById(p.page_id).patch({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
     }
+    // Pages whose catalog path or order this changed: not where the sync last wrote them.
+    const renamedOrMoved = new Set(catChanges.filter((c) => before.get(c.cat_id) !== c.parent_cat_id || (c.cat_name?.trim() && c.cat_name.trim() !== byId.get(c.cat_id)!.cat_name)).map((c) => c.cat_id));
+    await clearSyncOfMovedPages(tx.db, input.itemId, {
+      pageIds: pageChanges.filter((p) => p.parent_cat_id !== pages.get(p.page_id)!.cat_id || (p.s_number !== undefined && p.s_number !== pages.get(p.page_id)!.s_number)).map((p) => p.page_id),
+      catIds: catalogsUnder(after, renamedOrMoved),
+    });
     if (input.changes.length) {
       await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'drag', object: 'tree', objectId: input.itemId, objectName: '' });
       await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });

@@ -7,6 +7,7 @@ import { recordChange } from '../pages/changeLog.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { subtreeIds, tooDeepMessage, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
+import { clearSyncOfMovedPages } from '../sync/webPlaces.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 export interface SaveCatalogInput {
@@ -66,6 +67,8 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
     for (const id of subtreeIds(moved, existing.cat_id)) {
       if (id !== existing.cat_id && byId.get(id)!.level !== levels.get(id)) await Catalog.query(tx.db).findById(id).patch({ level: levels.get(id)! });
     }
+    // Its pages' paths changed: not where the sync last wrote them.
+    if (newParent !== existing.parent_cat_id || input.name !== existing.cat_name) await clearSyncOfMovedPages(tx.db, input.itemId, { pageIds: [], catIds: subtreeIds(moved, existing.cat_id) });
     await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'update', object: 'catalog', objectId: existing.cat_id, objectName: input.name });
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);

@@ -94,7 +94,8 @@ export const syncActions: ActionDef[] = [
     async handle({ input, services }) {
       const item = await authorizeApiCall(services, input, { write: false });
       const tree = await readSyncTree(services.db, item.item_id);
-      return { item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type }, ...tree };
+      // The attachment limit lets `docs plan` name files the upload would refuse before anything is written.
+      return { item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type }, ...tree, upload_max_bytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024) };
     },
   }),
 
