@@ -25,6 +25,8 @@ export interface LocalFolder {
   skipped: FolderProblem[];
   /** The folders' catalog orders (`.docs-order.json`). */
   orders: FolderOrder[];
+  /** Whether `.docsignore` or `--exclude` leaves a file path out (its page is then never pruned). */
+  excludes(relPath: string): boolean;
 }
 
 export { MAX_CATALOG_DEPTH } from './paths.ts';
@@ -145,7 +147,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
     for (const name of subdirs) await walk(path.join(dir, name), [...catPath, name]);
   }
   await walk(root, []);
-  return { docs, specFiles, conflictCopies, problems, skipped, orders };
+  return { docs, specFiles, conflictCopies, problems, skipped, orders, excludes: (relPath) => selection.excludes(relPath, false) };
 }
 
 /**

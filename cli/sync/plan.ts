@@ -41,6 +41,11 @@ export interface Plan {
 
 export interface PlanOptions {
   prune: boolean;
+  /**
+   * Paths that `.docsignore` or `--exclude` leave out: their pages are left alone by --prune, as
+   * rsync's --delete spares excluded files (excluding is "do not touch", not "delete").
+   */
+  excluded?: (relPath: string) => boolean;
   /** Overwrite pages changed on the server since the last sync (fresh clones cannot merge). */
   force?: boolean;
 }
@@ -225,7 +230,7 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
       orphans.push(server);
       continue;
     }
-    const refusal = pruneRefusal(server);
+    const refusal = server.source_path && opts.excluded?.(server.source_path) ? 'its file is excluded (.docsignore or --exclude): left alone' : pruneRefusal(server);
     if (refusal) kept.push({ server, reason: refusal });
     else entries.push({ action: 'delete', server, detail: 'no local file (--prune): into the recycle bin' });
   }

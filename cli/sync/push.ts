@@ -74,7 +74,7 @@ export async function preparePlan(
   const apis: PushedApi[] = [];
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
   const tree = await treePromise;
-  const plan = computePlan(docs, state, tree.pages, { prune, force });
+  const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);

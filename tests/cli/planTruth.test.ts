@@ -108,10 +108,18 @@ describe('choosing what is synced', () => {
     const r = await runDocs(['push', dir, '--exclude', 'guide/broken.md', '--json'], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     expect(await serverPaths(k)).toEqual(['Home', 'guide/Intro', 'guide/Kept']);
-    // One of three pages is more than the mass-deletion guard's default quarter.
+    // Excluding a file that was pushed leaves its page alone, --prune or not (as rsync --delete
+    // spares excluded files); removing the file is what prunes it.
     const again = await runDocs(['plan', dir, '--exclude', 'guide/broken.md', '--exclude', 'index.md', '--prune', '--max-delete-share', '0.5', '--json'], { cwd: dir, env: envFor(t, k) });
     const plan = JSON.parse(again.stdout);
-    expect(plan.changes.filter((c: { action: string }) => c.action === 'delete').map((c: { path: string }) => c.path)).toEqual(['Home']);
+    expect(plan.changes.filter((c: { action: string }) => c.action === 'delete')).toEqual([]);
+    const removed = await runDocs(['push', dir, '--exclude', 'guide/broken.md', '--prune', '--max-delete-share', '0.5'], { cwd: dir, env: envFor(t, k) });
+    expect(removed.code, removed.stderr).toBe(ExitCode.OK);
+    expect(await serverPaths(k)).toEqual(['Home', 'guide/Intro', 'guide/Kept']);
+    fs.rmSync(path.join(dir, 'index.md'));
+    const pruned = await runDocs(['push', dir, '--exclude', 'guide/broken.md', '--prune', '--max-delete-share', '0.5'], { cwd: dir, env: envFor(t, k) });
+    expect(pruned.code, pruned.stderr).toBe(ExitCode.OK);
+    expect(await serverPaths(k)).toEqual(['guide/Intro', 'guide/Kept']);
   });
 });
 
