@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { leanServerFlags } from '../../bin/leanServer.mjs';
+import { fillStrippedCache } from '../../bin/strippedCache.mjs';
 import { foldCase, needsUnicodeFold, trigramQuery } from '../../server/search/fold.ts';
 
 describe('leanServerFlags', () => {
@@ -11,6 +13,15 @@ describe('leanServerFlags', () => {
   it('keeps the caller’s own settings, on the command line or in NODE_OPTIONS', () => {
     expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8' })).toMatchObject({ execArgv: ['--max-semi-space-size=32'], changed: false });
     expect(leanServerFlags([], { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '4' })).toMatchObject({ execArgv: [], env: { MALLOC_ARENA_MAX: '4' }, changed: false });
+  });
+});
+
+describe('fillStrippedCache', () => {
+  it('visits every server and CLI source (what `docs serve` strips before its lean restart)', () => {
+    const sources = ['server', 'core', 'cli', 'importers', 'exporters'].flatMap((dir) =>
+      (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    );
+    expect(fillStrippedCache()).toBe(sources.length);
   });
 });
 
