@@ -1,12 +1,16 @@
 // `docs serve` restarts itself once, in the same process (execve: same pid, same stdio, same
 // signals), with two memory settings that cannot be changed once Node has started:
 //
-//   --max-semi-space-size=8  V8's young generation grows to 64 MB under request load (2 × 32 MB
+//   --max-semi-space-size=4  V8's young generation grows to 64 MB under request load (2 × 32 MB
 //     semi-spaces, Node 24's default) though little of it survives: measured live heap 26 MB
-//     in a heap of 96 MB after 300 page reads. Capped at 2 × 8 MB, a worker stays ~48 MB smaller
-//     after a warm-up and the 1,000-page Word export peaks ~60 MB lower, and CPU per request
-//     did not rise (page/info 3.4 vs 3.6 ms, item/info 2.0 vs 2.2 ms, same run): what dies
-//     young dies within 8 MB of allocation too.
+//     in a heap of 96 MB after 300 page reads. The cap was 8 MB first (a worker ~48 MB smaller
+//     after a warm-up than with the default, the 1,000-page Word export ~60 MB lower, CPU per
+//     request not higher). Loading the app at start fills the young generation to its cap, and
+//     V8 keeps those pages: 16 MB committed at idle with ~2 MB in use, which put one idle process
+//     at 115-118 MB against the 120 MB target. With 4 MB (2026-11-27, same runs alternated, load
+//     6-8): idle 108-109 MB instead of 115-117, server CPU per page/info 0.74-0.78 ms against
+//     0.81-0.90, per item/info 0.40-0.43 against 0.39-0.57, RSS after 8,000 requests from 32
+//     clients 140-155 MB against 159-162.
 //   MALLOC_ARENA_MAX=2  glibc gives each thread that allocates (libuv's pool compressing and
 //     hashing, V8's compiler and GC threads) its own arena, which keeps its freed memory.
 //
@@ -22,7 +26,7 @@
 // Stripping here costs nothing afterwards: execve discards this process image.
 import { fillStrippedCache } from './strippedCache.mjs';
 
-const SEMI_SPACE_MB = 8;
+const SEMI_SPACE_MB = 4;
 
 export function leanServerFlags(execArgv = process.execArgv, env = process.env) {
   const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-semi-space-size(=|$)/.test(a));

@@ -7,7 +7,7 @@ import { foldCase, needsUnicodeFold, trigramQuery } from '../../server/search/fo
 describe('leanServerFlags', () => {
   it('adds the semi-space cap and the malloc arena limit when the caller gave neither', () => {
     const r = leanServerFlags(['--enable-source-maps'], { PATH: '/bin' });
-    expect(r).toEqual({ execArgv: ['--max-semi-space-size=8', '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' }, changed: true });
+    expect(r).toEqual({ execArgv: ['--max-semi-space-size=4', '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' }, changed: true });
   });
 
   it('keeps the caller’s own settings, on the command line or in NODE_OPTIONS', () => {
