@@ -1,16 +1,28 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { leanServerFlags } from '../../bin/leanServer.mjs';
+import { fillStrippedCache } from '../../bin/strippedCache.mjs';
 import { foldCase, needsUnicodeFold, trigramQuery } from '../../server/search/fold.ts';
 
 describe('leanServerFlags', () => {
-  it('adds the semi-space cap and the malloc arena limit when the caller gave neither', () => {
+  it('adds the semi-space cap, the malloc arena limit and the fixed mmap threshold when the caller gave none', () => {
     const r = leanServerFlags(['--enable-source-maps'], { PATH: '/bin' });
-    expect(r).toEqual({ execArgv: ['--max-semi-space-size=8', '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2' }, changed: true });
+    expect(r).toEqual({ execArgv: ['--max-semi-space-size=4', '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' }, changed: true });
   });
 
   it('keeps the caller’s own settings, on the command line or in NODE_OPTIONS', () => {
-    expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8' })).toMatchObject({ execArgv: ['--max-semi-space-size=32'], changed: false });
-    expect(leanServerFlags([], { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '4' })).toMatchObject({ execArgv: [], env: { MALLOC_ARENA_MAX: '4' }, changed: false });
+    expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '65536' })).toMatchObject({ execArgv: ['--max-semi-space-size=32'], changed: false });
+    expect(leanServerFlags([], { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '0' })).toMatchObject({ execArgv: [], env: { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '0' }, changed: false });
+    expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8' })).toMatchObject({ env: { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '32768' }, changed: true });
+  });
+});
+
+describe('fillStrippedCache', () => {
+  it('visits every server and CLI source (what `docs serve` strips before its lean restart)', () => {
+    const sources = ['server', 'core', 'cli', 'importers', 'exporters'].flatMap((dir) =>
+      (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    );
+    expect(fillStrippedCache()).toBe(sources.length);
   });
 });
 
