@@ -60,13 +60,24 @@ export function sendPrecompressed(ctx: Context, p: Precompressed): void {
     ctx.body = null;
     return;
   }
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  const encoding = preferredEncoding(ctx);
   ctx.status = 200;
   ctx.type = p.type;
   if (encoding === 'br' || encoding === 'gzip') {
     ctx.set('Content-Encoding', encoding);
     ctx.body = encoding === 'br' ? p.br : p.gzip;
   } else ctx.body = p.identity;
+}
+
+/**
+ * br when the client takes it, else gzip, else identity. The server's order, not the header's:
+ * browsers list `gzip, deflate, br, zstd` with equal weight, and the menu is 44 KB in br against
+ * 60 KB in gzip. An encoding the client weights 0 is never chosen.
+ */
+function preferredEncoding(ctx: Context): 'br' | 'gzip' | 'identity' {
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return 'identity';
 }
 
 function ifNoneMatch(header: string, etag: string): boolean {

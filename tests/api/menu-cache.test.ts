@@ -222,6 +222,11 @@ describe('item/info ETag and encodings', () => {
     const none = await raw(t.url, `/api/item/info?item_id=${itemId}`, { headers: { 'X-API-Token': owner.token } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
+    // Browsers list br after gzip with equal weight: the smaller br is sent; a weight of 0 refuses it.
+    const browser = await info(t.url, owner.token, itemId, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(browser.headers['content-encoding']).toBe('br');
+    const noBr = await info(t.url, owner.token, itemId, { 'Accept-Encoding': 'gzip, br;q=0' });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
