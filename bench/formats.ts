@@ -13,6 +13,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import JSZip from 'jszip';
+import { leanServerFlags } from '../bin/leanServer.mjs';
 
 export interface BenchRow {
   name: string;
@@ -39,7 +40,9 @@ function cpuSecondsOf(pid: number): number {
 }
 
 async function startServer(): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: { ...process.env, TEST_LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // With the memory settings `docs serve` gives itself (bin/leanServer.mjs), so peaks are what users see.
+  const lean = leanServerFlags([], { ...process.env, TEST_LOG_LEVEL: 'silent' });
+  const child = spawn(process.execPath, [...lean.execArgv, path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: lean.env, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     rl.once('line', resolve);
