@@ -7,7 +7,7 @@ import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import type { Services } from '../../services.ts';
 import { siteBaseUrl } from '../files/siteBase.ts';
-import { dingTalkSignedUrl, feishuSignature, SIGNING_BOTS } from './botSigning.ts';
+import { signedPost } from './botSigning.ts';
 import { chatRefusal, renderBody, type WebhookEnvelope } from './formats.ts';
 import { pinnedLookup, resolveTarget, TargetRefused } from './target.ts';
 
@@ -89,11 +89,8 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
   else {
     const envelope = JSON.parse(row.payload) as WebhookEnvelope;
     // A signing bot checks the time of each post: signed now, for this attempt.
-    const nowMs = Date.now();
-    const sign = hook.bot_secret && SIGNING_BOTS.includes(hook.format);
-    const feishuSign = sign && hook.format === 'feishu' ? feishuSignature(hook.bot_secret, nowMs) : undefined;
+    const { url, feishuSign } = signedPost(hook, Date.now());
     const body = renderBody(hook.format, envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services), feishuSign });
-    const url = sign && hook.format === 'dingtalk' ? dingTalkSignedUrl(hook.url, hook.bot_secret, nowMs) : hook.url;
     outcome = await post({ ...hook, url }, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
   }
   const now = services.now();

@@ -46,7 +46,8 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   }
   if (!input.events.length) throw errors.validation('events: choose at least one event', 'events：请至少选择一个事件');
   const format = input.format === 'auto' ? detectFormat(url) : input.format;
-  if (input.botSecret && !SIGNING_BOTS.includes(format)) {
+  const signs = SIGNING_BOTS.includes(format);
+  if (input.botSecret && !signs) {
     throw errors.validation(`bot_secret: only DingTalk and Feishu/Lark bots sign their messages; this webhook's format is ${format}`, `bot_secret：只有钉钉和飞书机器人使用签名密钥，此 Webhook 的格式是 ${format}`);
   }
   const now = deps.now();
@@ -57,8 +58,8 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
     lang: input.lang,
     enabled: input.enabled ? 1 : 0,
     updated_at: now,
-    // A format that cannot sign keeps no bot secret.
-    ...(input.botSecret !== undefined || !SIGNING_BOTS.includes(format) ? { bot_secret: SIGNING_BOTS.includes(format) ? (input.botSecret ?? '') : '' } : {}),
+    // A format that cannot sign keeps no bot secret; one that can keeps it unless a new one ('' clears) is given.
+    ...(!signs ? { bot_secret: '' } : input.botSecret !== undefined ? { bot_secret: input.botSecret } : {}),
   };
   return inTransaction(deps, async (tx) => {
     if (input.id) {
