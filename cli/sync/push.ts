@@ -78,12 +78,13 @@ export async function preparePlan(
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
-  await settleRewrittenPages(root, plan, client);
+  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
+  await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
   // Attachments the server would refuse for their size are named now, not found out while writing.
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
-  const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), await detectAssetsRoot(root, client.settings.assetsRoot), tree.upload_max_bytes) : [];
+  const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
   return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
 }
 
@@ -107,13 +108,12 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
  * references put back (as a pull writes them where pages moved). Equal → unchanged (and recorded,
  * references as the file has them), not an update.
  */
-async function settleRewrittenPages(root: string, plan: Plan, client: SyncClient): Promise<void> {
+async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: SyncClient): Promise<void> {
   const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash));
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
   // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
   const fileOf = new Map(plan.entries.flatMap((e) => (e.doc && e.server && e.relPath ? [[e.server.page_id, e.relPath] as const] : [])));
-  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
   for (const e of candidates) {
     const page = contents.get(e.server!.page_id);
     if (!page?.source_refs) continue;
