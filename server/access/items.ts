@@ -1,6 +1,7 @@
 import { errors } from '../../core/errors.ts';
 import { verifyItemGrant } from '../auth/itemGrants.ts';
 import { verifyItemPassword } from '../auth/itemPasswords.ts';
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import { MAX_ROW_ID, UserGroup } from '../../core/limits.ts';
@@ -23,6 +24,14 @@ export interface LoadedItem {
 
 /** Finds an item by numeric id or personalized domain (ShowDoc accepts either in `item_id`). */
 export async function findItem(db: Db, idOrDomain: string | number): Promise<ItemRow | null> {
+  return ((await itemQuery(db, idOrDomain)?.first()) as ItemRow | undefined) ?? null;
+}
+
+/**
+ * The query of the item named by an id or a domain, or null when no item can have that name;
+ * a caller may add columns (subqueries) to read more in the same round trip.
+ */
+export function itemQuery(db: Db, idOrDomain: string | number) {
   const s = String(idOrDomain ?? '').trim();
   if (!s) return null;
   // Every item-scoped request starts here, so this stays a plain knex read of the model's table
@@ -31,8 +40,7 @@ export async function findItem(db: Db, idOrDomain: string | number): Promise<Ite
   // and PostgreSQL would refuse the integer comparison.
   const isId = /^\d+$/.test(s);
   if (isId && Number(s) > MAX_ROW_ID) return null;
-  const q = isId ? Item.knexTable(db).where({ item_id: Number(s) }) : Item.knexTable(db).where({ item_domain: s.toLowerCase() });
-  return ((await q.first()) as ItemRow | undefined) ?? null;
+  return isId ? Item.knexTable(db).where({ item_id: Number(s) }) : Item.knexTable(db).where({ item_domain: s.toLowerCase() });
 }
 
 export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
@@ -78,6 +86,28 @@ export async function loadItem(services: Pick<Services, 'db' | 'secret' | 'now'>
   const item = await findItem(services.db, idOrDomain);
   if (!item || item.is_del) throw errors.notFound('item');
   return loadItemAccessFor(services, actor, item);
+}
+
+/**
+ * loadItem that also reads the given scalar subqueries in the item's round trip: their values
+ * come back in `also`, keyed by name (a hot read saves a trip to the database per request).
+ */
+export async function loadItemAlso<K extends string>(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  idOrDomain: string | number,
+  subqueries: Partial<Record<K, Knex.QueryBuilder>>,
+): Promise<LoadedItem & { also: Partial<Record<K, unknown>> }> {
+  const names = Object.keys(subqueries) as K[];
+  const columns = ['items.*', ...names.map((k) => subqueries[k]!.as(k))];
+  const row = ((await itemQuery(services.db, idOrDomain)?.first(columns)) as Record<string, unknown> | undefined) ?? null;
+  if (!row || row.is_del) throw errors.notFound('item');
+  const also: Partial<Record<K, unknown>> = {};
+  for (const k of names) {
+    also[k] = row[k];
+    delete row[k];
+  }
+  return { ...(await loadItemAccessFor(services, actor, row as unknown as ItemRow)), also };
 }
 
 /** Visit right, or 10303 (password screen for guests and strangers of private items). */

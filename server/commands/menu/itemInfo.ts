@@ -1,5 +1,7 @@
 import type { LoadedItem } from '../../access/items.ts';
-import { toCount } from '../../db/knex.ts';
+import type { Knex } from 'knex';
+import { toCount, type Db } from '../../db/knex.ts';
+import { Notice } from '../../models/Notice.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { presentItemInfoHead, presentItemSearchInfo } from '../../presenters/itemInfo.ts';
 import type { Services } from '../../services.ts';
@@ -18,27 +20,34 @@ export interface ItemInfoInput {
 }
 
 /**
+ * The subquery of the caller's unread notices (item/info says how many), read in the item's own
+ * round trip by loadItemAlso: one query fewer on the busiest read.
+ */
+export function unreadNoticesColumn(db: Db, actor: Actor): { unread_notices?: Knex.QueryBuilder } {
+  return actor.kind === 'user' ? { unread_notices: Notice.knexTable(db).where({ to_uid: actor.uid, is_read: 0 }).count('*') } : {};
+}
+
+/**
  * item/info for a caller who may visit the item (the route checked): the menu as far as the caller
  * may see it, served ready (every encoding, with its ETag) from the menu cache; with a keyword, the
  * search hits instead (not cached, compressed by the middleware).
  */
-export async function itemInfo(services: Services, actor: Actor, loaded: LoadedItem, input: ItemInfoInput) {
+export async function itemInfo(services: Services, loaded: LoadedItem & { also: { unread_notices?: unknown } }, input: ItemInfoInput) {
   const { item, abilities } = loaded;
   const keyword = input.keyword.trim();
-  const unreadQuery = actor.kind === 'user' ? services.db('notices').where({ to_uid: actor.uid, is_read: 0 }).count({ n: '*' }).first() : undefined;
+  const unread = toCount({ n: loaded.also.unread_notices ?? 0 });
   if (keyword) {
-    const [found, unread, cats] = await Promise.all([
+    const [found, cats] = await Promise.all([
       searchItem(services, { itemId: item.item_id, keyword, allowedTopCatIds: abilities.allowedTopCatIds, limit: MENU_SEARCH_LIMIT }),
-      unreadQuery,
       loadCatalogs(services.db, item.item_id),
     ]);
     const parents = new Map(cats.map((c) => [c.cat_id, c.parent_cat_id]));
-    const head = await infoHead(services, loaded, input, { firstPageId: found.hits[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) }, toCount(unread));
+    const head = await infoHead(services, loaded, input, { firstPageId: found.hits[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) }, unread);
     // `search_total`: every match, while the menu lists at most MENU_SEARCH_LIMIT of them.
     return presentItemSearchInfo(head, searchMenu(found.hits), found.total);
   }
-  const [menu, unread] = await Promise.all([services.menuCache.menu(services.db, item, abilities.allowedTopCatIds), unreadQuery]);
-  const head = await infoHead(services, loaded, input, menu, toCount(unread));
+  const menu = await services.menuCache.menu(services.db, item, abilities.allowedTopCatIds);
+  const head = await infoHead(services, loaded, input, menu, unread);
   return services.menuCache.answer(services.db, item, abilities.allowedTopCatIds, head);
 }
 

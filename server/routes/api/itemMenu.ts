@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { loadItem, requireVisit } from '../../access/items.ts';
+import { loadItem, loadItemAlso, requireVisit } from '../../access/items.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
-import { itemInfo } from '../../commands/menu/itemInfo.ts';
+import { itemInfo, unreadNoticesColumn } from '../../commands/menu/itemInfo.ts';
 import { assertSiteReadable } from '../../access/pages.ts';
 import { searchItem } from '../../commands/search/searchPages.ts';
 import { MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
@@ -18,9 +18,9 @@ export const itemMenuActions: ActionDef[] = [
     input: z.object({ item_id: itemRef, keyword: zText(MAX_KEYWORD_LENGTH), default_page_id: zIdOrZero, page_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
       await assertSiteReadable(services, actor);
-      const loaded = await loadItem(services, actor, input.item_id);
+      const loaded = await loadItemAlso(services, actor, input.item_id, unreadNoticesColumn(services.db, actor));
       requireVisit(loaded);
-      return itemInfo(services, actor, loaded, input);
+      return itemInfo(services, loaded, input);
     },
   }),
 
