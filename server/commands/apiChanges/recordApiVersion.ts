@@ -10,6 +10,7 @@ import { lockItemForWrites } from '../../db/locks.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
+import { readSnapshot } from './readSnapshot.ts';
 
 export interface RecordApiVersionInput {
   itemId: number;
@@ -78,11 +79,6 @@ async function storedSnapshot(snapshot: ApiSnapshot): Promise<{ hash: string; gz
   gzip.end();
   await ended;
   return { hash: hash.digest('hex'), gzipped: Buffer.concat(chunks) };
-}
-
-/** A stored snapshot (gzipped JSON) read back. */
-export function readSnapshot(stored: Buffer | Uint8Array): ApiSnapshot {
-  return JSON.parse(zlib.gunzipSync(stored).toString('utf8')) as ApiSnapshot;
 }
 
 const EMPTY: ApiSnapshot = { title: '', version: '', operations: [] };
