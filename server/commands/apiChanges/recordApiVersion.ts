@@ -65,6 +65,13 @@ export function* snapshotTextPieces(snapshot: ApiSnapshot): Generator<string> {
   yield first ? '{}' : '}';
 }
 
+/** The SHA-256 of snapshotText, made from the pieces. */
+function snapshotHash(snapshot: ApiSnapshot): string {
+  const hash = crypto.createHash('sha256');
+  for (const piece of snapshotTextPieces(snapshot)) hash.update(piece, 'utf8');
+  return hash.digest('hex');
+}
+
 /** The SHA-256 of snapshotText and its gzip (what api_versions stores), made from the pieces. */
 async function storedSnapshot(snapshot: ApiSnapshot): Promise<{ hash: string; gzipped: Buffer }> {
   const hash = crypto.createHash('sha256');
@@ -101,7 +108,9 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   if (latest?.snapshot_hash === hash) return null;
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
   // The latest version was stored in an older snapshot format: unchanged when equal in that format.
-  if (latest && snapshotText(inFormatOf(before, input.snapshot)) === snapshotText(before)) return null;
+  // (In the same format the hashes already said they differ.)
+  const inItsFormat = inFormatOf(before, input.snapshot);
+  if (latest && inItsFormat !== input.snapshot && snapshotHash(inItsFormat) === snapshotHash(before)) return null;
   const diff = diffApiSnapshots(before, input.snapshot);
   const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
