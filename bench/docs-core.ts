@@ -13,7 +13,7 @@
  * and Chinese. Run alone: `node bench/docs-core.ts` (BENCH_ENGINES=sqlite,pg; BENCH_QUICK=1
  * leaves out the 20,000 extra pages).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -446,6 +446,31 @@ async function itemInfoRaw(base: string, token: string, itemId: number, extra: R
   return r;
 }
 
+/**
+ * The same 32-connection GET load from wrk, a load generator in C that needs far less CPU than this
+ * process's client: a second opinion on the tail where the two share the machine's cores. Null
+ * when wrk is not installed (`apt-get install wrk`).
+ */
+function wrkLatency(url: string, headers: Record<string, string>): { rps: number; p50: number; p90: number; p99: number } | null {
+  const args = ['-t1', `-c${CONCURRENCY}`, `-d${THROUGHPUT_SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  let out: string;
+  try {
+    out = execFileSync('wrk', args, { encoding: 'utf8' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  // wrk prints "  50%   12.12ms" lines (us, ms or s) under "Latency Distribution".
+  const ms = (p: number) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(out);
+    if (!m) throw new Error(`wrk printed no ${p}% latency:\n${out}`);
+    return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
+  if (errors) throw new Error(`wrk saw failures: ${errors[0]}`);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: ms(50), p90: ms(90), p99: ms(99) };
+}
+
 /** Resident memory (VmRSS, or VmHWM = peak) of a process, in MB. */
 function memMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -571,6 +596,14 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       const menu = await measureItemInfoThroughput(server, token, bigItemId);
       const tail = pct(menu.ms, 99) / pct(menu.ms, 50);
       row('item/info throughput, 1 process (32 clients, br)', `${menu.rps.toFixed(0)} req/s`, '≥ 0.5 × page/info', menu.rps >= 0.5 * single.rps, `${(menu.rps / single.rps).toFixed(2)} × page/info; p50 ${pct(menu.ms, 50).toFixed(1)} ms, p99 ${pct(menu.ms, 99).toFixed(1)} ms; server CPU ${menu.cpuMs.toFixed(2)} ms/request`);
+      const byWrk = wrkLatency(`${server.url}/api/item/info?item_id=${bigItemId}`, { 'X-API-Token': token, 'Accept-Encoding': 'gzip, br' });
+      row(
+        'item/info p99 / p50 (32 connections, wrk)',
+        byWrk ? (byWrk.p99 / byWrk.p50).toFixed(2) : 'wrk not installed',
+        '≤ 2',
+        byWrk ? byWrk.p99 / byWrk.p50 <= 2 : null,
+        byWrk ? `the same load from wrk (C, epoll; Debian's wrk): ${byWrk.rps.toFixed(0)} req/s, p50 ${byWrk.p50.toFixed(1)}, p90 ${byWrk.p90.toFixed(1)}, p99 ${byWrk.p99.toFixed(1)} ms` : '',
+      );
       row('item/info p99 / p50 (32 clients)', tail.toFixed(2), '≤ 2', tail <= 2, `p75 ${pct(menu.ms, 75).toFixed(1)}, p95 ${pct(menu.ms, 95).toFixed(1)} ms; ready to run but waiting for a CPU: server ${(100 * menu.cpuWait.server).toFixed(0)} %, load generator ${(100 * menu.cpuWait.client).toFixed(0)} % of the time`);
 
       // page/save (update with history)
