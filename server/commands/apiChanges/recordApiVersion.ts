@@ -108,9 +108,9 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   if (latest?.snapshot_hash === hash) return null;
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
   // The latest version was stored in an older snapshot format: unchanged when equal in that format.
-  // (In the same format the hashes already said they differ.)
+  // (In the same format the hashes already said they differ; the stored hash is the old text's.)
   const inItsFormat = inFormatOf(before, input.snapshot);
-  if (latest && inItsFormat !== input.snapshot && snapshotHash(inItsFormat) === snapshotHash(before)) return null;
+  if (latest && inItsFormat !== input.snapshot && snapshotHash(inItsFormat) === latest.snapshot_hash) return null;
   const diff = diffApiSnapshots(before, input.snapshot);
   const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
