@@ -7,7 +7,7 @@ import { uploadFile } from '../helpers/files.ts';
 import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
-const ZIPS = path.resolve(__dirname, '../../../shared/fixtures/showdoc-zips');
+const ZIPS = path.resolve(__dirname, '../fixtures/showdoc-zips');
 const OAS = path.resolve(__dirname, '../../node_modules/@readme/oas-examples');
 const read = (p: string) => fs.readFileSync(p);
 

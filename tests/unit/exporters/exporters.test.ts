@@ -13,7 +13,7 @@ import { selectSubtree } from '../../../exporters/select.ts';
 import { importZip } from '../../../importers/showdocZip.ts';
 import { PNG_BYTES } from '../../helpers/files.ts';
 
-const ZIPS = path.resolve(import.meta.dirname, '../../../../shared/fixtures/showdoc-zips');
+const ZIPS = path.resolve(import.meta.dirname, '../../fixtures/showdoc-zips');
 
 /** Children sorted by order (then name), the shape two trees must share after a round trip. */
 function normalise(node: { pages: DocPage[]; catalogs: DocCatalog[] }): unknown {

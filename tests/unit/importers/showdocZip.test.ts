@@ -8,7 +8,7 @@ import { FormatError, IMPORT_LIMITS } from '../../../importers/errors.ts';
 import { importFile } from '../../../importers/index.ts';
 import { importZip } from '../../../importers/showdocZip.ts';
 
-const ZIPS = path.resolve(import.meta.dirname, '../../../../shared/fixtures/showdoc-zips');
+const ZIPS = path.resolve(import.meta.dirname, '../../fixtures/showdoc-zips');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(ZIPS, name)));
 const zipOf = async (files: Record<string, string | Uint8Array>, opts: { folders?: string[] } = {}) => {
   const zip = new JSZip();
