@@ -4,6 +4,17 @@
 // `e2e` (npm run test:e2e): browser tests only.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { requireNode24 } from '../bin/requireNode.mjs';
+
+requireNode24('The test suite');
+
+/** The Debian packages the suite drives for real: one line naming what is missing and how to get it. */
+function missingPrerequisites() {
+  const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  const missing = [];
+  if (!fs.existsSync('/usr/sbin/slapd') && !onPath('slapd')) missing.push('slapd');
+  return missing;
+}
 
 const mode = process.argv[2] ?? 'sqlite';
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
@@ -24,6 +35,11 @@ function e2e() {
 }
 
 let code = 0;
+const missing = mode === 'e2e' ? [] : missingPrerequisites();
+if (missing.length) {
+  console.error(`The LDAP tests start a real OpenLDAP server and need Debian's ${missing.join(' and ')} package: apt-get install -y ${missing.join(' ')}`);
+  process.exit(1);
+}
 if (mode === 'sqlite') {
   code = run(vitest, { TEST_DB: 'sqlite' });
   if (code === 0) code = e2e();
