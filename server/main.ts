@@ -5,14 +5,15 @@ import { createDb, dbOptionsFromConfig, migrateLatest, type Db } from './db/knex
 import { createLogger, type Logger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { startJobs } from './jobs/index.ts';
-import { ensureInitialAdmin } from './commands/users/initialAdmin.ts';
+import { ensureInitialAdmin, FIRST_ADMIN_HINT } from './commands/users/initialAdmin.ts';
 
 /** Migrations, the stored secret and the first administrator: once per start, before serving. */
 async function prepare(config: Config, db: Db, logger: Logger): Promise<Services> {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const services = await createServices(config, db, logger);
-  await ensureInitialAdmin(services);
+  // Plain text on stderr, not a JSON log field: the newcomer who just ran `npm start` reads it.
+  if ((await ensureInitialAdmin(services)) === 'no-users') process.stderr.write(`\n${FIRST_ADMIN_HINT}\n\n`);
   return services;
 }
 

@@ -21,11 +21,13 @@ export const FIRST_ADMIN_HINT = [
  * whoever registered the name earlier does not inherit administrator rights with their own
  * password. Bad values stop the start with a message naming the variable.
  */
-export async function ensureInitialAdmin(services: Services): Promise<'created' | 'promoted' | 'skipped'> {
+export async function ensureInitialAdmin(services: Services): Promise<'created' | 'promoted' | 'skipped' | 'no-users'> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = services.config;
   if (!ADMIN_USERNAME || !ADMIN_PASSWORD) {
-    if (!(await User.query(services.db).select('uid').first())) services.logger.warn(FIRST_ADMIN_HINT);
-    return 'skipped';
+    if (await User.query(services.db).select('uid').first()) return 'skipped';
+    // The log line is for log collectors; the caller prints FIRST_ADMIN_HINT as plain text for the person.
+    services.logger.warn('Folio has no users yet: create the first administrator (see the hint on stderr)');
+    return 'no-users';
   }
   const admins = await User.query(services.db).where({ groupid: UserGroup.ADMIN }).select('uid').first();
   if (admins) return 'skipped';
