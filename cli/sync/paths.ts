@@ -68,10 +68,6 @@ export function uniquePagePath(dir: string, title: string, taken: Set<string>): 
 }
 
 
-export function absPath(root: string, relPath: string): string {
-  return path.join(root, ...relPath.split('/'));
-}
-
 /** Writes through a temporary file and a rename, so an editor or a watcher never sees half a file. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
