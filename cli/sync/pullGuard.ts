@@ -16,6 +16,7 @@ const MARKDOWN = /\.(md|markdown)$/i;
 export async function assertPullConfined(root: string, plan: { treePages: ServerPage[]; pages: ServerPageContent[]; targets: Map<number, string>; folders: string[] }): Promise<void> {
   // A set: a page is in the tree and in the contents, its refusal named once.
   const refusals = new Set<string>();
+  const files = new Set<string>();
   const pageName = (p: ServerPage) => `page ${p.page_id} ${JSON.stringify(p.page_title)}`;
   for (const page of [...plan.treePages, ...plan.pages]) {
     if (page.source_path !== null && page.source_path !== undefined) {
@@ -25,9 +26,11 @@ export async function assertPullConfined(root: string, plan: { treePages: Server
     const refs = (page as Partial<ServerPageContent>).source_refs ?? null;
     const why = refs ? refsRefusal(refs) : null;
     if (why) refusals.add(`${pageName(page)}: its recorded references: ${why}`);
+    else if (refs) for (const entry of JSON.parse(refs) as string[][]) if (entry[2]) files.add(entry[2]);
   }
-  // The paths the pull chose (from catalog names and titles), and the file system under them: no symbolic link crossed.
-  const chosen = [...plan.folders, ...plan.targets.values()];
+  // The paths the pull chose (from catalog names and titles) and the referenced files, and the file
+  // system under them: no symbolic link crossed.
+  const chosen = [...plan.folders, ...plan.targets.values(), ...files];
   for (const relPath of new Set(chosen)) {
     try {
       await confinedPath(root, relPath);

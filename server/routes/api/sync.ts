@@ -38,7 +38,7 @@ const sourcePath = z
   .max(1000, 'must be at most 1000 characters')
   .superRefine((p, ctx) => {
     const why = pathRefusal(p);
-    if (why) ctx.addIssue({ code: 'custom', message: `"${p.slice(0, 200)}" ${why}` });
+    if (why) ctx.addIssue({ code: 'custom', message: `must be a relative path inside the folder: "${p.slice(0, 200)}" ${why}` });
   });
 /** The references a push rewrote: every file entry a safe folder path served as an attachment (a pull writes and downloads them). */
 const sourceRefs = z
