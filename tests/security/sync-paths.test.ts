@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
+import { SyncClient } from '../../cli/sync/client.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
@@ -50,8 +51,14 @@ interface Proxy {
 }
 
 /** A man in the middle for the CLI: forwards everything to the server, rewriting `sync/tree` and `sync/pages` data. */
-async function startProxy(rewrite: (action: string, data: any) => void): Promise<Proxy> {
+async function startProxy(rewrite: (action: string, data: any) => void, intercept?: (url: string) => { status: number; headers: Record<string, string> } | null): Promise<Proxy> {
   const server = http.createServer(async (req, res) => {
+    const own = intercept?.(req.url ?? '');
+    if (own) {
+      res.writeHead(own.status, own.headers);
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers: Record<string, string> = {};
@@ -100,7 +107,7 @@ describe('sync/apply refuses paths a folder must not hold (the hostile-path list
     for (const bad of refused) {
       for (const sourcePath of [bad, `${bad}/x.md`]) {
         const r = await apply(k, [{ op: 'create', cat_path: [], title: 'T', content: 'x', source_path: sourcePath }]);
-        if (r.error_code !== 10100 || !r.error_message.startsWith('changes.0.source_path: ')) misses.push(`${JSON.stringify(sourcePath)} → ${r.error_code} ${r.error_message}`);
+        if (r.error_code !== 10100 || !r.error_message?.startsWith('changes.0.source_path: ')) misses.push(`${JSON.stringify(sourcePath)} → ${r.error_code} ${r.error_message}`);
       }
     }
     expect(misses).toEqual([]);
@@ -357,6 +364,44 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
       expect(evil.requests).toEqual([]);
     } finally {
       await proxy.close();
+      await evil.close();
+    }
+  });
+
+  it('a redirect answered for an attachment is not followed to another host', async () => {
+    const k = await buildKeyedItem(t);
+    const evil = await startEvilHost();
+    const src = tempFolder();
+    fs.copyFileSync(path.resolve('tests/fixtures/vitepress-docs/guide/images/pixel.png'), path.join(src, 'pixel.png'));
+    write(src, 'page.md', '# Page\n\n![pixel](./pixel.png)\n');
+    expect((await runDocs(['push', src], { cwd: src, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const proxy = await startProxy(
+      () => {},
+      (url) => (url.startsWith('/api/attachment/visitFile') ? { status: 302, headers: { location: `${evil.origin}/latest/meta-data` } } : null),
+    );
+    try {
+      const dir = tempFolder();
+      const pulled = await runDocs(['pull', dir], { cwd: dir, env: { ...envFor(t, k), DOCS_SERVER: proxy.url } });
+      expect(pulled.code).toBe(ExitCode.ERROR);
+      expect(pulled.stderr).toMatch(/visitFile\?sign=[0-9a-f]{32}: not fetched, the server answered a redirect \(HTTP 302\)/);
+      expect(fs.existsSync(path.join(dir, 'pixel.png'))).toBe(false);
+      expect(evil.requests).toEqual([]);
+    } finally {
+      await proxy.close();
+      await evil.close();
+    }
+  });
+
+  it('the client fetches files of the configured server only, whatever URL it is handed', async () => {
+    const evil = await startEvilHost();
+    try {
+      const client = new SyncClient({ server: t.url, apiKey: 'k', apiToken: 't' });
+      for (const url of [`${evil.origin}/x`, `//127.0.0.1:${new URL(evil.origin).port}/x`, `${evil.origin}/api/attachment/visitFile?sign=0123456789abcdef0123456789abcdef`]) {
+        await expect(client.download(url)).rejects.toThrow(/not fetched, it is not on http:\/\/127\.0\.0\.1:\d+ \(files are downloaded only from the configured server\)/);
+        await expect(client.downloadNamed(url)).rejects.toThrow(/not fetched/);
+      }
+      expect(evil.requests).toEqual([]);
+    } finally {
       await evil.close();
     }
   });
