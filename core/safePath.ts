@@ -54,6 +54,11 @@ export function servedSignUrl(url: string): string | null {
   return m ? `/api/attachment/visitFile?sign=${m[1]!.toLowerCase()}` : null;
 }
 
+/** The file of a `source_refs` entry: CLIs before issue #20 recorded a root page's web files as `./assets/x.png`. */
+export function refFile(file: string): string {
+  return file.replace(/^(\.\/)+/, '');
+}
+
 /**
  * Why a page's `source_refs` (JSON `[served, original]` or `[served, original, file]` entries) are
  * refused, or null: the entries must be text, and a file entry names a folder file by the path rule
@@ -70,7 +75,8 @@ export function refsRefusal(refsJson: string): string | null {
   for (const [i, entry] of refs.entries()) {
     if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3 || entry.some((v) => typeof v !== 'string')) return `entry ${i + 1} must be [served, original] or [served, original, file] (text)`;
     if (entry.length < 3) continue;
-    const [served, , file] = entry as [string, string, string];
+    const [served, , recorded] = entry as [string, string, string];
+    const file = refFile(recorded);
     const why = pathRefusal(file);
     if (why) return `entry ${i + 1}: the file "${file}" ${why}`;
     if (!servedSignUrl(served)) return `entry ${i + 1}: the file "${file}" must be served as an attachment of this server (/api/attachment/visitFile?sign=…), not "${served.slice(0, 200)}"`;

@@ -5,7 +5,7 @@ import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
 import type { CliIO } from '../io.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
-import { servedSignUrl } from '../../core/safePath.ts';
+import { refFile, servedSignUrl } from '../../core/safePath.ts';
 import { confinedOrNull, confinedPath, PathRefused } from './confine.ts';
 import { exists } from './paths.ts';
 import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
@@ -243,7 +243,8 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
 export async function downloadAssets(root: string, refsJson: string | null | undefined, client: SyncClient, done: Set<string>): Promise<string[]> {
   if (!refsJson) return [];
   const written: string[] = [];
-  for (const [served, , relPath] of JSON.parse(refsJson) as RefPairs) {
+  for (const [served, , recorded] of JSON.parse(refsJson) as RefPairs) {
+    const relPath = recorded && refFile(recorded);
     if (!relPath || done.has(relPath) || MARKDOWN.test(relPath)) continue;
     done.add(relPath);
     const download = servedSignUrl(served);

@@ -1,4 +1,4 @@
-import { pathRefusal, refsRefusal } from '../../core/safePath.ts';
+import { pathRefusal, refFile, refsRefusal } from '../../core/safePath.ts';
 import { CliFailure } from '../errors.ts';
 import type { ServerPageContent } from './client.ts';
 import { confinedPath, PathRefused } from './confine.ts';
@@ -26,7 +26,7 @@ export async function assertPullConfined(root: string, plan: { treePages: Server
     const refs = (page as Partial<ServerPageContent>).source_refs ?? null;
     const why = refs ? refsRefusal(refs) : null;
     if (why) refusals.add(`${pageName(page)}: its recorded references: ${why}`);
-    else if (refs) for (const entry of JSON.parse(refs) as string[][]) if (entry[2]) files.add(entry[2]);
+    else if (refs) for (const entry of JSON.parse(refs) as string[][]) if (entry[2]) files.add(refFile(entry[2]));
   }
   // The paths the pull chose (from catalog names and titles) and the referenced files, and the file
   // system under them: no symbolic link crossed.

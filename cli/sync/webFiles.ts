@@ -99,7 +99,8 @@ async function fileFor(root: string, url: string, dir: string, client: SyncClien
   const sha = crypto.createHash('sha256').update(got.bytes).digest('hex');
   const ext = /\.([a-z0-9]{1,10})$/i.exec(got.name)?.[1]?.toLowerCase();
   const stem = portableSlug(got.name.replace(/\.[^.]*$/, '')) || 'file';
-  const folder = `${dir ? `${dir}/` : ''}assets`;
+  // A page at the root has the folder `.`: its files go to `assets/`, never `./assets/`.
+  const folder = `${dir && dir !== '.' ? `${dir}/` : ''}assets`;
   for (const candidate of [`${stem}`, `${stem}-${sha.slice(0, 8)}`]) {
     const rel = `${folder}/${candidate}${ext ? `.${ext}` : ''}`;
     const owner = files.taken.get(rel.toLowerCase());

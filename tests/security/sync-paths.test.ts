@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { SyncClient } from '../../cli/sync/client.ts';
+import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
@@ -404,6 +405,29 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     } finally {
       await evil.close();
     }
+  });
+
+  it('a file added in the web UI is never written through an assets/ link into .git/hooks', async () => {
+    const k = await buildKeyedItem(t);
+    await apply(k, [{ op: 'create', cat_path: [], title: 'Page', content: 'Text.', source_path: 'page.md' }]);
+    const page = (await t.call('sync/tree', creds(k))).data.pages[0];
+    const image = await uploadFile(t, 'page/uploadImg', { token: k.owner.token, field: 'editormd-image-file', filename: 'post-checkout.png', bytes: PNG_BYTES, type: 'image/png', params: { item_id: k.item_id, page_id: page.page_id } });
+    const saved = await t.call('page/save', { item_id: k.item_id, page_id: page.page_id, page_title: 'Page', page_content: `Text.\n\n![shot](${image.body.url})\n`, cat_id: 0 }, { token: k.owner.token });
+    expect(saved.error_code, saved.error_message).toBe(0);
+    const repo = gitRepo();
+    fs.symlinkSync('.git/hooks', path.join(repo, 'assets'));
+    const hooksBefore = listFiles(path.join(repo, '.git/hooks'));
+    const pulled = await runDocs(['pull', '.'], { cwd: repo, env: envFor(t, k) });
+    expect(pulled.code).toBe(ExitCode.ERROR);
+    expect(pulled.stderr).toMatch(/"assets\/post-checkout\.png": refused, it goes through the symbolic link assets/);
+    expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
+    // Without the link the same pull writes the root page's file to assets/ (not ./assets/, which the rule refuses).
+    fs.rmSync(path.join(repo, 'assets'));
+    const again = await runDocs(['pull', '.'], { cwd: repo, env: envFor(t, k) });
+    expect(again.code, again.stderr).toBe(ExitCode.OK);
+    expect(fs.readFileSync(path.join(repo, 'assets/post-checkout.png')).equals(PNG_BYTES)).toBe(true);
+    expect(read(repo, 'page.md')).toContain('![shot](./assets/post-checkout.png)');
+    expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
   });
 
   it('a symbolic link in the folder is never crossed: a page whose folder is a link to .git is refused', async () => {
