@@ -238,7 +238,7 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
 /**
  * Writes back the local files a pulled page references (images, attachments) where they are missing.
  * Only attachments of the configured server are fetched (its root-relative download URL, whatever
- * host the recorded URL names); the pull checked every entry before writing anything (pullRefusals).
+ * host the recorded URL names); the pull checked every entry before writing anything (assertPullConfined).
  */
 export async function downloadAssets(root: string, refsJson: string | null | undefined, client: SyncClient, done: Set<string>): Promise<string[]> {
   if (!refsJson) return [];

@@ -265,6 +265,23 @@ describe('part 2: a web editor makes `docs push` upload .docs.json', () => {
   });
 });
 
+describe('docs push: files the path rule refuses', () => {
+  it('are named as skipped, never sent (the server would refuse them; a pull would never write them)', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    write(dir, 'guide.md', '# Guide\n');
+    for (const rel of ['nul.md', 'a:b.md', 'GIT~1/config.md', 'trailing /x.md']) write(dir, rel, '# Odd\n');
+    const pushed = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    expect(pushed.stderr).toMatch(/nul\.md[^\n]*not synced: its path has the segment "nul\.md", which is a Windows device name/);
+    expect(pushed.stderr).toMatch(/a:b\.md[^\n]*not synced/);
+    expect(pushed.stderr).toMatch(/GIT~1\/config\.md[^\n]*looks like a Windows short name/);
+    expect(pushed.stderr).toMatch(/trailing \/x\.md[^\n]*ends with "\." or a space/);
+    const tree = await t.call('sync/tree', creds(k));
+    expect(tree.data.pages.map((p: { source_path: string }) => p.source_path)).toEqual(['guide.md']);
+  });
+});
+
 describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages', () => {
   it('paths out of the folder (../../OUTSIDE.md, ../.git/config) are refused before anything is written', async () => {
     const k = await buildKeyedItem(t);
