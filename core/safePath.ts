@@ -33,10 +33,12 @@ export function pathRefusal(relPath: string): string | null {
 function segmentRefusal(segment: string): string | null {
   if (!segment) return 'is empty';
   if (segment === '.' || segment === '..') return 'leaves the folder or names it again';
+  // Only names beyond ASCII can hide a dot or an invisible character (a pull checks thousands of paths).
+  const ascii = !/[^\u0020-\u007e]/.test(segment);
   // NFKC: a full-width "．git" is refused like ".git".
-  if (segment.startsWith('.') || segment.normalize('NFKC').startsWith('.')) return 'starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)';
+  if (segment.startsWith('.') || (!ascii && segment.normalize('NFKC').startsWith('.'))) return 'starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)';
   if (FORBIDDEN_CHAR.test(segment)) return 'contains a control character or one of < > : " | ? * \\';
-  if (IGNORABLE.test(segment)) return 'contains an invisible character some file systems drop';
+  if (!ascii && IGNORABLE.test(segment)) return 'contains an invisible character some file systems drop';
   if (/[. ]$/.test(segment)) return 'ends with "." or a space (Windows drops them)';
   if (WINDOWS_DEVICE.test(segment)) return 'is a Windows device name';
   if (SHORT_NAME.test(segment)) return 'looks like a Windows short name (GIT~1 is .git)';

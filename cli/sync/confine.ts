@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathRefusal } from '../../core/safePath.ts';
 import { CliFailure } from '../errors.ts';
@@ -17,10 +17,9 @@ export async function confinedPath(root: string, relPath: string): Promise<strin
   let at = root;
   for (const [i, segment] of segments.entries()) {
     at = path.join(at, segment);
-    const stat = await fs.lstat(at).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return null;
-      throw err;
-    });
+    // Synchronous, as folder.ts stats recorded files: one syscall, no trip through the thread pool per
+    // segment (a pull of thousands of pages checks every path twice).
+    const stat = fs.lstatSync(at, { throwIfNoEntry: false });
     // Nothing there: the rest is created under folders already checked.
     if (!stat) break;
     if (stat.isSymbolicLink()) throw new PathRefused(relPath, `goes through the symbolic link ${segments.slice(0, i + 1).join('/')} (links are never followed)`);
