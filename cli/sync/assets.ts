@@ -5,8 +5,9 @@ import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
 import type { CliIO } from '../io.ts';
 import type { SyncClient, ServerPageContent } from './client.ts';
 import { contentHash } from './hash.ts';
-import { servedSignUrl } from './webFiles.ts';
-import { absPath, exists } from './paths.ts';
+import { refFile, servedSignUrl } from '../../core/safePath.ts';
+import { confinedOrNull, confinedPath, PathRefused } from './confine.ts';
+import { exists } from './paths.ts';
 import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
@@ -113,7 +114,8 @@ export async function oversizedFiles(root: string, docs: { relPath: string; cont
       const file = fileOf(ref.url, doc.relPath, assetsRoot);
       if (!file || seen.has(file.relPath)) continue;
       seen.add(file.relPath);
-      const size = (await fs.stat(absPath(root, file.relPath)).catch(() => null))?.size;
+      const abs = await confinedOrNull(root, file.relPath);
+      const size = abs ? (await fs.stat(abs).catch(() => null))?.size : undefined;
       if (size !== undefined && size > maxBytes) out.push({ relPath: file.relPath, message: `${mb(size)}, over the server's ${mb(maxBytes)} attachment limit: not uploaded (${doc.relPath} keeps the reference as written)` });
     }
   }
@@ -148,7 +150,16 @@ export class AssetUploader {
   }
 
   private async load(relPath: string): Promise<string | null> {
-    const bytes = await fs.readFile(absPath(this.root, relPath)).catch(() => null);
+    let file: string;
+    try {
+      file = await confinedPath(this.root, relPath);
+    } catch (err) {
+      if (!(err instanceof PathRefused)) throw err;
+      // A hidden file (`./.docs.json` holds the credentials), a link, a path out of the folder: never sent.
+      this.io.stderr(`${err.message}: not uploaded; references to it stay as written\n`);
+      return null;
+    }
+    const bytes = await fs.readFile(file).catch(() => null);
     if (!bytes || (this.maxBytes && bytes.length > this.maxBytes)) return null;
     const sha = crypto.createHash('sha256').update(bytes).digest('hex');
     const known = this.known.get(sha);
@@ -224,17 +235,23 @@ export function toSourceView(page: ServerPageContent, moved?: { to: string; path
   return { ...page, page_content: content, content_hash: contentHash(content), ...(changed ? { source_refs: JSON.stringify(written) } : {}) };
 }
 
-/** Writes back the local files a pulled page references (images, attachments) where they are missing. */
+/**
+ * Writes back the local files a pulled page references (images, attachments) where they are missing.
+ * Only attachments of the configured server are fetched (its root-relative download URL, whatever
+ * host the recorded URL names); the pull checked every entry before writing anything (assertPullConfined).
+ */
 export async function downloadAssets(root: string, refsJson: string | null | undefined, client: SyncClient, done: Set<string>): Promise<string[]> {
   if (!refsJson) return [];
   const written: string[] = [];
-  for (const [served, , relPath] of JSON.parse(refsJson) as RefPairs) {
-    if (!relPath || done.has(relPath) || relPath.split('/').some((s) => s === '..' || s === '.' || !s) || MARKDOWN.test(relPath)) continue;
+  for (const [served, , recorded] of JSON.parse(refsJson) as RefPairs) {
+    const relPath = recorded && refFile(recorded);
+    if (!relPath || done.has(relPath) || MARKDOWN.test(relPath)) continue;
     done.add(relPath);
-    const file = absPath(root, relPath);
+    const download = servedSignUrl(served);
+    if (!download) throw new PathRefused(relPath, `is served from ${JSON.stringify(served.slice(0, 200))}, not as an attachment of ${client.settings.server}: not downloaded`);
+    const file = await confinedPath(root, relPath);
     if (await exists(file)) continue;
-    // Sync uploads are root-relative; files added in the web UI may be served under the site's absolute URL.
-    const bytes = await client.download(servedSignUrl(served) ?? served.replace(/&.*$/, ''));
+    const bytes = await client.download(download);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, bytes);
     written.push(relPath);

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import type { CliIO } from '../io.ts';
 import type { Change, ServerCatalog } from './client.ts';
 import type { LocalDoc } from './localDoc.ts';
-import { absPath, catalogDir, MAX_CATALOG_DEPTH, writeFileAtomic } from './paths.ts';
+import { confinedPath } from './confine.ts';
+import { catalogDir, MAX_CATALOG_DEPTH, writeFileAtomic } from './paths.ts';
 import type { SyncState } from './state.ts';
 
 /**
@@ -91,7 +93,8 @@ export async function writeOrderFiles(root: string, catalogs: ServerCatalog[]): 
     const children = (byParent.get(parent) ?? []).slice().sort((a, b) => a.s_number - b.s_number || a.cat_id - b.cat_id);
     const dir = catalogDir(parent ? parent.split('/') : []);
     const rel = dir ? `${dir}/${ORDER_FILE}` : ORDER_FILE;
-    const file = absPath(root, rel);
+    // The order file is the CLI's own (hidden) file: its folder is what must stay inside the root.
+    const file = path.join(dir ? await confinedPath(root, dir) : root, ORDER_FILE);
     const current = await fs.readFile(file, 'utf8').catch(() => null);
     if (!children.some((c) => c.s_number !== DEFAULT_PAGE_ORDER)) {
       if (current !== null) {

@@ -171,19 +171,30 @@ export class SyncClient {
 
   /** The bytes of a served file (a root-relative URL of this server). */
   async download(url: string): Promise<Uint8Array> {
-    const res = await fetch(new URL(url, `${this.settings.server}/`), { signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
+    const res = await this.fetchServed(url);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  /**
+   * GETs a file of the configured server, and of no other origin (issue #20: a page's recorded
+   * references must not make a developer's or CI machine fetch another host). Redirects are not
+   * followed: the server never answers one for a file, and one could lead anywhere.
+   */
+  private async fetchServed(url: string): Promise<Response> {
+    const base = new URL(`${this.settings.server}/`);
+    const target = new URL(url, base);
+    if (target.origin !== base.origin) throw new CliFailure(`${url}: not fetched, it is not on ${base.origin} (files are downloaded only from the configured server)`);
+    const res = await fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
       throw new ServerUnreachable(this.settings.server, err);
     });
+    if (res.status >= 300 && res.status < 400) throw new CliFailure(`${url}: not fetched, the server answered a redirect (HTTP ${res.status}) to ${res.headers.get('location') ?? 'nowhere'}`);
     if (!res.ok) throw new CliFailure(`${url}: the server answered HTTP ${res.status}`);
-    return new Uint8Array(await res.arrayBuffer());
+    return res;
   }
 
   /** A served file's bytes and the name the server gives it (Content-Disposition). */
   async downloadNamed(url: string): Promise<{ bytes: Uint8Array; name: string }> {
-    const res = await fetch(new URL(url, `${this.settings.server}/`), { signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
-      throw new ServerUnreachable(this.settings.server, err);
-    });
-    if (!res.ok) throw new CliFailure(`${url}: the server answered HTTP ${res.status}`);
+    const res = await this.fetchServed(url);
     const disposition = res.headers.get('content-disposition') ?? '';
     const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
     let name = /filename="([^"]*)"/i.exec(disposition)?.[1] ?? 'file';

@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
+import { pathRefusal } from '../../core/safePath.ts';
 import { CliFailure } from '../errors.ts';
 import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
 import { decodeFileText } from './fileText.ts';
@@ -137,7 +138,10 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
       }
       if (!entry.isFile()) continue;
       if (MDX.test(entry.name)) skipped.push({ relPath, message: 'MDX (JSX in Markdown) is not synced: rename it to .md if it is plain Markdown' });
-      else if (MARKDOWN.test(entry.name)) {
+      else if (MARKDOWN.test(entry.name) && pathRefusal(relPath)) {
+        // The server refuses such a path, and a pull would never write it (core/safePath.ts).
+        skipped.push({ relPath, message: `not synced: its path ${pathRefusal(relPath)} (rename it, or list it in .docsignore)` });
+      } else if (MARKDOWN.test(entry.name)) {
         // Folders deeper than the catalog levels fold into the deepest catalog (paths.ts); the page keeps its path.
         // Files of one folder are read concurrently; their order in `docs` stays the listing order.
         reads.push(readDoc(abs, relPath, catalogPathOf(relPath)));

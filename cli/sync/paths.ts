@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX } from '../../core/limits.ts';
+import { pathRefusal } from '../../core/safePath.ts';
 
 /** Catalog levels under the item (three). */
 export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
@@ -28,13 +29,13 @@ export function catalogDir(catPath: string[]): string {
   return catPath.flatMap((name) => name.split(FOLD)).map(portableFolderName).join('/');
 }
 
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
-
-/** A folder name every file system stores: the catalog's name unless Windows or macOS would refuse it. */
+/**
+ * A folder name every file system stores: the catalog's name unless the sync's path rule refuses it
+ * (core/safePath.ts: hidden, a Windows device or short name, characters Windows refuses, …) — a
+ * catalog named `.git` or `GIT~1` on the web is a folder `git` / `git-1`, never a refused pull.
+ */
 function portableFolderName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const ok = !/[<>:"/\\|?*\u0000-\u001f]/.test(name) && !/[. ]$/.test(name) && !name.startsWith('.') && !WINDOWS_RESERVED.test(name);
-  return ok && name ? name : portableSlug(name) || 'untitled';
+  return name && !name.includes('/') && !pathRefusal(name) ? name : portableSlug(name) || 'untitled';
 }
 
 /**
@@ -53,7 +54,7 @@ export function portableSlug(title: string): string {
     .slice(0, 60)
     .join('')
     .replace(/-+$/, '');
-  if (WINDOWS_RESERVED.test(slug)) slug += '-page';
+  if (slug && pathRefusal(slug)) slug += '-page';
   return slug;
 }
 
@@ -67,10 +68,6 @@ export function uniquePagePath(dir: string, title: string, taken: Set<string>): 
   return candidate;
 }
 
-
-export function absPath(root: string, relPath: string): string {
-  return path.join(root, ...relPath.split('/'));
-}
 
 /** Writes through a temporary file and a rename, so an editor or a watcher never sees half a file. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {

@@ -12,7 +12,9 @@ import { adoptWebFiles, type WebFiles } from './webFiles.ts';
 import { recordCatalogOrders, writeOrderFiles } from './catalogOrder.ts';
 import { merge3 } from './merge.ts';
 import { Progress } from './output.ts';
-import { absPath, catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
+import { confinedOrNull, confinedPath } from './confine.ts';
+import { assertPullConfined } from './pullGuard.ts';
+import { catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
@@ -71,8 +73,6 @@ async function recordNames(client: SyncClient, naming: Map<number, { to: string;
  */
 export async function pull(root: string, io: CliIO, client: SyncClient): Promise<PullOutcome> {
   const [state, tree] = await Promise.all([loadState(root, client.settings.server), client.tree()]);
-  await fs.mkdir(root, { recursive: true });
-  for (const cat of tree.catalogs) await fs.mkdir(absPath(root, catalogDir(cat.path)), { recursive: true });
   const progress = new Progress(io, 'pulling', tree.pages.length);
   const fetched = await client.pages(
     tree.pages.map((p) => p.page_id),
@@ -103,6 +103,11 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     taken.add(relPath.toLowerCase());
     targets.set(page.page_id, relPath);
   }
+  // Nothing is written before every path the answer names is known to stay inside the folder.
+  const folders = tree.catalogs.map((cat) => catalogDir(cat.path)).filter(Boolean);
+  await assertPullConfined(root, { treePages: tree.pages, pages: [...fetched.values()], targets, folders });
+  await fs.mkdir(root, { recursive: true });
+  for (const dir of folders) await fs.mkdir(await confinedPath(root, dir), { recursive: true });
   // Pages as the folder sees them: the links and images the sync rewrote put back as written (relative
   // references adjusted where the page or what it links to moved).
   const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
@@ -131,7 +136,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     const relPath = targets.get(page.page_id)!;
     livePaths.add(relPath);
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
-    const file = absPath(root, relPath);
+    const file = await confinedPath(root, relPath);
     const synced = state.pages[relPath];
     const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
@@ -147,7 +152,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
         const base = known ? await readBase(root, relPath) : null;
         const merged = base === null ? null : merge3(base, local.content, page.page_content);
         if (!merged?.clean) {
-          await writeFileAtomic(file + CONFLICT_SUFFIX, text);
+          await writeFileAtomic(await confinedPath(root, relPath + CONFLICT_SUFFIX), text);
           out.conflictFiles.push(relPath);
           out.exitCode = ExitCode.CONFLICT;
           continue;
@@ -174,7 +179,12 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // Files of pages the server deleted, moved or renamed go too, unless edited since the last sync.
   for (const [relPath, synced] of before) {
     if (livePaths.has(relPath) || synced.source) continue;
-    const file = absPath(root, relPath);
+    // A path recorded by an older CLI that the rule now refuses is forgotten, never touched.
+    const file = await confinedOrNull(root, relPath);
+    if (!file) {
+      ledger.forgetPath(relPath);
+      continue;
+    }
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText === null || docFromText(relPath, synced.cat_path, localText).hash === synced.hash) {
       if (localText !== null) out.removed.push(relPath);
@@ -210,8 +220,8 @@ async function carryLocalEdits(
   move: { from: string; to: string; page: ServerPageContent; synced: SyncedPage | undefined },
 ): Promise<boolean> {
   const { from, to, page, synced } = move;
-  const oldFile = absPath(root, from);
-  const newFile = absPath(root, to);
+  const oldFile = await confinedPath(root, from);
+  const newFile = await confinedPath(root, to);
   if (!synced || !(await exists(oldFile)) || (await exists(newFile))) return false;
   const local = docFromText(from, synced.cat_path, await fs.readFile(oldFile, 'utf8'));
   if (local.hash === synced.hash) return false;
@@ -222,7 +232,7 @@ async function carryLocalEdits(
   await fs.rm(oldFile);
   if (merged?.clean) out.merged.push(to);
   else {
-    await writeFileAtomic(newFile + CONFLICT_SUFFIX, render(page.page_content));
+    await writeFileAtomic(await confinedPath(root, to + CONFLICT_SUFFIX), render(page.page_content));
     out.conflictFiles.push(to);
     out.exitCode = ExitCode.CONFLICT;
   }

@@ -8,7 +8,8 @@ import { FolderProblems, itemLimitProblems, type FolderProblem } from './problem
 import { renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
-import { absPath, CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
+import { CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
+import { confinedPath } from './confine.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
@@ -222,7 +223,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
     const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
-    await writeFileAtomic(absPath(root, copy), text);
+    await writeFileAtomic(await confinedPath(root, copy), text);
     const s = e.server;
     ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);
     files.push(e.doc.relPath);
@@ -232,7 +233,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
 
 /** Replaces a file's body (its front matter stays as written) with merged content. */
 async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Promise<void> {
-  const file = absPath(root, doc.relPath);
+  const file = await confinedPath(root, doc.relPath);
   const text = await fs.readFile(file, 'utf8');
   const head = text.endsWith(doc.content) ? text.slice(0, text.length - doc.content.length) : '';
   await writeFileAtomic(file, head + merged);

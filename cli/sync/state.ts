@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CliFailure } from '../errors.ts';
+import { confinedPath, PathRefused } from './confine.ts';
 
 /** What the last sync recorded about one local file. */
 export interface SyncedPage {
@@ -77,6 +78,7 @@ export async function loadState(root: string, server: string): Promise<SyncState
 }
 
 export async function saveState(root: string, state: SyncState): Promise<void> {
+  await refuseLinkedStateDirs(root);
   const dir = path.join(root, STATE_DIR);
   await fs.mkdir(dir, { recursive: true });
   const sorted: SyncState = { ...state, pages: Object.fromEntries(Object.entries(state.pages).sort(([a], [b]) => (a < b ? -1 : 1))) };
@@ -89,6 +91,22 @@ function basePath(root: string, relPath: string): string {
   return path.join(root, STATE_DIR, BASE_DIR, ...relPath.split('/'));
 }
 
+/**
+ * `.docs/` and `.docs/base/` as real folders: a cloned repository could carry them as symbolic
+ * links, and the sync's own writes would follow them out of the folder (issue #20).
+ */
+async function refuseLinkedStateDirs(root: string): Promise<void> {
+  for (const dir of [STATE_DIR, `${STATE_DIR}/${BASE_DIR}`]) {
+    if ((await fs.lstat(path.join(root, dir)).catch(() => null))?.isSymbolicLink()) throw new CliFailure(`${dir}: a symbolic link; the sync keeps its state in a real folder (remove the link)`);
+  }
+}
+
+/** The base copy of a file, under `.docs/base/` by the same rule as the folder's files (confine.ts). */
+async function baseFile(root: string, relPath: string): Promise<string> {
+  await refuseLinkedStateDirs(root);
+  return confinedPath(path.join(root, STATE_DIR, BASE_DIR), relPath);
+}
+
 /** The page content at the last sync: the base of a three-way merge. */
 export async function readBase(root: string, relPath: string): Promise<string | null> {
   try {
@@ -99,11 +117,19 @@ export async function readBase(root: string, relPath: string): Promise<string | 
 }
 
 export async function writeBase(root: string, relPath: string, content: string): Promise<void> {
-  const file = basePath(root, relPath);
+  const file = await baseFile(root, relPath);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, content);
 }
 
 export async function removeBase(root: string, relPath: string): Promise<void> {
-  await fs.rm(basePath(root, relPath), { force: true });
+  let file: string;
+  try {
+    file = await baseFile(root, relPath);
+  } catch (err) {
+    // A path an older CLI recorded that the rule now refuses: its base copy is left alone.
+    if (err instanceof PathRefused) return;
+    throw err;
+  }
+  await fs.rm(file, { force: true });
 }

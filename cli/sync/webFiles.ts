@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerPageContent, SyncClient } from './client.ts';
-import { absPath, portableSlug } from './paths.ts';
+import { servedSignUrl } from '../../core/safePath.ts';
+import { confinedPath } from './confine.ts';
+import { portableSlug } from './paths.ts';
 import { findReferences, loadReferenceFinder, type RefPairs } from './references.ts';
 
 /**
@@ -14,13 +16,7 @@ import { findReferences, loadReferenceFinder, type RefPairs } from './references
  * fresh pull writes the same path, and a push sends the served URL back exactly as it was (the
  * server knows the file's sha-256, so nothing is uploaded again).
  */
-const SERVED = /^(?:https?:\/\/[^/?#]+)?(?:\/server\/index\.php\?s=)?\/api\/attachment\/visitFile[?&]sign=([0-9a-f]{32})(?:[&#].*)?$/i;
-
-/** The root-relative download URL of a served attachment URL of any form, or null when it is not one. */
-export function servedSignUrl(url: string): string | null {
-  const m = SERVED.exec(url);
-  return m ? `/api/attachment/visitFile?sign=${m[1]!.toLowerCase()}` : null;
-}
+export { servedSignUrl } from '../../core/safePath.ts';
 
 export interface WebFiles {
   /** Sign → the folder file it was written to (shared by every page of one pull). */
@@ -103,16 +99,18 @@ async function fileFor(root: string, url: string, dir: string, client: SyncClien
   const sha = crypto.createHash('sha256').update(got.bytes).digest('hex');
   const ext = /\.([a-z0-9]{1,10})$/i.exec(got.name)?.[1]?.toLowerCase();
   const stem = portableSlug(got.name.replace(/\.[^.]*$/, '')) || 'file';
-  const folder = `${dir ? `${dir}/` : ''}assets`;
+  // A page at the root has the folder `.`: its files go to `assets/`, never `./assets/`.
+  const folder = `${dir && dir !== '.' ? `${dir}/` : ''}assets`;
   for (const candidate of [`${stem}`, `${stem}-${sha.slice(0, 8)}`]) {
     const rel = `${folder}/${candidate}${ext ? `.${ext}` : ''}`;
     const owner = files.taken.get(rel.toLowerCase());
     if (owner && owner !== sha) continue;
-    const current = await fs.readFile(absPath(root, rel)).catch(() => null);
+    const file = await confinedPath(root, rel);
+    const current = await fs.readFile(file).catch(() => null);
     if (current && crypto.createHash('sha256').update(current).digest('hex') !== sha) continue;
     if (!current) {
-      await fs.mkdir(path.dirname(absPath(root, rel)), { recursive: true });
-      await fs.writeFile(absPath(root, rel), got.bytes);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, got.bytes);
       files.written.push(rel);
     }
     files.taken.set(rel.toLowerCase(), sha);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
+import { pathRefusal, refsRefusal } from '../../../core/safePath.ts';
 import { SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
@@ -30,17 +31,28 @@ const order = z.number('must be a number').int('must be a whole number').min(-1_
 const revision = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive revision');
 const pageId = z.number('must be a number').int('must be a whole number').min(1, 'must be a positive id');
 
-/** A file path relative to the synced folder: `/`-separated, no `.`/`..` segments, no leading `/`. */
+/** A file path relative to the synced folder, by the one rule the CLI also writes and reads by (core/safePath.ts). */
 const sourcePath = z
   .string('must be text')
   .min(1, 'must not be empty')
   .max(1000, 'must be at most 1000 characters')
-  .refine((p) => !p.startsWith('/') && !p.includes('\\') && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), 'must be a relative path with / separators');
+  .superRefine((p, ctx) => {
+    const why = pathRefusal(p);
+    if (why) ctx.addIssue({ code: 'custom', message: `must be a relative path inside the folder: "${p.slice(0, 200)}" ${why}` });
+  });
+/** The references a push rewrote: every file entry a safe folder path served as an attachment (a pull writes and downloads them). */
+const sourceRefs = z
+  .string('must be text')
+  .max(1024 * 1024, 'must be at most 1 MB')
+  .superRefine((refs, ctx) => {
+    const why = refsRefusal(refs);
+    if (why) ctx.addIssue({ code: 'custom', message: why });
+  });
 const source = {
   source_path: sourcePath.optional(),
   source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
   source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
-  source_refs: z.string('must be text').max(1024 * 1024, 'must be at most 1 MB').nullable().optional(),
+  source_refs: sourceRefs.nullable().optional(),
 };
 const change = z.discriminatedUnion(
   'op',
