@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerPageContent, SyncClient } from './client.ts';
 import { absPath, portableSlug } from './paths.ts';
-import { findReferences, loadReferenceFinder, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, type RefPairs } from '../../importers/markdownFolder/references.ts';
 
 /**
  * Files added to a page in the web UI: the editor puts their served URL in the Markdown
