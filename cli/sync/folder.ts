@@ -4,7 +4,7 @@ import path from 'node:path';
 import { byName, catalogPathOf, isIgnoredName, MARKDOWN_FILE as MARKDOWN, MAX_CATALOG_DEPTH, OWN_FILES, pageFromText } from '../../importers/markdownFolder/pageFile.ts';
 import { CliFailure } from '../errors.ts';
 import { asCliFailure } from './formatFailure.ts';
-import { decodeFileText } from './fileText.ts';
+import { decodeFileText } from '../../importers/markdownFolder/fileText.ts';
 import { contentHash } from './hash.ts';
 import { CONFLICT_SUFFIX } from './paths.ts';
 import { ORDER_FILE, parseOrderFile, type FolderOrder } from './catalogOrder.ts';

@@ -72,3 +72,18 @@ export function assetsRootOf(isFolder: (dir: string) => boolean, configured?: st
   if (configured !== undefined) return configured.replace(/^\.?\/+|\/+$/g, '');
   return ['public', 'static'].find(isFolder) ?? '';
 }
+
+/**
+ * The order `docs push` reads a folder in: at each level names by `byName`, a folder's files
+ * before its subfolders. `a` and `b` are paths split at `/`, the last segment a file.
+ */
+export function walkOrder(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue;
+    const aFile = i === a.length - 1;
+    const bFile = i === b.length - 1;
+    if (aFile !== bFile) return aFile ? -1 : 1;
+    return byName(a[i]!, b[i]!);
+  }
+  return a.length - b.length;
+}
