@@ -7,6 +7,7 @@
  */
 export const OPTIONAL_PACKAGES: Readonly<Record<string, string>> = {
   docx: 'Word export (docs export --format word)',
+  '@resvg/resvg-js': 'SVG images in the Word export (docs export --format word; without it they stay alt text)',
   exceljs: 'Excel workbooks (docs import/export of .xlsx files)',
 };
 

@@ -12,6 +12,21 @@ export interface DocPage {
   key?: string;
   /** Server page id when the tree came from the server. */
   pageId?: number;
+  /** The file of a Markdown folder the page came from (a Markdown zip), recorded as `docs push` records it. */
+  source?: PageSource;
+}
+
+/** A page file of a Markdown folder: its path in the folder, its front matter as written, the whole file's hash. */
+export interface PageSource {
+  path: string;
+  head: string | null;
+  fileHash: string;
+}
+
+/** A file of a Markdown folder that its pages reference (an image, a download): it becomes an attachment. */
+export interface FolderFile {
+  path: string;
+  bytes: Uint8Array;
 }
 
 export interface DocCatalog {
@@ -30,6 +45,8 @@ export interface DocTree {
   /** Pages at the root of the item. */
   pages: DocPage[];
   catalogs: DocCatalog[];
+  /** A Markdown folder's referenced files, and where its root-relative references (`/logo.svg`) resolve. */
+  folder?: { files: FolderFile[]; assetsRoot: string };
 }
 
 export function emptyTree(name: string): DocTree {

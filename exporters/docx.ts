@@ -8,7 +8,7 @@ import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiD
 import { createMarkdown } from '../core/markdown.ts';
 import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
 import { FastParagraph, FastTable, type CellRun } from './docxFast.ts';
-import { imageInfo } from './imageSize.ts';
+import { dataUriBytes, embeddableImage, MAX_DOCUMENT_IMAGE_BYTES, type EmbeddedImage } from './docxImages.ts';
 import { sortedCatalogs, sortedPages } from './select.ts';
 import type { Token } from 'markdown-it';
 
@@ -16,9 +16,10 @@ import type { Token } from 'markdown-it';
  * DocTree → Word .docx with real, numbered headings (`1`, `1.1`, `1.1.1`, as ShowDoc's Word export
  * numbers catalogs and pages; a lone root page is not numbered), page Markdown converted through
  * the shared pipeline's tokens: paragraphs with bold/italic/strike/code, links, lists, tables,
- * code blocks, quotes, rules, images. Images are embedded only when `resolveImage` returns their
- * bytes (the server resolves its own attachments; remote images are never fetched) and appear as
- * their alt text otherwise. API-description JSON pages are rendered to Markdown first.
+ * code blocks, quotes, rules, images. Images are embedded (docxImages.ts) when `resolveImage`
+ * returns their bytes (the server resolves its own attachments) or the page holds them as a
+ * `data:` URI; remote images are never fetched (SSRF) and appear as their alt text, as do images
+ * in table cells. API-description JSON pages are rendered to Markdown first.
  */
 export interface DocxOptions {
   resolveImage?: (url: string) => Promise<Uint8Array | null>;
@@ -33,7 +34,7 @@ const md = createMarkdown({ linkify: true });
 type Block = Paragraph | Table | FastTable | FastParagraph;
 /** The images of the page being converted, fetched beforehand. */
 interface Images {
-  get(url: string): Uint8Array | undefined;
+  get(url: string): EmbeddedImage | undefined;
 }
 interface InlineStyle {
   bold?: boolean;
@@ -125,17 +126,19 @@ function inlineRuns(tokens: Token[], images: Images, base: InlineStyle = {}): Pa
         }
         break;
       case 'image': {
-        const src = String(t.attrGet('src') ?? '');
-        const data = images.get(src);
-        const info = data ? imageInfo(data) : null;
+        const image = images.get(String(t.attrGet('src') ?? ''));
         const alt = t.content || t.children?.map((c) => c.content).join('') || '';
-        if (data && info && info.width > 0 && info.height > 0) {
-          const scale = Math.min(1, MAX_IMAGE_WIDTH / info.width);
-          push(new ImageRun({ type: info.type, data, transformation: { width: Math.round(info.width * scale), height: Math.round(info.height * scale) }, altText: { name: alt || 'image', description: alt, title: alt } }));
-        } else push(textRun(`[${alt || 'image'}]`, { ...style, italics: true }));
+        push(image ? imageRun(image, alt) : textRun(`[${alt || 'image'}]`, { ...style, italics: true }));
         break;
       }
       case 'html_inline': {
+        // `<img src alt>` written as HTML is an image like `![alt](src)`.
+        const img = htmlImage(t.content);
+        const image = img && images.get(img.src);
+        if (img && image) {
+          push(imageRun(image, img.alt));
+          break;
+        }
         const text = stripTags(t.content);
         if (text) push(textRun(text, style));
         break;
@@ -256,6 +259,25 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
   return blocks;
 }
 
+/** An embedded image at most MAX_IMAGE_WIDTH wide; an SVG carries its PNG fallback. */
+function imageRun(image: EmbeddedImage, alt: string): ImageRun {
+  const scale = Math.min(1, MAX_IMAGE_WIDTH / image.width);
+  const common = { transformation: { width: Math.round(image.width * scale), height: Math.round(image.height * scale) }, altText: { name: alt || 'image', description: alt, title: alt } };
+  if (image.type === 'svg') return new ImageRun({ type: 'svg', data: image.data, fallback: { type: 'png', data: image.fallback }, ...common });
+  return new ImageRun({ type: image.type, data: image.data, ...common });
+}
+
+const IMG_TAG = /^<img\b[^>]*>$/i;
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag);
+/** The `src` and `alt` of an inline `<img>` tag, or null. */
+function htmlImage(html: string): { src: string; alt: string } | null {
+  if (!IMG_TAG.test(html)) return null;
+  const src = attr(html, 'src');
+  if (!src) return null;
+  const alt = attr(html, 'alt');
+  return { src: src[2] ?? src[3] ?? '', alt: alt ? (alt[2] ?? alt[3] ?? '') : '' };
+}
+
 /** Inline tokens → plain styled runs, for table cells and link-free paragraphs (links keep their text; images their alt). */
 function cellRuns(tokens: Token[], header: boolean): CellRun[] {
   const runs: CellRun[] = [];
@@ -280,6 +302,10 @@ function imageUrls(tokens: Token[]): string[] {
   const visit = (list: Token[]) => {
     for (const t of list) {
       if (t.type === 'image') urls.add(String(t.attrGet('src') ?? ''));
+      if (t.type === 'html_inline') {
+        const img = htmlImage(t.content);
+        if (img) urls.add(img.src);
+      }
       if (t.children) visit(t.children);
     }
   };
@@ -382,17 +408,20 @@ async function* docxChunks(tree: DocTree, opts: DocxOptions): AsyncGenerator<Uin
   };
 
   write([new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(tree.name)] })]);
+  let imageBytes = 0;
   yield* drain();
   for (const entry of outline(tree)) {
     const blocks: Block[] = [heading(entry.heading, entry.level)];
     if (entry.page) {
       const tokens = md.parse(pageMarkdown(entry.page, lang), {});
-      const fetched = new Map<string, Uint8Array>();
-      if (opts.resolveImage) {
-        for (const url of imageUrls(tokens)) {
-          const data = await opts.resolveImage(url).catch(() => null);
-          if (data) fetched.set(url, data);
-        }
+      const fetched = new Map<string, EmbeddedImage>();
+      for (const url of imageUrls(tokens)) {
+        if (imageBytes >= MAX_DOCUMENT_IMAGE_BYTES) break;
+        const data = dataUriBytes(url) ?? (opts.resolveImage ? await opts.resolveImage(url).catch(() => null) : null);
+        const image = data && (await embeddableImage(data));
+        if (!image || imageBytes + image.data.byteLength > MAX_DOCUMENT_IMAGE_BYTES) continue;
+        imageBytes += image.data.byteLength + (image.type === 'svg' ? image.fallback.byteLength : 0);
+        fetched.set(url, image);
       }
       blocks.push(...markdownBlocks(tokens, entry.level, { get: (url) => fetched.get(url) }));
     }

@@ -1,6 +1,7 @@
 import { unescapeShowDocHtml } from '../core/markdown.ts';
 import { DEFAULT_PAGE_ORDER, MAX } from '../core/limits.ts';
-import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
+import { countPages, type DocCatalog, type DocPage, type DocTree } from '../core/tree.ts';
+import { treeFromFolder } from './markdownFolder/folderTree.ts';
 import { decodeUtf8, isObject } from './document.ts';
 import { FormatError, IMPORT_LIMITS } from './errors.ts';
 import { baseName, catalogAt, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
@@ -11,9 +12,9 @@ import { readZip, type ZipEntry } from './zip.ts';
  * - With a manifest (`info.json`, new layout, or `prefix_info.json`, legacy) the manifest is the
  *   whole truth, as in ShowDoc: the `.md` files are ignored. Content is HTML-unescaped (ShowDoc
  *   stores it escaped) and legacy base64+zlib content is inflated. Orders and empty catalogs kept.
- * - Without one, every `.md` is a page titled by its file name, folders are catalogs (empty ones
- *   too), in archive order. A single folder wrapping everything is dropped; levels below the
- *   third are folded into the third (`C / D`), since items nest catalogs three deep.
+ * - Without one, the zip is a Markdown folder, read as `docs push` reads one (front matter, titles,
+ *   order, catalogs, referenced images: importers/markdownFolder/). A single folder wrapping
+ *   everything, named as the zip, is dropped.
  * Whiteboard (5) and kanban (6) items are not Folio's: refused with a clear error.
  */
 export const MANIFEST_NAMES = ['info.json', 'prefix_info.json'] as const;
@@ -126,37 +127,16 @@ async function treeFromManifest(json: Record<string, any>, where: string, opts: 
   };
 }
 
-const MARKDOWN_FILE = /\.(md|markdown)$/i;
-
-const folderPath = (folders: string[]) => folders.map((f) => f.slice(0, MAX.catName));
-
+/** A zip of a Markdown folder: read by the rules of `docs push` (importers/markdownFolder/folderTree.ts). */
 async function importMarkdownFolder(entries: ZipEntry[], opts: ZipImportOptions): Promise<DocTree> {
   const where = opts.fileName ?? 'archive';
-  // Hidden files and macOS metadata are not documents.
-  const visible = entries.filter((e) => !e.path.split('/').some((seg) => seg.startsWith('.') || seg === '__MACOSX'));
-  const segments = visible.map((e) => e.path.replace(/\/$/, '').split('/'));
+  const files = entries.filter((e) => !e.dir && !e.path.endsWith('/'));
+  const segments = files.map((e) => e.path.split('/'));
   const tops = new Set(segments.map((s) => s[0]));
   // Zipping folder `X` gives `X.zip` holding `X/…`: that wrapper is the item, not a catalog.
-  const wrapped = tops.size === 1 && [...tops][0] === baseName(opts.fileName) && segments.every((s, i) => s.length > 1 || visible[i]!.dir);
-  const tree: DocTree = { name: (baseName(opts.fileName) || 'import').slice(0, MAX.itemName), itemType: 1, pages: [], catalogs: [] };
-  let pageCount = 0;
-  for (const entry of visible) {
-    const parts = entry.path.replace(/\/$/, '').split('/').slice(wrapped ? 1 : 0);
-    if (!parts.length || (parts.length === 1 && parts[0] === '')) continue;
-    if (entry.dir) {
-      catalogAt(tree, folderPath(parts));
-      continue;
-    }
-    if (!MARKDOWN_FILE.test(entry.path)) continue;
-    if (++pageCount > IMPORT_LIMITS.maxPages) throw new FormatError(`more than ${IMPORT_LIMITS.maxPages} Markdown files`, where);
-    const fileName = parts[parts.length - 1]!;
-    const folder = catalogAt(tree, folderPath(parts.slice(0, -1)));
-    folder.pages.push({
-      title: fileName.replace(MARKDOWN_FILE, '').slice(0, MAX.pageTitle) || 'Untitled',
-      content: decodeUtf8(await entry.read(), `${where}/${entry.path}`).replace(/^\uFEFF/, ''),
-      order: folder.pages.length + 1,
-    });
-  }
-  if (!pageCount && !tree.catalogs.length) throw new FormatError('the archive holds no info.json, prefix_info.json or .md files', where);
-  return foldDeepCatalogs(tree);
+  const wrapped = tops.size === 1 && [...tops][0] === baseName(opts.fileName) && segments.every((s) => s.length > 1);
+  const inFolder = files.map((e) => ({ path: wrapped ? e.path.slice(e.path.indexOf('/') + 1) : e.path, read: e.read }));
+  const tree = await treeFromFolder(inFolder, (baseName(opts.fileName) || 'import').slice(0, MAX.itemName), where);
+  if (!countPages(tree)) throw new FormatError('the archive holds no info.json, prefix_info.json or .md files', where);
+  return tree;
 }

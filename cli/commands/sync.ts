@@ -60,7 +60,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
   withConnection(program.command('import <file>'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
     .description("import an OpenAPI/Swagger, Postman, ShowDoc/Markdown zip or (into a spreadsheet item) Excel .xlsx file into the key's item (re-imports update in place)")
-    .option('--catalog <path>', 'catalog path to import under, e.g. "API/v2" (default: named after the API; zips at the root)')
+    .option('--catalog <path>', 'catalog path to import under, e.g. "API/v2" (default: the item root, where the web import puts them)')
     .option('--dry-run', 'show the plan and change nothing')
     .action(async (file: string, flags: SyncFlags & { catalog?: string; item?: string }) => (await actions()).importCommand(io, file, flags));
 

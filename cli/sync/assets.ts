@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NEW_PAGE_TOKEN } from '../../core/sync.ts';
@@ -8,35 +9,16 @@ import { contentHash } from './hash.ts';
 import { refFile, servedSignUrl } from '../../core/safePath.ts';
 import { confinedOrNull, confinedPath, PathRefused } from './confine.ts';
 import { exists } from './paths.ts';
-import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
+import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, type RefPairs } from '../../importers/markdownFolder/references.ts';
+import { assetsRootOf } from '../../importers/markdownFolder/pageFile.ts';
+import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/markdownFolder/links.ts';
 
-/** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
-export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
+export { servedUrl } from '../../importers/markdownFolder/links.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
 
-/**
- * Where root-relative references (`/logo.svg`) live: `assets_root` when given, else `public/`
- * (VitePress) or `static/` (Docusaurus) when the folder has one, else the folder itself.
- */
+/** Where root-relative references (`/logo.svg`) live (importers/markdownFolder/pageFile.ts): `assets_root`, else `public/` or `static/`, else the folder. */
 export async function detectAssetsRoot(root: string, configured: string | undefined): Promise<string> {
-  if (configured !== undefined) return configured.replace(/^\.?\/+|\/+$/g, '');
-  for (const dir of ['public', 'static']) {
-    const stat = await fs.stat(path.join(root, dir)).catch(() => null);
-    if (stat?.isDirectory()) return dir;
-  }
-  return '';
-}
-
-/** Docusaurus's URL of a blog post, `blog/2023/11/13/3.1.0`, for the file `blog/2023-11-13-3.1.0.md`. */
-const BLOG_POST_URL = /^((?:.*\/)?blog)\/(\d{4})\/(\d{2})\/(\d{2})\/([^/]+)$/;
-
-/** What a page link may point at: the file itself, VitePress's clean URLs (`/guide/x`, `/guide/`), or a Docusaurus blog post's dated URL. */
-function pageCandidates(relPath: string): string[] {
-  if (MARKDOWN.test(relPath)) return [relPath];
-  const bare = relPath.replace(/\.html$/i, '').replace(/\/$/, '');
-  const post = BLOG_POST_URL.exec(bare);
-  const dated = post ? `${post[1]}/${post[2]}-${post[3]}-${post[4]}-${post[5]}` : null;
-  return [`${bare}.md`, `${bare}/index.md`, ...(bare ? [] : ['index.md']), ...(dated ? [`${dated}.md`, `${dated}/index.md`] : [])];
+  return assetsRootOf((dir) => fsSync.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isDirectory() ?? false, configured);
 }
 
 export interface RewriteContext {
@@ -52,50 +34,23 @@ export interface RewriteContext {
 }
 
 /**
- * The page content the server keeps for a file: links to other pages of the folder become links
- * that open those pages in the web app (`/<item>?page_id=<id>#anchor`), references to local files
- * become their uploaded attachments. `pending` tells that a linked page has no id yet (created in
- * the same push): the page is written again once it has.
+ * The page content the server keeps for a file (importers/markdownFolder/links.ts): links to pages
+ * of the folder open those pages, local files become their uploaded attachments. A page created by
+ * the same push is linked through a token the server fills in; `pending` tells that a linked page
+ * has no id yet: the page is written again once it has.
  */
-export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
-  await loadReferenceFinder();
-  let pending = false;
-  const targets = new Map<string, { served: string; file?: string } | null>();
-  const found = findReferences(body);
-  for (const ref of found) {
-    if (targets.has(ref.url)) continue;
-    targets.set(ref.url, await targetOf(ref.url));
-  }
-  async function targetOf(url: string): Promise<{ served: string; file?: string } | null> {
-    const asPage = resolveReference(url, relPath, '');
-    const page = pageOf(asPage, ctx.pages);
-    if (asPage && page) {
+export function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  return serverBodyOf(relPath, body, {
+    pages: ctx.pages,
+    assetsRoot: ctx.assetsRoot,
+    itemId: ctx.itemId,
+    pageId: (page) => {
       const id = ctx.idOf(page);
-      if (!id && !ctx.creating.has(page)) {
-        pending = true;
-        return null;
-      }
-      // A page created by the same push: the server fills in its id when it applies the change set.
-      return { served: `/${ctx.itemId}?page_id=${id ?? NEW_PAGE_TOKEN(page)}${asPage.suffix}` };
-    }
-    const asFile = fileOf(url, relPath, ctx.assetsRoot);
-    if (!asFile) return null;
-    const sign = await ctx.uploader.signOf(asFile.relPath);
-    return sign ? { served: servedUrl(sign) + asFile.suffix.replace(/^\?/, '&'), file: asFile.relPath } : null;
-  }
-  const { content, refs } = rewriteReferences(body, (ref) => targets.get(ref.url) ?? null, found);
-  return { content, refs, pending };
-}
-
-/** The page of the folder a reference resolved in the folder root names, if any. */
-function pageOf(target: ResolvedTarget | null, pages: Set<string>): string | undefined {
-  return target ? pageCandidates(target.relPath).find((p) => pages.has(p)) : undefined;
-}
-
-/** The folder file (not a page) a reference names: what a push uploads. */
-function fileOf(url: string, fromPath: string, assetsRoot: string): ResolvedTarget | null {
-  const asFile = resolveReference(url, fromPath, assetsRoot);
-  return asFile && !MARKDOWN.test(asFile.relPath) ? asFile : null;
+      if (id) return String(id);
+      return ctx.creating.has(page) ? NEW_PAGE_TOKEN(page) : null;
+    },
+    fileSign: (file) => ctx.uploader.signOf(file),
+  });
 }
 
 /**

@@ -1,13 +1,13 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PAGE_ORDER, MAX } from '../../core/limits.ts';
 import { pathRefusal } from '../../core/safePath.ts';
+import { byName, catalogPathOf, isIgnoredName, MARKDOWN_FILE as MARKDOWN, MAX_CATALOG_DEPTH, OWN_FILES, pageFromText } from '../../importers/markdownFolder/pageFile.ts';
 import { CliFailure } from '../errors.ts';
-import { firstHeading, parseMarkdownFile } from './frontMatter.ts';
-import { decodeFileText } from './fileText.ts';
+import { asCliFailure } from './formatFailure.ts';
+import { decodeFileText } from '../../importers/markdownFolder/fileText.ts';
 import { contentHash } from './hash.ts';
-import { catalogPathOf, CONFLICT_SUFFIX, MAX_CATALOG_DEPTH } from './paths.ts';
+import { CONFLICT_SUFFIX } from './paths.ts';
 import { ORDER_FILE, parseOrderFile, type FolderOrder } from './catalogOrder.ts';
 import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
@@ -30,15 +30,8 @@ export interface LocalFolder {
   excludes(relPath: string): boolean;
 }
 
-export { MAX_CATALOG_DEPTH } from './paths.ts';
-const MARKDOWN = /\.(md|markdown)$/i;
+export { fileTitleOf, isIgnoredName, MAX_CATALOG_DEPTH } from '../../importers/markdownFolder/pageFile.ts';
 const SPEC = /\.(json|ya?ml)$/i;
-/** Files the CLI itself keeps in the folder, and conflict copies it writes. */
-const OWN_FILES = new Set(['.docs.json', '.docs.yml', '.docs.yaml']);
-
-export function isIgnoredName(name: string): boolean {
-  return name.startsWith('.') || name === 'node_modules' || OWN_FILES.has(name) || name.endsWith('.server') || name.endsWith('.orig');
-}
 
 /** What to leave out of a folder, on top of `.docsignore`: `--exclude` globs (gitignore syntax). */
 export interface FolderOptions {
@@ -107,7 +100,7 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
 
   async function walk(dir: string, catPath: string[]): Promise<void> {
     const entries = await fs.readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort((a, b) => byName(a.name, b.name));
     const reads: Promise<LocalDoc | null>[] = [];
     const subdirs: string[] = [];
     for (const entry of entries) {
@@ -187,25 +180,17 @@ function problemOf(relPath: string, text: string, message: string): FolderProble
   return { relPath, line, message: bare };
 }
 
-/** Title: front matter `title`, else the first H1, else the file name. */
+/** Title: front matter `title`, else the first H1, else the file name (importers/markdownFolder/pageFile.ts). */
 export function docFromText(relPath: string, catPath: string[], text: string): LocalDoc {
-  const parsed = parseMarkdownFile(text, relPath);
-  const fileTitle = path.posix.basename(relPath).replace(MARKDOWN, '');
-  const title = parsed.title ?? firstHeading(parsed.body) ?? fileTitle;
-  if (title.length > MAX.pageTitle) throw new CliFailure(`${relPath}: the title is ${title.length} characters; Folio keeps at most ${MAX.pageTitle} (set a shorter front-matter title)`);
-  if (Buffer.byteLength(parsed.body, 'utf8') > MAX.pageContent) throw new CliFailure(`${relPath}: the page is larger than ${MAX.pageContent / 1024 / 1024} MB, the most Folio keeps in one page`);
+  const page = asCliFailure(() => pageFromText(relPath, text));
   return {
     relPath,
     catPath,
-    title,
-    order: parsed.order ?? DEFAULT_PAGE_ORDER,
-    content: parsed.body,
-    hash: contentHash(parsed.body),
-    head: parsed.head,
+    title: page.title,
+    order: page.order,
+    content: page.body,
+    hash: contentHash(page.body),
+    head: page.head,
     fileHash: contentHash(text),
   };
-}
-
-export function fileTitleOf(relPath: string): string {
-  return path.posix.basename(relPath).replace(MARKDOWN, '');
 }

@@ -1,6 +1,2 @@
-import crypto from 'node:crypto';
-
-/** The content hash the server keeps per page (sha256 of the UTF-8 content, hex): equal hashes mean nothing to send. */
-export function contentHash(content: string): string {
-  return crypto.createHash('sha256').update(content, 'utf8').digest('hex');
-}
+/** The page content hash: one definition for the CLI and the importers (core/contentHash.ts). */
+export { contentHash } from '../../core/contentHash.ts';

@@ -1,28 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX } from '../../core/limits.ts';
 import { pathRefusal } from '../../core/safePath.ts';
+import { FOLD } from '../../importers/markdownFolder/pageFile.ts';
 
-/** Catalog levels under the item (three). */
-export const MAX_CATALOG_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
-/** Joins the folder names folded into the deepest catalog (`c / d / e`): never part of a folder name. */
-const FOLD = ' / ';
-
-/**
- * The catalog path of a file: its folders, one catalog each. Catalogs nest three levels deep, so
- * deeper folders fold into the third (`a/b/c/d/e/x.md` → `a`, `b`, `c / d / e`); the page keeps
- * its full file path on the server either way.
- */
-export function catalogPathOf(relPath: string): string[] {
-  const folders = relPath.split('/').slice(0, -1);
-  if (folders.length <= MAX_CATALOG_DEPTH) return folders.map(catalogName);
-  const kept = folders.slice(0, MAX_CATALOG_DEPTH - 1);
-  return [...kept, folders.slice(MAX_CATALOG_DEPTH - 1).join(FOLD)].map(catalogName);
-}
-
-function catalogName(name: string): string {
-  return Array.from(name).slice(0, MAX.catName).join('');
-}
+export { catalogPathOf, MAX_CATALOG_DEPTH } from '../../importers/markdownFolder/pageFile.ts';
 
 /** The folder of a catalog path (the inverse of catalogPathOf for synced folders; portable names for web catalogs). */
 export function catalogDir(catPath: string[]): string {

@@ -1,5 +1,5 @@
 import type { SyncPage } from '../../core/sync.ts';
-import type { RefPairs } from './references.ts';
+import type { RefPairs } from '../../importers/markdownFolder/references.ts';
 import type { LocalDoc } from './localDoc.ts';
 import type { SyncedPage, SyncState } from './state.ts';
 

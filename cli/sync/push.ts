@@ -86,7 +86,9 @@ export async function preparePlan(
   // Attachments the server would refuse for their size are named now, not found out while writing.
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
-  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: folder.docs.length, tree, apis, orders: folder.orders };
+  // The folder's pages are its Markdown files AND the pages its OpenAPI/Postman files describe:
+  // a folder holding only a spec is not an empty folder to the mass-deletion guard.
+  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders };
 }
 
 /**
@@ -252,12 +254,13 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   // Catalog order edited in a folder's .docs-order.json since the last sync.
   const catalogOrders = catalogOrderChanges(orders, tree.catalogs, state, docs, io);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
+  // The CI gate: a breaking API change stops the push before anything is written. It answers
+  // before the mass-deletion guard, which would otherwise hide the breaking change behind exit 1.
+  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
   if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
-  // The CI gate: a breaking API change stops the push before anything is written.
-  if (opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
 
   const ledger = new SyncLedger(root, state);
   try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { yaml } from './lazyYaml.ts';
+import { yaml } from '../../importers/markdownFolder/lazyYaml.ts';
 import { CliFailure } from '../errors.ts';
 
 /** Where and as whom the CLI syncs. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
-import { FormatError, importFile } from '../../importers/index.ts';
+import { FormatError, importCatalogPath, importFile } from '../../importers/index.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import type { SyncClient } from './client.ts';
@@ -17,7 +17,7 @@ import { emptyState } from './state.ts';
  * `docs import <file>`: one OpenAPI/Swagger, Postman or ShowDoc/Markdown zip file into the key's
  * item, through the shared importers. Pages are matched by the importer's stable key (so a
  * re-import updates what the web import created), else by catalog path + title; nothing is
- * deleted. API descriptions land in a catalog named after the API, zips at the root, unless
+ * deleted. Pages land where the web import puts them (the item's root: importCatalogPath), unless
  * `--catalog a/b` says where.
  */
 export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<Plan> {
@@ -41,8 +41,8 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
     const only = tree.pages[0];
     if (only) imported.tree.pages[0]!.title = only.page_title;
   }
-  const atRoot = imported.format === 'zip' || imported.format === 'xlsx';
-  const under = opts.catalog !== undefined ? opts.catalog.split('/').map((s) => s.trim()).filter(Boolean) : atRoot ? [] : [imported.tree.name.trim() || path.basename(file)];
+  // The web import's place for the same file (importers/index.ts), so neither leaves a second set of catalogs.
+  const under = importCatalogPath(opts.catalog);
   const docs = treeToDocs(imported.tree, { source: path.basename(file), under, keyPrefix: '', hint: 'choose a shallower --catalog' });
   // An import is an explicit overwrite of what it imported before (as the web import is).
   const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false, force: true });

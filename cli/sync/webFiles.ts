@@ -5,7 +5,7 @@ import type { ServerPageContent, SyncClient } from './client.ts';
 import { servedSignUrl } from '../../core/safePath.ts';
 import { confinedPath } from './confine.ts';
 import { portableSlug } from './paths.ts';
-import { findReferences, loadReferenceFinder, type RefPairs } from './references.ts';
+import { findReferences, loadReferenceFinder, type RefPairs } from '../../importers/markdownFolder/references.ts';
 
 /**
  * Files added to a page in the web UI: the editor puts their served URL in the Markdown

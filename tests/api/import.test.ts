@@ -198,7 +198,7 @@ describe('import/auto: ShowDoc and Markdown zips', () => {
     expect(JSON.parse(pages[0]!.page_content)[0].name).toBeTruthy();
   });
 
-  it('imports a plain zip of Markdown folders, keeping empty catalogs and order', async () => {
+  it('imports a plain zip of Markdown folders as docs push reads a folder: H1 titles, only folders holding a page become catalogs', async () => {
     const zip = new JSZip();
     zip.file('Guide/Install.md', '# Install');
     zip.file('Guide/Advanced/Tuning.md', 'tune');
@@ -209,7 +209,7 @@ describe('import/auto: ShowDoc and Markdown zips', () => {
     expect(r.body.error_code, r.body.error_message).toBe(0);
     const itemId = r.body.data.item_id;
     expect((await t.services.db('items').where({ item_id: itemId }).first()).item_name).toBe('My docs');
-    expect(await catalogPaths(itemId)).toEqual(['Empty', 'Guide', 'Guide/Advanced']);
+    expect(await catalogPaths(itemId)).toEqual(['Guide', 'Guide/Advanced']);
     expect((await pagesOf(itemId)).map((p) => p.page_title).sort()).toEqual(['Install', 'README', 'Tuning']);
   });
 

@@ -13,8 +13,8 @@ import { envFor, runDocs, tempFolder, write } from './run.ts';
  */
 /** Makes the CLI read H1 titles as the previous release did (the Markdown as written). */
 const oldReader = vi.hoisted(() => ({ on: false }));
-vi.mock('../../cli/sync/headingText.ts', async (importActual) => {
-  const actual = await importActual<typeof import('../../cli/sync/headingText.ts')>();
+vi.mock('../../importers/markdownFolder/headingText.ts', async (importActual) => {
+  const actual = await importActual<typeof import('../../importers/markdownFolder/headingText.ts')>();
   return { headingText: (source: string) => (oldReader.on ? source : actual.headingText(source)) };
 });
 

@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { docFromText } from '../../cli/sync/folder.ts';
 import { parseMarkdownFile, renderPageFile } from '../../cli/sync/frontMatter.ts';
 import { merge3 } from '../../cli/sync/merge.ts';
-import { findReferences, loadReferenceFinder, restoreReferences, rewriteReferences } from '../../cli/sync/references.ts';
+import { findReferences, loadReferenceFinder, restoreReferences, rewriteReferences } from '../../importers/markdownFolder/references.ts';
 import { computePlan, type ServerPage } from '../../cli/sync/plan.ts';
 import { emptyState, type SyncState } from '../../cli/sync/state.ts';
 

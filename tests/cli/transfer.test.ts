@@ -23,7 +23,7 @@ async function tree(k: KeyedItem) {
 }
 
 describe('docs import', () => {
-  it('imports an OpenAPI file into a catalog named after the API, and a re-import updates in place', async () => {
+  it('imports an OpenAPI file at the item\'s root, catalogs by tag as the web import files them, and a re-import updates in place', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder();
     fs.copyFileSync(PETSTORE, path.join(dir, 'petstore.yaml'));
@@ -31,7 +31,7 @@ describe('docs import', () => {
     expect(first.code, first.stderr).toBe(ExitCode.OK);
     expect(JSON.parse(first.stdout).summary.create).toBe(3);
     const before = await tree(k);
-    expect(before.pages.map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual(['Petstore/pets/Create a pet', 'Petstore/pets/Info for a pet', 'Petstore/pets/List pets']);
+    expect(before.pages.map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual(['pets/Create a pet', 'pets/Info for a pet', 'pets/List pets']);
     expect(before.pages.every((p) => p.stable_key?.startsWith('openapi:'))).toBe(true);
     write(dir, 'petstore.yaml', read(dir, 'petstore.yaml').replace('Info for a pet', 'Show one pet'));
     const again = await runDocs(['import', 'petstore.yaml', '--json'], { cwd: dir, env: envFor(t, k) });

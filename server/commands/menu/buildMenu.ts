@@ -1,3 +1,4 @@
+import { firstPageId } from '../../../core/menuOrder.ts';
 import type { Db } from '../../db/knex.ts';
 import { menuPage, presentMenu } from '../../presenters/menu.ts';
 import { Page, type MenuPageRow } from '../../models/Page.ts';
@@ -28,9 +29,11 @@ export async function buildMenu(db: Db, itemId: number, allowedTopCatIds: number
       .select('page_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info') as Promise<MenuPageRow[]>,
   ]);
   const visible = catalogsUnder(cats, allowedTopCatIds);
+  const menu = presentMenu(cats, pages, visible);
   return {
-    json: JSON.stringify(presentMenu(cats, pages, visible)),
-    firstPageId: pages[0]?.page_id ?? 0,
+    json: JSON.stringify(menu),
+    // The tree's first page as the caller sees the menu (not the lowest order over all catalogs).
+    firstPageId: firstPageId(menu),
     parents: new Map(cats.map((c) => [c.cat_id, c.parent_cat_id])),
     visible,
   };

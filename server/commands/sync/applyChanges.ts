@@ -1,11 +1,12 @@
 import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
-import { NEW_PAGE_TOKEN_PATTERN, type SyncApplyOutcome, type SyncChange, type SyncChangeResult, type SyncConflict, type SyncSource } from '../../../core/sync.ts';
+import { type SyncApplyOutcome, type SyncChange, type SyncChangeResult, type SyncConflict, type SyncSource } from '../../../core/sync.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
-import { contentHash, type PageRow } from '../pages/pageRow.ts';
+import type { PageRow } from '../pages/pageRow.ts';
+import { fillNewPageTokens } from './newPageTokens.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
@@ -179,29 +180,18 @@ async function claimStableKey(deps: Deps, itemId: number, key: string, index: nu
 
 /**
  * Pages of this change set that link to pages created in it carry `{{sync-page:<path>}}` where
- * the id goes; now that every page of the set exists, the ids are filled in — in the same
- * transaction, so no revision ever shows the token. Links to pages not created yet (a later
- * batch) stay tokens and the result says so; the client writes those pages again.
+ * the id goes; now that every page of the set exists, the ids are filled in (newPageTokens.ts).
+ * Links to pages not created yet (a later batch) stay tokens and the result says so; the client
+ * writes those pages again.
  */
 async function linkPagesCreatedTogether(deps: Deps, itemId: number, results: SyncChangeResult[]): Promise<void> {
   const written = results.filter((r) => r.status === 'created' || r.status === 'updated');
-  if (!written.length) return;
-  const rows = (await deps.db('pages').whereIn('page_id', written.map((r) => r.page_id)).where('page_content', 'like', '%{{sync-page:%').select('page_id', 'page_content', 'source_refs')) as Pick<PageRow, 'page_id' | 'page_content' | 'source_refs'>[];
-  if (!rows.length) return;
-  const paths = new Set<string>();
-  for (const r of rows) for (const m of r.page_content.matchAll(NEW_PAGE_TOKEN_PATTERN)) paths.add(m[1]!);
-  const ids = new Map<string, number>();
-  for (const p of (await deps.db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('source_path', [...paths]).select('page_id', 'source_path')) as { page_id: number; source_path: string }[]) ids.set(p.source_path, p.page_id);
-  const fill = (text: string) => text.replace(NEW_PAGE_TOKEN_PATTERN, (token, path: string) => (ids.has(path) ? String(ids.get(path)) : token));
-  for (const row of rows) {
-    const content = fill(row.page_content);
-    const hash = contentHash(content);
-    await deps.db('pages').where({ page_id: row.page_id }).update({ page_content: content, content_hash: hash, source_refs: row.source_refs === null ? null : fill(row.source_refs) });
-    for (const r of written) {
-      if (r.page_id !== row.page_id) continue;
-      r.content_hash = hash;
-      if (content.includes('{{sync-page:')) r.unresolved_links = true;
-    }
+  const filled = await fillNewPageTokens(deps, itemId, written.map((r) => r.page_id));
+  for (const r of written) {
+    const f = filled.get(r.page_id);
+    if (!f) continue;
+    r.content_hash = f.contentHash;
+    if (f.unresolved) r.unresolved_links = true;
   }
 }
 

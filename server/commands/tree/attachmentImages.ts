@@ -1,9 +1,8 @@
+import { MAX_EMBEDDED_IMAGE_BYTES } from '../../../exporters/docxImages.ts';
 import type { Db } from '../../db/knex.ts';
 import { Attachment } from '../../models/Attachment.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 
-/** Largest image embedded into an export. */
-const MAX_EMBEDDED_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** The file sign in one of Folio's own attachment URLs (`…attachment/visitFile?sign=…` or `/sign/…`). */
 export function attachmentSign(url: string): string | null {

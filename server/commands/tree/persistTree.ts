@@ -14,6 +14,8 @@ import { contentHash, type Author } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
+import { fillNewPageTokens } from '../sync/newPageTokens.ts';
+import { linkFolderPages, type FolderPageRecord, type StoreFolderFile } from './folderPages.ts';
 
 /**
  * Writes a DocTree into a NEW item or into an existing one, in ONE transaction (a failure leaves
@@ -40,6 +42,8 @@ export interface PersistTreeInput {
   historyLimit?: number;
   /** The imported file's name, for the `item.imported` webhook event. */
   source?: string;
+  /** Stores a Markdown folder's referenced files (images) as attachments; without it their references stay as written. */
+  storeFile?: StoreFolderFile;
   /** Runs inside the same transaction once the pages are written (e.g. recording an API version). */
   afterWrite?: (tx: Deps, itemId: number) => Promise<void>;
 }
@@ -61,6 +65,8 @@ interface ExistingPage {
   s_number: number;
   content_hash: string;
   stable_key: string | null;
+  source_path: string | null;
+  revision: number;
   is_del: number;
 }
 
@@ -90,12 +96,16 @@ export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<
       }));
     }
     const item = (await Item.query(tx.db).findById(itemId).select('item_type'))!;
+    // A Markdown folder's pages: links and images rewritten as `docs push` rewrites them, files stored.
+    const sources = await linkFolderPages(tx, itemId, tree, input.storeFile);
     // One `item.imported` event announces the import instead of one event per page.
-    const writer = new TreeWriter({ ...tx, quietPageEvents: true }, itemId, owner, input.historyLimit);
+    const writer = new TreeWriter({ ...tx, quietPageEvents: true }, itemId, owner, input.historyLimit, sources);
     await writer.load();
     if (ONE_PAGE_TYPES.includes(item.item_type)) await writer.fillSinglePage(firstPage(tree));
     else await writer.writeNode(tree, []);
     await writer.flushNewPages(tree.name);
+    // Links between pages created together get their ids now that every page exists.
+    if (sources.size) await fillNewPageTokens(tx, itemId, null);
     if (input.itemId) {
       const { created, updated, unchanged, catalogs } = writer.counts;
       await enqueueWebhookEvent(tx, itemId, 'item.imported', { source: input.source ?? tree.name, created, updated, unchanged, catalogs }, owner);
@@ -116,6 +126,7 @@ function firstPage(node: { pages: DocPage[]; catalogs: DocCatalog[] }): DocPage 
 class TreeWriter {
   counts = { created: 0, updated: 0, unchanged: 0, catalogs: 0 };
   private byKey = new Map<string, ExistingPage>();
+  private bySource = new Map<string, ExistingPage>();
   private byPlace = new Map<string, ExistingPage>();
   private existingCats: { cat_id: number; cat_name: string; parent_cat_id: number }[] = [];
   private catByNode = new Map<DocCatalog, number>();
@@ -127,20 +138,23 @@ class TreeWriter {
   private readonly itemId: number;
   private readonly author: Author;
   private readonly historyLimit?: number;
-  constructor(tx: Deps, itemId: number, author: Author, historyLimit?: number) {
+  private readonly sources: Map<string, FolderPageRecord>;
+  constructor(tx: Deps, itemId: number, author: Author, historyLimit: number | undefined, sources: Map<string, FolderPageRecord>) {
     this.tx = tx;
     this.itemId = itemId;
     this.author = author;
     this.historyLimit = historyLimit;
+    this.sources = sources;
   }
 
   async load(): Promise<void> {
-    const pages: ExistingPage[] = await Page.query(this.tx.db).where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'is_del');
+    const pages: ExistingPage[] = await Page.query(this.tx.db).where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'source_path', 'revision', 'is_del');
     for (const p of pages) {
       if (p.stable_key) {
         this.byKey.set(p.stable_key, p);
         this.usedKeys.add(p.stable_key);
       }
+      if (!p.is_del && p.source_path && !this.bySource.has(p.source_path)) this.bySource.set(p.source_path, p);
       if (!p.is_del) {
         const place = `${p.cat_id}\u0000${p.page_title}`;
         if (!this.byPlace.has(place)) this.byPlace.set(place, p);
@@ -188,6 +202,8 @@ class TreeWriter {
       this.byKey.delete(page.key!);
       existing = undefined;
     }
+    // A page of a Markdown folder is first the page that already belongs to its file (as `docs push` matches).
+    if (!existing && page.source) existing = this.bySource.get(page.source.path);
     existing ??= this.byPlace.get(`${catId}\u0000${title}`);
     if (existing && existing.stable_key && page.key && existing.stable_key !== page.key) existing = undefined;
     await this.save(existing, { ...page, title }, catId);
@@ -210,6 +226,7 @@ class TreeWriter {
     }
     if (existing && existing.cat_id === catId && existing.page_title === page.title && existing.s_number === order && existing.content_hash === contentHash(page.content) && (existing.stable_key ?? undefined) === page.key) {
       this.counts.unchanged++;
+      await this.recordSource(page, existing.page_id, existing.revision);
       return;
     }
     const saved = await savePage(this.tx, {
@@ -224,9 +241,16 @@ class TreeWriter {
       historyLimit: this.historyLimit,
     });
     this.counts.updated++;
-    const row: ExistingPage = { page_id: saved.page.page_id, cat_id: catId, page_title: page.title, s_number: order, content_hash: saved.page.content_hash, stable_key: saved.page.stable_key, is_del: 0 };
+    await this.recordSource(page, saved.page.page_id, saved.page.revision);
+    const row: ExistingPage = { ...saved.page, cat_id: catId, page_title: page.title, s_number: order, is_del: 0 };
     if (row.stable_key) this.byKey.set(row.stable_key, row);
     this.byPlace.set(`${catId}\u0000${page.title}`, row);
+  }
+
+  /** What `docs push` records about a page written from a file (sync/apply): its file, front matter, links, revision and hash. */
+  private async recordSource(page: DocPage, pageId: number, revision: number): Promise<void> {
+    const record = page.source && this.sources.get(page.source.path);
+    if (record) await Page.query(this.tx.db).findById(pageId).patch({ ...record, sync_revision: revision });
   }
 
   /** Inserts the pages that matched nothing, in batches, and records the import once. */
@@ -248,6 +272,8 @@ class TreeWriter {
       revision: 1,
       content_hash: contentHash(page.content),
       stable_key: page.key ?? null,
+      // Imported, not synced: a page of a Markdown folder records its file (docs push then knows it) but is never pruned.
+      ...(page.source && this.sources.has(page.source.path) ? { ...this.sources.get(page.source.path)!, sync_revision: 1, sync_created: 0 } : {}),
     }));
     // New pages go in knex batches through the model's table: objection refuses batch inserts on
     // SQLite, and one statement per INSERT_BATCH pages is what keeps a thousand-page import quick.

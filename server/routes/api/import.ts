@@ -4,6 +4,8 @@ import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { loadItem, requireWholeItemEdit } from '../../access/items.ts';
 import { persistTree } from '../../commands/tree/persistTree.ts';
+import { folderFileStore } from '../../commands/files/storeFolderFile.ts';
+import { storageOf } from '../../storage/index.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
@@ -53,6 +55,8 @@ export const importActions: ActionDef[] = [
         password: input.password,
         historyLimit: await historyLimitFor(services),
         source: file.originalFilename,
+        // A Markdown folder's images become attachments of the item, as `docs push` uploads them.
+        storeFile: tree.folder ? folderFileStore(services, await storageOf(services)) : undefined,
         afterWrite: api
           ? async (tx, itemId) => {
               recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: actorRef(actor) });

@@ -6,15 +6,8 @@ export interface Menu {
   catalogs: MenuCatalog[];
 }
 
-/** The first page in reading order (root pages first, then catalogs depth-first). */
-export function firstPageId(menu: Menu): number {
-  if (menu.pages.length) return Number(menu.pages[0]!.page_id);
-  for (const c of menu.catalogs) {
-    const id = firstPageId(c);
-    if (id) return id;
-  }
-  return 0;
-}
+/** The first page in reading order (root pages first, then catalogs depth-first): core/menuOrder.ts, shared with the server. */
+export { firstPageId } from '@core/menuOrder';
 
 /** Catalog ids on the path to a page, outermost first ([] if the page is at the root or absent). */
 export function catalogPathOf(menu: Menu, pageId: number): number[] {
