@@ -447,6 +447,20 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
   });
 
+  it('a .docs/ that is a symbolic link (a cloned repository could carry one) stops the sync before it writes anything', async () => {
+    const k = await buildKeyedItem(t);
+    await apply(k, [{ op: 'create', cat_path: [], title: 'Page', content: 'Text.', source_path: 'page.md' }]);
+    const repo = gitRepo();
+    fs.mkdirSync(path.join(repo, 'docs'));
+    fs.symlinkSync('../.git/hooks', path.join(repo, 'docs/.docs'));
+    const hooksBefore = listFiles(path.join(repo, '.git/hooks'));
+    const pulled = await runDocs(['pull', 'docs'], { cwd: repo, env: envFor(t, k) });
+    expect(pulled.code).toBe(ExitCode.ERROR);
+    expect(pulled.stderr).toMatch(/\.docs: a symbolic link; the sync keeps its state in a real folder/);
+    expect(fs.readdirSync(path.join(repo, 'docs'))).toEqual(['.docs']);
+    expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
+  });
+
   it('a symbolic link in the folder is never crossed: a page whose folder is a link to .git is refused', async () => {
     const k = await buildKeyedItem(t);
     await apply(k, [{ op: 'create', cat_path: ['guide'], title: 'Hooks', content: '#!/bin/sh\ntouch PWNED\n', source_path: 'guide/post-checkout.md' }]);
