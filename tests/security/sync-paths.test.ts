@@ -95,7 +95,7 @@ async function startEvilHost(): Promise<{ origin: string; requests: string[]; cl
 }
 
 /** The pages of a `sync/tree` or `sync/pages` answer (both list them under `pages`). */
-function eachPage(_action: string, data: any, fn: (page: any) => void): void {
+function eachPage(data: any, fn: (page: any) => void): void {
   for (const page of data.pages) fn(page);
 }
 
@@ -192,8 +192,8 @@ describe('part 1: an api_key holder plants a git repository for `docs pull docs`
       ['config.md', { source_path: '.git/config', cat_path: ['.git'] }],
       ['HEAD.md', { source_path: '.git/HEAD', cat_path: ['.git'] }],
     ]);
-    const proxy = await startProxy((action, data) =>
-      eachPage(action, data, (page) => {
+    const proxy = await startProxy((_action, data) =>
+      eachPage(data, (page) => {
         const as = planted.get(page.source_path);
         if (as) Object.assign(page, as);
       }),
@@ -294,7 +294,7 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
       ['outside.md', '../../OUTSIDE.md'],
       ['parent-config.md', '../.git/config'],
     ]);
-    const proxy = await startProxy((action, data) => eachPage(action, data, (page) => (page.source_path = rewritten.get(page.source_path) ?? page.source_path)));
+    const proxy = await startProxy((_action, data) => eachPage(data, (page) => (page.source_path = rewritten.get(page.source_path) ?? page.source_path)));
     try {
       // parent/ is a real repository, the docs folder two levels below a scratch root.
       const scratch = tempFolder();
