@@ -59,6 +59,8 @@ export function emptyState(server: string): SyncState {
 
 /** Loads `.docs/state.json`; a missing file is a first sync. State for another server is ignored. */
 export async function loadState(root: string, server: string): Promise<SyncState> {
+  // Refused before a sync writes anything, not when it records what it wrote.
+  await refuseLinkedStateDirs(root);
   const file = path.join(root, STATE_DIR, STATE_FILE);
   let text: string;
   try {

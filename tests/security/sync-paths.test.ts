@@ -95,7 +95,7 @@ async function startEvilHost(): Promise<{ origin: string; requests: string[]; cl
 }
 
 /** The pages of a `sync/tree` or `sync/pages` answer (both list them under `pages`). */
-function eachPage(_action: string, data: any, fn: (page: any) => void): void {
+function eachPage(data: any, fn: (page: any) => void): void {
   for (const page of data.pages) fn(page);
 }
 
@@ -192,8 +192,8 @@ describe('part 1: an api_key holder plants a git repository for `docs pull docs`
       ['config.md', { source_path: '.git/config', cat_path: ['.git'] }],
       ['HEAD.md', { source_path: '.git/HEAD', cat_path: ['.git'] }],
     ]);
-    const proxy = await startProxy((action, data) =>
-      eachPage(action, data, (page) => {
+    const proxy = await startProxy((_action, data) =>
+      eachPage(data, (page) => {
         const as = planted.get(page.source_path);
         if (as) Object.assign(page, as);
       }),
@@ -294,7 +294,7 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
       ['outside.md', '../../OUTSIDE.md'],
       ['parent-config.md', '../.git/config'],
     ]);
-    const proxy = await startProxy((action, data) => eachPage(action, data, (page) => (page.source_path = rewritten.get(page.source_path) ?? page.source_path)));
+    const proxy = await startProxy((_action, data) => eachPage(data, (page) => (page.source_path = rewritten.get(page.source_path) ?? page.source_path)));
     try {
       // parent/ is a real repository, the docs folder two levels below a scratch root.
       const scratch = tempFolder();
@@ -444,6 +444,20 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     expect(again.code, again.stderr).toBe(ExitCode.OK);
     expect(fs.readFileSync(path.join(repo, 'assets/post-checkout.png')).equals(PNG_BYTES)).toBe(true);
     expect(read(repo, 'page.md')).toContain('![shot](./assets/post-checkout.png)');
+    expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
+  });
+
+  it('a .docs/ that is a symbolic link (a cloned repository could carry one) stops the sync before it writes anything', async () => {
+    const k = await buildKeyedItem(t);
+    await apply(k, [{ op: 'create', cat_path: [], title: 'Page', content: 'Text.', source_path: 'page.md' }]);
+    const repo = gitRepo();
+    fs.mkdirSync(path.join(repo, 'docs'));
+    fs.symlinkSync('../.git/hooks', path.join(repo, 'docs/.docs'));
+    const hooksBefore = listFiles(path.join(repo, '.git/hooks'));
+    const pulled = await runDocs(['pull', 'docs'], { cwd: repo, env: envFor(t, k) });
+    expect(pulled.code).toBe(ExitCode.ERROR);
+    expect(pulled.stderr).toMatch(/\.docs: a symbolic link; the sync keeps its state in a real folder/);
+    expect(fs.readdirSync(path.join(repo, 'docs'))).toEqual(['.docs']);
     expect(listFiles(path.join(repo, '.git/hooks'))).toEqual(hooksBefore);
   });
 
