@@ -18,8 +18,8 @@ import type { Token } from 'markdown-it';
  * the shared pipeline's tokens: paragraphs with bold/italic/strike/code, links, lists, tables,
  * code blocks, quotes, rules, images. Images are embedded (docxImages.ts) when `resolveImage`
  * returns their bytes (the server resolves its own attachments) or the page holds them as a
- * `data:` URI; remote images are never fetched (SSRF) and appear as their alt text, as do images
- * in table cells. API-description JSON pages are rendered to Markdown first.
+ * `data:` URI, in paragraphs and table cells alike; remote images are never fetched (SSRF) and
+ * appear as their alt text. API-description JSON pages are rendered to Markdown first.
  */
 export interface DocxOptions {
   resolveImage?: (url: string) => Promise<Uint8Array | null>;
@@ -200,7 +200,7 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
       case 'th_open':
       case 'td_open': {
         const inline = tokens[i + 1];
-        row?.cells.push(inline?.type === 'inline' ? cellRuns(inline.children ?? [], t.type === 'th_open') : []);
+        row?.cells.push(inline?.type === 'inline' ? cellRuns(inline.children ?? [], t.type === 'th_open', images) : []);
         break;
       }
       case 'tr_close':
@@ -278,8 +278,8 @@ function htmlImage(html: string): { src: string; alt: string } | null {
   return { src: src[2] ?? src[3] ?? '', alt: alt ? (alt[2] ?? alt[3] ?? '') : '' };
 }
 
-/** Inline tokens → plain styled runs, for table cells and link-free paragraphs (links keep their text; images their alt). */
-function cellRuns(tokens: Token[], header: boolean): CellRun[] {
+/** Inline tokens → plain styled runs, for table cells (images embedded when fetched) and link-free paragraphs (links keep their text). */
+function cellRuns(tokens: Token[], header: boolean, images?: Images): CellRun[] {
   const runs: CellRun[] = [];
   const style = { bold: header, italics: false, strike: false };
   for (const t of tokens) {
@@ -289,7 +289,10 @@ function cellRuns(tokens: Token[], header: boolean): CellRun[] {
     else if (t.type === 'code_inline') runs.push({ text: t.content, ...style, code: true });
     else if (t.type === 'text' || t.type === 'math_inline') runs.push({ text: t.content, ...style });
     else if (t.type === 'html_inline' && /^<br/i.test(t.content)) runs.push({ text: ' ', ...style });
-    else if (t.type === 'image') runs.push({ text: `[${t.content || 'image'}]`, ...style, italics: true });
+    else if (t.type === 'image') {
+      const image = images?.get(String(t.attrGet('src') ?? ''));
+      runs.push(image ? { text: '', image: imageRun(image, t.content) } : { text: `[${t.content || 'image'}]`, ...style, italics: true });
+    }
     else if (t.type === 'softbreak') runs.push({ text: ' ', ...style });
     else if (t.type === 'hardbreak') runs.push({ text: '', ...style, break: true });
   }

@@ -15,6 +15,8 @@ export interface CellRun {
   code?: boolean;
   /** A line break before the text. */
   break?: boolean;
+  /** An embedded image (docx's ImageRun, which registers its media part) instead of text. */
+  image?: XmlComponent;
 }
 
 const BORDER = { _attr: { 'w:val': 'single', 'w:sz': 4, 'w:space': 0, 'w:color': 'BFBFBF' } };
@@ -97,7 +99,7 @@ export class FastTable extends XmlComponent {
     this.rows = rows;
   }
 
-  override prepForXml(_context: IContext): IXmlableObject {
+  override prepForXml(context: IContext): IXmlableObject {
     const columns = Math.max(1, ...this.rows.map((r) => r.cells.length));
     const width = Math.floor(TABLE_WIDTH_TWIPS / columns);
     const tblPr = {
@@ -112,7 +114,7 @@ export class FastTable extends XmlComponent {
     const bodyPr = { 'w:tcPr': [cellWidth] };
     const headerPr = { 'w:tcPr': [cellWidth, { 'w:shd': { _attr: { 'w:val': 'clear', 'w:color': 'auto', 'w:fill': 'E8EEF7' } } }] };
     const rows = this.rows.map((r) => {
-      const cells = Array.from({ length: columns }, (_, c) => ({ 'w:tc': [r.header ? headerPr : bodyPr, { 'w:p': (r.cells[c] ?? []).map((x) => run(x)) }] }));
+      const cells = Array.from({ length: columns }, (_, c) => ({ 'w:tc': [r.header ? headerPr : bodyPr, { 'w:p': (r.cells[c] ?? []).map((x) => (x.image ? x.image.prepForXml(context)! : run(x))) }] }));
       return { 'w:tr': r.header ? [{ 'w:trPr': [{ 'w:tblHeader': {} }] }, ...cells] : cells };
     });
     return { 'w:tbl': [tblPr, grid, ...rows] };

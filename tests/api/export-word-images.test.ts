@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
@@ -39,30 +40,34 @@ async function drawings(zip: JSZip): Promise<{ media: Map<string, Buffer>; embed
   for (const name of Object.keys(zip.files).filter((n) => n.startsWith('word/media/'))) media.set(name, Buffer.from(await zip.file(name)!.async('uint8array')));
   const xml = await zip.file('word/document.xml')!.async('string');
   const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
+  const { window } = new JSDOM('');
+  for (const part of [xml, rels]) expect(new window.DOMParser().parseFromString(part, 'application/xml').getElementsByTagName('parsererror')).toHaveLength(0);
   const target = new Map([...rels.matchAll(/<Relationship [^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1]!, `word/${m[2]!}`]));
   const embeds = [...xml.matchAll(/<w:drawing>[\s\S]*?<\/w:drawing>/g)].flatMap((d) => [...d[0].matchAll(/r:embed="([^"]+)"/g)].map((m) => target.get(m[1]!) ?? `missing ${m[1]}`));
   return { media, embedded: embeds, xml };
 }
 
 describe('export/word images', () => {
-  it('embeds an attachment PNG, a data-URI JPEG and an HTML <img>, each drawn from a media part', async () => {
+  it('embeds an attachment PNG, a data-URI JPEG, an HTML <img> and an image in a table cell, each drawn from a media part', async () => {
     const { item_id } = await buildItem(t, owner, { item_name: 'Pictures' });
     const pageId = await buildPage(t, item_id, { page_title: 'Shots', page_content: 'x' });
     const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'export.png', bytes: PNG, params: { page_id: pageId } });
     expect(up.body.url).toBeTruthy();
     const dataUri = `data:image/jpeg;base64,${JPG.toString('base64')}`;
     await t.services.db('pages').where({ page_id: pageId }).update({
-      page_content: `![screenshot](${up.body.url})\n\nTexture: ![texture](${dataUri})\n\n<img src="${up.body.url}" alt="again"> and ![remote](https://example.com/x.png)`,
+      page_content: `![screenshot](${up.body.url})\n\nTexture: ![texture](${dataUri})\n\n<img src="${up.body.url}" alt="again"> and ![remote](https://example.com/x.png)\n\n| Step | Screen |\n| --- | --- |\n| Export | ![in a cell](${up.body.url}) |\n`,
     });
     const { media, embedded, xml } = await drawings(await wordOf(item_id));
     // The PNG once (used twice), the JPEG once.
     expect([...media.values()].map((b) => b.length).sort()).toEqual([JPG.length, PNG.length].sort());
     expect([...media.values()].some((b) => b.equals(PNG))).toBe(true);
     expect([...media.values()].some((b) => b.equals(JPG))).toBe(true);
-    expect(embedded).toHaveLength(3);
+    expect(embedded).toHaveLength(4);
+    expect(xml).toMatch(/<w:tc>(?:(?!<\/w:tc>)[\s\S])*<w:drawing>/);
     for (const part of embedded) expect(media.has(part), part).toBe(true);
     expect(xml).not.toContain('[screenshot]');
     expect(xml).not.toContain('[texture]');
+    expect(xml).not.toContain('[in a cell]');
     // Remote images are never fetched (SSRF): their alt text stands in.
     expect(xml).toContain('[remote]');
   });

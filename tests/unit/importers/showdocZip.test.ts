@@ -69,11 +69,11 @@ describe('importZip: ShowDoc exports', () => {
 });
 
 describe('importZip: Markdown folders', () => {
-  it('makes catalogs of folders (empty ones too) and pages of .md files, in archive order', async () => {
+  it('reads a Markdown folder as docs push does: pages in walk order (names, files before folders), catalogs only for folders holding pages', async () => {
     const tree = await importZip(await zipOf({ 'b.md': 'B', 'Guide/z.md': 'Z', 'Guide/a.markdown': 'A', 'Guide/Deep/x.md': 'X', 'img/logo.png': 'png', '.git/config': 'x', '__MACOSX/._b.md': 'x' }, { folders: ['Empty'] }), { fileName: 'docs.zip' });
     expect(tree.name).toBe('docs');
-    expect([...walkPages(tree)].map(({ page, path }) => `${path.join('/')}|${page.title}|${page.order}`)).toEqual(['|b|1', 'Guide|z|1', 'Guide|a|2', 'Guide/Deep|x|1']);
-    expect(tree.catalogs.map((c) => c.name)).toEqual(['Guide', 'img', 'Empty']);
+    expect([...walkPages(tree)].map(({ page, path }) => `${path.join('/')}|${page.title}|${page.order}`)).toEqual(['|b|99', 'Guide|a|99', 'Guide|z|99', 'Guide/Deep|x|99']);
+    expect(tree.catalogs.map((c) => c.name)).toEqual(['Guide']);
   });
 
   it('drops the folder named like the zip and folds levels below the third', async () => {
