@@ -1,7 +1,7 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
-import { loadItem } from './items.ts';
-import { teamAbilities, type TeamAbilities } from '../policies/team.ts';
+import { loadItem, type LoadedItem } from './items.ts';
+import { canChangeTeamItemGrant, teamAbilities, type TeamAbilities, type TeamItemGrant } from '../policies/team.ts';
 import type { Services } from '../services.ts';
 import { Team, type TeamRow } from '../models/Team.ts';
 import { TeamMember } from '../models/TeamMember.ts';
@@ -40,9 +40,32 @@ export function requireTeamOwn(loaded: LoadedTeam): void {
  * (it is their team's rights) or the item's managers (it is their item). Changes on an archived
  * item are refused with 10311.
  */
-export async function requireTeamOrItemManage(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number, itemId: number, opts: { write?: boolean } = {}): Promise<void> {
+export async function requireTeamOrItemManage(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  teamId: number,
+  itemId: number,
+  opts: { write?: boolean } = {},
+): Promise<{ team: LoadedTeam; item: LoadedItem }> {
   const team = await loadTeam(services, actor, teamId);
   const item = await loadItem(services, actor, itemId);
   if (!team.abilities.manage && !item.abilities.manage) throw denied('manage', '管理');
   if (opts.write && item.abilities.archived) throw errors.itemArchived();
+  return { team, item };
+}
+
+/**
+ * Changing one team member's rights in a bound item: the item's managers set anything, the
+ * team's managers may only lower them (policies/team.ts). A team manager refused here can visit
+ * the item through his own row, so the refusal is 10313 (10303 for one who cannot).
+ */
+export async function requireTeamItemGrantChange(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  row: TeamItemGrant & { team_id: number; item_id: number },
+  next: TeamItemGrant,
+): Promise<void> {
+  const { team, item } = await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
+  if (canChangeTeamItemGrant({ itemManage: item.abilities.manage, teamManage: team.abilities.manage }, row, next)) return;
+  throw item.abilities.visit ? errors.noItemAction() : errors.noManage();
 }
