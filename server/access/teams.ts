@@ -1,9 +1,11 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
-import { loadItem, type LoadedItem } from './items.ts';
-import { canChangeTeamItemGrant, teamAbilities, type TeamAbilities, type TeamItemGrant } from '../policies/team.ts';
+import { findItem, loadItem, loadItemAccessFor, type LoadedItem } from './items.ts';
+import { canChangeTeamItemGrant, newTeamMemberGrant, teamAbilities, type TeamAbilities, type TeamItemGrant } from '../policies/team.ts';
 import type { Services } from '../services.ts';
 import { Team, type TeamRow } from '../models/Team.ts';
+import { TeamItem } from '../models/TeamItem.ts';
+import { TeamItemMember } from '../models/TeamItemMember.ts';
 import { TeamMember } from '../models/TeamMember.ts';
 
 export interface LoadedTeam {
@@ -68,4 +70,22 @@ export async function requireTeamItemGrantChange(
   const { team, item } = await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
   if (canChangeTeamItemGrant({ itemManage: item.abilities.manage, teamManage: team.abilities.manage }, row, next)) return;
   throw item.abilities.visit ? errors.noItemAction() : errors.noManage();
+}
+
+/**
+ * What members the caller adds to a team get in each item bound to it (policies/team.ts
+ * `newTeamMemberGrant`): by item id; an item missing from the map gets no row.
+ */
+export async function newTeamMemberGrants(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number): Promise<Map<number, TeamItemGrant | null>> {
+  const grants = new Map<number, TeamItemGrant | null>();
+  const bound = await TeamItem.query(services.db).where({ team_id: teamId }).select('item_id');
+  for (const { item_id } of bound) {
+    const item = await findItem(services.db, item_id);
+    if (!item || item.is_del) continue;
+    const { abilities } = await loadItemAccessFor(services, actor, item);
+    const ownRow =
+      actor.kind === 'user' ? ((await TeamItemMember.query(services.db).where({ team_id: teamId, item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id').first()) ?? null) : null;
+    grants.set(item_id, newTeamMemberGrant({ itemManage: abilities.manage, ownRow }));
+  }
+  return grants;
 }

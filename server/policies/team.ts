@@ -1,3 +1,4 @@
+import { MemberGroup } from '../../core/limits.ts';
 import { isAdmin, type Actor } from './actor.ts';
 
 /**
@@ -43,4 +44,16 @@ export function canChangeTeamItemGrant(by: { itemManage: boolean; teamManage: bo
   if (!by.teamManage) return false;
   if (next.member_group_id > current.member_group_id) return false;
   return next.cat_id === current.cat_id || (current.cat_id <= 0 && next.cat_id > 0);
+}
+
+/**
+ * The rights a member added to a team gets in one bound item: the default (edit, whole item) when
+ * the one adding them manages the item; otherwise at most the adder's own team row there — a team
+ * manager cannot hand out more than he holds, or an account of his own would carry what his row
+ * was limited away from. null: no row (the adder has none; an item manager can bind again).
+ */
+export function newTeamMemberGrant(adder: { itemManage: boolean; ownRow: TeamItemGrant | null }): TeamItemGrant | null {
+  if (adder.itemManage) return { member_group_id: MemberGroup.EDIT, cat_id: 0 };
+  if (!adder.ownRow) return null;
+  return { member_group_id: Math.min(MemberGroup.EDIT, adder.ownRow.member_group_id), cat_id: adder.ownRow.cat_id };
 }

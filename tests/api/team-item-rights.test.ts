@@ -14,6 +14,7 @@ let outsider: User;
 let itemId: number;
 let catA: number;
 let pageB: number;
+let teamId: number;
 let rowId: number;
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await buildPage(t, itemId, { cat_id: catA, page_title: 'In A' });
   pageB = await buildPage(t, itemId, { cat_id: catB, page_title: 'In B' });
   const team = await t.call('team/save', { team_name: 'Ops' }, { token: owner.token });
-  const teamId = team.data.id as number;
+  teamId = team.data.id as number;
   expect((await t.call('teamMember/save', { team_id: teamId, member_username: mallory.username, team_member_group_id: 2 }, { token: owner.token })).error_code).toBe(0);
   expect((await t.call('teamItem/save', { team_id: teamId, item_id: itemId }, { token: owner.token })).error_code).toBe(0);
   const rows = await t.call('teamItemMember/getList', { item_id: itemId, team_id: teamId }, { token: owner.token });
@@ -67,6 +68,18 @@ describe('teamItemMember/save by a team manager who does not manage the item', (
     expect(await t.services.db('webhooks').where({ item_id: itemId })).toHaveLength(0);
     const item = await t.services.db('items').where({ item_id: itemId }).first('password_hash');
     expect(item.password_hash).not.toBe('');
+  });
+
+  it('gives an account he adds to the team no more than his own row: read-only in catalog A', async () => {
+    const alt = await buildUser(t);
+    expect((await t.call('teamMember/save', { team_id: teamId, member_username: alt.username }, { token: mallory.token })).error_code).toBe(0);
+    expect(await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: alt.uid }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 0, cat_id: catA });
+    expect((await t.call('page/info', { page_id: pageB }, { token: alt.token })).error_code).not.toBe(0);
+    expect((await t.call('page/save', { item_id: itemId, cat_id: catA, page_title: 'Planted', page_content: 'x' }, { token: alt.token })).error_code).not.toBe(0);
+    // Added by the item's owner, a member gets the default (edit, whole item).
+    const colleague = await buildUser(t);
+    expect((await t.call('teamMember/save', { team_id: teamId, member_username: colleague.username }, { token: owner.token })).error_code).toBe(0);
+    expect(await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: colleague.uid }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 1, cat_id: 0 });
   });
 
   it('lets a team manager lower a team member\'s rights', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guest, type Actor } from '../../server/policies/actor.ts';
 import { canCopyItem, canDeletePage, canReadPage, canWriteIn, catalogAllowed, itemAbilities, type ItemAccess } from '../../server/policies/item.ts';
-import { canChangeTeamItemGrant, teamAbilities } from '../../server/policies/team.ts';
+import { canChangeTeamItemGrant, newTeamMemberGrant, teamAbilities } from '../../server/policies/team.ts';
 
 const OWNER = 1;
 const user = (uid: number, groupid = 2): Actor => ({ kind: 'user', uid, username: `u${uid}`, name: '', groupid, proof: { grants: new Map() } });
@@ -192,5 +192,16 @@ describe('canChangeTeamItemGrant', () => {
   });
   it('refuses callers who manage neither side', () => {
     expect(canChangeTeamItemGrant({ itemManage: false, teamManage: false }, { member_group_id: 2, cat_id: 0 }, { member_group_id: 0, cat_id: 0 })).toBe(false);
+  });
+});
+
+describe('newTeamMemberGrant', () => {
+  it('gives the default edit right over the whole item when the adder manages the item', () => {
+    expect(newTeamMemberGrant({ itemManage: true, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 1, cat_id: 0 });
+  });
+  it('gives at most the adder\'s own row otherwise, and no row when he has none', () => {
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 0, cat_id: 7 });
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 1, cat_id: 0 } })).toEqual({ member_group_id: 1, cat_id: 0 });
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: null })).toBeNull();
   });
 });
