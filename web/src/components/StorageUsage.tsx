@@ -19,7 +19,7 @@ export function StorageUsage({ scope, data }: { scope: 'mine' | 'all'; data: Fil
             ? t('quota.usageOf', { used: data.used_m, quota, flow: data.used_flow_m, total: data.total })
             : t('usage', { used: data.used_m, flow: data.used_flow_m, total: data.total })}
         </p>
-        {quota > 0 && <ProgressBar value={percent} aria-label={t('quota.bar')} color={percent >= 90 ? 'var(--red-500)' : undefined} style={{ height: '0.75rem', maxWidth: '24rem' }} />}
+        {quota > 0 && <ProgressBar value={percent} showValue={false} aria-label={t('quota.bar')} color={percent >= 90 ? 'var(--red-500)' : undefined} style={{ height: '0.75rem', maxWidth: '24rem' }} />}
       </div>
     );
   }
