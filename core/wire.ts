@@ -276,6 +276,18 @@ export interface FileLibrary {
   total: number;
   used_m: number;
   used_flow_m: number;
+  /** Storage quota in MB (0 = none): the listed user's, or on the all-users list the quota per user. */
+  quota_m: number;
+  /** All-users list (administrators): who stores the most, largest first. */
+  top_users?: StorageUser[];
+}
+
+/** One user's stored bytes, for the administrators' file library. */
+export interface StorageUser {
+  uid: number;
+  username: string;
+  used_m: number;
+  file_count: number;
 }
 
 // ── members, teams ────────────────────────────────────────────────────────────────────
@@ -419,6 +431,8 @@ export interface SiteSettingsValues {
   home_item: string;
   force_login: number;
   history_version_count?: number;
+  /** Storage quota per user in MB; 0 = none. */
+  upload_quota_mb: number;
   site_url: string;
   ldap_open: number;
   ldap_form: LdapSettings;

@@ -13,6 +13,8 @@ export const siteSettingsSchema = z.object({
   home_item: z.string().max(64).default(''),
   force_login: z.coerce.number().int().min(0).max(1).default(0),
   history_version_count: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10000, 'must be at most 10000').optional(),
+  /** Storage quota per user in MB (issue #26); 0 = no quota. Administrators are never capped. */
+  upload_quota_mb: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 (no quota) or more').max(10_000_000, 'must be at most 10000000').default(0),
   site_url: z
     .string()
     .trim()

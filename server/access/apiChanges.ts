@@ -11,11 +11,13 @@ type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
  * Who may read an item's API change history (`apiChange/*`): whoever may read the whole item —
  * the changelog names every operation of the API, so a member limited to some catalogs is
  * refused (10303) rather than shown operations whose pages are hidden from them. A page's share
- * link (`share_key`) opens the changelog of its item only when the item is public (no visit
- * password): a share of a page of a private item exposes that page and nothing more.
+ * link (`share_key`) opens the changelog of its item only where anyone may read the whole item
+ * anyway: a public item (no visit password) on a site that does not force a login. Otherwise a
+ * share link opens its page and nothing more (10303, or 10312 for guests under a forced login).
  * Answers the item id the caller may read.
  */
 export async function requireApiChangeRead(services: Svc, actor: Actor, target: { itemId?: number; shareKey?: string }): Promise<number> {
+  await assertSiteReadable(services, actor);
   if (target.shareKey) {
     const page = await pageByShareKey(services, target.shareKey);
     if (!page) throw errors.notFound('page');
@@ -25,7 +27,6 @@ export async function requireApiChangeRead(services: Svc, actor: Actor, target: 
     return item.item_id;
   }
   if (!target.itemId) throw errors.validation('item_id: is required');
-  await assertSiteReadable(services, actor);
   const loaded = await loadItem(services, actor, target.itemId);
   requireVisit(loaded);
   if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();

@@ -1,4 +1,5 @@
-import { errors } from '../../core/errors.ts';
+import { AppError, ErrorCode, errors } from '../../core/errors.ts';
+import type { ItemPasswordProof } from '../policies/actor.ts';
 import { verifyItemPassword } from '../auth/itemPasswords.ts';
 import { requireCaptcha } from '../captcha/verifyCaptcha.ts';
 import type { Deps } from '../services.ts';
@@ -20,7 +21,7 @@ export interface ItemPasswordAttempt {
 }
 
 /** Resolves when the password is right; throws 10307 / 10308 / 10206 otherwise. */
-export async function checkItemPasswordAttempt(deps: Deps, item: { item_id: number; password_hash: string }, attempt: ItemPasswordAttempt): Promise<void> {
+export async function checkItemPasswordAttempt(deps: Pick<Deps, 'db' | 'now'>, item: { item_id: number; password_hash: string }, attempt: ItemPasswordAttempt): Promise<void> {
   const key = failureKey(item.item_id, attempt.ip);
   const before = await readFailures(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
   if (before.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures) {
@@ -33,4 +34,22 @@ export async function checkItemPasswordAttempt(deps: Deps, item: { item_id: numb
   }
   const after = await recordFailure(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
   throw after.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures ? errors.itemPasswordCaptcha() : errors.itemPasswordWrong();
+}
+
+/**
+ * ShowDoc's `_item_pwd` on a read (`page/info`, `item/info`, …): the same attempt as `item/pwd`,
+ * counted in the same throttle, captcha included — true when the password is right, false when
+ * it is wrong (the read then answers as to anyone without it), 10308 / 10206 once the item/IP
+ * pair needs a verification code.
+ */
+export async function proveItemPasswordParam(deps: Pick<Deps, 'db' | 'now'>, item: { item_id: number; password_hash: string }, proof: ItemPasswordProof): Promise<boolean> {
+  if (!proof.password) return false;
+  const attempt = proof.attempt ?? { ip: '', captcha: { id: '', code: '' } };
+  try {
+    await checkItemPasswordAttempt(deps, item, { password: proof.password, ...attempt });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === ErrorCode.NEED_ITEM_PASSWORD_ALT) return false;
+    throw err;
+  }
 }

@@ -40,6 +40,17 @@ export async function loadPage(services: Svc, actor: Actor, pageId: number): Pro
   return { page, loaded, topCatId };
 }
 
+/**
+ * An item the caller may read as a whole: the site's forced login (10312 for guests), then the
+ * visit right (10303). Every item-level read open to guests goes through here or loadReadablePage.
+ */
+export async function loadReadableItem(services: Svc, actor: Actor, idOrDomain: string | number): Promise<LoadedItem> {
+  await assertSiteReadable(services, actor);
+  const loaded = await loadItem(services, actor, idOrDomain);
+  requireVisit(loaded);
+  return loaded;
+}
+
 /** Visit right on the item and the page's catalog inside the caller's restriction. */
 export async function loadReadablePage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
   await assertSiteReadable(services, actor);

@@ -1,9 +1,11 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
-import { loadItem } from './items.ts';
-import { teamAbilities, type TeamAbilities } from '../policies/team.ts';
+import { findItem, loadItem, loadItemAccessFor, type LoadedItem } from './items.ts';
+import { canChangeTeamItemGrant, newTeamMemberGrant, teamAbilities, type TeamAbilities, type TeamItemGrant } from '../policies/team.ts';
 import type { Services } from '../services.ts';
 import { Team, type TeamRow } from '../models/Team.ts';
+import { TeamItem } from '../models/TeamItem.ts';
+import { TeamItemMember } from '../models/TeamItemMember.ts';
 import { TeamMember } from '../models/TeamMember.ts';
 
 export interface LoadedTeam {
@@ -40,9 +42,50 @@ export function requireTeamOwn(loaded: LoadedTeam): void {
  * (it is their team's rights) or the item's managers (it is their item). Changes on an archived
  * item are refused with 10311.
  */
-export async function requireTeamOrItemManage(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number, itemId: number, opts: { write?: boolean } = {}): Promise<void> {
+export async function requireTeamOrItemManage(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  teamId: number,
+  itemId: number,
+  opts: { write?: boolean } = {},
+): Promise<{ team: LoadedTeam; item: LoadedItem }> {
   const team = await loadTeam(services, actor, teamId);
   const item = await loadItem(services, actor, itemId);
   if (!team.abilities.manage && !item.abilities.manage) throw denied('manage', '管理');
   if (opts.write && item.abilities.archived) throw errors.itemArchived();
+  return { team, item };
+}
+
+/**
+ * Changing one team member's rights in a bound item: the item's managers set anything, the
+ * team's managers may only lower them (policies/team.ts). A team manager refused here can visit
+ * the item through his own row, so the refusal is 10313 (10303 for one who cannot).
+ */
+export async function requireTeamItemGrantChange(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  row: TeamItemGrant & { team_id: number; item_id: number },
+  next: TeamItemGrant,
+): Promise<void> {
+  const { team, item } = await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
+  if (canChangeTeamItemGrant({ itemManage: item.abilities.manage, teamManage: team.abilities.manage }, row, next)) return;
+  throw item.abilities.visit ? errors.noItemAction() : errors.noManage();
+}
+
+/**
+ * What members the caller adds to a team get in each item bound to it (policies/team.ts
+ * `newTeamMemberGrant`): by item id; an item missing from the map gets no row.
+ */
+export async function newTeamMemberGrants(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number): Promise<Map<number, TeamItemGrant | null>> {
+  const grants = new Map<number, TeamItemGrant | null>();
+  const bound = await TeamItem.query(services.db).where({ team_id: teamId }).select('item_id');
+  for (const { item_id } of bound) {
+    const item = await findItem(services.db, item_id);
+    if (!item || item.is_del) continue;
+    const { abilities } = await loadItemAccessFor(services, actor, item);
+    const ownRow =
+      actor.kind === 'user' ? ((await TeamItemMember.query(services.db).where({ team_id: teamId, item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id').first()) ?? null) : null;
+    grants.set(item_id, newTeamMemberGrant({ itemManage: abilities.manage, ownRow }));
+  }
+  return grants;
 }

@@ -22,7 +22,7 @@ export function captchaIdFromRequest(params: Record<string, unknown>, cookieHead
 }
 
 /** True when `code` matches the unexpired captcha `captchaId` (case-insensitive); consumes it. */
-export async function verifyCaptcha(deps: Deps, captchaId: string, code: string): Promise<boolean> {
+export async function verifyCaptcha(deps: Pick<Deps, 'db' | 'now'>, captchaId: string, code: string): Promise<boolean> {
   if (!captchaId || captchaId.length > 64 || !code) return false;
   const row = await Captcha.query(deps.db).findById(captchaId);
   if (!row) return false;
@@ -35,6 +35,6 @@ export async function verifyCaptcha(deps: Deps, captchaId: string, code: string)
 }
 
 /** Throws 10206 unless the code is right. */
-export async function requireCaptcha(deps: Deps, captchaId: string, code: string): Promise<void> {
+export async function requireCaptcha(deps: Pick<Deps, 'db' | 'now'>, captchaId: string, code: string): Promise<void> {
   if (!(await verifyCaptcha(deps, captchaId, code))) throw errors.captchaWrong();
 }

@@ -22,6 +22,14 @@ export async function lockItemForWrites(db: Db, itemId: number): Promise<void> {
 }
 
 /**
+ * Serialises the uploads of one user for the rest of the transaction, so that two concurrent
+ * uploads cannot both fit under the storage quota that only one of them fits under.
+ */
+export async function lockUserForUploads(db: Db, uid: number): Promise<void> {
+  if (engineOf(db) === 'pg') await db('users').where({ uid }).forUpdate().first('uid');
+}
+
+/**
  * Serialises catalog-path creation of one item with a transaction-scoped advisory lock: catalog
  * names are not unique in general, so no constraint can stop two calls creating the same path.
  */

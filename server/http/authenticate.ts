@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ITEM_GRANT_COOKIE_PREFIX } from '../auth/itemGrants.ts';
+import { captchaIdFromRequest } from '../captcha/verifyCaptcha.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 import { guest, type Actor, type ItemPasswordProof } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
@@ -27,7 +28,9 @@ function proofFromRequest(ctx: Context, params: Record<string, unknown>): ItemPa
     }
   }
   const password = typeof params._item_pwd === 'string' && params._item_pwd ? params._item_pwd : undefined;
-  return { grants, password };
+  if (!password) return { grants };
+  const code = [params.v_code, params.captcha].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+  return { grants, password, attempt: { ip: ctx.ip, captcha: { id: captchaIdFromRequest(params, ctx.get('cookie')), code } } };
 }
 
 export interface Authentication {

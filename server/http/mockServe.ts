@@ -1,4 +1,8 @@
 import type { Context, Next } from 'koa';
+import { AppError, ErrorCode } from '../../core/errors.ts';
+import { loadReadableItem, loadReadablePage } from '../access/pages.ts';
+import { authenticate } from './authenticate.ts';
+import { requestLang } from './params.ts';
 import { countMockView, findMockByKey, findMockByPath, type MockRow } from '../commands/mocks/mocks.ts';
 import { MockTemplateError, renderMockTemplate } from '../commands/mocks/mockTemplate.ts';
 import type { Services } from '../services.ts';
@@ -7,6 +11,11 @@ import type { Services } from '../services.ts';
  * Serves mock answers outside the API envelope, as ShowDoc does, at /mock-data/{unique_key} and
  * /mock-path/{item_id}?path=/x (apiUrl.ts maps ShowDoc's /server/… and ?s=mock-… forms there).
  * Any method; the request body is ignored. The answer is the rendered template as JSON.
+ *
+ * A key is a capability link: whoever has it gets the answer. Item ids are sequential, so
+ * /mock-path/{item_id} asks for the same access as reading the page (issue #20, part 9): login
+ * session (cookie, `X-API-Token`, `user_token`), visit password (grant cookie or `_item_pwd`,
+ * throttled) and forced login alike; a public item answers anyone.
  */
 type Target = { key: string } | { itemId: number; path: string };
 
@@ -46,7 +55,20 @@ export function mockServe(services: Services) {
     }
     let mock: MockRow | null = null;
     if ('key' in target) mock = await findMockByKey(services, target.key);
-    else if (target.path) mock = await findMockByPath(services, target.itemId, target.path);
+    else {
+      const params: Record<string, unknown> = { ...ctx.query };
+      try {
+        const { actor } = await authenticate(ctx, params, services);
+        // The item first, so a caller who may not read it learns nothing about its paths.
+        await loadReadableItem(services, actor, target.itemId);
+        if (target.path) mock = await findMockByPath(services, target.itemId, target.path);
+        if (mock) await loadReadablePage(services, actor, mock.page_id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        answer(ctx, err.code === ErrorCode.FAILED ? 404 : 403, JSON.stringify({ error_code: err.code, error_message: err.messageIn(requestLang(ctx, params)) }));
+        return;
+      }
+    }
     if (!mock) {
       answer(ctx, 404, JSON.stringify({ error_code: 10404, error_message: 'key' in target ? 'No mock with this key' : 'No mock with this path' }));
       return;

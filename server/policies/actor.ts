@@ -4,6 +4,11 @@ export interface ItemPasswordProof {
   grants: Map<number, string>;
   /** ShowDoc compatibility: the plaintext `_item_pwd` parameter. */
   password?: string;
+  /**
+   * Where `password` came from and the verification code sent with it: `_item_pwd` is counted in
+   * the same per-item, per-IP throttle as `item/pwd` (issue #20, part 5).
+   */
+  attempt?: { ip: string; captcha: { id: string; code: string } };
 }
 
 export interface UserActor {

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/time.ts';
-import type { LibraryFile, PageAttachment, UploadedFile } from '../../core/wire.ts';
+import type { LibraryFile, PageAttachment, StorageUser, UploadedFile } from '../../core/wire.ts';
 import type { FileRow } from '../models/Attachment.ts';
 import type { FileListRow } from '../models/Attachment.ts';
 
@@ -11,6 +11,11 @@ export function fileUrl(base: string, sign: string): string {
 /** Megabytes with three decimals, as ShowDoc shows sizes. */
 export function toMegabytes(bytes: number): number {
   return Math.round((Number(bytes) / 1024 / 1024) * 1000) / 1000;
+}
+
+/** One user's stored bytes (the administrators' file library). */
+export function presentStorageUser(u: { uid: number; username: string; usedBytes: number; fileCount: number }): StorageUser {
+  return { uid: u.uid, username: u.username, used_m: toMegabytes(u.usedBytes), file_count: u.fileCount };
 }
 
 /** An entry of a page's attachment list. */

@@ -17,7 +17,7 @@ export interface FailureState {
 const EMPTY: FailureState = { count: 0, firstAt: 0, lockedUntil: 0 };
 
 /** The counter as it stands now (a window that has passed counts as zero; a lock outlives it). */
-export async function readFailures(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
+export async function readFailures(deps: Pick<Deps, 'db' | 'now'>, key: string, windowSeconds: number): Promise<FailureState> {
   const row = await AuthFailure.query(deps.db).findById(key);
   if (!row) return EMPTY;
   const now = deps.now();
@@ -29,7 +29,7 @@ export async function readFailures(deps: Deps, key: string, windowSeconds: numbe
  * Adds one failure atomically (one upsert, safe under concurrent requests on PostgreSQL) and
  * returns the new state.
  */
-export async function recordFailure(deps: Deps, key: string, windowSeconds: number): Promise<FailureState> {
+export async function recordFailure(deps: Pick<Deps, 'db' | 'now'>, key: string, windowSeconds: number): Promise<FailureState> {
   const now = deps.now();
   const windowStart = now - windowSeconds;
   await AuthFailure.query(deps.db)
@@ -43,16 +43,16 @@ export async function recordFailure(deps: Deps, key: string, windowSeconds: numb
 }
 
 /** Locks the key until the given time (the counter itself is kept). */
-export async function lockKey(deps: Deps, key: string, until: number): Promise<void> {
+export async function lockKey(deps: Pick<Deps, 'db' | 'now'>, key: string, until: number): Promise<void> {
   await AuthFailure.query(deps.db).findById(key).patch({ locked_until: until });
 }
 
-export async function clearFailures(deps: Deps, key: string): Promise<void> {
+export async function clearFailures(deps: Pick<Deps, 'db' | 'now'>, key: string): Promise<void> {
   await AuthFailure.query(deps.db).deleteById(key);
 }
 
 /** Drops counters whose window and lock have both passed (run by the cleanup job). */
-export async function deleteStaleFailures(deps: Deps, olderThanSeconds: number): Promise<number> {
+export async function deleteStaleFailures(deps: Pick<Deps, 'db' | 'now'>, olderThanSeconds: number): Promise<number> {
   const cutoff = deps.now() - olderThanSeconds;
   return AuthFailure.query(deps.db).where('first_at', '<', cutoff).andWhere('locked_until', '<', deps.now()).delete();
 }

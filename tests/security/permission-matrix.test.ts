@@ -24,7 +24,8 @@ import { buildUser, startTestServer, type ApiAnswer, type TestServer } from '../
  * history row, a share link, a page in the recycle bin, a mock, an open-API key, an attachment
  * bound to page B; members manager (2), editor (1), catEditor (1, catalog A), reader (0),
  * catReader (0, catalog A); a team owned by the creator, bound to the item, with teamEditor
- * (edit, all catalogs); a notice and a template of the creator; a spare user `victim`.
+ * (edit, all catalogs) and teamManager (team_member_group_id 2 — he manages the team — whose own
+ * row the item's owner limited to read-only in catalog A, issue #20 part 4); a notice and a template of the creator; a spare user `victim`.
  * `granted` proves the visit password with the grant cookie from item/pwd, `itemPwdParam` with
  * ShowDoc's plaintext `_item_pwd`. Variants: `…Public` (no password), `…Archived`, `…ReadOnly`
  * (item type 3).
@@ -41,7 +42,7 @@ const table = JSON.parse(fs.readFileSync(TABLE_FILE, 'utf8')) as Record<string, 
 const ITEM_PASSWORD = 'matrix pw 1';
 
 type Variant = 'private' | 'public' | 'archived' | 'readonly';
-type Who = 'admin' | 'creator' | 'manager' | 'editor' | 'teamEditor' | 'catEditor' | 'reader' | 'catReader' | 'stranger' | 'anonymous' | 'granted' | 'itemPwdParam';
+type Who = 'admin' | 'creator' | 'manager' | 'editor' | 'teamEditor' | 'teamManager' | 'catEditor' | 'reader' | 'catReader' | 'stranger' | 'anonymous' | 'granted' | 'itemPwdParam';
 const ROLES: Record<string, { who: Who; variant: Variant }> = {
   admin: { who: 'admin', variant: 'private' },
   creator: { who: 'creator', variant: 'private' },
@@ -62,6 +63,7 @@ const ROLES: Record<string, { who: Who; variant: Variant }> = {
   editorArchived: { who: 'editor', variant: 'archived' },
   creatorReadOnly: { who: 'creator', variant: 'readonly' },
   editorReadOnly: { who: 'editor', variant: 'readonly' },
+  teamManager: { who: 'teamManager', variant: 'private' },
 };
 
 interface Fixture {
@@ -79,6 +81,8 @@ interface Fixture {
   teamMemberId: number;
   teamItemId: number;
   teamItemMemberId: number;
+  /** teamManager's own row in the item: read-only, catalog A. */
+  teamManagerItemMemberId: number;
   noticeId: number;
   templateId: number;
   fileId: number;
@@ -182,6 +186,9 @@ const CALLS: Record<string, Call> = {
   'teamItem/delete': { mutates: true, params: (fx) => ({ id: fx.teamItemId }) },
   'teamItemMember/getList': { params: (fx) => ({ item_id: fx.item_id, team_id: fx.teamId }) },
   'teamItemMember/save': { mutates: true, params: (fx) => ({ id: fx.teamItemMemberId, member_group_id: 0 }) },
+  // A team manager making himself item manager, or lifting his catalog restriction (issue #20, part 4).
+  'teamItemMember/save#raise': { route: 'teamItemMember/save', mutates: true, params: (fx) => ({ id: fx.teamManagerItemMemberId, member_group_id: 2 }) },
+  'teamItemMember/save#widen': { route: 'teamItemMember/save', mutates: true, params: (fx) => ({ id: fx.teamManagerItemMemberId, cat_id: 0 }) },
   // catalogs and pages
   'catalog/catListGroup': { params: (fx) => ({ item_id: fx.item_id }) },
   'catalog/getPagesBycat': { params: (fx) => ({ item_id: fx.item_id, cat_id: fx.catB }) },
@@ -350,6 +357,12 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     { team_id: teamId, item_id, member_uid: users.teamEditor.uid, member_username: users.teamEditor.username, member_group_id: 1, cat_id: 0, addtime: now },
     'id',
   );
+  await insertId('team_members', { team_id: teamId, member_uid: users.teamManager.uid, member_username: users.teamManager.username, team_member_group_id: 2, addtime: now }, 'id');
+  const teamManagerItemMemberId = await insertId(
+    'team_item_members',
+    { team_id: teamId, item_id, member_uid: users.teamManager.uid, member_username: users.teamManager.username, member_group_id: 0, cat_id: catA, addtime: now },
+    'id',
+  );
   const noticeId = await insertId('notices', { to_uid: creator.uid, from_uid: 0, notice_title: 'Matrix notice', notice_content: 'hello', notice_time: now }, 'notice_id');
   const templateId = await insertId('templates', { uid: creator.uid, username: creator.username, template_title: 'Matrix template', template_content: 'tpl', addtime: now }, 'id');
   const filePath = path.join(tmpDir, `f${item_id}.txt`);
@@ -382,6 +395,7 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     teamMemberId,
     teamItemId,
     teamItemMemberId,
+    teamManagerItemMemberId,
     noticeId,
     templateId,
     fileId: file.file_id,
@@ -443,7 +457,7 @@ const routeOf = (name: string) => (CALLS[name]?.route ?? name).toLowerCase();
 beforeAll(async () => {
   t = await startTestServer();
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-matrix-'));
-  const names = ['admin', 'creator', 'manager', 'editor', 'teamEditor', 'catEditor', 'reader', 'catReader', 'stranger', 'target'] as const;
+  const names = ['admin', 'creator', 'manager', 'editor', 'teamEditor', 'teamManager', 'catEditor', 'reader', 'catReader', 'stranger', 'target'] as const;
   const built = await Promise.all(names.map((n) => buildUser(t, { groupid: n === 'admin' ? 1 : 2 })));
   users = Object.fromEntries(names.map((n, i) => [n, built[i]!])) as typeof users;
   passwordHash = await hashItemPassword(ITEM_PASSWORD);

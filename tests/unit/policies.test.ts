@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guest, type Actor } from '../../server/policies/actor.ts';
 import { canCopyItem, canDeletePage, canReadPage, canWriteIn, catalogAllowed, itemAbilities, type ItemAccess } from '../../server/policies/item.ts';
-import { teamAbilities } from '../../server/policies/team.ts';
+import { canChangeTeamItemGrant, newTeamMemberGrant, teamAbilities } from '../../server/policies/team.ts';
 
 const OWNER = 1;
 const user = (uid: number, groupid = 2): Actor => ({ kind: 'user', uid, username: `u${uid}`, name: '', groupid, proof: { grants: new Map() } });
@@ -170,5 +170,38 @@ describe('teamAbilities', () => {
     expect(teamAbilities(user(5), { team, membership: { team_member_group_id: 1 } })).toEqual({ view: true, manage: false, own: false });
     expect(teamAbilities(user(5), { team, membership: null })).toEqual({ view: false, manage: false, own: false });
     expect(teamAbilities(guest(), { team, membership: null })).toEqual({ view: false, manage: false, own: false });
+  });
+});
+
+describe('canChangeTeamItemGrant', () => {
+  const teamManager = { itemManage: false, teamManage: true };
+  const readA = { member_group_id: 0, cat_id: 7 };
+  it('lets item managers set any rights, raising included', () => {
+    expect(canChangeTeamItemGrant({ itemManage: true, teamManage: false }, readA, { member_group_id: 2, cat_id: 0 })).toBe(true);
+  });
+  it('refuses a team manager raising the group or widening the catalog (issue #20, part 4)', () => {
+    expect(canChangeTeamItemGrant(teamManager, readA, { member_group_id: 2, cat_id: 7 })).toBe(false);
+    expect(canChangeTeamItemGrant(teamManager, readA, { member_group_id: 1, cat_id: 7 })).toBe(false);
+    expect(canChangeTeamItemGrant(teamManager, readA, { member_group_id: 0, cat_id: 0 })).toBe(false);
+    expect(canChangeTeamItemGrant(teamManager, readA, { member_group_id: 0, cat_id: 8 })).toBe(false);
+  });
+  it('lets a team manager lower the group or add a catalog restriction', () => {
+    expect(canChangeTeamItemGrant(teamManager, { member_group_id: 1, cat_id: 0 }, { member_group_id: 0, cat_id: 0 })).toBe(true);
+    expect(canChangeTeamItemGrant(teamManager, { member_group_id: 1, cat_id: 0 }, { member_group_id: 1, cat_id: 7 })).toBe(true);
+    expect(canChangeTeamItemGrant(teamManager, readA, readA)).toBe(true);
+  });
+  it('refuses callers who manage neither side', () => {
+    expect(canChangeTeamItemGrant({ itemManage: false, teamManage: false }, { member_group_id: 2, cat_id: 0 }, { member_group_id: 0, cat_id: 0 })).toBe(false);
+  });
+});
+
+describe('newTeamMemberGrant', () => {
+  it('gives the default edit right over the whole item when the adder manages the item', () => {
+    expect(newTeamMemberGrant({ itemManage: true, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 1, cat_id: 0 });
+  });
+  it('gives at most the adder\'s own row otherwise, and no row when he has none', () => {
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 0, cat_id: 7 });
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 1, cat_id: 0 } })).toEqual({ member_group_id: 1, cat_id: 0 });
+    expect(newTeamMemberGrant({ itemManage: false, ownRow: null })).toBeNull();
   });
 });

@@ -55,3 +55,17 @@ export async function storageUsage(db: Db, uid: number | undefined, now: number,
   const [u, f] = await Promise.all([used.first(), flow.first()]);
   return { usedBytes: toCount(u as Record<string, unknown> | undefined) || 0, flowBytes: toCount(f as Record<string, unknown> | undefined) || 0 };
 }
+
+/** The users storing the most bytes, largest first (the administrators' file library). */
+export async function largestStorageUsers(db: Db, limit: number): Promise<{ uid: number; username: string; usedBytes: number; fileCount: number }[]> {
+  const rows = (await Attachment.query(db)
+    .leftJoin('users', 'users.uid', 'files.uid')
+    .groupBy('files.uid', 'users.username')
+    .select('files.uid', 'users.username')
+    .sum('files.file_size as used')
+    .count('files.file_id as files')
+    .orderBy('used', 'desc')
+    .orderBy('files.uid')
+    .limit(limit)) as unknown as { uid: number; username: string | null; used: number | string; files: number | string }[];
+  return rows.map((r) => ({ uid: Number(r.uid), username: r.username ?? '', usedBytes: Number(r.used), fileCount: Number(r.files) }));
+}

@@ -8,6 +8,7 @@ import type { FileStore } from '../../storage/index.ts';
 import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';
 import { Attachment, type FileRow } from '../../models/Attachment.ts';
 import { FilePage } from '../../models/FilePage.ts';
+import { assertWithinQuota } from './storageQuota.ts';
 
 export interface StoreUploadInput {
   file: UploadedFile;
@@ -72,16 +73,20 @@ async function vetUpload(input: StoreUploadInput): Promise<{ displayName: string
 
 /**
  * Stores an uploaded file: vets it, writes the bytes under a random key, then records the row
- * (and its page link) in one transaction. If the database write fails the bytes are removed.
+ * (and its page link) in one transaction, where the owner's storage quota is checked too. If the
+ * database write fails (or the quota is full) the bytes are removed.
  */
 export async function storeUpload(deps: Deps, storage: FileStore, input: StoreUploadInput): Promise<FileRow> {
   const { displayName, fileType } = await vetUpload(input);
+  // Early answer before the bytes are stored; the check that counts is the one in the transaction.
+  await assertWithinQuota(deps, input.uid, input.file.size, { early: true });
   // Every file's sha-256: `docs pull` writes web uploads into the folder, and a later push knows them by it (no second upload).
   const contentHash = await sha256Of(input.file.filepath);
   const key = storage.newKey(deps.now());
   await storage.put(key, { path: input.file.filepath }, { contentType: fileType, size: input.file.size });
   try {
     return await inTransaction(deps, async (tx) => {
+      await assertWithinQuota(tx, input.uid, input.file.size);
       const now = tx.now();
       const row = {
         sign: crypto.randomBytes(16).toString('hex'),

@@ -67,8 +67,8 @@ export async function listTeamItemMembers(db: Db, itemId: number, teamId: number
   return listWithMemberNames<TeamItemMemberRow>(db, table, { item_id: itemId, team_id: teamId }, ['id', 'team_id', 'item_id', 'member_uid', 'member_group_id', 'cat_id', 'addtime']);
 }
 
-export async function findTeamItemMember(db: Db, id: number): Promise<{ id: number; team_id: number; item_id: number }> {
-  const row = await TeamItemMember.query(db).findById(id).select('id', 'team_id', 'item_id');
+export async function findTeamItemMember(db: Db, id: number): Promise<{ id: number; team_id: number; item_id: number; member_group_id: number; cat_id: number }> {
+  const row = await TeamItemMember.query(db).findById(id).select('id', 'team_id', 'item_id', 'member_group_id', 'cat_id');
   if (!row) throw errors.notFound('team member row');
   return row;
 }

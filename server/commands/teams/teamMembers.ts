@@ -14,21 +14,37 @@ export async function listTeamMembers(db: Db, teamId: number): Promise<TeamMembe
   return listWithMemberNames<TeamMemberRow>(db, table, { team_id: teamId }, ['id', 'team_id', 'member_uid', 'team_member_group_id', 'addtime']);
 }
 
-/** Inserts the missing (team, item, member) rows with the default edit right; existing rows keep their tuning. */
-export async function fanOut(tx: Deps, teamId: number, itemIds: number[], members: { uid: number; username: string }[]): Promise<void> {
+/** The rights a new (team, item, member) row gets; null = no row. */
+export type GrantFor = (itemId: number) => { member_group_id: number; cat_id: number } | null;
+const DEFAULT_GRANT: GrantFor = () => ({ member_group_id: MemberGroup.EDIT, cat_id: 0 });
+
+/** Inserts the missing (team, item, member) rows (default: edit right); existing rows keep their tuning. */
+export async function fanOut(tx: Deps, teamId: number, itemIds: number[], members: { uid: number; username: string }[], grantFor: GrantFor = DEFAULT_GRANT): Promise<void> {
   const now = tx.now();
   for (const item_id of itemIds) {
+    const grant = grantFor(item_id);
+    if (!grant) continue;
     for (const m of members) {
       await TeamItemMember.query(tx.db)
-        .insert({ team_id: teamId, item_id, member_uid: m.uid, member_username: m.username, member_group_id: MemberGroup.EDIT, cat_id: 0, addtime: now })
+        .insert({ team_id: teamId, item_id, member_uid: m.uid, member_username: m.username, ...grant, addtime: now })
         .onConflict(['team_id', 'item_id', 'member_uid'])
         .ignore();
     }
   }
 }
 
-/** Adds users to the team (or changes their team role) and gives them rows on every bound item. */
-export async function addTeamMembers(deps: Deps, team: { id: number; team_name: string }, users: UserRef[], group: number, by: { uid: number; username: string }): Promise<number[]> {
+/**
+ * Adds users to the team (or changes their team role) and gives them rows on every bound item,
+ * with the rights `grantFor` says (decided by access/teams.ts `newTeamMemberGrants`).
+ */
+export async function addTeamMembers(
+  deps: Deps,
+  team: { id: number; team_name: string },
+  users: UserRef[],
+  group: number,
+  by: { uid: number; username: string },
+  grantFor: GrantFor,
+): Promise<number[]> {
   const teamId = team.id;
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
@@ -42,7 +58,7 @@ export async function addTeamMembers(deps: Deps, team: { id: number; team_name: 
       ids.push((await TeamMember.query(tx.db).where({ team_id: teamId, member_uid: u.uid }).select('id').first())!.id);
     }
     const itemIds = (await TeamItem.query(tx.db).where({ team_id: teamId }).select('item_id')).map((r) => r.item_id);
-    await fanOut(tx, teamId, itemIds, users);
+    await fanOut(tx, teamId, itemIds, users, grantFor);
     return ids;
   });
 }

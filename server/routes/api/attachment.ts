@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import type { FileLibrary } from '../../../core/wire.ts';
 import { AppError, errors, type Lang } from '../../../core/errors.ts';
 import { MY_ATTACHMENTS_PAGE_SIZE } from '../../../core/limits.ts';
 import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/files/deleteFiles.ts';
 import type { FileRow } from '../../commands/files/fileRows.ts';
 import { INLINE_IMAGE_TYPES, SVG_TYPE } from '../../commands/files/fileRules.ts';
-import { listFiles, storageUsage } from '../../commands/files/listFiles.ts';
+import { largestStorageUsers, listFiles, storageUsage } from '../../commands/files/listFiles.ts';
+import { quotaPerUserBytes, storageQuotaOf } from '../../commands/files/storageQuota.ts';
 import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
 import { loadFile, loadOwnFile } from '../../access/files.ts';
 import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
@@ -14,7 +16,7 @@ import { visitFile } from '../../commands/files/visitFile.ts';
 import { action, raw, type ActionContext, type ActionDef, type UploadedFile } from '../../http/action.ts';
 import { zId, zIdOrZero, zInt, zText } from '../../http/schema.ts';
 import { isAdmin, type Actor } from '../../policies/actor.ts';
-import { presentLibraryFile, presentPageAttachment, presentUploaded, toMegabytes } from '../../presenters/file.ts';
+import { presentLibraryFile, presentPageAttachment, presentStorageUser, presentUploaded, toMegabytes } from '../../presenters/file.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 
@@ -157,18 +159,26 @@ const listInput = z
   })
   .loose();
 
-async function fileLibrary(services: Services, input: z.output<typeof listInput>, ownerUid: number | undefined) {
+/** How many of the largest users the administrators' file library lists. */
+const TOP_STORAGE_USERS = 10;
+
+async function fileLibrary(services: Services, input: z.output<typeof listInput>, ownerUid: number | undefined): Promise<FileLibrary> {
   const filter = { ownerUid, attachmentType: input.attachment_type, displayName: input.display_name.trim(), username: input.username.trim(), page: input.page, count: input.count };
-  const [{ rows, total }, usage, base] = await Promise.all([
+  const [{ rows, total }, usage, base, quotaBytes, top] = await Promise.all([
     listFiles(services.db, filter),
     storageUsage(services.db, ownerUid, services.now(), services.config.TIMEZONE),
     siteBaseUrl(services),
+    // One user's list: the quota that user is held to; everybody's: the quota per user.
+    ownerUid !== undefined ? storageQuotaOf(services, ownerUid).then((q) => q.quotaBytes) : quotaPerUserBytes(services),
+    ownerUid === undefined ? largestStorageUsers(services.db, TOP_STORAGE_USERS) : null,
   ]);
   return {
     list: rows.map((r) => presentLibraryFile(r, base, services.config.TIMEZONE)),
     total,
     used_m: toMegabytes(usage.usedBytes),
     used_flow_m: toMegabytes(usage.flowBytes),
+    quota_m: toMegabytes(quotaBytes),
+    ...(top ? { top_users: top.map(presentStorageUser) } : {}),
   };
 }
 

@@ -5,7 +5,8 @@ import { sanitizeFileName } from '../../../core/fileNames.ts';
 import { ItemType } from '../../../core/limits.ts';
 import { parseSheets } from '../../../core/spreadsheet.ts';
 import { FormatError } from '../../../importers/errors.ts';
-import { loadItem, requireEdit, requireVisit, type LoadedItem } from '../../access/items.ts';
+import { loadItem, requireEdit, type LoadedItem } from '../../access/items.ts';
+import { loadReadableItem } from '../../access/pages.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
@@ -32,8 +33,8 @@ export const spreadsheetActions: ActionDef[] = [
     writes: false,
     input: z.object({ item_id: zId }).loose(),
     async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireVisit(loaded);
+      // A download of the whole item: refused to guests when the site forces a login (issue #20, part 8).
+      const loaded = await loadReadableItem(services, actor, input.item_id);
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
       const { exportXlsx } = await import('../../../exporters/xlsx.ts'); // exceljs: on first use

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { requireTeamOrItemManage } from '../../access/teams.ts';
+import { requireTeamItemGrantChange, requireTeamOrItemManage } from '../../access/teams.ts';
 import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts';
 import { findTeamItemMember, listTeamItemMembers, updateTeamItemMember } from '../../commands/teams/teamItems.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -31,12 +31,13 @@ export const teamItemMemberActions: ActionDef[] = [
       const hasCat = params.cat_id !== undefined && params.cat_id !== '';
       if (input.member_group_id === undefined && !hasCat) throw errors.validation('member_group_id: give member_group_id or cat_id');
       const row = await findTeamItemMember(services.db, input.id);
-      await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
-      if (hasCat) await assertTopCatalogOrAll(services.db, row.item_id, input.cat_id!);
-      await updateTeamItemMember(services, row.id, {
+      const patch = {
         ...(input.member_group_id !== undefined ? { member_group_id: input.member_group_id } : {}),
-        ...(hasCat ? { cat_id: input.cat_id } : {}),
-      });
+        ...(hasCat ? { cat_id: input.cat_id! } : {}),
+      };
+      await requireTeamItemGrantChange(services, actor, row, { member_group_id: row.member_group_id, cat_id: row.cat_id, ...patch });
+      if (hasCat) await assertTopCatalogOrAll(services.db, row.item_id, input.cat_id!);
+      await updateTeamItemMember(services, row.id, patch);
       return { success: true };
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
-import { loadTeam, requireTeamManage } from '../../access/teams.ts';
+import { loadTeam, newTeamMemberGrants, requireTeamManage } from '../../access/teams.ts';
 import { findUsers } from '../../access/users.ts';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -22,7 +22,8 @@ export const teamMemberActions: ActionDef[] = [
       const loaded = await loadTeam(services, actor, input.team_id);
       requireTeamManage(loaded);
       const users = await findUsers(services.db, input.member_username, 'member_username');
-      const ids = await addTeamMembers(services, loaded.team, users, input.team_member_group_id, actorRef(actor));
+      const grants = await newTeamMemberGrants(services, actor, loaded.team.id);
+      const ids = await addTeamMembers(services, loaded.team, users, input.team_member_group_id, actorRef(actor), (itemId) => grants.get(itemId) ?? null);
       return presentSavedIds(ids);
     },
   }),

@@ -13,6 +13,7 @@ import { confirmDelete } from '../lib/confirmDelete.ts';
 import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
 import { useWindowWidth } from '../lib/useWindowWidth.ts';
 import { notify } from '../state/notify.ts';
+import { StorageUsage } from './StorageUsage.tsx';
 import { responsiveTable } from './tableLayout.ts';
 
 type Scope = 'mine' | 'all';
@@ -20,7 +21,7 @@ type Scope = 'mine' | 'all';
 /**
  * The attachment list of "My attachments" (scope mine: upload, own files) and of the admin
  * console (scope all: every user's files, searchable by username). Type filter -1 all, 1 images,
- * 2 other files; name search; delete; paged (6 per page, spec §9).
+ * 2 other files; name search; delete; paged (6 per page, spec §9); the storage used above it.
  */
 export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: { scope: Scope; pageSize?: number }) {
   const { t, i18n } = useTranslation('attachments');
@@ -98,9 +99,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
           </>
         )}
       </form>
-      {scope === 'mine' && list.data && (
-        <p className="folio-muted">{t('usage', { used: list.data.used_m ?? 0, flow: list.data.used_flow_m ?? 0, total: list.data.total })}</p>
-      )}
+      {list.data && <StorageUsage scope={scope} data={list.data} />}
       <DataTable
           {...responsiveTable}
         value={list.data?.list ?? []}

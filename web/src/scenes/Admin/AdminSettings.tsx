@@ -27,6 +27,7 @@ interface Form {
   register_open: boolean;
   home_page: number;
   home_item: string;
+  upload_quota_mb: number;
   ldap_open: boolean;
   ldap_form: LdapSettings;
   oss_open: boolean;
@@ -38,6 +39,7 @@ function toForm(c: Settings): Form {
     register_open: isOn(c.register_open),
     home_page: Number(c.home_page ?? 1),
     home_item: String(c.home_item ?? ''),
+    upload_quota_mb: Number(c.upload_quota_mb ?? 0),
     ldap_open: isOn(c.ldap_open),
     ldap_form: { ...LDAP_DEFAULTS, ...(c.ldap_form ?? {}) },
     oss_open: isOn(c.oss_open),
@@ -45,7 +47,7 @@ function toForm(c: Settings): Form {
   };
 }
 
-/** Web settings: registration, home page, LDAP and object storage. Secrets left empty are kept. */
+/** Web settings: registration, home page, storage quota, LDAP and object storage. Secrets left empty are kept. */
 export function AdminSettings() {
   const { t } = useTranslation('admin');
   const config = useApiData(() => adminApi.loadConfig(), []);
@@ -63,6 +65,7 @@ export function AdminSettings() {
       register_open: form.register_open ? 1 : 0,
       home_page: form.home_page,
       home_item: form.home_item,
+      upload_quota_mb: form.upload_quota_mb,
       ldap_open: form.ldap_open ? 1 : 0,
       ldap_form: form.ldap_form,
       oss_open: form.oss_open ? 1 : 0,
@@ -115,6 +118,10 @@ export function AdminSettings() {
             <Dropdown inputId="setting-home-item" value={form.home_item} options={itemOptions} filter placeholder={t('settings.pickItem')} onChange={(e) => set({ home_item: e.value as string })} />
           </FormField>
         )}
+
+        <FormField label={t('attachments:quota.setting')} htmlFor="setting-upload-quota" hint={t('attachments:quota.settingHint')}>
+          <InputNumber inputId="setting-upload-quota" value={form.upload_quota_mb} onValueChange={(e) => set({ upload_quota_mb: e.value ?? 0 })} useGrouping={false} min={0} max={10_000_000} suffix=" MB" />
+        </FormField>
 
         <SwitchSection id="setting-ldap" title={t('settings.ldap')} label={t('settings.ldapOpen')} on={form.ldap_open} onChange={(on) => set({ ldap_open: on })}>
           {text('ldap-host', t('settings.ldapHost'), form.ldap_form.host, (v) => setLdap({ host: v }))}
