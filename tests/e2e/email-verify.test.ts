@@ -38,11 +38,19 @@ afterAll(async () => {
 });
 
 const userRow = (uid: number) => e.t.services.db('users').where({ uid }).first();
+/** Two cores shared by many test runs: give each step of these multi-page flows more time. */
+const SLOW = 30_000;
+const TEST_TIMEOUT = 180_000;
+async function newPage(opts: Parameters<E2E['newPage']>[0] = {}) {
+  const page = await e.newPage(opts);
+  page.setDefaultTimeout(SLOW);
+  return page;
+}
 
 describe('user setting: a new address waits for its mailed link', () => {
   it('shows the address as pending, resends the link, and the link page verifies it with its button', async () => {
     const user = await makeUser(e.t);
-    const page = await e.newPage({ token: user.token });
+    const page = await newPage({ token: user.token });
     await page.goto('/user/setting');
     await page.getByRole('button', { name: 'Bind e-mail' }).click();
     await page.getByRole('dialog').getByLabel('E-mail', { exact: true }).fill('Ada@Example.com');
@@ -63,7 +71,7 @@ describe('user setting: a new address waits for its mailed link', () => {
     expect(smtp.mails.length).toBe(mailsBefore + 1);
 
     const link = smtp.linkMailedTo('ada@example.com', `${e.t.url}/user/verifyEmail?`);
-    const other = await e.newPage();
+    const other = await newPage();
     await other.goto(link.pathname + link.search);
     await other.getByRole('button', { name: 'Confirm the address' }).waitFor();
     // Opening the page changed nothing: only the button does.
@@ -76,19 +84,19 @@ describe('user setting: a new address waits for its mailed link', () => {
     await page.reload();
     await page.getByText('Verified', { exact: true }).waitFor();
     expect(await page.getByText(/Waiting for verification/).count()).toBe(0);
-  });
+  }, TEST_TIMEOUT);
 
   it('shows the server message for a used link, in Chinese too', async () => {
     const user = await makeUser(e.t);
     await e.t.call('user/updateEmail', { email: 'used@example.com', password: user.password }, { token: user.token });
     const link = smtp.linkMailedTo('used@example.com', `${e.t.url}/user/verifyEmail?`);
     expect((await e.t.call('user/verifyEmail', { token: link.searchParams.get('token') })).error_code).toBe(0);
-    const page = await e.newPage({ lang: 'zh' });
+    const page = await newPage({ lang: 'zh' });
     await page.goto(link.pathname + link.search);
     await page.getByRole('button', { name: '确认该邮箱' }).click();
     await page.getByText('验证链接无效、已过期或已使用').waitFor();
     await screenshot(page, 'verify-email-used-zh-1440');
-  });
+  }, TEST_TIMEOUT);
 });
 
 describe('admin user form: verified address and directory link', () => {
@@ -99,7 +107,7 @@ describe('admin user form: verified address and directory link', () => {
     } as never);
     const admin = await makeUser(e.t, { groupid: 1 });
     const local = await makeUser(e.t, { username: `grace_local_${Date.now() % 10000}` });
-    const page = await e.newPage({ token: admin.token });
+    const page = await newPage({ token: admin.token });
     await page.goto('/admin/index');
     await page.getByRole('button', { name: `Edit ${local.username}` }).click();
     const dialog = page.getByRole('dialog');
@@ -113,5 +121,5 @@ describe('admin user form: verified address and directory link', () => {
     await page.getByRole('row', { name: new RegExp(local.username) }).getByText('LDAP', { exact: true }).waitFor();
     expect((await e.t.call('user/login', { username: 'grace', password: 'cobol-1959' })).data.uid).toBe(local.uid);
     expect((await e.t.call('user/login', { username: local.username, password: local.password })).error_code).toBe(10210);
-  });
+  }, TEST_TIMEOUT);
 });
