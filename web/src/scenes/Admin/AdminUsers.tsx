@@ -21,8 +21,14 @@ import { SearchToolbar } from './SearchToolbar.tsx';
 
 const PAGE_SIZE = 20;
 /** `ldapLogin` typed: link to that directory entry; `unlink`: make a linked account local again. */
-type Editing = { uid?: Id; username: string; name: string; password: string; email: string; ldapDn: string; ldapLogin: string; unlink: boolean };
-const blank: Editing = { username: '', name: '', password: '', email: '', ldapDn: '', ldapLogin: '', unlink: false };
+type Editing = { uid?: Id; username: string; name: string; password: string; email: string; unverifiedEmail: string; ldapDn: string; ldapLogin: string; unlink: boolean };
+const blank: Editing = { username: '', name: '', password: '', email: '', unverifiedEmail: '', ldapDn: '', ldapLogin: '', unlink: false };
+/**
+ * Saving sends the e-mail field as an address the administrator vouches for (it becomes verified),
+ * so only a verified address is filled in: an unverified claim is shown as the placeholder and
+ * counts only if the administrator types it.
+ */
+const emailFields = (u: AdminUser) => (Number(u.email_verify) === 1 ? { email: u.email ?? '', unverifiedEmail: '' } : { email: '', unverifiedEmail: u.email ?? '' });
 
 /** User management: search, add, edit (username read-only, password optional), delete (not admins). */
 export function AdminUsers() {
@@ -78,7 +84,7 @@ export function AdminUsers() {
           header={t('actions')}
           body={(u: AdminUser) => (
             <div className="folio-table-actions">
-              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ ...blank, uid: u.uid, username: u.username, name: u.name ?? '', email: u.email ?? '', ldapDn: u.ldap_dn })} />
+              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ ...blank, uid: u.uid, username: u.username, name: u.name ?? '', ...emailFields(u), ldapDn: u.ldap_dn })} />
               {Number(u.groupid) !== 1 && <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('users.delete', { name: u.username })} onClick={() => remove(u)} />}
             </div>
           )}
@@ -102,7 +108,15 @@ export function AdminUsers() {
               )}
             </FormField>
             <FormField label={t('users.email')} htmlFor="admin-user-email" hint={t('users.emailHint')}>
-              <InputText id="admin-user-email" type="email" value={editing.email} onChange={(e) => set({ email: e.target.value })} maxLength={MAX.email} autoComplete="off" />
+              <InputText
+                id="admin-user-email"
+                type="email"
+                value={editing.email}
+                onChange={(e) => set({ email: e.target.value })}
+                placeholder={editing.unverifiedEmail ? t('users.unverifiedEmail', { email: editing.unverifiedEmail }) : undefined}
+                maxLength={MAX.email}
+                autoComplete="off"
+              />
             </FormField>
             <FormField label={t('users.ldapLogin')} htmlFor="admin-user-ldap" hint={editing.ldapDn && !editing.unlink ? t('users.ldapLinked', { dn: editing.ldapDn }) : t('users.ldapHint')}>
               <div className="p-inputgroup">
