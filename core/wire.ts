@@ -12,6 +12,9 @@ export type Flag = 0 | 1;
 
 // ── users ─────────────────────────────────────────────────────────────────────────────
 
+/** How an account logs in: its own password, or its linked directory entry's. */
+export type AuthSource = 'local' | 'ldap';
+
 /** `user/login`, `user/register`: what the client stores as its user info. */
 export interface LoginUser {
   uid: number;
@@ -34,6 +37,10 @@ export interface UserInfo {
   groupid: number;
   avatar: string;
   is_sso: number;
+  /** 'local' (a Folio password) or 'ldap' (the linked directory entry's password). */
+  auth_source: AuthSource;
+  /** The address waiting for its mailed verification link to be followed; '' when none. */
+  pending_email: string;
   reg_time: string;
   last_login_time: string;
 }
@@ -44,6 +51,11 @@ export interface AdminUser {
   username: string;
   name: string;
   email: string;
+  /** 1 when the address is verified (only then it names the user anywhere). */
+  email_verify: number;
+  auth_source: AuthSource;
+  /** The linked directory entry; '' for local accounts. */
+  ldap_dn: string;
   groupid: number;
   reg_time: string;
   last_login_time: string;

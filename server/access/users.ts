@@ -1,5 +1,5 @@
 import { AppError, ErrorCode, errors } from '../../core/errors.ts';
-import { findUserById } from '../commands/users/users.ts';
+import { findUserById, findUserByVerifiedEmail } from '../commands/users/users.ts';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import { User } from '../models/User.ts';
@@ -15,19 +15,13 @@ function unknownUser(field: string, name: string): AppError {
   return new AppError(ErrorCode.USER_NOT_FOUND, { en: `${field}: there is no user "${name}"`, zh: `${field}：用户“${name}”不存在` });
 }
 
-/** A user by username or e-mail (the forms accept either), or 10209. */
+/** A user by username or verified e-mail address (the forms accept either), or 10209. */
 export async function findUserByNameOrEmail(db: Db, nameOrEmail: string, field = 'username'): Promise<UserRef> {
   const s = nameOrEmail.trim();
-  const row = s
-    ? ((await User.query(db)
-        .where('username', s)
-        .orWhere('email', s.toLowerCase())
-        .orderByRaw('case when username = ? then 0 else 1 end', [s])
-        .select('uid', 'username', 'name')
-        .first()) as UserRef | undefined)
-    : undefined;
+  const byName = s ? ((await User.query(db).where('username', s).select('uid', 'username', 'name').first()) as UserRef | undefined) : undefined;
+  const row = byName ?? (s ? await findUserByVerifiedEmail(db, s) : null);
   if (!row) throw unknownUser(field, s);
-  return row;
+  return { uid: row.uid, username: row.username, name: row.name };
 }
 
 /** The logged-in caller's own user row; 10102 (session invalid) when the account is gone meanwhile. */

@@ -68,6 +68,42 @@ function assertConfigured(form: LdapForm): void {
   if (!form.user_field.trim()) throw errors.ldapFailed('LDAP: user_field is not set', 'LDAP：未填写 user_field');
 }
 
+function entryUser(entry: Entry): LdapUser {
+  return { dn: entry.dn, name: firstValue(entry, 'displayName') || firstValue(entry, 'cn'), email: firstValue(entry, 'mail') || null };
+}
+
+/** The one entry whose `user_field` equals `login` (after the service bind); null for none or several. */
+async function findEntry(client: Client, form: LdapForm, login: string): Promise<Entry | null> {
+  const { EqualityFilter } = await loadLdapts();
+  await serviceBind(client, form);
+  let entries: Entry[];
+  try {
+    const found = await client.search(form.base_dn, {
+      scope: 'sub',
+      filter: new EqualityFilter({ attribute: form.user_field, value: login }),
+      attributes: ['dn', form.user_field, 'cn', 'displayName', 'mail'],
+      sizeLimit: 2,
+    });
+    entries = found.searchEntries;
+  } catch (err) {
+    throw errors.ldapFailed(`LDAP: searching base_dn failed: ${describe(err)}`, `LDAP：在 base_dn 下搜索失败：${describe(err)}`);
+  }
+  // Two entries with the same username would make the login ambiguous: refuse it.
+  return entries.length === 1 ? entries[0]! : null;
+}
+
+/** Binds as `dn` with `password`: true when the directory accepts it, false for wrong credentials. */
+async function bindAs(client: Client, dn: string, password: string): Promise<boolean> {
+  const { InvalidCredentialsError } = await loadLdapts();
+  try {
+    await client.bind(dn, password);
+    return true;
+  } catch (err) {
+    if (err instanceof InvalidCredentialsError) return false;
+    throw errors.ldapFailed(`LDAP: binding as the user failed: ${describe(err)}`, `LDAP：以用户身份绑定失败：${describe(err)}`);
+  }
+}
+
 /**
  * Checks a username and password against the directory. Resolves the user's entry on success,
  * null for an unknown user or a wrong password; throws 10011 when the directory itself fails
@@ -77,31 +113,26 @@ export async function ldapAuthenticate(form: LdapForm, username: string, passwor
   assertConfigured(form);
   // An empty password would be an "unauthenticated bind", which servers accept: never allow it.
   if (!password) return null;
-  const { EqualityFilter, InvalidCredentialsError } = await loadLdapts();
   return withClient(form, async (client) => {
-    await serviceBind(client, form);
-    let entries: Entry[];
-    try {
-      const found = await client.search(form.base_dn, {
-        scope: 'sub',
-        filter: new EqualityFilter({ attribute: form.user_field, value: username }),
-        attributes: ['dn', form.user_field, 'cn', 'displayName', 'mail'],
-        sizeLimit: 2,
-      });
-      entries = found.searchEntries;
-    } catch (err) {
-      throw errors.ldapFailed(`LDAP: searching base_dn failed: ${describe(err)}`, `LDAP：在 base_dn 下搜索失败：${describe(err)}`);
-    }
-    // Two entries with the same username would make the login ambiguous: refuse it.
-    if (entries.length !== 1) return null;
-    const entry = entries[0]!;
-    try {
-      await client.bind(entry.dn, password);
-    } catch (err) {
-      if (err instanceof InvalidCredentialsError) return null;
-      throw errors.ldapFailed(`LDAP: binding as the user failed: ${describe(err)}`, `LDAP：以用户身份绑定失败：${describe(err)}`);
-    }
-    return { dn: entry.dn, name: firstValue(entry, 'displayName') || firstValue(entry, 'cn'), email: firstValue(entry, 'mail') || null };
+    const entry = await findEntry(client, form, username);
+    if (!entry || !(await bindAs(client, entry.dn, password))) return null;
+    return entryUser(entry);
+  });
+}
+
+/** Checks the password of a known entry (an LDAP-linked account proving itself again): 10011 when the directory fails. */
+export async function ldapCheckPassword(form: LdapForm, dn: string, password: string): Promise<boolean> {
+  assertConfigured(form);
+  if (!password) return false;
+  return withClient(form, (client) => bindAs(client, dn, password));
+}
+
+/** Looks up the entry of a directory login without its password (an administrator linking an account). */
+export async function ldapFindUser(form: LdapForm, login: string): Promise<LdapUser | null> {
+  assertConfigured(form);
+  return withClient(form, async (client) => {
+    const entry = await findEntry(client, form, login);
+    return entry ? entryUser(entry) : null;
   });
 }
 

@@ -13,10 +13,19 @@ export function isMailConfigured(config: Config): boolean {
   return !!config.SMTP_HOST;
 }
 
-export function mailNotConfigured() {
+/** 10101 for a mail the server cannot send; `ask` says what to ask the administrator for instead. */
+export function mailNotConfigured(ask = { en: 'to reset your password', zh: '重置密码' }) {
   return errors.failed(
-    'Mail is not configured on this server (SMTP_HOST is not set): ask the administrator to reset your password',
-    '本站未配置邮件发送（未设置 SMTP_HOST），请联系管理员重置密码',
+    `Mail is not configured on this server (SMTP_HOST is not set): ask the administrator ${ask.en}`,
+    `本站未配置邮件发送（未设置 SMTP_HOST），请联系管理员${ask.zh}`,
+  );
+}
+
+/** 10101 when a mailed link would need the site's public address and none is configured. */
+export function siteUrlNotConfigured(ask = { en: 'to reset your password', zh: '重置密码' }) {
+  return errors.failed(
+    `This server does not know its public address (set SITE_URL, or the site URL in the admin settings): ask the administrator ${ask.en}`,
+    `本站未配置访问地址（SITE_URL 或后台的站点地址），请联系管理员${ask.zh}`,
   );
 }
 

@@ -22,3 +22,26 @@ export function passwordResetMail(input: { username: string; link: string; valid
 <p>您好，${escapeHtml(input.username)}：请在 ${input.validMinutes} 分钟内打开上面的链接设置新密码（仅可使用一次）。如非本人操作，请忽略本邮件。</p>`;
   return { subject, text, html };
 }
+
+export function emailVerificationMail(input: { username: string; email: string; link: string; validHours: number }) {
+  const subject = 'Folio: confirm your e-mail address / 验证邮箱';
+  const text = [
+    `Hello ${input.username},`,
+    '',
+    `The Folio account "${input.username}" asked to use ${input.email} as its e-mail address. Open this link within ${input.validHours} hours and confirm (it works once):`,
+    input.link,
+    '',
+    'If you do not have this account, ignore this mail: the address stays unused.',
+    '',
+    `您好，${input.username}：Folio 账号“${input.username}”申请使用 ${input.email} 作为邮箱。请在 ${input.validHours} 小时内打开上面的链接并确认（仅可使用一次）。如果这不是您的账号，请忽略本邮件。`,
+  ].join('\n');
+  const link = escapeHtml(input.link);
+  const name = escapeHtml(input.username);
+  const email = escapeHtml(input.email);
+  const html = `<p>Hello ${name},</p>
+<p>The Folio account “${name}” asked to use ${email} as its e-mail address. Open this link within ${input.validHours} hours and confirm (it works once):</p>
+<p><a href="${link}">${link}</a></p>
+<p>If you do not have this account, ignore this mail: the address stays unused.</p>
+<p>您好，${name}：Folio 账号“${name}”申请使用 ${email} 作为邮箱。请在 ${input.validHours} 小时内打开上面的链接并确认（仅可使用一次）。如果这不是您的账号，请忽略本邮件。</p>`;
+  return { subject, text, html };
+}

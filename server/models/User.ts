@@ -1,6 +1,12 @@
+import type { AuthSource } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
 
-/** A `users` row. `groupid` is core/limits UserGroup (1 admin, 2 user); times are epoch seconds. */
+export type { AuthSource };
+
+/**
+ * A `users` row. `groupid` is core/limits UserGroup (1 admin, 2 user); times are epoch seconds.
+ * `email` counts as the user's identity only while `email_verify` is 1 (findUserByVerifiedEmail).
+ */
 export interface UserRow {
   uid: number;
   username: string;
@@ -15,6 +21,9 @@ export interface UserRow {
   last_login_time: number;
   failed_logins: number;
   locked_until: number;
+  auth_source: AuthSource;
+  /** The directory entry of an 'ldap' account; null for local accounts. */
+  ldap_dn: string | null;
 }
 
 export interface User extends UserRow {}

@@ -22,14 +22,24 @@ export function presentLoginUser(user: UserRow, userToken: string): LoginUser {
   return { ...pick(user, [...NAMES, 'groupid', 'avatar']), email: user.email ?? '', email_verify: user.email_verify, user_token: userToken };
 }
 
-/** `user/info`. */
-export function presentUserInfo(user: UserRow, timeZone: string): UserInfo {
-  return { ...userIdentity(user), ...pick(user, ['email_verify', 'groupid', 'avatar', 'is_sso']), ...userTimes(user, timeZone) };
+/** `user/info`; `pendingEmail` is the address waiting for verification ('' when none). */
+export function presentUserInfo(user: UserRow, timeZone: string, pendingEmail: string): UserInfo {
+  return {
+    ...userIdentity(user),
+    ...pick(user, ['email_verify', 'groupid', 'avatar', 'is_sso', 'auth_source']),
+    pending_email: pendingEmail,
+    ...userTimes(user, timeZone),
+  };
 }
 
-/** `adminUser/getList` rows. */
+/** `adminUser/getList` rows: how each account logs in and whether its address counts. */
 export function presentAdminUser(user: UserRow, timeZone: string): AdminUser {
-  return { ...userIdentity(user), groupid: user.groupid, ...userTimes(user, timeZone) };
+  return {
+    ...userIdentity(user),
+    ...pick(user, ['groupid', 'email_verify', 'auth_source']),
+    ldap_dn: user.ldap_dn ?? '',
+    ...userTimes(user, timeZone),
+  };
 }
 
 /** `user/allUser` (member picker): no e-mail, nothing private. */

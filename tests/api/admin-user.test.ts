@@ -37,7 +37,18 @@ describe('adminUser/getList', () => {
     expect(r.data.list).toHaveLength(1);
     expect(r.data.list[0].username).toBe('list_b');
     const page2 = await asAdmin('adminUser/getList', { username: 'list_', page: 2, count: 1 });
-    expect(page2.data.list[0]).toEqual({ uid: a.uid, username: 'list_a', name: 'List A', email: 'list.a@example.com', groupid: 2, reg_time: '2023-11-14 22:13:20', last_login_time: '' });
+    expect(page2.data.list[0]).toEqual({
+      uid: a.uid,
+      username: 'list_a',
+      name: 'List A',
+      email: 'list.a@example.com',
+      email_verify: 1,
+      auth_source: 'local',
+      ldap_dn: '',
+      groupid: 2,
+      reg_time: '2023-11-14 22:13:20',
+      last_login_time: '',
+    });
     expect(JSON.stringify(r.data)).not.toMatch(/scrypt|password/);
   });
 

@@ -1,36 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/passwords.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
 
-/** A real SMTP server in the test process; it keeps every message it receives. */
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpInbox;
 let smtpPort = 0;
 let t: TestServer;
+/** Every message the SMTP server received. */
+let inbox: SmtpInbox['mails'];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
+  smtpPort = smtp.port;
+  inbox = smtp.mails;
   t = await startTestServer({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function captcha() {
@@ -40,15 +27,8 @@ async function captcha() {
   return { captcha_id: id, v_code: row.code as string };
 }
 
-/** The reset link in the last mail to `address` (quoted-printable soft breaks undone). */
-function linkMailedTo(address: string): URL {
-  const mail = [...inbox].reverse().find((m) => m.to.includes(address));
-  if (!mail) throw new Error(`no mail to ${address}`);
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const m = /https:\/\/docs\.example\.com\/user\/ResetPasswordByUrl\?[^\s"<]+/.exec(text);
-  if (!m) throw new Error('no link in the mail');
-  return new URL(m[0].replace(/&amp;/g, '&'));
-}
+/** The reset link in the last mail to `address`. */
+const linkMailedTo = (address: string): URL => smtp.linkMailedTo(address, 'https://docs.example.com/user/ResetPasswordByUrl?');
 
 describe('user/resetPasswordEmail', () => {
   it('mails a single-use link that resets the password and ends every session', async () => {

@@ -138,6 +138,9 @@ const CALLS: Record<string, Call> = {
   'user/updateEmail': { params: (_fx, me) => ({ email: `${unique('m')}@example.com`, ...mine(me) }) },
   'user/resetPasswordEmail': { params: async () => ({ email: 'nobody@example.com', ...(await captchaParams()) }) },
   'user/resetPasswordByUrl': { params: (fx) => ({ new_password: 'secret-12', uid: fx.victim.uid, email: 'v@example.com', token: 'forged' }) },
+  // No SMTP here: every user gets 10101 (nothing waits for verification / mail not configured).
+  'user/resendEmailVerification': { params: () => ({}) },
+  'user/verifyEmail': { params: () => ({ token: 'forged' }) },
   'user/allUser': { params: () => ({ username: 'user' }) },
   'common/verify': { params: () => ({}) },
   'common/createCaptcha': { params: () => ({}) },
@@ -271,6 +274,8 @@ const CALLS: Record<string, Call> = {
   'adminUser/getList': { params: () => ({}) },
   'adminUser/addUser': { params: () => ({ username: unique('added'), password: 'secret-12' }) },
   'adminUser/deleteUser': { mutates: true, params: (fx) => ({ uid: fx.victim.uid }) },
+  // An empty ldap_login unties the account: no directory needed.
+  'adminUser/linkLdap': { params: (fx) => ({ uid: fx.victim.uid, ldap_login: '' }) },
   'adminUser/checkUpdate': { params: () => ({}) },
   'adminItem/getList': { params: () => ({}) },
   'adminItem/deleteItem': { mutates: true, params: (fx) => ({ item_id: fx.item_id }) },

@@ -84,6 +84,9 @@ describe(`upgrade from the previous release (${engine})`, () => {
     const me = await api('user/info', {}, token);
     expect(me.error_code, me.error_message).toBe(0);
     expect(Number(me.data.uid)).toBe(expected.alice.uid);
+    // Accounts from before the LDAP link existed are local ones, and log in with their own password.
+    expect(me.data).toMatchObject({ auth_source: 'local', pending_email: '' });
+    expect((await api('user/login', { username: 'bob', password: expected.bob.password })).error_code).toBe(0);
 
     // Items, catalogs, pages, history.
     const info = await api('item/info', { item_id: expected.item_id }, token);

@@ -36,6 +36,7 @@ export const routeObjects: RouteObject[] = [
       { path: '/user/register', ...scene(() => import('./scenes/Register/index.tsx'), ['auth']) },
       { path: '/user/resetPassword', ...scene(() => import('./scenes/ForgotPassword/index.tsx'), ['auth']) },
       { path: '/user/ResetPasswordByUrl', ...scene(() => import('./scenes/ResetPasswordByUrl/index.tsx'), ['auth']) },
+      { path: '/user/verifyEmail', ...scene(() => import('./scenes/VerifyEmail/index.tsx'), ['auth']) },
       { path: '/user/setting', ...scene(() => import('./scenes/UserSetting/index.tsx'), ['settings', 'auth']) },
       { path: '/item/index', ...scene(() => import('./scenes/ItemList/index.tsx'), ['items']) },
       { path: '/item/add', ...scene(() => import('./scenes/ItemAdd/index.tsx'), ['items']) },

@@ -6,6 +6,7 @@ import { Item } from '../../models/Item.ts';
 import { Team } from '../../models/Team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { createUser } from './createUser.ts';
+import { assignVerifiedEmail } from './emailAddress.ts';
 import { escapeLike } from './searchUsers.ts';
 import { setUserPassword } from './setPassword.ts';
 import { findUserById } from './users.ts';
@@ -33,6 +34,8 @@ export interface AdminUserInput {
   username?: string;
   password?: string;
   name: string;
+  /** Set by the administrator: it counts as verified at once (absent or '': unchanged). */
+  email?: string;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function saveUserByAdmin(deps: Deps, input: AdminUserInput): Promis
     if (!user) throw errors.userNotFound();
     await inTransaction(deps, async (tx) => {
       await User.query(tx.db).findById(user.uid).patch({ name: input.name });
+      if (input.email && input.email !== (user.email_verify === 1 ? user.email : null)) await assignVerifiedEmail(tx, user.uid, input.email);
     });
     if (input.password) await setUserPassword(deps, user.uid, input.password);
     return { uid: user.uid };
@@ -52,7 +56,7 @@ export async function saveUserByAdmin(deps: Deps, input: AdminUserInput): Promis
   if (!input.username) throw errors.validation('username: is required', 'username: 不能为空');
   if (!input.password) throw errors.validation('password: is required', 'password: 不能为空');
   const passwordHash = await hashPassword(input.password);
-  return inTransaction(deps, (tx) => createUser(tx, { username: input.username!, password: '', passwordHash, name: input.name }));
+  return inTransaction(deps, (tx) => createUser(tx, { username: input.username!, password: '', passwordHash, name: input.name, email: input.email }));
 }
 
 /**

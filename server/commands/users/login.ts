@@ -37,15 +37,17 @@ export async function loginWithPassword(deps: Deps, input: LoginInput): Promise<
   const gate = await checkLoginAllowed(deps, accountKey, input.ip, input.timeZone);
   if (gate.captchaRequired) await requireCaptcha(deps, input.captcha.id, input.captcha.code);
 
-  const check = found ? await verifyUserPassword(input.password, found.password_hash) : (await burnPasswordCheck(input.password), null);
-  // A wrong local password falls back to the directory when LDAP login is on.
-  const account = found && check?.ok ? found : await loginViaLdap(deps, input.login, input.password);
+  // A local account proves itself with its own password only, never through the directory; an
+  // LDAP-linked account (or a login no account has) only through the directory (issue #20.6).
+  const local = found?.auth_source === 'local' ? found : null;
+  const check = local ? await verifyUserPassword(input.password, local.password_hash) : (await burnPasswordCheck(input.password), null);
+  const account = local ? (check?.ok ? local : null) : await loginViaLdap(deps, input.login, input.password);
   if (!account) {
     await recordLoginFailure(deps, accountKey, input.ip, input.timeZone);
     throw errors.loginFailed();
   }
 
-  const upgradedHash = account === found && check?.needsUpgrade ? await hashPassword(input.password) : null;
+  const upgradedHash = account === local && check?.needsUpgrade ? await hashPassword(input.password) : null;
   const session = await inTransaction(deps, async (tx) => {
     await User.query(tx.db)
       .findById(account.uid)

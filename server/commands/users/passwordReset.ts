@@ -1,14 +1,14 @@
 import { errors } from '../../../core/errors.ts';
-import { hashPassword, randomToken, sha256 } from '../../auth/passwords.ts';
+import { claimMailedToken, issueMailedToken, revokeMailedTokens } from '../../auth/mailedTokens.ts';
+import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import type { Config } from '../../config.ts';
-import { isMailConfigured, mailNotConfigured, sendMail } from '../../mail/mailer.ts';
+import { isMailConfigured, mailNotConfigured, sendMail, siteUrlNotConfigured } from '../../mail/mailer.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
-import { PasswordReset } from '../../models/PasswordReset.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { findUserByEmail } from './users.ts';
+import { findUserByVerifiedEmail } from './users.ts';
 
 /**
  * Password reset by e-mail. The link carries a random token; only its sha256 is stored, with the
@@ -23,13 +23,6 @@ export interface ResetRequest {
   baseUrl: string;
 }
 
-function siteUrlNotConfigured() {
-  return errors.failed(
-    'This server does not know its public address (set SITE_URL, or the site URL in the admin settings): ask the administrator to reset your password',
-    '本站未配置访问地址（SITE_URL 或后台的站点地址），请联系管理员重置密码',
-  );
-}
-
 /**
  * Sends the reset link when the address belongs to an account, and answers the same either way
  * so the form cannot be used to find out which addresses have accounts.
@@ -40,19 +33,13 @@ export async function requestPasswordReset(deps: Deps, config: Config, input: Re
   // forged one would mail a valid token to the forger's site (host-header poisoning).
   if (!input.baseUrl) throw siteUrlNotConfigured();
   await requireCaptcha(deps, input.captcha.id, input.captcha.code);
-  const user = await findUserByEmail(deps.db, input.email);
-  if (!user) return;
-  const token = randomToken(32);
-  await inTransaction(deps, async (tx) => {
-    await PasswordReset.query(tx.db).insert({
-      uid: user.uid,
-      token_hash: sha256(token),
-      email: user.email!,
-      expires_at: tx.now() + RESET_LINK_TTL_SECONDS,
-      used_at: 0,
-      created_at: tx.now(),
-    });
-  });
+  // Only a verified address may receive a reset link: an unverified one may be someone else's claim.
+  // An LDAP-linked account has no local password to reset: the directory owns it.
+  const user = await findUserByVerifiedEmail(deps.db, input.email);
+  if (!user || user.auth_source !== 'local') return;
+  const token = await inTransaction(deps, (tx) =>
+    issueMailedToken(tx, { uid: user.uid, email: user.email!, purpose: 'reset', ttlSeconds: RESET_LINK_TTL_SECONDS }),
+  );
   const query = new URLSearchParams({ uid: String(user.uid), email: user.email!, token });
   const link = `${input.baseUrl.replace(/\/+$/, '')}/user/ResetPasswordByUrl?${query}`;
   try {
@@ -77,17 +64,10 @@ export async function completePasswordReset(deps: Deps, input: ResetCompletion):
   if (!input.token || input.token.length > 200) throw invalid();
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(deps, async (tx) => {
-    const now = tx.now();
-    // One guarded update claims the link, so two concurrent uses cannot both succeed.
-    const claimed = await PasswordReset.query(tx.db)
-      .where({ token_hash: sha256(input.token), uid: input.uid, email: input.email.trim().toLowerCase(), used_at: 0 })
-      .andWhere('expires_at', '>', now)
-      .patch({ used_at: now });
-    if (claimed !== 1) throw invalid();
+    const claimed = await claimMailedToken(tx, 'reset', input.token, { uid: input.uid, email: input.email.trim().toLowerCase() });
+    if (!claimed) throw invalid();
     await User.query(tx.db).findById(input.uid).patch({ password_hash: passwordHash });
-    // Following the mailed link proves the address is the user's.
-    await User.query(tx.db).where({ uid: input.uid, email: input.email.trim().toLowerCase() }).patch({ email_verify: 1 });
-    await PasswordReset.query(tx.db).where({ uid: input.uid, used_at: 0 }).patch({ used_at: now });
+    await revokeMailedTokens(tx, input.uid, 'reset');
     await revokeUserSessions(tx, input.uid);
   });
 }

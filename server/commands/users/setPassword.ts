@@ -1,6 +1,6 @@
+import { revokeMailedTokens } from '../../auth/mailedTokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
-import { PasswordReset } from '../../models/PasswordReset.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 
@@ -14,6 +14,6 @@ export async function setUserPassword(deps: Deps, uid: number, newPassword: stri
   await inTransaction(deps, async (tx) => {
     await User.query(tx.db).findById(uid).patch({ password_hash });
     await revokeUserSessions(tx, uid, opts.keepSessionId);
-    await PasswordReset.query(tx.db).where({ uid, used_at: 0 }).patch({ used_at: tx.now() });
+    await revokeMailedTokens(tx, uid, 'reset');
   });
 }

@@ -5,21 +5,23 @@ export async function findUserById(db: Db, uid: number): Promise<UserRow | null>
   return (await User.query(db).findById(uid)) ?? null;
 }
 
-/** Finds an account by username, or by e-mail address (stored lower-case), case-insensitively. */
+/**
+ * THE look-up of a user by e-mail address, for every place an address names a person (login,
+ * member and team-member forms, item and team transfer, password reset). Only a verified address
+ * counts: an unverified one is a mere claim, and anyone may claim any unused address (issue #20.7).
+ */
+export async function findUserByVerifiedEmail(db: Db, email: string): Promise<UserRow | null> {
+  const address = email.trim().toLowerCase();
+  if (!address) return null;
+  return (await User.query(db).where({ email: address, email_verify: 1 }).first()) ?? null;
+}
+
+/** Finds an account by username (exact, then case-insensitive), or by its verified e-mail address. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const value = login.trim();
   if (!value) return null;
   const exact = await User.query(db).where({ username: value }).first();
   if (exact) return exact;
-  const lower = value.toLowerCase();
-  const row = await User.query(db)
-    .whereRaw('lower(username) = ?', [lower])
-    .orWhere({ email: lower })
-    .orderBy('uid')
-    .first();
-  return row ?? null;
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  return (await User.query(db).where({ email: email.trim().toLowerCase() }).first()) ?? null;
+  const folded = await User.query(db).whereRaw('lower(username) = ?', [value.toLowerCase()]).orderBy('uid').first();
+  return folded ?? (await findUserByVerifiedEmail(db, value));
 }

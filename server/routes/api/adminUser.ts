@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { deleteUserByAdmin, listUsers, saveUserByAdmin } from '../../commands/users/adminUsers.ts';
-import { zNewPassword, zUsername } from '../../commands/users/validation.ts';
+import { linkAccountToLdap } from '../../commands/users/ldapLink.ts';
+import { zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zInt, zText } from '../../http/schema.ts';
 import { presentAdminUser } from '../../presenters/user.ts';
@@ -36,6 +37,8 @@ export const adminUserActions: ActionDef[] = [
       username: z.preprocess(emptyToUndefined, z.unknown().optional()),
       password: z.preprocess(emptyToUndefined, zNewPassword.optional()),
       name: zText(MAX.name).transform((s) => s.trim()),
+      // An address the administrator sets counts as verified (a site without SMTP relies on it).
+      email: z.preprocess(emptyToUndefined, zEmail.optional()),
     }),
     async handle({ input, services }) {
       let username: string | undefined;
@@ -44,7 +47,18 @@ export const adminUserActions: ActionDef[] = [
         if (!parsed.success) throw errors.validation(`username: ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
         username = parsed.data;
       }
-      return saveUserByAdmin(services, { uid: input.uid, username, password: input.password, name: input.name });
+      return saveUserByAdmin(services, { uid: input.uid, username, password: input.password, name: input.name, email: input.email });
+    },
+  }),
+
+  // Ties an account to a directory entry (ldap_login under the configured user_field), or unties it ('').
+  action({
+    name: 'adminUser/linkLdap',
+    auth: 'admin',
+    writes: true,
+    input: z.object({ uid: zId, ldap_login: zText(MAX.email).transform((s) => s.trim()) }),
+    async handle({ input, services }) {
+      return linkAccountToLdap(services, { uid: input.uid, ldapLogin: input.ldap_login });
     },
   }),
 

@@ -6,7 +6,8 @@ import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
 import { loginWithPassword, type LoggedIn } from '../../commands/users/login.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { completePasswordReset, requestPasswordReset } from '../../commands/users/passwordReset.ts';
-import { changeEmail, changeOwnPassword, updateDisplayName } from '../../commands/users/profile.ts';
+import { confirmEmailVerification, pendingEmailOf, requestEmailChange, resendEmailVerification, type MailContext } from '../../commands/users/emailAddress.ts';
+import { changeOwnPassword, updateDisplayName } from '../../commands/users/profile.ts';
 import { registerUser } from '../../commands/users/register.ts';
 import { searchUsersByName } from '../../commands/users/searchUsers.ts';
 import { loadCurrentUser } from '../../access/users.ts';
@@ -36,6 +37,11 @@ function answerLoggedIn(ctx: ActionContext<unknown>, loggedIn: LoggedIn) {
 }
 
 const uidOf = (ctx: ActionContext<unknown>) => (ctx.actor.kind === 'user' ? ctx.actor.uid : 0);
+
+/** What a command needs to mail a link: the SMTP settings and the site's configured origin. */
+async function mailContext(ctx: ActionContext<unknown>): Promise<MailContext> {
+  return { config: ctx.services.config, baseUrl: await siteBaseUrl(ctx.services) };
+}
 
 export const userActions: ActionDef[] = [
   action({
@@ -95,7 +101,7 @@ export const userActions: ActionDef[] = [
     input: z.object({ redirect_login: zFlag.optional() }),
     async handle(ctx) {
       const user = await loadCurrentUser(ctx.services.db, ctx.actor);
-      return presentUserInfo(user, ctx.services.config.TIMEZONE);
+      return presentUserInfo(user, ctx.services.config.TIMEZONE, await pendingEmailOf(ctx.services, user.uid));
     },
   }),
 
@@ -134,8 +140,31 @@ export const userActions: ActionDef[] = [
     writes: true,
     input: z.object({ email: zEmail, password: zCurrentPassword }),
     async handle(ctx) {
-      await changeEmail(ctx.services, { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
-      return [];
+      const { pending } = await requestEmailChange(ctx.services, await mailContext(ctx), { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
+      return { pending_email: pending ? ctx.input.email : '' };
+    },
+  }),
+
+  // Mails the verification link of the pending address again (at most once a minute).
+  action({
+    name: 'user/resendEmailVerification',
+    auth: 'user',
+    writes: true,
+    input: z.object({}),
+    async handle(ctx) {
+      const { email } = await resendEmailVerification(ctx.services, await mailContext(ctx), uidOf(ctx));
+      return { pending_email: email };
+    },
+  }),
+
+  // The mailed link opens a page (GET, no change) whose button posts the token here.
+  action({
+    name: 'user/verifyEmail',
+    auth: 'public',
+    writes: true,
+    input: z.object({ token: zRequiredText(200) }),
+    async handle(ctx) {
+      return confirmEmailVerification(ctx.services, ctx.input.token);
     },
   }),
 

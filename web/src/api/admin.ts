@@ -10,7 +10,10 @@ export const adminApi = {
   users: (p: { username?: string; page: number; count: number }) => call<Paged<AdminUser>>('adminUser/getList', p),
   deleteUser: (uid: Id) => call('adminUser/deleteUser', { uid }),
   /** Adds when `uid` is absent; edits (password optional) when given. */
-  saveUser: (p: { uid?: Id; username?: string; password?: string; name?: string }, o?: CallOptions) => call('adminUser/addUser', p, o),
+  /** `email` set here counts as verified at once. */
+  saveUser: (p: { uid?: Id; username?: string; password?: string; name?: string; email?: string }, o?: CallOptions) => call<{ uid: number }>('adminUser/addUser', p, o),
+  /** Links the account to the directory entry of `ldap_login`; '' unlinks it. */
+  linkLdap: (p: { uid: Id; ldap_login: string }, o?: CallOptions) => call<{ auth_source: string; ldap_dn: string }>('adminUser/linkLdap', p, o),
   checkUpdate: () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { quiet: true }),
   loadConfig: () => call<AdminSettings>('adminSetting/loadConfig'),
   saveConfig: (config: AdminSettingsUpdate, o?: CallOptions) => call('adminSetting/saveConfig', config, o),

@@ -10,7 +10,11 @@ export const userApi = {
   info: (redirectLogin = true, o?: CallOptions) =>
     call<UserInfo>('user/info', redirectLogin ? {} : { redirect_login: false }, o),
   resetPassword: (p: { password: string; new_password: string }, o?: CallOptions) => call('user/resetPassword', p, o),
-  updateEmail: (p: { email: string; password: string }, o?: CallOptions) => call('user/updateEmail', p, o),
+  /** Mails a verification link; the address stays pending (`pending_email`) until it is followed. */
+  updateEmail: (p: { email: string; password: string }, o?: CallOptions) => call<{ pending_email: string }>('user/updateEmail', p, o),
+  resendEmailVerification: (o?: CallOptions) => call<{ pending_email: string }>('user/resendEmailVerification', {}, o),
+  /** The POST behind the mailed link's page. */
+  verifyEmail: (p: { token: string }, o?: CallOptions) => call<{ username: string; email: string }>('user/verifyEmail', p, o),
   updateInfo: (p: { name: string }, o?: CallOptions) => call('user/updateInfo', p, o),
   resetPasswordEmail: (p: { email: string; v_code: string }, o?: CallOptions) => call('user/resetPasswordEmail', p, o),
   resetPasswordByUrl: (p: { new_password: string; uid: string; email: string; token: string }, o?: CallOptions) =>

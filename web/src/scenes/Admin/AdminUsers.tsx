@@ -20,7 +20,15 @@ import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
 
 const PAGE_SIZE = 20;
-type Editing = { uid?: Id; username: string; name: string; password: string };
+/** `ldapLogin` typed: link to that directory entry; `unlink`: make a linked account local again. */
+type Editing = { uid?: Id; username: string; name: string; password: string; email: string; unverifiedEmail: string; ldapDn: string; ldapLogin: string; unlink: boolean };
+const blank: Editing = { username: '', name: '', password: '', email: '', unverifiedEmail: '', ldapDn: '', ldapLogin: '', unlink: false };
+/**
+ * Saving sends the e-mail field as an address the administrator vouches for (it becomes verified),
+ * so only a verified address is filled in: an unverified claim is shown as the placeholder and
+ * counts only if the administrator types it.
+ */
+const emailFields = (u: AdminUser) => (Number(u.email_verify) === 1 ? { email: u.email ?? '', unverifiedEmail: '' } : { email: '', unverifiedEmail: u.email ?? '' });
 
 /** User management: search, add, edit (username read-only, password optional), delete (not admins). */
 export function AdminUsers() {
@@ -31,7 +39,14 @@ export function AdminUsers() {
 
   const saveSubmit = useSubmit(async () => {
     if (!editing) return;
-    await adminApi.saveUser({ uid: editing.uid, username: editing.uid ? undefined : editing.username.trim(), password: editing.password || undefined, name: editing.name });
+    const { uid } = await adminApi.saveUser({
+      uid: editing.uid,
+      username: editing.uid ? undefined : editing.username.trim(),
+      password: editing.password || undefined,
+      name: editing.name,
+      email: editing.email.trim() || undefined,
+    });
+    if (editing.ldapLogin.trim() || editing.unlink) await adminApi.linkLdap({ uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
     notify('success', t('common:saved'));
     setEditing(null);
     await list.reload();
@@ -52,7 +67,7 @@ export function AdminUsers() {
         extra={
           <>
             <span className="folio-spacer" />
-            <Button type="button" icon="pi pi-user-plus" label={t('users.add')} onClick={() => setEditing({ username: '', name: '', password: '' })} />
+            <Button type="button" icon="pi pi-user-plus" label={t('users.add')} onClick={() => setEditing({ ...blank })} />
           </>
         }
       >
@@ -62,13 +77,14 @@ export function AdminUsers() {
         <Column field="username" header={t('users.username')} />
         <Column field="name" header={t('users.name')} />
         <Column header={t('users.role')} body={(u: AdminUser) => (Number(u.groupid) === 1 ? <Tag value={t('users.admin')} /> : <Tag value={t('users.ordinary')} severity="secondary" />)} />
+        <Column header={t('users.signIn')} body={(u: AdminUser) => <Tag value={u.auth_source === 'ldap' ? t('users.ldap') : t('users.local')} severity={u.auth_source === 'ldap' ? 'info' : 'secondary'} title={u.ldap_dn || undefined} />} />
         <Column field="reg_time" header={t('users.regTime')} />
         <Column field="last_login_time" header={t('users.lastLogin')} />
         <Column
           header={t('actions')}
           body={(u: AdminUser) => (
             <div className="folio-table-actions">
-              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ uid: u.uid, username: u.username, name: u.name ?? '', password: '' })} />
+              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ ...blank, uid: u.uid, username: u.username, name: u.name ?? '', ...emailFields(u), ldapDn: u.ldap_dn })} />
               {Number(u.groupid) !== 1 && <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('users.delete', { name: u.username })} onClick={() => remove(u)} />}
             </div>
           )}
@@ -90,6 +106,23 @@ export function AdminUsers() {
               ) : (
                 <InputText id="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} maxLength={MAX.password} autoComplete="off" />
               )}
+            </FormField>
+            <FormField label={t('users.email')} htmlFor="admin-user-email" hint={t('users.emailHint')}>
+              <InputText
+                id="admin-user-email"
+                type="email"
+                value={editing.email}
+                onChange={(e) => set({ email: e.target.value })}
+                placeholder={editing.unverifiedEmail ? t('users.unverifiedEmail', { email: editing.unverifiedEmail }) : undefined}
+                maxLength={MAX.email}
+                autoComplete="off"
+              />
+            </FormField>
+            <FormField label={t('users.ldapLogin')} htmlFor="admin-user-ldap" hint={editing.ldapDn && !editing.unlink ? t('users.ldapLinked', { dn: editing.ldapDn }) : t('users.ldapHint')}>
+              <div className="p-inputgroup">
+                <InputText id="admin-user-ldap" value={editing.ldapLogin} onChange={(e) => set({ ldapLogin: e.target.value, unlink: false })} maxLength={MAX.email} autoComplete="off" />
+                {editing.ldapDn && !editing.unlink && <Button type="button" icon="pi pi-times" outlined aria-label={t('users.local')} title={t('users.local')} onClick={() => set({ unlink: true, ldapLogin: '' })} />}
+              </div>
             </FormField>
             <div className="folio-dialog-actions">
               <Button type="button" label={t('common:actions.cancel')} text onClick={() => setEditing(null)} />

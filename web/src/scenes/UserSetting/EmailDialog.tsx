@@ -9,16 +9,19 @@ import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 
-/** Bind or change the e-mail address; the current login password confirms it. */
-export function EmailDialog({ visible, current, onHide, onSaved }: { visible: boolean; current: string; onHide: () => void; onSaved: (email: string) => void }) {
+/**
+ * Bind or change the e-mail address; the current login password confirms it. The server mails a
+ * verification link: `onSaved` gets the address now pending ('' when it was already this account's).
+ */
+export function EmailDialog({ visible, current, onHide, onSaved }: { visible: boolean; current: string; onHide: () => void; onSaved: (pendingEmail: string) => void }) {
   const { t } = useTranslation('settings');
   const [email, setEmail] = useState(current);
   const [password, setPassword] = useState('');
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      await userApi.updateEmail({ email: email.trim(), password }, { quiet: true });
-      notify('success', t('user.emailSaved'));
-      onSaved(email.trim());
+      const { pending_email } = await userApi.updateEmail({ email: email.trim(), password }, { quiet: true });
+      notify('success', pending_email ? t('user.emailSaved', { email: pending_email }) : t('common:saved'));
+      onSaved(pending_email);
       close();
     },
     { inline: true },

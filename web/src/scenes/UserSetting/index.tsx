@@ -36,6 +36,12 @@ export default function UserSettingScene() {
     info.setData({ ...info.data, name: name.trim() });
     notify('success', t('common:saved'));
   });
+  const resend = useSubmit(async () => {
+    if (!info.data) return;
+    const { pending_email } = await userApi.resendEmailVerification();
+    info.setData({ ...info.data, pending_email });
+    notify('success', t('user.resent', { email: pending_email }));
+  });
 
   if (!info.data) return info.loading ? <PageSpinner /> : <PageFrame title={t('user.title')} back="/item/index">{null}</PageFrame>;
   const user = info.data;
@@ -60,7 +66,16 @@ export default function UserSettingScene() {
             {user.email && <Tag severity={isOn(user.email_verify) ? 'success' : 'warning'} value={isOn(user.email_verify) ? t('user.verified') : t('user.unverified')} />}
             <Button label={user.email ? t('user.changeEmail') : t('user.bindEmail')} icon="pi pi-envelope" outlined size="small" onClick={() => setDialog('email')} />
           </div>
+          {/* An address counts only once its mailed link was followed: say which one waits, and offer the mail again. */}
+          {(user.pending_email || (user.email && !isOn(user.email_verify))) && (
+            <div className="folio-email-row" data-testid="email-pending">
+              {user.pending_email && <Tag severity="warning" value={t('user.pending', { email: user.pending_email })} />}
+              <span className="folio-muted">{t('user.pendingHint')}</span>
+              <Button label={t('user.resend')} icon="pi pi-send" text size="small" loading={resend.busy} onClick={() => void resend.submit()} />
+            </div>
+          )}
         </FormField>
+        {user.auth_source === 'ldap' && <p className="folio-muted">{t('user.ldapAccount')}</p>}
         <FormField label={t('user.password')}>
           <div>
             <Button label={t('user.changePassword')} icon="pi pi-key" outlined size="small" onClick={() => setDialog('password')} />
@@ -68,7 +83,7 @@ export default function UserSettingScene() {
         </FormField>
       </div>
       <PasswordDialog visible={dialog === 'password'} onHide={() => setDialog(null)} />
-      <EmailDialog visible={dialog === 'email'} current={user.email ?? ''} onHide={() => setDialog(null)} onSaved={(email) => info.setData({ ...user, email, email_verify: 0 })} />
+      <EmailDialog visible={dialog === 'email'} current={user.email ?? ''} onHide={() => setDialog(null)} onSaved={(pending_email) => info.setData({ ...user, pending_email })} />
     </PageFrame>
   );
 }
