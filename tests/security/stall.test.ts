@@ -48,6 +48,21 @@ function healthz(): Promise<number | undefined> {
 }
 
 /**
+ * Runs a harmless request of the same kind, then the hostile one, each beside the /healthz probe.
+ * The hostile one may delay the probe by at most HEALTHZ_BUDGET_MS more than the harmless one
+ * did: on an idle machine that is ~200 ms in all, and on one shared by eight busy engineers
+ * (load average 25 on 2 cores, where a harmless request's probe took up to ~300 ms) the waiting
+ * for a core is not counted against the server. Before the fixes the hostile requests held the
+ * loop 12 s to minutes.
+ */
+async function expectNoStall<T>(harmless: () => Promise<unknown>, hostile: () => Promise<T>): Promise<T> {
+  const floor = (await duringHealthzProbe(harmless)).slowestMs;
+  const { result, slowestMs } = await duringHealthzProbe(hostile);
+  expect(slowestMs, `slowest /healthz ${slowestMs.toFixed(0)} ms during the hostile request, ${floor.toFixed(0)} ms beside a harmless one`).toBeLessThan(HEALTHZ_BUDGET_MS + floor);
+  return result;
+}
+
+/**
  * Posts a file from a child process, so encoding a multi-megabyte multipart body does not occupy
  * this process's loop (the server's) and the probe times the server alone.
  */
@@ -98,25 +113,29 @@ describe('Mock.js path placeholders', () => {
 
   it('refuses at mock/add with 10100 naming template and the limit, and /healthz stays answered', async () => {
     const pageId = await buildPage(t, itemId);
-    const { result, slowestMs } = await duringHealthzProbe(() => t.call('mock/add', { page_id: pageId, template: HOSTILE }, { token: owner.token }));
+    const result = await expectNoStall(
+      () => t.call('mock/add', { page_id: pageId, template: JSON.stringify({ x: { 'c|10': ['x'] }, y: '@/x/c' }) }, { token: owner.token }),
+      () => t.call('mock/add', { page_id: pageId, template: HOSTILE }, { token: owner.token }),
+    );
     expect(result.error_code).toBe(10100);
     expect(result.error_message).toMatch(/^template: would produce about \d+ KB; the limit is 2048 KB/);
-    expect(slowestMs).toBeLessThan(HEALTHZ_BUDGET_MS);
   });
 
   it('refuses a stored template at serve time with 422/10100 before rendering', async () => {
     const pageId = await buildPage(t, itemId);
     const saved = await t.call('mock/add', { page_id: pageId, template: '{"ok":true}' }, { token: owner.token });
-    // A row stored before references were weighed.
-    await t.services.db('mocks').where({ page_id: pageId }).update({ template: HOSTILE });
-    const { result, slowestMs } = await duringHealthzProbe(async () => {
+    const serve = async () => {
       const res = await t.fetch(`/mock-data/${saved.data.unique_key}`);
       return { status: res.status, body: await res.json() };
+    };
+    const result = await expectNoStall(serve, async () => {
+      // A row stored before references were weighed.
+      await t.services.db('mocks').where({ page_id: pageId }).update({ template: HOSTILE });
+      return serve();
     });
     expect(result.status).toBe(422);
     expect(result.body.error_code).toBe(10100);
     expect(result.body.error_message).toMatch(/^template: would produce about/);
-    expect(slowestMs).toBeLessThan(HEALTHZ_BUDGET_MS);
   });
 
   it('refuses references that form a cycle, and still renders references that are small', async () => {
@@ -143,18 +162,19 @@ describe('sync/upload of an .svg', () => {
 
   it('refuses 31 (and 5,000) empty comments with no <svg> at once, /healthz answered meanwhile', async () => {
     for (const count of [31, 5000]) {
-      const { result, slowestMs } = await duringHealthzProbe(() => upload(keyed, 'logo.svg', '<!---->'.repeat(count)));
+      const result = await expectNoStall(
+        () => upload(keyed, 'logo.svg', '<!-- one --><svg/>'),
+        () => upload(keyed, 'logo.svg', '<!---->'.repeat(count)),
+      );
       expect(result.error_code, `${count}`).not.toBe(0);
       expect(result.error_message).toMatch(/not an SVG image \(no <svg> root element\)/);
-      expect(slowestMs, `${count} comments`).toBeLessThan(HEALTHZ_BUDGET_MS);
     }
   });
 
   it('accepts an SVG after a declaration, many comments and a doctype with an internal subset', async () => {
     const svg = `<?xml version="1.0"?>\n${'<!---->'.repeat(200)}<!-- a -- b --><!DOCTYPE svg [ <!ENTITY x "]"> ]>\n<svg xmlns="http://www.w3.org/2000/svg"/>`;
-    const { result, slowestMs } = await duringHealthzProbe(() => upload(keyed, 'logo.svg', svg));
+    const result = await expectNoStall(() => upload(keyed, 'logo.svg', '<svg/>'), () => upload(keyed, 'logo.svg', svg));
     expect(result.error_code, result.error_message).toBe(0);
-    expect(slowestMs).toBeLessThan(HEALTHZ_BUDGET_MS);
   });
 });
 
@@ -165,17 +185,15 @@ describe('open/fromComments', () => {
 
   it('imports a block with a line of 200,000 spaces before an x, /healthz answered meanwhile', async () => {
     const content = `/**\n * showdoc\n * @title Wide\n * @url /wide\n *${' '.repeat(200_000)}x\n */`;
-    const { result, slowestMs } = await duringHealthzProbe(() => postRaw(t, SCRIPT_URL, body(content)));
+    const result = await expectNoStall(() => postRaw(t, SCRIPT_URL, body('/**\n * showdoc\n * @title Narrow\n * x\n */')), () => postRaw(t, SCRIPT_URL, body(content)));
     expect(result.text).toBe('成功');
     const page = await t.services.db('pages').where({ item_id: keyed.item_id, page_title: 'Wide', is_del: 0 }).first();
     expect(page).toBeTruthy();
-    expect(slowestMs).toBeLessThan(HEALTHZ_BUDGET_MS);
   });
 
   it('answers at once for 20,000 unclosed /** openers', async () => {
-    const { result, slowestMs } = await duringHealthzProbe(() => postRaw(t, SCRIPT_URL, body('/**'.repeat(20_000))));
+    const result = await expectNoStall(() => postRaw(t, SCRIPT_URL, body('/** nothing */')), () => postRaw(t, SCRIPT_URL, body('/**'.repeat(20_000))));
     expect(result.text).toBe('失败');
-    expect(slowestMs).toBeLessThan(HEALTHZ_BUDGET_MS);
   });
 });
 
@@ -184,12 +202,12 @@ describe('import/auto of a zip of 60,000 small entries', () => {
     // The importers load with the first import; that one-time cost is not the archive's.
     const warm = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'one.zip', bytes: Buffer.from(zipSync({ 'a.md': strToU8('# A') })) });
     expect(warm.body.error_code).toBe(0);
-    // Receiving 6.7 MB of multipart body delays the probe by itself on a busy machine (272-458 ms
-    // for random bytes at load average 17 on 2 cores): the archive must add no stall to that.
-    const baseline = await duringHealthzProbe(() => uploadFromChild('import/auto', owner.token, 'noise.bin', crypto.randomBytes(manyEntriesZip.length)));
-    expect(baseline.result.body.error_code).toBe(ErrorCode.FAILED);
+    // The harmless request: 6.7 MB of random bytes (refused as not UTF-8 text), the same transfer.
     const rssBefore = process.memoryUsage().rss;
-    const { result, slowestMs } = await duringHealthzProbe(() => uploadFromChild('import/auto', owner.token, 'many.zip', manyEntriesZip));
+    const result = await expectNoStall(
+      () => uploadFromChild('import/auto', owner.token, 'noise.bin', crypto.randomBytes(manyEntriesZip.length)),
+      () => uploadFromChild('import/auto', owner.token, 'many.zip', manyEntriesZip),
+    );
     const grownMb = (process.memoryUsage().rss - rssBefore) / 1048576;
     // The refusal itself, without the 9 MB multipart transfer (seconds on a loaded machine).
     const started = performance.now();
@@ -198,7 +216,6 @@ describe('import/auto of a zip of 60,000 small entries', () => {
     expect(result.body.error_code).toBe(ErrorCode.FAILED);
     expect(result.body.error_message).toMatch(/^file: many.zip: the archive has 60000 entries; at most 20000 are accepted/);
     expect(tookMs).toBeLessThan(1000);
-    expect(slowestMs).toBeLessThan(Math.max(HEALTHZ_BUDGET_MS, baseline.slowestMs + HEALTHZ_BUDGET_MS / 2));
     // JSZip inflated all 60,000 entries first: RSS went from 110 MB to 1.9 GB and stayed.
     expect(grownMb).toBeLessThan(100);
   });
