@@ -163,7 +163,8 @@ describe('sync/upload of an .svg', () => {
   it('refuses 31 (and 5,000) empty comments with no <svg> at once, /healthz answered meanwhile', async () => {
     for (const count of [31, 5000]) {
       const result = await expectNoStall(
-        () => upload(keyed, 'logo.svg', '<!-- one --><svg/>'),
+        // The same comments before a root element: read at once even by the old pattern.
+        () => upload(keyed, 'logo.svg', `${'<!---->'.repeat(count)}<svg/>`),
         () => upload(keyed, 'logo.svg', '<!---->'.repeat(count)),
       );
       expect(result.error_code, `${count}`).not.toBe(0);
@@ -173,7 +174,9 @@ describe('sync/upload of an .svg', () => {
 
   it('accepts an SVG after a declaration, many comments and a doctype with an internal subset', async () => {
     const svg = `<?xml version="1.0"?>\n${'<!---->'.repeat(200)}<!-- a -- b --><!DOCTYPE svg [ <!ENTITY x "]"> ]>\n<svg xmlns="http://www.w3.org/2000/svg"/>`;
-    const result = await expectNoStall(() => upload(keyed, 'logo.svg', '<svg/>'), () => upload(keyed, 'logo.svg', svg));
+    // Harmless: as many bytes, the comments inside the root element (nothing to skip before it).
+    const plain = `<svg xmlns="http://www.w3.org/2000/svg">${'<!---->'.repeat(200)}</svg>`;
+    const result = await expectNoStall(() => upload(keyed, 'plain.svg', plain), () => upload(keyed, 'logo.svg', svg));
     expect(result.error_code, result.error_message).toBe(0);
   });
 });
