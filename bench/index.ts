@@ -41,6 +41,7 @@ export const modules: BenchModule[] = [
   { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
   { title: 'Load', run: async () => (await import('./load.ts')).run() },
   { title: 'Models vs knex', run: async () => (await import('./models.ts')).run() },
+  { title: 'Search scope', run: async () => (await import('./searchScope.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {

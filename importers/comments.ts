@@ -27,7 +27,9 @@ export function normaliseScriptText(text: string): string {
 function blockLines(block: string): string {
   return block
     .split(/\r?\n/)
-    .map((l) => l.replace(/^\s*\*+ ?/, '').replace(/\s+$/, ''))
+    // trimEnd, not .replace(/\s+$/): the regex retries from every start of a run of spaces, so a
+    // line of 200,000 spaces before an `x` took 13.6 s; trimEnd is one pass.
+    .map((l) => l.replace(/^\s*\*+ ?/, '').trimEnd())
     .join('\n');
 }
 
@@ -50,11 +52,25 @@ function paramRows(block: string, tag: 'param' | 'header'): ApiParam[] {
     .map(([name, required, type, ...remark]) => ({ name: name!, require: required === '必选' ? '1' : '0', type: type ?? '', value: '', remark: remark.join(' ') }));
 }
 
+/**
+ * The bodies of the `/** … *\/` blocks, each up to the first `*\/`. Found with indexOf rather than
+ * `/\/\*\*([\s\S]*?)\*\//g`, which rescans to the end of the text from every unclosed `/**`
+ * (quadratic in a text of many openers and no closer).
+ */
+function* commentBodies(source: string): Generator<string> {
+  for (let open = source.indexOf('/**'); open >= 0; ) {
+    const close = source.indexOf('*/', open + 3);
+    if (close < 0) return;
+    yield source.slice(open + 3, close);
+    open = source.indexOf('/**', close + 2);
+  }
+}
+
 export function parseShowDocComments(content: string, opts: { lang?: ApiDocLang } = {}): CommentPage[] {
   const source = normaliseScriptText(content);
   const pages: CommentPage[] = [];
-  for (const match of source.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
-    const block = blockLines(match[1]!);
+  for (const body of commentBodies(source)) {
+    const block = blockLines(body);
     if (!block.includes('@title') || !block.includes('showdoc')) continue;
     const title = oneLineTag(block, 'title');
     if (!title) continue;

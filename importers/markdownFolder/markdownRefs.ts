@@ -108,10 +108,10 @@ function fileOffset(content: string, firstLine: number, offset: number, index: {
   const upTo = content.slice(0, offset);
   const lineNo = upTo.split('\n').length - 1;
   const col = offset - (upTo.lastIndexOf('\n') + 1);
-  const contentLine = content.split('\n')[lineNo]!.replace(/\s+$/, '');
+  const contentLine = content.split('\n')[lineNo]!.trimEnd();
   const fileLine = index.lines[firstLine + lineNo];
   if (fileLine === undefined) return null;
-  const trimmed = fileLine.replace(/\s+$/, '');
+  const trimmed = fileLine.trimEnd();
   let at = trimmed.endsWith(contentLine) ? trimmed.length - contentLine.length : -1;
   if (at < 0) at = fileLine.indexOf(contentLine);
   if (at < 0) return null;

@@ -1,7 +1,6 @@
 /**
- * Unicode case folding for SQLite search. SQLite's LIKE and lower() fold ASCII only, and since the
- * trigram index keeps no positions (detail=none) FTS5 re-checks every candidate row with LIKE, so
- * `Éc` never found `éc`. PostgreSQL's ILIKE folds every letter (lower() per character in the
+ * Unicode case folding for SQLite search. SQLite's LIKE and lower() fold ASCII only, so `Éc`
+ * never found `éc`. PostgreSQL's ILIKE folds every letter (lower() per character in the
  * database's UTF-8 locale); this restores the same on SQLite for the needles that need it.
  */
 
@@ -25,20 +24,4 @@ export const SQLITE_FOLD_FUNCTION = 'folio_ifind';
 
 export function containsFolded(haystack: unknown, foldedNeedle: unknown): number {
   return typeof haystack === 'string' && typeof foldedNeedle === 'string' && foldCase(haystack).includes(foldedNeedle) ? 1 : 0;
-}
-
-/**
- * An FTS5 query for the candidates of a needle of 3+ characters in a trigram index without
- * positions: every trigram of the needle, each a quoted single-token string, joined with AND
- * (a phrase of several trigrams needs positions). The index folds case itself (Unicode, per
- * character), so this finds a superset of the folded matches, which folio_ifind then checks.
- * Long needles use at most `max` trigrams spread over the needle: still a superset.
- */
-export function trigramQuery(needle: string, max = 12): string {
-  const chars = [...needle];
-  const all: string[] = [];
-  for (let i = 0; i + 3 <= chars.length; i++) all.push(chars.slice(i, i + 3).join(''));
-  const step = Math.max(1, Math.ceil(all.length / max));
-  const picked = new Set(all.filter((_, i) => i % step === 0 || i === all.length - 1));
-  return [...picked].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }

@@ -8,10 +8,10 @@ export type { SearchHit, SearchQuery } from './types.ts';
 
 /**
  * The engine-specific finder for this database. The two finders stay hand-written knex over the
- * `pages` table rather than `Page.query`: their SQL is the engines' own full-text forms (FTS5
- * trigram LIKE, pg_trgm ILIKE over one expression), and a search reads up to the scan limit of
- * hits with their content, where a model instance per row costs +40-54% CPU (bench/models.ts,
- * one page with content: SQLite 418 vs 272 µs, PostgreSQL 805 vs 577 µs).
+ * `pages` table rather than `Page.query`: a search reads up to the scan limit of hits with their
+ * content, where a model instance per row costs +40-54% CPU (bench/models.ts, one page with
+ * content: SQLite 418 vs 272 µs, PostgreSQL 805 vs 577 µs). Both take the searched items' pages
+ * first and match their text (`itemPages`), so a search costs the same whatever other items hold.
  */
 export function searchEngineFor(db: Db): SearchEngine {
   return engineOf(db) === 'pg' ? pgSearch : sqliteSearch;

@@ -1,22 +1,21 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
-import { PG_SEARCH_EXPRESSION } from '../db/migrations/20261121020000_page_search_index.ts';
-import { HIT_COLUMNS, likePattern, type SearchEngine, type SearchHit, type SearchQuery } from './types.ts';
-
-/** The matching pages of the query's items and catalogs, before selecting, ordering or limiting. */
-function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
-  const query = db('pages as p')
-    .whereRaw(`${PG_SEARCH_EXPRESSION.replace(/page_/g, 'p.page_')} ILIKE ? ESCAPE '\\'`, [likePattern(q.keyword)])
-    .whereIn('p.item_id', q.itemIds)
-    .andWhere('p.is_del', 0);
-  if (q.catIds) query.whereIn('p.cat_id', q.catIds);
-  return query;
-}
+import { HIT_COLUMNS, itemPages, likePattern, type SearchEngine, type SearchHit, type SearchQuery } from './types.ts';
 
 /**
- * PostgreSQL: ILIKE over the same expression the GIN pg_trgm index is built on
- * (title, newline, content), so the planner can use the index for needles of 3+ characters.
+ * The matching pages of the query's items and catalogs, before selecting, ordering or limiting.
+ * Title and content are matched apart, not as the expression of the GIN pg_trgm index: the
+ * planner then takes the items' pages by the (item_id, is_del, cat_id) index and matches each,
+ * so the cost follows the items searched. Through the trigram index it built a bitmap of every
+ * matching page of every item before the item filter, and a common word cost in proportion to
+ * the whole database (issue #26).
  */
+function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
+  const pattern = likePattern(q.keyword);
+  return itemPages(db, q).where((w) => w.whereRaw(`p.page_title ILIKE ? ESCAPE '\\'`, [pattern]).orWhereRaw(`p.page_content ILIKE ? ESCAPE '\\'`, [pattern]));
+}
+
+/** PostgreSQL: the searched items' pages, each matched by ILIKE (which folds every letter's case). */
 export const pgSearch: SearchEngine = {
   async findPages(db, q) {
     return (await matching(db, q).orderBy('p.page_id').limit(q.limit).select(HIT_COLUMNS)) as SearchHit[];

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { PageRow } from '../models/Page.ts';
 import type { Db } from '../db/knex.ts';
 
@@ -27,4 +28,14 @@ export const HIT_COLUMNS = HIT_FIELDS.map((c) => `p.${c}`);
 /** Escapes LIKE wildcards so the needle is matched literally (with ESCAPE '\'). */
 export function likePattern(needle: string): string {
   return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The candidates of a search on either engine: the live pages of the query's items (and
+ * catalogs), by the (item_id, is_del, cat_id) index, before any text is matched.
+ */
+export function itemPages(db: Db, q: SearchQuery): Knex.QueryBuilder {
+  const query = db('pages as p').whereIn('p.item_id', q.itemIds).andWhere('p.is_del', 0);
+  if (q.catIds) query.whereIn('p.cat_id', q.catIds);
+  return query;
 }

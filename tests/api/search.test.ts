@@ -119,6 +119,23 @@ describe('item/search', () => {
     expect(ids(await t.call('item/search', { item_id: itemId, keyword: 'secret' }, { token: limited.token }))).toEqual([visible.page_id]);
   });
 
+  it('lists every match of the item (and its total past the list limit) and none of another item, whatever the other holds', async () => {
+    const { itemId, owner } = await itemWithPeople(t);
+    const other = await insertItem(t, owner, { item_name: 'Other item' });
+    // The other item holds the word on every page, more pages than the searched one.
+    const rows = (item: number, n: number, content: (i: number) => string) => Array.from({ length: n }, (_, i) => ({ item_id: item, cat_id: 0, page_title: `P${i}`, page_content: content(i), s_number: 99, author_uid: 0, author_username: '', addtime: t.services.now() }));
+    await t.services.db.batchInsert('pages', rows(other, 600, () => 'the Lorem ipsum word everywhere'), 200);
+    await t.services.db.batchInsert('pages', rows(itemId, 260, (i) => (i % 13 === 0 ? 'no match here' : `lorem line ${i}`)), 200);
+    const expected = (await t.services.db('pages').where({ item_id: itemId, is_del: 0 }).where('page_content', 'like', '%lorem%').orderBy('page_id').pluck('page_id')) as number[];
+    expect(expected).toHaveLength(240);
+    const r = await t.call('item/search', { item_id: itemId, keyword: 'LOREM' }, { token: owner.token });
+    expect(r.error_code).toBe(0);
+    expect(r.data.total).toBe(240);
+    expect(r.data.pages).toHaveLength(200);
+    expect(r.data.pages.every((p: any) => p.item_id === itemId)).toBe(true);
+    expect(ids(r)).toEqual(expected.slice(0, 200));
+  });
+
   it('returns 10303 for strangers of a private item and 10100 without a keyword', async () => {
     const { itemId, owner, stranger } = await itemWithPeople(t, { password: 'secret1' });
     expect((await t.call('item/search', { item_id: itemId, keyword: 'x' }, { token: stranger.token })).error_code).toBe(10303);

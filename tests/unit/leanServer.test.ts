@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { leanServerFlags } from '../../bin/leanServer.mjs';
 import { fillStrippedCache } from '../../bin/strippedCache.mjs';
-import { foldCase, needsUnicodeFold, trigramQuery } from '../../server/search/fold.ts';
+import { foldCase, needsUnicodeFold } from '../../server/search/fold.ts';
 
 describe('leanServerFlags', () => {
   it('adds the semi-space cap, the malloc arena limit and the fixed mmap threshold when the caller gave none', () => {
@@ -31,13 +31,5 @@ describe('search case folding', () => {
     expect(['Éc', 'ЯНВАРЯ', 'Σύνοψη', 'mä'].map(needsUnicodeFold)).toEqual([true, true, true, true]);
     expect(['Guide', '灰度发布', 'webhook签名', '🚀 ok', '50%_'].map(needsUnicodeFold)).toEqual([false, false, false, false, false]);
     expect(foldCase('ΟΔΟΣ Σύνοψη')).toBe('οδοσ σύνοψη');
-  });
-
-  it('turns a needle into single-trigram FTS5 strings joined with AND, quotes doubled, at most 12', () => {
-    expect(trigramQuery('März')).toBe('"Mär" AND "ärz"');
-    expect(trigramQuery('a"bc')).toBe('"a""b" AND """bc"');
-    const long = trigramQuery('Ё'.repeat(2) + 'абвгдежзийклмнопрстуфхцчшщъыьэюя');
-    expect(long.split(' AND ').length).toBeLessThanOrEqual(13);
-    expect(long.endsWith('"эюя"')).toBe(true);
   });
 });

@@ -146,8 +146,96 @@ function refusePlaceholdersAcrossCopies(text: string): void {
   }
 }
 
+// ---- references: `@/x/c`, `@../c`, `@sibling` ----------------------------------------------
+
+/**
+ * Mock.js lets a placeholder stand for another property's rendered value: a path (`"@/x/c"`,
+ * `"@../c"`) or the name of a sibling in the same object or array (`"@c"`, `"@0"`). The value is
+ * shared, not copied, so `{"x":{"c|1000":[…]},"y":{"d|1000":["@/x/c"]},"z|1000":["@/y/d"]}` renders
+ * cheaply and then serialises to 10^9 strings (65 s before this). So a reference weighs what it may
+ * refer to: a path, the largest estimate of any property of its last name (an index: of any array
+ * element); a name, that of the siblings so named. The estimates depend on each other and are
+ * found by repeating the pass until they stop changing; a cycle never does.
+ */
+interface Estimates {
+  /** Largest estimate of a property, by name without rule (what a path's last name may mean). */
+  byName: Map<string, number>;
+  /** Largest estimate of an array element (what a path's last index may mean). */
+  element: number;
+  /** Estimate of each property or element, by its object or array in the template and raw key or index. */
+  members: Map<object, Map<string, number>>;
+}
+interface ReferenceWeights {
+  /** From the previous pass. */
+  known: Estimates;
+  /** Collected in this pass. */
+  seen: Estimates;
+  /** Whether any placeholder of this pass may be a reference (when none is, one pass is final). */
+  referenced: boolean;
+}
+const noEstimates = (): Estimates => ({ byName: new Map(), element: 0, members: new Map() });
+
+/** Where a string sits: the siblings a bare `@name` may refer to. */
+interface Siblings {
+  /** The enclosing object or array of the template. */
+  parent: object;
+  /** Its raw keys (or indexes) by name without rule. */
+  rawByName: Map<string, string[]>;
+  /** The string's own raw key or index: not a sibling. */
+  self: string;
+}
+/** Passes allowed: how long a chain of references may be (a refers to b refers to c …). */
+const MAX_REFERENCE_CHAIN = 8;
+
+function noteMember(weights: ReferenceWeights, parent: object, key: Rule, bytes: number, isElement: boolean): void {
+  const seen = weights.seen;
+  if (isElement) seen.element = Math.max(seen.element, bytes);
+  else seen.byName.set(key.name, Math.max(seen.byName.get(key.name) ?? 0, bytes));
+  let members = seen.members.get(parent);
+  if (!members) seen.members.set(parent, (members = new Map()));
+  members.set(key.raw, bytes);
+}
+
+/** What a placeholder named `name` may weigh if Mock.js resolves it as a reference; 0 when it cannot be one. */
+function referenceWeight(name: string, weights: ReferenceWeights, at: Siblings | null): number {
+  const known = weights.known;
+  if (!name.includes('/')) {
+    const raws = at?.rawByName.get(name)?.filter((raw) => raw !== at.self) ?? [];
+    if (!raws.length) return 0;
+    weights.referenced = true;
+    const members = known.members.get(at!.parent);
+    return Math.max(0, ...raws.map((raw) => members?.get(raw) ?? 0));
+  }
+  const last = name.split('/').filter(Boolean).pop();
+  if (last === undefined) return 0;
+  weights.referenced = true;
+  return /^\d+$/.test(last) ? known.element : (known.byName.get(last) ?? 0);
+}
+
+function rawByName(keys: Rule[]): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const k of keys) {
+    const named = byName.get(k.name);
+    if (named) named.push(k.raw);
+    else byName.set(k.name, [k.raw]);
+  }
+  return byName;
+}
+
+function sameEstimates(a: Estimates, b: Estimates): boolean {
+  if (a.element !== b.element || !sameMap(a.byName, b.byName) || a.members.size !== b.members.size) return false;
+  for (const [parent, members] of a.members) if (!sameMap(members, b.members.get(parent))) return false;
+  return true;
+}
+
+function sameMap(a: Map<string, number>, b: Map<string, number> | undefined): boolean {
+  if (!b || a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
 /** Validates and rewrites the placeholders of one template string; returns it and its weight. */
-function boundString(text: string, repeat: number): { text: string; bytes: number } {
+function boundString(text: string, repeat: number, weights: ReferenceWeights, at: Siblings | null): { text: string; bytes: number } {
   if (longestBackslashRun(text, repeat) > MAX_BACKSLASH_RUN) throw new MockTemplateError(`strings must not hold runs of more than ${MAX_BACKSLASH_RUN} backslashes`);
   if (repeat > 1 && text.includes('@')) refusePlaceholdersAcrossCopies(text);
   let bytes = text.length;
@@ -155,7 +243,7 @@ function boundString(text: string, repeat: number): { text: string; bytes: numbe
     if (slashes.length % 2 === 1) return whole; // `\@name` is an escaped, literal @
     const method = name.toLowerCase();
     if (REFUSED_NAMES.has(method) || REFUSED_NAMES.has(name)) throw new MockTemplateError(`"@${name}" is not a Mock.js data placeholder`);
-    bytes += LENGTH_ARGUMENT_METHODS.has(method) ? TEXT_PLACEHOLDER_BYTES : OTHER_PLACEHOLDER_BYTES;
+    bytes += Math.max(LENGTH_ARGUMENT_METHODS.has(method) ? TEXT_PLACEHOLDER_BYTES : OTHER_PLACEHOLDER_BYTES, referenceWeight(name, weights, at));
     if (args === undefined) {
       if (text[offset + whole.length] === '(') throw new MockTemplateError(`"@${name}(": placeholder arguments must be closed by ")" within ${MAX_ARGUMENT_CHARS} characters`);
       return whole;
@@ -168,6 +256,8 @@ function boundString(text: string, repeat: number): { text: string; bytes: numbe
 // ---- rules: `name|min-max.dmin-dmax`, `name|count`, `name|+step` -----------------------------
 
 interface Rule {
+  /** The key as written. */
+  raw: string;
   name: string;
   /** Re-written rule text (after the `|`), or null when the key has no rule. */
   rule: string | null;
@@ -177,12 +267,12 @@ interface Rule {
 
 function parseKey(key: string, value: unknown): Rule {
   const bar = key.lastIndexOf('|');
-  if (bar <= 0) return { name: key, rule: null, repeat: 1 };
+  if (bar <= 0) return { raw: key, name: key, rule: null, repeat: 1 };
   const name = key.slice(0, bar);
   const rule = key.slice(bar + 1);
-  if (/^\+\d+$/.test(rule)) return { name, rule, repeat: 1 };
+  if (/^\+\d+$/.test(rule)) return { raw: key, name, rule, repeat: 1 };
   const m = /^([+-]?\d+)(?:-([+-]?\d+))?(?:\.(\d+)(?:-(\d+))?)?$/.exec(rule);
-  if (!m) return { name, rule, repeat: 1 };
+  if (!m) return { raw: key, name, rule, repeat: 1 };
   const repeats = typeof value === 'string' || Array.isArray(value) || (value !== null && typeof value === 'object');
   // For numbers and booleans min-max is a value range or a probability, not a repeat count.
   const cap = (s: string | undefined) => (s === undefined ? undefined : repeats ? clamp(Number(s), -MOCK_MAX_REPEAT, MOCK_MAX_REPEAT) : Number(s));
@@ -191,7 +281,7 @@ function parseKey(key: string, value: unknown): Rule {
   const dmin = m[3] === undefined ? undefined : clamp(Number(m[3]), 0, MAX_DECIMALS);
   const dmax = m[4] === undefined ? undefined : clamp(Number(m[4]), 0, MAX_DECIMALS);
   const text = `${min}${max === undefined ? '' : `-${max}`}${dmin === undefined ? '' : `.${dmin}${dmax === undefined ? '' : `-${dmax}`}`}`;
-  return { name, rule: text, repeat: repeats ? Math.max(min ?? 1, max ?? 1, 1) : 1 };
+  return { raw: key, name, rule: text, repeat: repeats ? Math.max(min ?? 1, max ?? 1, 1) : 1 };
 }
 
 interface Bounded {
@@ -199,25 +289,33 @@ interface Bounded {
   bytes: number;
 }
 
-/** `repeat`: how many times the rule of the enclosing key repeats this value (strings are concatenated). */
-function bound(value: unknown, depth: number, repeat = 1): Bounded {
+/**
+ * `repeat`: how many times the rule of the enclosing key repeats this value (strings are concatenated);
+ * `at`: its siblings when it is a property or an element.
+ */
+function bound(value: unknown, depth: number, weights: ReferenceWeights, at: Siblings | null, repeat = 1): Bounded {
   if (depth > MAX_DEPTH) throw new MockTemplateError(`must not nest deeper than ${MAX_DEPTH} levels`);
   if (typeof value === 'string') {
-    const { text, bytes } = boundString(value, repeat);
+    const { text, bytes } = boundString(value, repeat, weights, at);
     return { value: text, bytes: bytes + 2 };
   }
   if (Array.isArray(value)) {
-    const items = value.map((v) => bound(v, depth + 1));
+    const indexes: Rule[] = value.map((_, i) => ({ raw: String(i), name: String(i), rule: null, repeat: 1 }));
+    const byName = rawByName(indexes);
+    const items = value.map((v, i) => bound(v, depth + 1, weights, { parent: value, rawByName: byName, self: String(i) }));
+    items.forEach((item, i) => noteMember(weights, value, indexes[i]!, item.bytes, true));
     return { value: items.map((x) => x.value), bytes: items.reduce((n, x) => n + x.bytes + 1, 2) };
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     let bytes = 2;
-    for (const [key, child] of Object.entries(value)) {
+    const rules = Object.entries(value).map(([key, child]) => ({ rule: parseKey(key, child), child }));
+    const byName = rawByName(rules.map((r) => r.rule));
+    for (const { rule, child } of rules) {
       // Keys are names and rules only: Mock.js never expands placeholders in them.
-      const rule = parseKey(key, child);
-      const inner = bound(child, depth + 1, rule.repeat);
+      const inner = bound(child, depth + 1, weights, { parent: value, rawByName: byName, self: rule.raw }, rule.repeat);
       out[rule.rule === null ? rule.name : `${rule.name}|${rule.rule}`] = inner.value;
+      noteMember(weights, value, rule, inner.bytes * rule.repeat, false);
       bytes += rule.name.length + 4 + inner.bytes * rule.repeat;
     }
     return { value: out, bytes };
@@ -227,9 +325,16 @@ function bound(value: unknown, depth: number, repeat = 1): Bounded {
 
 /** The template made safe to hand to Mock.js, or a MockTemplateError naming the problem. */
 export function boundMockTemplate(template: unknown): unknown {
-  const { value, bytes } = bound(template, 0);
-  if (bytes > MOCK_MAX_OUTPUT_BYTES) throw new MockTemplateError(`would produce about ${Math.round(bytes / 1024)} KB; the limit is ${MOCK_MAX_OUTPUT_BYTES / 1024} KB (lower the repeat counts)`);
-  return value;
+  let known = noEstimates();
+  for (let pass = 0; ; pass++) {
+    const weights: ReferenceWeights = { known, seen: noEstimates(), referenced: false };
+    const { value, bytes } = bound(template, 0, weights, null);
+    // Each pass only raises the estimates, so one over the limit stays over it.
+    if (bytes > MOCK_MAX_OUTPUT_BYTES) throw new MockTemplateError(`would produce about ${Math.round(bytes / 1024)} KB; the limit is ${MOCK_MAX_OUTPUT_BYTES / 1024} KB (lower the repeat counts, or what placeholders such as "@/a/b" refer to)`);
+    if (!weights.referenced || sameEstimates(weights.seen, known)) return value;
+    if (pass === MAX_REFERENCE_CHAIN) throw new MockTemplateError(`placeholders that refer to other properties ("@/a/b", "@name") must not form a cycle or a chain longer than ${MAX_REFERENCE_CHAIN}`);
+    known = weights.seen;
+  }
 }
 
 /** Checks stored template text without rendering it (used when saving). */
