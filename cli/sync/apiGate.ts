@@ -1,5 +1,5 @@
-import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
-import { inFormatOf, type ApiSnapshot } from '../../core/apiSnapshot.ts';
+import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff } from '../../core/apiDiff.ts';
+import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
 import type { SyncClient } from './client.ts';
 
 /**
@@ -54,12 +54,13 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient, delete
   for (const api of apis) {
     const { snapshot } = snapshotApi(api.document, api.source);
     const before = latest.get(api.source);
-    // Equal in the stored version's snapshot format (a version stored by an older server holds less).
-    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(inFormatOf(before.snapshot, snapshot));
+    const diff = diffApiSnapshots(before?.snapshot ?? NO_API, snapshot);
+    // Equal texts, or — against a version an older server stored in another format — nothing to tell apart.
+    const same = before && (formatsDiffer(before.snapshot, snapshot) ? unchangedAcrossFormats(before.snapshot, snapshot, diff) : JSON.stringify(before.snapshot) === JSON.stringify(snapshot));
     out.push({
       source: api.source,
       against: before?.number ?? null,
-      diff: diffApiSnapshots(before?.snapshot ?? NO_API, snapshot),
+      diff,
       upload: same ? null : { source: api.source, stream: api.source, document: api.document },
     });
   }

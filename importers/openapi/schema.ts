@@ -32,6 +32,12 @@ export class RefResolver {
     return (current && typeof current === 'object' ? current : {}) as T;
   }
 
+  /** What a local `$ref` points at, one hop only (a ref to a ref answers that ref); `{}` when it leads nowhere. */
+  target(ref: string): unknown {
+    const at = this.pointer(ref);
+    return at && typeof at === 'object' ? at : {};
+  }
+
   private pointer(ref: string): unknown {
     if (!ref.startsWith('#')) return {};
     const parts = ref.slice(1).split('/').filter((p, i) => i > 0 || p !== '');
