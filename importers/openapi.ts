@@ -41,10 +41,14 @@ export function checkVersion(spec: Record<string, any>): 2 | 3 {
 
 /** Operations (one page each) of a document's `paths` and `webhooks`, counted without reading them. */
 export function countOperations(spec: Record<string, any>): number {
+  const refs = new RefResolver(spec);
   let n = 0;
   for (const section of [spec.paths, spec.webhooks]) {
     if (!isObject(section)) continue;
-    for (const item of Object.values(section)) if (isObject(item)) for (const method of METHODS) if (isObject(item[method])) n++;
+    for (const raw of Object.values(section)) {
+      const item = refs.resolve(raw);
+      for (const method of METHODS) if (isObject(item[method])) n++;
+    }
   }
   return n;
 }
