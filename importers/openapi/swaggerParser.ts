@@ -102,6 +102,10 @@ export interface BundledSpec {
   api: unknown;
   /** Every file the bundle read besides the root, as absolute paths: parts of the API, never pages of their own. */
   parts: string[];
+  /** What strict validation found, each naming the file it is written in (the first MAX_SPEC_WARNINGS). */
+  warnings: SpecFault[];
+  /** How many problems validation found in all. */
+  warningsTotal: number;
 }
 
 /** One fault of a multi-file description: the file at fault (relative to the docs folder) and what is wrong. */
@@ -132,10 +136,12 @@ interface RefsLike {
 /**
  * Bundles a multi-file OpenAPI/Swagger description (`openapi.yaml` + `paths/` + `components/`)
  * with swagger-parser into one document and validates it. Only local files are followed (a URL
- * `$ref` would make a push depend on the network). Every fault is reported, not only the first:
- * the resolver runs with `continueOnError` (every missing or unparsable part), and the schema
- * validation's own error list (Ajv, all errors) is traced back through the `$ref`s to the file
- * each faulty object is written in. Loaded on demand: most folders have no such file.
+ * `$ref` would make a push depend on the network). A description that cannot be read — a missing
+ * or unparsable part — is refused with every such fault (the resolver runs with
+ * `continueOnError`). One that reads but breaks the OpenAPI schema is bundled, as import/auto
+ * imports such files, with the validation's problems (Ajv, all errors) as warnings, each traced
+ * back through the `$ref`s to the file the faulty object is written in. Loaded on demand: most
+ * folders have no such file.
  */
 export async function bundleOpenApi(absPath: string, root: string): Promise<BundledSpec> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
@@ -154,18 +160,20 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
     // validate() dereferences what it is given: hand it a copy and keep the bundle for the importer.
     await SwaggerParser.validate(structuredClone(api) as never, { resolve: { http: false } });
   } catch (err) {
+    if (isUnreadable(err)) throw new SpecBundleError([{ relPath: rel(absPath), message: `the OpenAPI description cannot be read: ${firstLine(err)}` }]);
     const details = (err as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] }).details;
-    if (!details?.length) throw new SpecBundleError([{ relPath: rel(absPath), message: `not a valid OpenAPI description: ${firstLine(err)}` }]);
+    if (!details?.length) return { api, parts, warnings: [{ relPath: rel(absPath), message: `OpenAPI validation: ${firstLine(err).replace(/^Validation failed\.\s*/, '')}` }], warningsTotal: 1 };
     // bundle() rewrote the files' `$ref`s in place: resolve them afresh to trace each fault to its file.
     const refs = (await SwaggerParser.resolve(absPath, { resolve: { http: false } })) as unknown as RefsLike;
     const faults = details.map((d) => {
       const pointer = d.instancePath ?? '';
       const file = fileHolding(refs, path.resolve(absPath), pointer);
-      return { relPath: rel(file), message: `not a valid OpenAPI description: #${pointer || '/'} ${d.message ?? 'is invalid'}${extraName(d.params)}` };
+      return { relPath: rel(file), message: `OpenAPI validation: #${pointer || '/'} ${d.message ?? 'is invalid'}${extraName(d.params)}` };
     });
-    throw new SpecBundleError(dedupe(faults));
+    const warnings = dedupe(faults);
+    return { api, parts, warnings: warnings.slice(0, MAX_SPEC_WARNINGS), warningsTotal: warnings.length };
   }
-  return { api, parts };
+  return { api, parts, warnings: [], warningsTotal: 0 };
 }
 
 function dedupe(faults: SpecFault[]): SpecFault[] {

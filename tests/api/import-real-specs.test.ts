@@ -25,9 +25,11 @@ afterAll(() => t.close());
 
 const importFile = (filename: string, bytes: string, params?: Record<string, string | number>) => uploadFile(t, 'import/auto', { token: owner.token, filename, bytes, params });
 const itemCount = async () => toCount(await t.services.db('items').count({ n: '*' }).first());
+/** Imports of 150 pages on a shared 2-core machine under load took up to 40 s: room enough, still far from the minutes of #26. */
+const SLOW = { timeout: 180_000 };
 const livePages = async (itemId: number) => toCount(await t.services.db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
 
-describe('import/auto: a description with recursive schemas (presalytics ooxml, 213 KB)', () => {
+describe('import/auto: a description with recursive schemas (presalytics ooxml, 213 KB)', SLOW, () => {
   it('imports every operation as a page and records its first API version with a snapshot proportional to the file', async () => {
     const r = await importFile('ooxml.json', OOXML);
     expect(r.body.error_code, r.body.error_message).toBe(0);
@@ -66,7 +68,7 @@ describe('import/auto: a description with recursive schemas (presalytics ooxml, 
   });
 });
 
-describe('import/auto: a description strict validation refuses for an extra property (Google Cloud Build)', () => {
+describe('import/auto: a description strict validation refuses for an extra property (Google Cloud Build)', SLOW, () => {
   it('imports it and answers the validation problem as a warning naming where', async () => {
     const r = await importFile('cloudbuild.json', CLOUDBUILD);
     expect(r.body.error_code, r.body.error_message).toBe(0);
@@ -77,7 +79,7 @@ describe('import/auto: a description strict validation refuses for an extra prop
   });
 });
 
-describe('import/auto: refusals', () => {
+describe('import/auto: refusals', SLOW, () => {
   it('refuses at once, with 10100 naming the count and the limit, a description with more operations than an item holds pages', async () => {
     // Cloud Build's own paths, repeated under new prefixes until there are 5,004 operations.
     const spec = JSON.parse(CLOUDBUILD);
@@ -94,8 +96,9 @@ describe('import/auto: refusals', () => {
     expect(r.body.error_code).toBe(10100);
     expect(r.body.error_message).toContain(`the description has ${(rounds * perRound).toLocaleString('en-US')} operations`);
     expect(r.body.error_message).toContain('at most 5,000 pages');
-    // Measured 0.3-0.8 s for this 6 MB upload; generous for a shared machine.
-    expect(ms).toBeLessThan(8000);
+    // Measured 0.3-0.8 s for this 6 MB upload on a quiet machine, 7 s under a load average of 40;
+    // before the early refusal, Microsoft Graph's description took minutes to be refused.
+    expect(ms).toBeLessThan(20_000);
     expect(await itemCount()).toBe(before);
   });
 
