@@ -49,6 +49,7 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
   const inItsFormat = inFormatOf(before, after);
   const now = new Map(inItsFormat.operations.map((op) => [operationKey(op), op]));
   const sides = new SchemaSides(before.schemas, inItsFormat.schemas);
+  const probes = new Map<Direction, SchemaCompare>();
   const operations: OperationChange[] = [];
   for (const [key, op] of old) {
     if (now.has(key)) continue;
@@ -61,7 +62,7 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
       operations.push(change(op, 'added', [{ rule: 'operation-added', breaking: false, path: opPath(op), message: `${op.method} ${op.path} was added` }]));
       continue;
     }
-    const reasons = diffOperation(previous, op, sides);
+    const reasons = diffOperation(previous, op, sides, probes);
     if (reasons.length) operations.push(change(op, 'changed', reasons));
   }
   operations.sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
@@ -110,14 +111,26 @@ class Reasons {
  * operation, where first met. A changed named schema used from many places — or through a cycle —
  * is reported at its first path, not once per path (with Stripe's descriptions the paths are
  * exponentially many); unchanged named schemas are skipped at once (SchemaSides.unchanged).
+ *
+ * oneOf/anyOf lists are compared for equality by probes: one probe comparison per direction for
+ * the whole diff (`probes`), remembering each named pair it compared and whether it differed, so
+ * Stripe's `anyOf: [id, $ref]` at every expandable field costs one walk, not one per use.
  */
 class SchemaCompare {
   readonly sides: SchemaSides;
+  private readonly probes: Map<Direction, SchemaCompare>;
+  private readonly isProbe: boolean;
+  get probing(): boolean {
+    return this.isProbe;
+  }
   private readonly seen = new Map<unknown, Set<unknown>>();
-  private readonly sameMemo = new Map<string, Map<SnapshotSchema, Map<SnapshotSchema, boolean>>>();
+  private readonly differing = new Map<unknown, Set<unknown>>();
+  private readonly sameMemo = new Map<SnapshotSchema, Map<SnapshotSchema, boolean>>();
   private readonly scopes = new Map<string, SchemaCompare>();
-  constructor(sides: SchemaSides) {
+  constructor(sides: SchemaSides, probes: Map<Direction, SchemaCompare>, isProbe = false) {
     this.sides = sides;
+    this.probes = probes;
+    this.isProbe = isProbe;
   }
 
   /**
@@ -127,48 +140,59 @@ class SchemaCompare {
    */
   scope(name: 'request' | 'response' | 'error-response'): SchemaCompare {
     let scope = this.scopes.get(name);
-    if (!scope) this.scopes.set(name, (scope = new SchemaCompare(this.sides)));
+    if (!scope) this.scopes.set(name, (scope = new SchemaCompare(this.sides, this.probes)));
     return scope;
   }
 
   /**
-   * True the first time this pair is met in the operation. Only pairs with a named side are
-   * remembered (by ref name, or the expanded schema object of an older version): inline pairs
-   * are tree-shaped and repeat nothing, and equal inline objects at two places (a stored
-   * snapshot read back shares them) must still be compared at each.
+   * Whether to compare this pair: 'compare' the first time; afterwards 'skip' (reported where
+   * first met, or — for a probe — still being compared up the stack, taken as equal), or, for a
+   * probe, 'differs' when it was found to. Only pairs with a named side are remembered (by ref
+   * name, or the expanded schema object of an older version): inline pairs are tree-shaped and
+   * repeat nothing, and equal inline objects at two places (a stored snapshot read back shares
+   * them) must still be compared at each.
    */
-  firstMeeting(refA: SnapshotSchema, a: SnapshotSchema, refB: SnapshotSchema, b: SnapshotSchema): boolean {
-    if (refA.$ref === undefined && refB.$ref === undefined) return true;
-    return this.firstTime(refA.$ref ?? a, refB.$ref ?? b);
+  enter(refA: SnapshotSchema, a: SnapshotSchema, refB: SnapshotSchema, b: SnapshotSchema): 'compare' | 'skip' | 'differs' {
+    if (refA.$ref === undefined && refB.$ref === undefined) return 'compare';
+    const ka = refA.$ref ?? a;
+    const kb = refB.$ref ?? b;
+    let met = this.seen.get(ka);
+    if (!met) this.seen.set(ka, (met = new Set()));
+    if (!met.has(kb)) {
+      met.add(kb);
+      return 'compare';
+    }
+    return this.isProbe && this.differing.get(ka)?.has(kb) ? 'differs' : 'skip';
   }
 
-  private firstTime(a: unknown, b: unknown): boolean {
-    let met = this.seen.get(a);
-    if (!met) this.seen.set(a, (met = new Set()));
-    if (met.has(b)) return false;
-    met.add(b);
-    return true;
+  /** A probe remembers the named pairs it found different. */
+  leave(refA: SnapshotSchema, a: SnapshotSchema, refB: SnapshotSchema, b: SnapshotSchema, differed: boolean): void {
+    if (!this.isProbe || !differed || (refA.$ref === undefined && refB.$ref === undefined)) return;
+    const ka = refA.$ref ?? a;
+    let set = this.differing.get(ka);
+    if (!set) this.differing.set(ka, (set = new Set()));
+    set.add(refB.$ref ?? b);
   }
 
   /** Whether two schemas read the same (no reason at all between them), for comparing oneOf/anyOf lists. */
   same(a: SnapshotSchema, b: SnapshotSchema, dir: Direction, depth: number): boolean {
-    let byA = this.sameMemo.get(dir);
-    if (!byA) this.sameMemo.set(dir, (byA = new Map()));
-    let byB = byA.get(a);
-    if (!byB) byA.set(a, (byB = new Map()));
+    let probe = this.probes.get(dir);
+    if (!probe) this.probes.set(dir, (probe = new SchemaCompare(this.sides, this.probes, true)));
+    let byB = probe.sameMemo.get(a);
+    if (!byB) probe.sameMemo.set(a, (byB = new Map()));
     let answer = byB.get(b);
     if (answer === undefined) {
-      const probe = new Reasons();
-      diffSchema(probe, '', a, b, dir, new SchemaCompare(this.sides), depth);
-      byB.set(b, (answer = probe.list.length === 0));
+      const found = new Reasons();
+      diffSchema(found, '', a, b, dir, probe, depth);
+      byB.set(b, (answer = found.list.length === 0));
     }
     return answer;
   }
 }
 
-function diffOperation(a: SnapshotOperation, b: SnapshotOperation, sides: SchemaSides): ChangeReason[] {
+function diffOperation(a: SnapshotOperation, b: SnapshotOperation, sides: SchemaSides, probes: Map<Direction, SchemaCompare>): ChangeReason[] {
   const r = new Reasons();
-  const schemas = new SchemaCompare(sides);
+  const schemas = new SchemaCompare(sides, probes);
   const base = opPath(b);
   if (a.path !== b.path) r.add('path-parameter-renamed', false, base, `path written ${a.path} is now ${b.path}`);
   for (const field of ['summary', 'description'] as const) {
@@ -313,14 +337,34 @@ function typeWidened(before: string[], after: string[]): boolean {
  */
 function diffSchema(r: Reasons, where: string, refA: SnapshotSchema, refB: SnapshotSchema, dir: Direction, schemas: SchemaCompare, depth = 0): void {
   if (depth > 16) return;
-  if (refA.$ref !== undefined && refA.$ref === refB.$ref && schemas.sides.unchanged(refA.$ref)) return;
+  if (refA.$ref !== undefined && refA.$ref === refB.$ref) {
+    if (schemas.sides.unchanged(refA.$ref)) return;
+    // A probe asks only whether the two differ: the same schema with a changed closure does.
+    // (Walking it instead would take a cycle still being compared as equal.)
+    if (schemas.probing) {
+      r.add(`${dir}-schema-changed`, false, where, 'the schema changed');
+      return;
+    }
+  }
   const a = schemas.sides.readBefore(refA);
   const b = schemas.sides.readAfter(refB);
   if (a.$circular || b.$circular) {
     if ((a.$circular || refA.$ref) !== (b.$circular || refB.$ref)) r.add(`${dir}-schema-changed`, false, where, 'a recursive schema changed');
     return;
   }
-  if (!schemas.firstMeeting(refA, a, refB, b)) return;
+  const entry = schemas.enter(refA, a, refB, b);
+  if (entry === 'skip') return;
+  if (entry === 'differs') {
+    r.add(`${dir}-schema-changed`, false, where, 'the schema changed');
+    return;
+  }
+  const count = r.list.length;
+  diffSchemaParts(r, where, a, b, dir, schemas, depth);
+  schemas.leave(refA, a, refB, b, r.list.length > count);
+}
+
+/** The comparison of two schemas read through their `$ref`s (see diffSchema). */
+function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSchema, dir: Direction, schemas: SchemaCompare, depth: number): void {
   const ta = a.type ?? [];
   const tb = b.type ?? [];
   if (ta.length && tb.length && ta.join('|') !== tb.join('|')) {

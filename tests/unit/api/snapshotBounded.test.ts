@@ -49,3 +49,29 @@ describe('API snapshot of a recursive real description (presalytics ooxml)', () 
     expect(diffApiSnapshots(before, snapshotOpenApi(spec())).operations).toEqual([]);
   });
 });
+
+describe('API diff of densely recursive schemas behind anyOf (the shape of Stripe\'s expandable fields)', () => {
+  // 60 models, each with 5 fields `anyOf: [id string, $ref another model]`: every model reaches every other.
+  const N = 60;
+  const ref = (i: number) => ({ $ref: `#/components/schemas/M${i % N}` });
+  const models = (): Record<string, any> => Object.fromEntries(Array.from({ length: N }, (_, i) => [`M${i}`, { type: 'object', properties: Object.fromEntries(Array.from({ length: 5 }, (_, j) => [`f${j}`, { anyOf: [{ type: 'string' }, ref(i + j * 7 + 1)] }])) }]));
+  const doc = (schemas: Record<string, any>) => ({
+    openapi: '3.0.3',
+    info: { title: 'Dense', version: '1' },
+    paths: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/m${i}`, { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref(i) } } } } } }])),
+    components: { schemas },
+  });
+
+  it('reports a change every model reaches in every operation, at the alternatives that lead to it, quickly', () => {
+    const changed = models();
+    changed.M0.properties.extra = { type: 'string' };
+    const started = performance.now();
+    const d = diffApiSnapshots(snapshotOpenApi(doc(models())), snapshotOpenApi(doc(changed)));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(d.summary.changed).toBe(30);
+    // Each model's five fields lead (through anyOf) to M0: five reasons per operation, not one per path.
+    for (const op of d.operations) expect(op.reasons.filter((r) => r.rule === 'response-variants-changed')).toHaveLength(5);
+    const m0 = d.operations.find((op) => op.path === '/m0')!;
+    expect(m0.reasons.filter((r) => r.rule === 'response-property-added').map((r) => r.path)).toEqual(['paths./m0.get.responses.200.content.application/json.schema.properties.extra']);
+  });
+});
