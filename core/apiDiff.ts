@@ -1,3 +1,4 @@
+import { SchemaSides } from './apiSchemaIdentity.ts';
 import { CONSTRAINT_BOUNDS, inFormatOf, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
 
 /**
@@ -45,7 +46,10 @@ export interface ApiDiff {
 export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDiff {
   const old = new Map(before.operations.map((op) => [operationKey(op), op]));
   // Against a version stored in an older snapshot format, only what that format holds is compared.
-  const now = new Map(inFormatOf(before, after).operations.map((op) => [operationKey(op), op]));
+  const inItsFormat = inFormatOf(before, after);
+  const now = new Map(inItsFormat.operations.map((op) => [operationKey(op), op]));
+  const sides = new SchemaSides(before.schemas, inItsFormat.schemas);
+  const probes = new Map<Direction, SchemaCompare>();
   const operations: OperationChange[] = [];
   for (const [key, op] of old) {
     if (now.has(key)) continue;
@@ -58,7 +62,7 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
       operations.push(change(op, 'added', [{ rule: 'operation-added', breaking: false, path: opPath(op), message: `${op.method} ${op.path} was added` }]));
       continue;
     }
-    const reasons = diffOperation(previous, op);
+    const reasons = diffOperation(previous, op, sides, probes);
     if (reasons.length) operations.push(change(op, 'changed', reasons));
   }
   operations.sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
@@ -67,6 +71,21 @@ export function diffApiSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDi
     summary: { added: count('added'), removed: count('removed'), changed: count('changed'), breaking: operations.filter((o) => o.breaking).length },
     operations,
   };
+}
+
+/**
+ * Whether `after` is still the API of `before` when the two are of different snapshot formats,
+ * so their stored texts cannot be equal: same title and version, and the diff finds nothing.
+ * (A version stored by an older server is not expanded into today's format to compare texts:
+ * for recursive descriptions that expansion is what could not be built.)
+ */
+export function unchangedAcrossFormats(before: ApiSnapshot, after: ApiSnapshot, diff: ApiDiff): boolean {
+  return before.title === after.title && before.version === after.version && diff.operations.length === 0;
+}
+
+/** True when the two snapshots were made by builders of different formats. */
+export function formatsDiffer(before: ApiSnapshot, after: ApiSnapshot): boolean {
+  return (before.format ?? 1) !== (after.format ?? 1);
 }
 
 function change(op: SnapshotOperation, kind: ChangeKind, reasons: ChangeReason[]): OperationChange {
@@ -87,17 +106,102 @@ class Reasons {
   }
 }
 
-function diffOperation(a: SnapshotOperation, b: SnapshotOperation): ChangeReason[] {
+/**
+ * One operation's schema comparisons: a pair of schemas (named or inline) is compared once per
+ * operation, where first met. A changed named schema used from many places — or through a cycle —
+ * is reported at its first path, not once per path (with Stripe's descriptions the paths are
+ * exponentially many); unchanged named schemas are skipped at once (SchemaSides.unchanged).
+ *
+ * oneOf/anyOf lists are compared for equality by probes: one probe comparison per direction for
+ * the whole diff (`probes`), remembering each named pair it compared and whether it differed, so
+ * Stripe's `anyOf: [id, $ref]` at every expandable field costs one walk, not one per use.
+ */
+class SchemaCompare {
+  readonly sides: SchemaSides;
+  private readonly probes: Map<Direction, SchemaCompare>;
+  private readonly isProbe: boolean;
+  get probing(): boolean {
+    return this.isProbe;
+  }
+  private readonly seen = new Map<unknown, Set<unknown>>();
+  private readonly differing = new Map<unknown, Set<unknown>>();
+  private readonly sameMemo = new Map<SnapshotSchema, Map<SnapshotSchema, boolean>>();
+  private readonly scopes = new Map<string, SchemaCompare>();
+  constructor(sides: SchemaSides, probes: Map<Direction, SchemaCompare>, isProbe = false) {
+    this.sides = sides;
+    this.probes = probes;
+    this.isProbe = isProbe;
+  }
+
+  /**
+   * The comparisons of one kind of place in the operation — requests, success answers, error
+   * answers — each with its own memory: one schema reads differently as a request and as an
+   * answer, and a change met first in an error answer (never breaking) must still break a success answer.
+   */
+  scope(name: 'request' | 'response' | 'error-response'): SchemaCompare {
+    let scope = this.scopes.get(name);
+    if (!scope) this.scopes.set(name, (scope = new SchemaCompare(this.sides, this.probes)));
+    return scope;
+  }
+
+  /**
+   * Whether to compare this pair: 'compare' the first time; afterwards 'skip' (reported where
+   * first met, or — for a probe — still being compared up the stack, taken as equal), or, for a
+   * probe, 'differs' when it was found to. Only pairs with a named side are remembered (by ref
+   * name, or the expanded schema object of an older version): inline pairs are tree-shaped and
+   * repeat nothing, and equal inline objects at two places (a stored snapshot read back shares
+   * them) must still be compared at each.
+   */
+  enter(refA: SnapshotSchema, a: SnapshotSchema, refB: SnapshotSchema, b: SnapshotSchema): 'compare' | 'skip' | 'differs' {
+    if (refA.$ref === undefined && refB.$ref === undefined) return 'compare';
+    const ka = refA.$ref ?? a;
+    const kb = refB.$ref ?? b;
+    let met = this.seen.get(ka);
+    if (!met) this.seen.set(ka, (met = new Set()));
+    if (!met.has(kb)) {
+      met.add(kb);
+      return 'compare';
+    }
+    return this.isProbe && this.differing.get(ka)?.has(kb) ? 'differs' : 'skip';
+  }
+
+  /** A probe remembers the named pairs it found different. */
+  leave(refA: SnapshotSchema, a: SnapshotSchema, refB: SnapshotSchema, b: SnapshotSchema, differed: boolean): void {
+    if (!this.isProbe || !differed || (refA.$ref === undefined && refB.$ref === undefined)) return;
+    const ka = refA.$ref ?? a;
+    let set = this.differing.get(ka);
+    if (!set) this.differing.set(ka, (set = new Set()));
+    set.add(refB.$ref ?? b);
+  }
+
+  /** Whether two schemas read the same (no reason at all between them), for comparing oneOf/anyOf lists. */
+  same(a: SnapshotSchema, b: SnapshotSchema, dir: Direction, depth: number): boolean {
+    let probe = this.probes.get(dir);
+    if (!probe) this.probes.set(dir, (probe = new SchemaCompare(this.sides, this.probes, true)));
+    let byB = probe.sameMemo.get(a);
+    if (!byB) probe.sameMemo.set(a, (byB = new Map()));
+    let answer = byB.get(b);
+    if (answer === undefined) {
+      const found = new Reasons();
+      diffSchema(found, '', a, b, dir, probe, depth);
+      byB.set(b, (answer = found.list.length === 0));
+    }
+    return answer;
+  }
+}
+
+function diffOperation(a: SnapshotOperation, b: SnapshotOperation, sides: SchemaSides, probes: Map<Direction, SchemaCompare>): ChangeReason[] {
   const r = new Reasons();
+  const schemas = new SchemaCompare(sides, probes);
   const base = opPath(b);
   if (a.path !== b.path) r.add('path-parameter-renamed', false, base, `path written ${a.path} is now ${b.path}`);
   for (const field of ['summary', 'description'] as const) {
     if ((a[field] ?? '') !== (b[field] ?? '')) r.add(`${field}-changed`, false, `${base}.${field}`, `${field} changed`);
   }
   if (!a.deprecated && b.deprecated) r.add('operation-deprecated', false, `${base}.deprecated`, 'the operation is now deprecated');
-  diffParameters(r, base, a.parameters, b.parameters);
-  diffRequestBody(r, base, a, b);
-  diffResponses(r, base, a, b);
+  diffParameters(r, base, a.parameters, b.parameters, schemas);
+  diffRequestBody(r, base, a, b, schemas);
+  diffResponses(r, base, a, b, schemas);
   diffSecurity(r, base, a.security, b.security);
   return r.list;
 }
@@ -109,7 +213,7 @@ function paramKey(p: SnapshotParameter): string {
   return p.in === 'path' ? `path:${p.name}` : `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
 }
 
-function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], after: SnapshotParameter[]): void {
+function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], after: SnapshotParameter[], schemas: SchemaCompare): void {
   const old = new Map(before.map((p) => [paramKey(p), p]));
   const now = new Map(after.map((p) => [paramKey(p), p]));
   const oldPath = before.filter((p) => p.in === 'path');
@@ -128,7 +232,7 @@ function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], a
     if (previous.required && !p.required) r.add('request-parameter-became-optional', false, where, `${p.in} parameter ${p.name} is now optional`);
     if ((previous.description ?? '') !== (p.description ?? '')) r.add('request-parameter-description-changed', false, where, `description of ${p.name} changed`);
     if (!previous.deprecated && p.deprecated) r.add('request-parameter-deprecated', false, `${where}.deprecated`, `${p.in} parameter ${p.name} is now deprecated`);
-    diffSchema(r, where, previous.schema, p.schema, 'request');
+    diffSchema(r, where, previous.schema, p.schema, 'request', schemas.scope('request'));
   }
   for (const [key, p] of old) {
     if (now.has(key)) continue;
@@ -139,7 +243,7 @@ function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], a
 
 // ---------- request body ----------
 
-function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: SnapshotOperation): void {
+function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: SnapshotOperation, schemas: SchemaCompare): void {
   const where = `${base}.requestBody`;
   const before = a.requestBody;
   const after = b.requestBody;
@@ -158,7 +262,7 @@ function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: Snap
     const old = before.content[media];
     const at = `${where}.content.${media}.schema`;
     if (!old) r.add('request-media-type-added', false, `${where}.content.${media}`, `request media type ${media} was added`);
-    else diffSchema(r, at, old, schema, 'request');
+    else diffSchema(r, at, old, schema, 'request', schemas.scope('request'));
   }
   for (const media of Object.keys(before.content)) {
     if (!(media in after.content)) r.add('request-media-type-removed', true, `${where}.content.${media}`, `request media type ${media} is no longer accepted`);
@@ -169,7 +273,7 @@ function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: Snap
 
 const isSuccess = (code: string) => /^2/.test(code);
 
-function diffResponses(r: Reasons, base: string, a: SnapshotOperation, b: SnapshotOperation): void {
+function diffResponses(r: Reasons, base: string, a: SnapshotOperation, b: SnapshotOperation, schemas: SchemaCompare): void {
   for (const [code, response] of Object.entries(a.responses)) {
     const where = `${base}.responses.${code}`;
     const after = b.responses[code];
@@ -186,7 +290,7 @@ function diffResponses(r: Reasons, base: string, a: SnapshotOperation, b: Snapsh
       }
       // Only what a success answer carries is a contract; error bodies may evolve freely.
       const target = isSuccess(code) ? r : new Reasons();
-      diffSchema(target, `${where}.content.${media}.schema`, schema, now, 'response');
+      diffSchema(target, `${where}.content.${media}.schema`, schema, now, 'response', schemas.scope(isSuccess(code) ? 'response' : 'error-response'));
       if (target !== r) for (const reason of target.list) r.list.push({ ...reason, breaking: false });
     }
     for (const media of Object.keys(after.content)) {
@@ -226,12 +330,41 @@ function typeWidened(before: string[], after: string[]): boolean {
   return before.every((t) => after.includes(t) || (t === 'integer' && after.includes('number')));
 }
 
-function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSchema, dir: Direction, depth = 0): void {
+/**
+ * `a` (before) and `b` (after) may each be inline, a format 3 `{ $ref }` into its snapshot's
+ * `schemas`, or a format 1-2 expansion cut with `{ $circular: ref }`: a stored version of any
+ * format compares with a new snapshot. A cut and a `$ref` to the same schema are the same schema.
+ */
+function diffSchema(r: Reasons, where: string, refA: SnapshotSchema, refB: SnapshotSchema, dir: Direction, schemas: SchemaCompare, depth = 0): void {
   if (depth > 16) return;
+  if (refA.$ref !== undefined && refA.$ref === refB.$ref) {
+    if (schemas.sides.unchanged(refA.$ref)) return;
+    // A probe asks only whether the two differ: the same schema with a changed closure does.
+    // (Walking it instead would take a cycle still being compared as equal.)
+    if (schemas.probing) {
+      r.add(`${dir}-schema-changed`, false, where, 'the schema changed');
+      return;
+    }
+  }
+  const a = schemas.sides.readBefore(refA);
+  const b = schemas.sides.readAfter(refB);
   if (a.$circular || b.$circular) {
-    if (a.$circular !== b.$circular) r.add(`${dir}-schema-changed`, false, where, 'a recursive schema changed');
+    if ((a.$circular || refA.$ref) !== (b.$circular || refB.$ref)) r.add(`${dir}-schema-changed`, false, where, 'a recursive schema changed');
     return;
   }
+  const entry = schemas.enter(refA, a, refB, b);
+  if (entry === 'skip') return;
+  if (entry === 'differs') {
+    r.add(`${dir}-schema-changed`, false, where, 'the schema changed');
+    return;
+  }
+  const count = r.list.length;
+  diffSchemaParts(r, where, a, b, dir, schemas, depth);
+  schemas.leave(refA, a, refB, b, r.list.length > count);
+}
+
+/** The comparison of two schemas read through their `$ref`s (see diffSchema). */
+function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSchema, dir: Direction, schemas: SchemaCompare, depth: number): void {
   const ta = a.type ?? [];
   const tb = b.type ?? [];
   if (ta.length && tb.length && ta.join('|') !== tb.join('|')) {
@@ -271,7 +404,7 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
     }
     if (dir === 'request' && !ra.has(name) && rb.has(name) && !prop.readOnly) r.add('request-property-became-required', true, at, `property ${name} is now required`);
     if (dir === 'response' && ra.has(name) && !rb.has(name) && !old.writeOnly) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
-    diffSchema(r, at, old, prop, dir, depth + 1);
+    diffSchema(r, at, old, prop, dir, schemas, depth + 1);
   }
   for (const name of Object.keys(pa)) {
     if (name in pb) continue;
@@ -279,11 +412,13 @@ function diffSchema(r: Reasons, where: string, a: SnapshotSchema, b: SnapshotSch
     if (dir === 'response') r.add('response-property-removed', !pa[name]!.writeOnly, at, `property ${name} was removed`);
     else r.add('request-property-removed', false, at, `property ${name} is no longer read`);
   }
-  if (a.items && b.items) diffSchema(r, `${where}.items`, a.items, b.items, dir, depth + 1);
+  if (a.items && b.items) diffSchema(r, `${where}.items`, a.items, b.items, dir, schemas, depth + 1);
   if (typeof a.additionalProperties === 'object' && typeof b.additionalProperties === 'object') {
-    diffSchema(r, `${where}.additionalProperties`, a.additionalProperties, b.additionalProperties, dir, depth + 1);
+    diffSchema(r, `${where}.additionalProperties`, a.additionalProperties, b.additionalProperties, dir, schemas, depth + 1);
   }
-  if (JSON.stringify(a.variants ?? []) !== JSON.stringify(b.variants ?? [])) {
+  const va = a.variants ?? [];
+  const vb = b.variants ?? [];
+  if (va.length !== vb.length || va.some((v, i) => !schemas.same(v, vb[i]!, dir, depth + 1))) {
     r.add(`${dir}-variants-changed`, (a.variants?.length ?? 0) > (b.variants?.length ?? 0) && dir === 'request', `${where}.oneOf`, 'oneOf/anyOf alternatives changed');
   }
 }

@@ -1,8 +1,9 @@
 /**
  * A normalised snapshot of an API's operations, the unit the API change history stores and
- * compares: one entry per `METHOD path`, with parameters, request body and responses whose
- * schemas have every `$ref` resolved (a cycle becomes `{ $circular: '<ref>' }`). Built from
- * OpenAPI 2.0/3.0/3.1 by importers/openapi/snapshot.ts and from Postman by importers/postman.
+ * compares: one entry per `METHOD path`, with parameters, request body and responses. From
+ * format 3 on, a named schema (a `$ref`'s target) is stored once in `schemas` and used as
+ * `{ $ref }`; formats 1 and 2 expanded every use (a cycle became `{ $circular: '<ref>' }`).
+ * Built from OpenAPI 2.0/3.0/3.1 by importers/openapi/snapshot.ts and from Postman by importers/postman.
  */
 
 /** A JSON Schema reduced to what the change rules read (see normaliseSchema in the snapshot builder). */
@@ -27,6 +28,9 @@ export interface SnapshotSchema {
   /** Sent by the server only (a request never carries it) / by the client only (an answer never carries it). */
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** Format 3: this schema is the snapshot's `schemas[$ref]` (nothing else is set beside it). */
+  $ref?: string;
+  /** Where an expansion was cut: a `$ref` met again inside itself (formats 1-2), an `allOf` of a model that extends itself. */
   $circular?: string;
 }
 
@@ -93,20 +97,24 @@ export interface ApiSnapshot {
   format?: number;
   title: string;
   version: string;
+  /** Format 3: the named schemas by `$ref`, each normalised once; `{ $ref }` anywhere in a snapshot points here. */
+  schemas?: Record<string, SnapshotSchema>;
   operations: SnapshotOperation[];
 }
 
 /**
- * The shape of a snapshot: 2 added `deprecated`, `readOnly` and `writeOnly` below the operation.
+ * The shape of a snapshot: 2 added `deprecated`, `readOnly` and `writeOnly` below the operation;
+ * 3 stores each named schema once (`schemas`, `{ $ref }`) instead of expanding it at every use.
  * Versions stored before carry no `format`: compared with one of those, a new snapshot is read
  * without what format 1 could not hold (`inFormatOf`), so an unchanged API stays unchanged and
  * nothing is reported as newly deprecated or read-only merely because it could not be stored before.
+ * The diff reads `{ $ref }` and expanded schemas alike, so a format 2 version compares as it is.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
-/** `snapshot` reduced to what a snapshot of `stored`'s format holds (itself when the formats agree). */
+/** `snapshot` reduced to what a snapshot of `stored`'s format holds (itself unless `stored` is of format 1). */
 export function inFormatOf(stored: ApiSnapshot, snapshot: ApiSnapshot): ApiSnapshot {
-  if ((stored.format ?? 1) >= (snapshot.format ?? 1)) return snapshot;
+  if ((stored.format ?? 1) >= 2 || (snapshot.format ?? 1) < 2) return snapshot;
   const schema = (s: SnapshotSchema): SnapshotSchema => {
     const { deprecated: _d, readOnly: _r, writeOnly: _w, ...rest } = s;
     const out: SnapshotSchema = { ...rest };
@@ -120,6 +128,7 @@ export function inFormatOf(stored: ApiSnapshot, snapshot: ApiSnapshot): ApiSnaps
   const { format: _f, ...rest } = snapshot;
   return {
     ...rest,
+    ...(snapshot.schemas ? { schemas: content(snapshot.schemas) } : {}),
     operations: snapshot.operations.map((op) => ({
       ...op,
       parameters: op.parameters.map(({ deprecated: _d, ...p }) => ({ ...p, schema: schema(p.schema) })),

@@ -492,3 +492,21 @@ export interface Webhook {
   updated_at: string;
   deliveries: WebhookDelivery[];
 }
+
+/** One problem strict validation found in an imported OpenAPI file (a JSON pointer and what is wrong). */
+export interface ImportWarning {
+  path: string;
+  message: string;
+}
+
+/** `import/auto`'s answer. */
+export interface ImportAutoResult {
+  item_id: number;
+  /** The generated password of a new private item (none was sent). */
+  item_password?: string;
+  /** The API version recorded, when the file is an API description that changed. */
+  api_version?: { version_id: number; number: number; summary: { added: number; removed: number; changed: number; breaking: number } };
+  /** An OpenAPI file that failed strict validation but was imported: its first problems, and how many in all. */
+  warnings?: ImportWarning[];
+  warnings_total?: number;
+}

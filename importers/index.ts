@@ -2,8 +2,8 @@ import type { ApiDocLang } from '../core/apiDoc.ts';
 import type { DocTree } from '../core/tree.ts';
 import { parseStructured, isObject } from './document.ts';
 import { FormatError } from './errors.ts';
-import { checkVersion, importOpenApi, isOpenApiDocument } from './openapi.ts';
-import { validateOpenApi } from './openapi/swaggerParser.ts';
+import { checkVersion, importOpenApi, isOpenApiDocument, refuseOverLimit } from './openapi.ts';
+import { validateOpenApi, type SpecValidation } from './openapi/swaggerParser.ts';
 import { importPostman, isPostmanV1, isPostmanV2 } from './postman.ts';
 import { importZip } from './showdocZip.ts';
 import { importXlsx, isXlsxPackage } from './xlsx/index.ts';
@@ -22,7 +22,7 @@ export interface ImportOptions {
   lang?: ApiDocLang;
 }
 
-export { FormatError, IMPORT_LIMITS } from './errors.ts';
+export { FormatError, IMPORT_LIMITS, ImportLimitError } from './errors.ts';
 
 /**
  * Where an imported file's pages go in the item — ONE rule for the web import (import/auto) and
@@ -40,8 +40,11 @@ export function detectStructured(value: unknown): ImportFormat | null {
   return null;
 }
 
-/** `document`: the parsed JSON/YAML of an OpenAPI or Postman file (for its API snapshot). */
-export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown }> {
+/**
+ * `document`: the parsed JSON/YAML of an OpenAPI or Postman file (for its API snapshot).
+ * `validation`: what strict validation found in an OpenAPI file that imports all the same.
+ */
+export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown; validation?: SpecValidation }> {
   const where = opts.fileName || 'file';
   if (!bytes.byteLength) throw new FormatError('the file is empty', where);
   if (looksLikeZip(bytes)) {
@@ -52,8 +55,9 @@ export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): P
   const format = detectStructured(value);
   if (format === 'openapi') {
     checkVersion(value as Record<string, unknown>);
-    await validateOpenApi(value as Record<string, unknown>, bytes.byteLength, where);
-    return { format, tree: importOpenApi(value, opts), document: value };
+    refuseOverLimit(value as Record<string, unknown>, where);
+    const validation = await validateOpenApi(value as Record<string, unknown>, bytes.byteLength, where);
+    return { format, tree: importOpenApi(value, opts), document: value, validation };
   }
   if (format === 'postman') return { format, tree: importPostman(value, opts), document: value };
   const hint = isObject(value) && isObject(value.info) ? ' ("info" has neither "_postman_id" nor a Postman "schema")' : '';

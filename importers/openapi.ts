@@ -2,7 +2,7 @@ import { apiDocToMarkdown, emptyApiDoc, type ApiDoc, type ApiDocLang, type ApiFi
 import { MAX } from '../core/limits.ts';
 import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
 import { isObject } from './document.ts';
-import { FormatError } from './errors.ts';
+import { FormatError, IMPORT_LIMITS, ImportLimitError } from './errors.ts';
 import { describe, exampleFromSchema, fieldsFromSchema, RefResolver, typeName, type Schema } from './openapi/schema.ts';
 import { baseName, uniqueKeys } from './treeTools.ts';
 
@@ -39,9 +39,36 @@ export function checkVersion(spec: Record<string, any>): 2 | 3 {
   throw new FormatError(`OpenAPI version ${JSON.stringify(spec.openapi)} is not supported; use OpenAPI 3.0/3.1 or Swagger 2.0`, 'openapi');
 }
 
+/** Operations (one page each) of a document's `paths` and `webhooks`, counted without reading them. */
+export function countOperations(spec: Record<string, any>): number {
+  const refs = new RefResolver(spec);
+  let n = 0;
+  for (const section of [spec.paths, spec.webhooks]) {
+    if (!isObject(section)) continue;
+    for (const raw of Object.values(section)) {
+      const item = refs.resolve(raw);
+      for (const method of METHODS) if (isObject(item[method])) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Refuses at once a document with more operations than an import may hold pages, before its
+ * pages or snapshot are built or it is validated: Microsoft Graph's description (20 MB, 11,422
+ * operations) otherwise took minutes to be refused by the page count of the finished tree.
+ */
+export function refuseOverLimit(spec: Record<string, any>, where = ''): void {
+  const count = countOperations(spec);
+  if (count > IMPORT_LIMITS.maxPages) {
+    throw new ImportLimitError(`the description has ${count.toLocaleString('en-US')} operations, one page each; an item holds at most ${IMPORT_LIMITS.maxPages.toLocaleString('en-US')} pages — split it into several descriptions`, where);
+  }
+}
+
 export function importOpenApi(spec: unknown, opts: OpenApiOptions = {}): DocTree {
   if (!isOpenApiDocument(spec)) throw new FormatError('not an OpenAPI or Swagger document (no "openapi" or "swagger" key)', opts.fileName ?? '');
   const version = checkVersion(spec);
+  refuseOverLimit(spec, opts.fileName ?? '');
   if (!isObject(spec.paths) && !isObject(spec.webhooks)) throw new FormatError('the document has no "paths"', 'paths');
   const refs = new RefResolver(spec);
   const lang = opts.lang ?? 'en';

@@ -4,7 +4,7 @@ import type { CliIO } from '../io.ts';
 import { DEFAULT_RETRY, SyncClient } from '../sync/client.ts';
 import { planJson, planTable, summaryLine } from '../sync/output.ts';
 import { planDiffs } from '../sync/planDiff.ts';
-import { apiChangesJson, apiChangesText, hasBreaking } from '../sync/apiGate.ts';
+import { apiChangesJson, apiChangesText, hasBreaking, specWarningLines } from '../sync/apiGate.ts';
 import { problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
 import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
@@ -58,6 +58,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
     io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  io.stderr(specWarningLines(outcome.apiChanges));
   if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);

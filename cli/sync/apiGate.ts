@@ -1,5 +1,6 @@
-import { diffApiSnapshots, type ApiDiff } from '../../core/apiDiff.ts';
-import { inFormatOf, type ApiSnapshot } from '../../core/apiSnapshot.ts';
+import { problemLine, type FolderProblem } from './problems.ts';
+import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff } from '../../core/apiDiff.ts';
+import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
 import type { SyncClient } from './client.ts';
 
 /**
@@ -19,6 +20,9 @@ export interface PushedApi {
   source: string;
   /** The parsed (and bundled) document. */
   document: unknown;
+  /** What strict validation found in an OpenAPI description that is pushed all the same (first ones), and how many in all. */
+  warnings?: FolderProblem[];
+  warningsTotal?: number;
 }
 
 export interface ApiChangeReport {
@@ -28,6 +32,9 @@ export interface ApiChangeReport {
   diff: ApiDiff;
   /** The document to record (only for APIs that changed); null for a file whose API is gone (pages pruned). */
   upload: { source: string; stream: string; document: unknown } | null;
+  /** The validation warnings of the description (PushedApi.warnings). */
+  warnings?: FolderProblem[];
+  warningsTotal?: number;
 }
 
 interface LatestVersion {
@@ -54,13 +61,15 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient, delete
   for (const api of apis) {
     const { snapshot } = snapshotApi(api.document, api.source);
     const before = latest.get(api.source);
-    // Equal in the stored version's snapshot format (a version stored by an older server holds less).
-    const same = before && JSON.stringify(before.snapshot) === JSON.stringify(inFormatOf(before.snapshot, snapshot));
+    const diff = diffApiSnapshots(before?.snapshot ?? NO_API, snapshot);
+    // Equal texts, or — against a version an older server stored in another format — nothing to tell apart.
+    const same = before && (formatsDiffer(before.snapshot, snapshot) ? unchangedAcrossFormats(before.snapshot, snapshot, diff) : JSON.stringify(before.snapshot) === JSON.stringify(snapshot));
     out.push({
       source: api.source,
       against: before?.number ?? null,
-      diff: diffApiSnapshots(before?.snapshot ?? NO_API, snapshot),
+      diff,
       upload: same ? null : { source: api.source, stream: api.source, document: api.document },
+      ...(api.warningsTotal ? { warnings: api.warnings, warningsTotal: api.warningsTotal } : {}),
     });
   }
   const pushed = new Set(apis.map((a) => a.source));
@@ -94,5 +103,23 @@ export function apiChangesText(reports: ApiChangeReport[]): string {
 
 /** The API diffs for scripts (`--json` field `api_changes`). */
 export function apiChangesJson(reports: ApiChangeReport[]) {
-  return reports.map((r) => ({ source: r.source, against_version: r.against, summary: r.diff.summary, operations: r.diff.operations }));
+  return reports.map((r) => ({
+    source: r.source,
+    against_version: r.against,
+    summary: r.diff.summary,
+    operations: r.diff.operations,
+    ...(r.warningsTotal ? { warnings: r.warnings!.map((w) => ({ path: w.relPath, message: w.message })), warnings_total: r.warningsTotal } : {}),
+  }));
+}
+
+/** The validation warnings of the pushed descriptions, one line each (`warning: <file>: <problem>`), and how many were left out. */
+export function specWarningLines(reports: ApiChangeReport[]): string {
+  const lines: string[] = [];
+  for (const r of reports) {
+    if (!r.warningsTotal) continue;
+    for (const w of r.warnings ?? []) lines.push(`warning: ${problemLine(w)}`);
+    const more = r.warningsTotal - (r.warnings?.length ?? 0);
+    if (more > 0) lines.push(`warning: ${r.source}: ${more} more validation problem(s) not listed`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

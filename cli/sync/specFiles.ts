@@ -6,7 +6,7 @@ import { FormatError } from '../../importers/errors.ts';
 import { CliFailure } from '../errors.ts';
 import { MAX_CATALOG_DEPTH, type LocalDoc, type SpecFile } from './folder.ts';
 import { contentHash } from './hash.ts';
-import { bundleOpenApi, hasExternalRefs, SpecBundleError } from '../../importers/openapi/swaggerParser.ts';
+import { bundleOpenApi, hasExternalRefs, SpecBundleError, validateOpenApi } from '../../importers/openapi/swaggerParser.ts';
 import type { FolderProblem } from './problems.ts';
 import type { PushedApi } from './apiGate.ts';
 
@@ -34,16 +34,18 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
     import('../../importers/openapi.ts'),
     import('../../importers/postman.ts'),
   ]);
-  const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman' }[] = [];
+  const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman'; bytes: number; warnings?: FolderProblem[]; warningsTotal?: number }[] = [];
   for (const file of files) {
     let value: unknown;
+    let bytes: Buffer;
     try {
-      value = parseStructured(await fs.readFile(file.absPath), file.relPath);
+      bytes = await fs.readFile(file.absPath);
+      value = parseStructured(bytes, file.relPath);
     } catch {
       continue;
     }
     const format = detectStructured(value);
-    if (format === 'openapi' || format === 'postman') candidates.push({ file, value, format });
+    if (format === 'openapi' || format === 'postman') candidates.push({ file, value, format, bytes: bytes.byteLength });
   }
   // Multi-file OpenAPI first: the files they pull in are then known and left out below.
   const parts = new Set<string>();
@@ -52,6 +54,8 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
     try {
       const bundled = await bundleOpenApi(c.file.absPath, root ?? path.dirname(c.file.absPath));
       c.value = bundled.api;
+      c.warnings = bundled.warnings;
+      c.warningsTotal = bundled.warningsTotal;
       for (const p of bundled.parts) parts.add(path.resolve(p));
     } catch (err) {
       if (!(err instanceof SpecBundleError)) throw err;
@@ -61,12 +65,19 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
     }
   }
   const docs: LocalDoc[] = [];
-  for (const { file, value, format } of candidates) {
+  for (const c of candidates) {
+    const { file, value, format } = c;
     if (value === undefined || parts.has(path.resolve(file.absPath))) continue;
     try {
       const tree: DocTree = format === 'openapi' ? importOpenApi(value, { fileName: file.relPath }) : importPostman(value, { fileName: file.relPath });
+      // A one-file description is validated as import/auto validates it: problems are warnings, an unreadable one is refused.
+      if (format === 'openapi' && c.warningsTotal === undefined) {
+        const { warnings, total } = await validateOpenApi(value as Record<string, unknown>, c.bytes, file.relPath);
+        c.warnings = warnings.map((w) => ({ relPath: file.relPath, message: `OpenAPI validation: ${w.path} ${w.message}` }));
+        c.warningsTotal = total;
+      }
       docs.push(...docsFromTree(file, tree));
-      apis?.push({ source: file.relPath, document: value });
+      apis?.push({ source: file.relPath, document: value, ...(c.warningsTotal ? { warnings: c.warnings, warningsTotal: c.warningsTotal } : {}) });
     } catch (err) {
       if (err instanceof FormatError) report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
       else if (err instanceof CliFailure && problems) problems.push({ relPath: file.relPath, message: err.message.replace(`${file.relPath}: `, '') });

@@ -32,6 +32,12 @@ export class RefResolver {
     return (current && typeof current === 'object' ? current : {}) as T;
   }
 
+  /** What a local `$ref` points at, one hop only (a ref to a ref answers that ref); `{}` when it leads nowhere. */
+  target(ref: string): unknown {
+    const at = this.pointer(ref);
+    return at && typeof at === 'object' ? at : {};
+  }
+
   private pointer(ref: string): unknown {
     if (!ref.startsWith('#')) return {};
     const parts = ref.slice(1).split('/').filter((p, i) => i > 0 || p !== '');
@@ -154,10 +160,19 @@ export function exampleFromSchema(schema: unknown, refs: RefResolver): unknown {
   }
 }
 
-/** Flattens an object schema into rows `a`, `a.b`, `list[].c` with type, required flag and description. */
+/**
+ * Flattens an object schema into rows `a`, `a.b`, `list[].c` with type, required flag and description.
+ * Bounded for recursive and huge models (Stripe's, DocuSign's): a property whose model is one of
+ * its own ancestors is not expanded again, a model nested deeper than MAX_DEPTH levels is not
+ * expanded, and at most MAX_FIELD_ROWS rows are listed. Each cut is marked in the table — the
+ * row says `…(recursive: see X)` or `…(nested fields: see X)`, a last row counts what was left out —
+ * so a reader knows the model goes on, and where it is described.
+ */
 export function fieldsFromSchema(schema: unknown, refs: RefResolver): ApiParam[] {
   const rows: ApiParam[] = [];
+  let omitted = 0;
   walk(schema, '', 0, new Set());
+  if (omitted) rows.push({ name: '…', require: '0', type: '', value: '', remark: `…(${omitted} more field${omitted > 1 ? 's' : ''} not listed: the table shows the first ${MAX_FIELD_ROWS})` });
   return rows;
 
   function walk(node: unknown, prefix: string, depth: number, stack: Set<object>): void {
@@ -170,7 +185,10 @@ export function fieldsFromSchema(schema: unknown, refs: RefResolver): ApiParam[]
     if (t !== 'object' || !s.properties) return;
     const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
     for (const [name, prop] of Object.entries<any>(s.properties)) {
-      if (rows.length >= MAX_FIELD_ROWS) return;
+      if (rows.length >= MAX_FIELD_ROWS) {
+        omitted++;
+        continue;
+      }
       const p = pickVariant(refs.resolve(prop), refs);
       const full = prefix ? `${prefix}.${name}` : name;
       const example = p.example ?? p.default ?? (Array.isArray(p.enum) ? p.enum[0] : undefined);
@@ -179,11 +197,36 @@ export function fieldsFromSchema(schema: unknown, refs: RefResolver): ApiParam[]
         require: required.has(name) ? '1' : '0',
         type: typeName(prop, refs),
         value: example === undefined || typeof example === 'object' ? '' : String(example),
-        remark: describe(p),
+        remark: [describe(p), cutMarker(prop, depth + 1, inner)].filter(Boolean).join(' '),
       });
       walk(prop, full, depth + 1, inner);
     }
   }
+
+  /** The marker of a property whose own fields are not listed below it (a recursive or too deeply nested model), else ''. */
+  function cutMarker(prop: unknown, depth: number, stack: Set<object>): string {
+    let node = prop;
+    let resolved = pickVariant(refs.resolve(node), refs);
+    // An array's fields are its items' fields.
+    for (let hops = 0; primaryType(resolved) === 'array' && resolved.items && hops < 4; hops++, depth++) {
+      node = resolved.items;
+      resolved = pickVariant(refs.resolve(node), refs);
+    }
+    if (primaryType(resolved) !== 'object' || !resolved.properties) return '';
+    const name = refName(node) ?? refName(prop);
+    if (stack.has(refs.resolve(node))) return `…(recursive: see ${name ?? 'above'})`;
+    if (depth > MAX_DEPTH) return name ? `…(nested fields: see ${name})` : '…(nested fields not listed)';
+    return '';
+  }
+}
+
+/** `Pet` of `{ $ref: '#/components/schemas/Pet' }` (or of an `anyOf`/`oneOf`/`allOf` led by one); undefined for an inline schema. */
+function refName(node: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const s = node as Schema;
+  const lead = [s.anyOf, s.oneOf, s.allOf].find((v) => Array.isArray(v) && v.length)?.[0];
+  const ref = typeof s.$ref === 'string' ? s.$ref : lead && typeof lead === 'object' ? lead.$ref : undefined;
+  return typeof ref === 'string' ? decodeURIComponent(ref.split('/').pop() ?? ref).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }
 
 /** Description plus enum values, one line. */

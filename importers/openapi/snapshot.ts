@@ -15,6 +15,7 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
   if (!isOpenApiDocument(spec)) throw new FormatError('not an OpenAPI or Swagger document (no "openapi" or "swagger" key)', fileName);
   const version = checkVersion(spec);
   const refs = new RefResolver(spec);
+  const table = new SchemaTable(refs);
   const info = isObject(spec.info) ? spec.info : {};
   const globalSecurity = securityOf(spec.security) ?? [];
   const operations: SnapshotOperation[] = [];
@@ -23,7 +24,7 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
     for (const method of METHODS) {
       if (!isObject(pathItem[method])) continue;
       const op = pathItem[method] as Schema;
-      const read = version === 2 ? swaggerParts(spec, refs, pathItem, op) : openApiParts(refs, pathItem, op);
+      const read = version === 2 ? swaggerParts(spec, table, pathItem, op) : openApiParts(table, pathItem, op);
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -36,57 +37,59 @@ export function snapshotOpenApi(spec: unknown, fileName = ''): ApiSnapshot {
       });
     }
   }
-  return { format: SNAPSHOT_FORMAT, title: String(info.title ?? ''), version: String(info.version ?? ''), operations };
+  return { format: SNAPSHOT_FORMAT, title: String(info.title ?? ''), version: String(info.version ?? ''), schemas: table.toRecord(), operations };
 }
 
 type OperationParts = Pick<SnapshotOperation, 'parameters' | 'requestBody' | 'responses'>;
 
-function openApiParts(refs: RefResolver, pathItem: Schema, op: Schema): OperationParts {
+function openApiParts(table: SchemaTable, pathItem: Schema, op: Schema): OperationParts {
+  const refs = table.refs;
   const parameters: SnapshotParameter[] = [];
   for (const p of mergedParameters(refs, pathItem, op)) {
     if (!isLocation(p.in)) continue;
     const schema = p.schema ?? firstMediaSchema(p.content);
-    parameters.push(parameter(p, normaliseSchema(schema, refs)));
+    parameters.push(parameter(p, normaliseSchema(schema, table)));
   }
   let requestBody: SnapshotBody | undefined;
   if (op.requestBody !== undefined) {
     const body = refs.resolve(op.requestBody);
-    requestBody = { required: body.required === true, content: contentSchemas(body.content, refs), ...optionalText({ description: body.description }) };
+    requestBody = { required: body.required === true, content: contentSchemas(body.content, table), ...optionalText({ description: body.description }) };
   }
   const responses: Record<string, SnapshotResponse> = {};
   for (const [code, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
     const r = refs.resolve(raw);
-    responses[code] = { content: contentSchemas(r.content, refs), ...optionalText({ description: r.description }) };
+    responses[code] = { content: contentSchemas(r.content, table), ...optionalText({ description: r.description }) };
   }
   return { parameters, ...(requestBody ? { requestBody } : {}), responses };
 }
 
-function swaggerParts(spec: Schema, refs: RefResolver, pathItem: Schema, op: Schema): OperationParts {
+function swaggerParts(spec: Schema, table: SchemaTable, pathItem: Schema, op: Schema): OperationParts {
+  const refs = table.refs;
   const parameters: SnapshotParameter[] = [];
   let requestBody: SnapshotBody | undefined;
   const consumes: string[] = op.consumes ?? spec.consumes ?? ['application/json'];
   const formType = consumes.find((c) => /multipart|x-www-form-urlencoded/.test(c)) ?? 'application/x-www-form-urlencoded';
   for (const p of mergedParameters(refs, pathItem, op)) {
     if (p.in === 'body') {
-      const schema = normaliseSchema(p.schema, refs);
+      const schema = normaliseSchema(p.schema, table);
       requestBody = { required: p.required === true, content: Object.fromEntries(consumes.map((c) => [c, schema])), ...optionalText({ description: p.description }) };
     } else if (p.in === 'formData') {
       requestBody ??= { required: false, content: { [formType]: { type: ['object'], properties: {}, required: [] } } };
       const form = requestBody.content[formType] ?? (requestBody.content[formType] = { type: ['object'], properties: {}, required: [] });
-      form.properties![p.name] = normaliseSchema(withoutDescription(p), refs);
+      form.properties![p.name] = normaliseSchema(withoutDescription(p), table);
       if (p.required === true) {
         form.required = [...(form.required ?? []), p.name].sort();
         requestBody.required = true;
       }
     } else if (isLocation(p.in)) {
-      parameters.push(parameter(p, normaliseSchema(withoutDescription(p), refs)));
+      parameters.push(parameter(p, normaliseSchema(withoutDescription(p), table)));
     }
   }
   const produces: string[] = op.produces ?? spec.produces ?? ['application/json'];
   const responses: Record<string, SnapshotResponse> = {};
   for (const [code, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
     const r = refs.resolve(raw);
-    const content = r.schema ? Object.fromEntries(produces.map((m) => [m, normaliseSchema(r.schema, refs)])) : {};
+    const content = r.schema ? Object.fromEntries(produces.map((m) => [m, normaliseSchema(r.schema, table)])) : {};
     responses[code] = { content, ...optionalText({ description: r.description }) };
   }
   return { parameters, ...(requestBody ? { requestBody } : {}), responses };
@@ -113,9 +116,9 @@ function firstMediaSchema(content: unknown): unknown {
   return isObject(first) ? first.schema : undefined;
 }
 
-function contentSchemas(content: unknown, refs: RefResolver): Record<string, SnapshotSchema> {
+function contentSchemas(content: unknown, table: SchemaTable): Record<string, SnapshotSchema> {
   if (!isObject(content)) return {};
-  return Object.fromEntries(Object.entries(content).map(([media, m]) => [media, normaliseSchema(isObject(m) ? m.schema : undefined, refs)]));
+  return Object.fromEntries(Object.entries(content).map(([media, m]) => [media, normaliseSchema(isObject(m) ? m.schema : undefined, table)]));
 }
 
 /** `security` → the alternatives' scheme names; undefined when the key is absent (inherit). */
@@ -130,95 +133,67 @@ function optionalText<T extends Record<string, unknown>>(fields: T): { [K in key
   return out as { [K in keyof T]?: string };
 }
 
-const MAX_SCHEMA_DEPTH = 24;
-
-/** What the expansion of one `$ref` met: every `$ref` inside it, how deeply refs nest in it, whether the depth cap cut it. */
-interface Expansion {
-  reach: Set<string>;
-  nesting: number;
-  depthCut: boolean;
-}
-
-interface CachedExpansion extends Expansion {
-  schema: SnapshotSchema;
-}
+/**
+ * Inline nesting deeper than this is cut (`{ $circular: '' }`): a document's own nesting is finite,
+ * the cap only keeps a pathological one from exhausting the stack.
+ */
+const MAX_INLINE_DEPTH = 64;
 
 /**
- * The normalised form of each `$ref` of one document, shared by every place that uses it: a
- * snapshot of GitHub's description (1,223 operations) otherwise holds each shared component once
- * per use, which measured +48 MB resident for the snapshot alone during its import. The result of a
- * `$ref` depends on the refs already open around it only when one of them occurs inside it (it is
- * cut there as circular) or when the depth cap is reached, so an expansion is reused only where
- * neither can happen; the snapshot (and its JSON) is exactly what expanding every use gives.
+ * The named schemas of one snapshot: each `$ref` is normalised once, into `schemas[ref]`, and every
+ * use of it is `{ $ref: ref }`. Expanding each use instead (formats 1 and 2) made the snapshot grow
+ * with the number of paths through the schema graph rather than with the document: Stripe's
+ * recursive schemas (2.5 MB, 452 operations) never finished expanding within 4 GB of heap, and
+ * DocuSign's (2.8 MB) gave a JSON longer than V8's longest string. Stored once, the snapshot stays
+ * proportional to the document (see tests/unit/api/snapshotBounded.test.ts).
  */
-interface ExpansionState {
-  cache: Map<string, CachedExpansion>;
-  frames: Expansion[];
-}
-
-const states = new WeakMap<RefResolver, ExpansionState>();
-
-function stateOf(refs: RefResolver): ExpansionState {
-  let state = states.get(refs);
-  if (!state) states.set(refs, (state = { cache: new Map(), frames: [] }));
-  return state;
-}
-
-/** Folds a finished expansion of a `$ref` into the expansion that contains it. */
-function absorbInto(parent: Expansion | undefined, ref: string, child: Expansion): void {
-  if (!parent) return;
-  parent.reach.add(ref);
-  for (const r of child.reach) parent.reach.add(r);
-  parent.nesting = Math.max(parent.nesting, child.nesting + 1);
-  parent.depthCut ||= child.depthCut;
-}
-
-function expandRef(node: Schema, ref: string, refs: RefResolver, open: string[]): SnapshotSchema {
-  const state = stateOf(refs);
-  const parent = state.frames.at(-1);
-  const cached = state.cache.get(ref);
-  if (cached && open.length + 1 + cached.nesting < MAX_SCHEMA_DEPTH && !open.some((r) => cached.reach.has(r))) {
-    absorbInto(parent, ref, cached);
-    return cached.schema;
+export class SchemaTable {
+  readonly schemas = new Map<string, SnapshotSchema>();
+  /** Refs whose normalisation is under way: an `allOf` that reaches one of them is cut as circular. */
+  private readonly building = new Set<string>();
+  readonly refs: RefResolver;
+  constructor(refs: RefResolver) {
+    this.refs = refs;
   }
-  const frame: Expansion = { reach: new Set(), nesting: 0, depthCut: false };
-  state.frames.push(frame);
-  let schema: SnapshotSchema;
-  try {
-    schema = normaliseSchema(refs.resolve(node), refs, [...open, ref]);
-  } finally {
-    state.frames.pop();
-  }
-  if (!frame.depthCut && !open.some((r) => frame.reach.has(r))) state.cache.set(ref, { ...frame, schema });
-  absorbInto(parent, ref, frame);
-  return schema;
-}
 
-/**
- * A schema with `$ref`s resolved and `allOf` merged; a `$ref` met again inside itself becomes
- * `{ $circular: ref }` (and so does anything deeper than MAX_SCHEMA_DEPTH), which keeps recursive
- * models finite and comparable. The schema objects of a `$ref` are shared between its uses (see
- * ExpansionState): treat the result as read-only.
- */
-export function normaliseSchema(node: unknown, refs: RefResolver, open: string[] = []): SnapshotSchema {
-  if (!isObject(node)) return {};
-  if (typeof node.$ref === 'string') {
-    const ref = node.$ref;
-    if (open.includes(ref) || open.length >= MAX_SCHEMA_DEPTH) {
-      const frame = stateOf(refs).frames.at(-1);
-      if (frame) {
-        frame.reach.add(ref);
-        if (!open.includes(ref)) frame.depthCut = true;
+  /** `{ $ref }` for a local ref, after normalising its target into the table the first time; `{}` for a ref that leads nowhere. */
+  use(ref: string): SnapshotSchema {
+    if (!ref.startsWith('#')) return {};
+    if (!this.schemas.has(ref) && !this.building.has(ref)) {
+      this.building.add(ref);
+      try {
+        this.schemas.set(ref, normaliseSchema(this.refs.target(ref), this));
+      } finally {
+        this.building.delete(ref);
       }
-      return { $circular: ref };
     }
-    return expandRef(node, ref, refs, open);
+    return { $ref: ref };
   }
-  if (open.length >= MAX_SCHEMA_DEPTH) {
-    const frame = stateOf(refs).frames.at(-1);
-    if (frame) frame.depthCut = true;
-    return { $circular: '' };
+
+  /** The content a `$ref` stands for (following refs to refs), or undefined while it is still being built (a cycle). */
+  content(ref: string): SnapshotSchema | undefined {
+    let current: SnapshotSchema | undefined = this.use(ref);
+    for (let hops = 0; current?.$ref !== undefined && hops < 32; hops++) current = this.schemas.get(current.$ref);
+    return current?.$ref === undefined ? current : undefined;
   }
+
+  /** The table as the snapshot stores it: refs sorted, so equal documents give equal text. */
+  toRecord(): Record<string, SnapshotSchema> {
+    return Object.fromEntries([...this.schemas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+}
+
+/**
+ * A schema reduced to what the change rules read, `allOf` merged; every `$ref` becomes
+ * `{ $ref }` into `table` (see SchemaTable). An `allOf` part that is a schema still being built
+ * (a model that extends itself) is kept as `{ $circular: ref }`. The merged parts share objects
+ * with the table: treat the result as read-only.
+ */
+export function normaliseSchema(node: unknown, table: SchemaTable, depth = 0): SnapshotSchema {
+  if (!isObject(node)) return {};
+  if (typeof node.$ref === 'string') return table.use(node.$ref);
+  if (depth >= MAX_INLINE_DEPTH) return { $circular: '' };
+  const inner = (child: unknown) => normaliseSchema(child, table, depth + 1);
   const s: Schema = node;
   const out: SnapshotSchema = {};
   const types = new Set<string>(Array.isArray(s.type) ? s.type.map(String) : typeof s.type === 'string' ? [s.type] : []);
@@ -239,13 +214,15 @@ export function normaliseSchema(node: unknown, refs: RefResolver, open: string[]
   if (s.writeOnly === true) out.writeOnly = true;
   const properties: Record<string, SnapshotSchema> = {};
   const required = new Set<string>();
-  const absorb = (part: Schema) => {
-    for (const [name, prop] of Object.entries(isObject(part.properties) ? part.properties : {})) properties[name] = normaliseSchema(prop, refs, open);
-    for (const name of Array.isArray(part.required) ? part.required : []) required.add(String(name));
-  };
-  absorb(s);
+  for (const [name, prop] of Object.entries(isObject(s.properties) ? s.properties : {})) properties[name] = inner(prop);
+  for (const name of Array.isArray(s.required) ? s.required : []) required.add(String(name));
   for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
-    const merged = normaliseSchema(part, refs, open);
+    const ref = isObject(part) && typeof part.$ref === 'string' ? part.$ref : undefined;
+    const merged = ref === undefined ? inner(part) : table.content(ref);
+    if (!merged) {
+      out.$circular = ref;
+      continue;
+    }
     for (const t of merged.type ?? []) types.add(t);
     Object.assign(properties, merged.properties ?? {});
     for (const name of merged.required ?? []) required.add(name);
@@ -256,10 +233,10 @@ export function normaliseSchema(node: unknown, refs: RefResolver, open: string[]
   if (types.size) out.type = [...types].sort();
   if (Object.keys(properties).length) out.properties = properties;
   if (required.size) out.required = [...required].sort();
-  if (s.items !== undefined) out.items = normaliseSchema(s.items, refs, open);
-  if (isObject(s.additionalProperties)) out.additionalProperties = normaliseSchema(s.additionalProperties, refs, open);
+  if (s.items !== undefined) out.items = inner(s.items);
+  if (isObject(s.additionalProperties)) out.additionalProperties = inner(s.additionalProperties);
   else if (typeof s.additionalProperties === 'boolean') out.additionalProperties = s.additionalProperties;
   const variants = [...(Array.isArray(s.oneOf) ? s.oneOf : []), ...(Array.isArray(s.anyOf) ? s.anyOf : [])];
-  if (variants.length) out.variants = variants.map((v) => normaliseSchema(v, refs, open));
+  if (variants.length) out.variants = variants.map(inner);
   return out;
 }

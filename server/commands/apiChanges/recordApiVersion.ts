@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
-import { diffApiSnapshots, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
+import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
 import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
-import { inFormatOf, operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
@@ -65,13 +65,6 @@ export function* snapshotTextPieces(snapshot: ApiSnapshot): Generator<string> {
   yield first ? '{}' : '}';
 }
 
-/** The SHA-256 of snapshotText, made from the pieces. */
-function snapshotHash(snapshot: ApiSnapshot): string {
-  const hash = crypto.createHash('sha256');
-  for (const piece of snapshotTextPieces(snapshot)) hash.update(piece, 'utf8');
-  return hash.digest('hex');
-}
-
 /** The SHA-256 of snapshotText and its gzip (what api_versions stores), made from the pieces. */
 async function storedSnapshot(snapshot: ApiSnapshot): Promise<{ hash: string; gzipped: Buffer }> {
   const hash = crypto.createHash('sha256');
@@ -107,11 +100,10 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   const latest = await ApiVersion.query(tx.db).where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').select('snapshot', 'snapshot_hash').first();
   if (latest?.snapshot_hash === hash) return null;
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
-  // The latest version was stored in an older snapshot format: unchanged when equal in that format.
-  // (In the same format the hashes already said they differ; the stored hash is the old text's.)
-  const inItsFormat = inFormatOf(before, input.snapshot);
-  if (latest && inItsFormat !== input.snapshot && snapshotHash(inItsFormat) === latest.snapshot_hash) return null;
   const diff = diffApiSnapshots(before, input.snapshot);
+  // The latest version was stored in an older snapshot format, so the hashes could not agree:
+  // unchanged when the diff finds nothing. (In the same format the hashes already said they differ.)
+  if (latest && formatsDiffer(before, input.snapshot) && unchangedAcrossFormats(before, input.snapshot, diff)) return null;
   const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
   const now = tx.now();

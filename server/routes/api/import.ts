@@ -11,6 +11,7 @@ import { action, type ActionDef } from '../../http/action.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
 import type { ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
 
@@ -21,6 +22,7 @@ import { zId, zText } from '../../http/schema.ts';
  * answered as `item_password` so the owner knows it), or imports into `item_id` when the caller
  * may edit all of it. Nothing is written unless the whole file reads. An OpenAPI/Postman file also
  * records an API version of the item (apiChange/*), answered as `api_version` when the API changed.
+ * An OpenAPI file that reads but fails strict validation imports, its problems answered as `warnings`.
  */
 export const importActions: ActionDef[] = [
   action({
@@ -28,21 +30,23 @@ export const importActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
-    async handle({ input, actor, services, files, lang }) {
+    async handle({ input, actor, services, files, lang }): Promise<ImportAutoResult> {
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
       const bytes = new Uint8Array(await fs.readFile(file.filepath));
       // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
-      const { FormatError, importFile } = await import('../../../importers/index.ts');
+      const { FormatError, ImportLimitError, importFile } = await import('../../../importers/index.ts');
       let tree;
       let api: { kind: ApiSourceKind; snapshot: ApiSnapshot } | undefined;
+      let validation;
       try {
         let format, document;
-        ({ tree, format, document } = await importFile(bytes, { fileName: file.originalFilename, lang }));
+        ({ tree, format, document, validation } = await importFile(bytes, { fileName: file.originalFilename, lang }));
         // An API description also records an API version (same transaction as its pages).
         if (format === 'openapi' || format === 'postman') api = (await import('../../../importers/apiSnapshot.ts')).snapshotApi(document, file.originalFilename);
       } catch (err) {
+        if (err instanceof ImportLimitError) throw errors.validation(`file: ${err.message}`, `file：超出导入限制（${err.message}）`);
         if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
         throw err;
       }
@@ -67,6 +71,7 @@ export const importActions: ActionDef[] = [
         item_id: result.itemId,
         ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}),
         ...(recorded ? { api_version: { version_id: recorded.version_id, number: recorded.number, summary: recorded.summary } } : {}),
+        ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total } : {}),
       };
     },
   }),

@@ -190,9 +190,10 @@ describe('API snapshot', () => {
     };
     const snap = snapshotOpenApi(swagger);
     const post = snap.operations.find((o) => o.path === '/pets')!;
-    expect(post.requestBody).toMatchObject({ required: true, content: { 'application/json': { type: ['object'], required: ['name'] } } });
-    // The recursive reference is kept finite.
-    expect(post.responses['200'].content['application/json'].properties!.parent).toEqual({ $circular: '#/definitions/Pet' });
+    // The named schema is stored once and used by reference, the recursive one included.
+    expect(post.requestBody).toMatchObject({ required: true, content: { 'application/json': { $ref: '#/definitions/Pet' } } });
+    expect(post.responses['200'].content['application/json']).toEqual({ $ref: '#/definitions/Pet' });
+    expect(snap.schemas!['#/definitions/Pet']).toMatchObject({ type: ['object'], required: ['name'], properties: { parent: { $ref: '#/definitions/Pet' } } });
     const upload = snap.operations.find((o) => o.path === '/upload')!;
     expect(upload.requestBody).toMatchObject({ required: true, content: { 'multipart/form-data': { required: ['file'], properties: { file: { type: ['file'] } } } } });
   });

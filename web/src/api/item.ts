@@ -1,5 +1,5 @@
 import { apiUrl, call, read, upload, type CallOptions } from './client.ts';
-import type { Id, ItemDetail, ItemInfo, ItemSummary } from '@core/wire';
+import type { Id, ImportAutoResult, ItemDetail, ItemInfo, ItemSummary } from '@core/wire';
 
 export interface ItemFields {
   item_name: string;
@@ -36,7 +36,7 @@ export const itemApi = {
 };
 
 export const importApi = {
-  auto: (file: File, fields: { password?: string } = {}, o?: CallOptions) => upload<{ item_id: Id; item_password?: string }>('import/auto', fields, { file }, o),
+  auto: (file: File, fields: { password?: string } = {}, o?: CallOptions) => upload<ImportAutoResult>('import/auto', fields, { file }, o),
 };
 
 export const exportApi = {

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { ImportAutoResult } from '@core/wire';
 import { importApi } from '../../api/item.ts';
 import { ItemVisibilityFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
@@ -19,12 +20,15 @@ export function ImportFileForm() {
   // The new item gets the visibility chosen here (open by default, like a new item).
   const [visibility, setVisibility] = useState<{ is_private: 0 | 1; password: string }>({ is_private: 0, password: '' });
   const [passwordError, setPasswordError] = useState<string>();
+  // An OpenAPI file that failed strict validation imported all the same: its problems are shown before the item opens.
+  const [warned, setWarned] = useState<ImportAutoResult | null>(null);
   const { busy, onSubmit } = useSubmit(
     async () => {
       if (!file) return;
-      const { item_id } = await importApi.auto(file, { password: visibility.is_private ? visibility.password : '' }, { loading: true });
+      const result = await importApi.auto(file, { password: visibility.is_private ? visibility.password : '' }, { loading: true });
       notify('success', t('add.imported'));
-      navigate(itemPath({ item_id }));
+      if (result.warnings?.length) setWarned(result);
+      else navigate(itemPath({ item_id: result.item_id }));
     },
     {
       validate: () => {
@@ -40,6 +44,8 @@ export function ImportFileForm() {
       },
     },
   );
+
+  if (warned) return <ImportWarnings result={warned} onOpen={() => navigate(itemPath({ item_id: warned.item_id }))} />;
 
   return (
     <form className="folio-form" onSubmit={onSubmit}>
@@ -57,5 +63,27 @@ export function ImportFileForm() {
       <p className="folio-muted">{t('add.importHint')}</p>
       <Button type="submit" label={t('add.importSubmit')} icon="pi pi-file-import" loading={busy} disabled={!file} />
     </form>
+  );
+}
+
+/** The validation problems of an imported OpenAPI file (JSON pointer + message), and the way on to the new item. */
+function ImportWarnings({ result, onOpen }: { result: ImportAutoResult; onOpen: () => void }) {
+  const { t } = useTranslation('items');
+  const warnings = result.warnings ?? [];
+  const total = result.warnings_total ?? warnings.length;
+  return (
+    <section className="folio-form" aria-labelledby="import-warnings-title">
+      <h3 id="import-warnings-title">{t('add.importWarningsTitle', { count: total })}</h3>
+      <p>{t('add.importWarningsIntro')}</p>
+      <ul className="folio-import-warnings">
+        {warnings.map((w, i) => (
+          <li key={i}>
+            <code>{w.path}</code> {w.message}
+          </li>
+        ))}
+      </ul>
+      {total > warnings.length ? <p className="folio-muted">{t('add.importWarningsMore', { count: total - warnings.length })}</p> : null}
+      <Button type="button" label={t('add.importOpenItem')} icon="pi pi-arrow-right" onClick={onOpen} autoFocus />
+    </section>
   );
 }
