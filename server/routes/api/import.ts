@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
@@ -7,10 +6,9 @@ import { persistTree } from '../../commands/tree/persistTree.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
-import type { ApiSourceKind } from '../../../core/apiChanges.ts';
-import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
+import { fileJobError } from '../../workers/jobErrors.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
@@ -30,20 +28,15 @@ export const importActions: ActionDef[] = [
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
-      const bytes = new Uint8Array(await fs.readFile(file.filepath));
-      // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
-      const { FormatError, importFile } = await import('../../../importers/index.ts');
-      let tree;
-      let api: { kind: ApiSourceKind; snapshot: ApiSnapshot } | undefined;
+      // Read, validated, parsed and snapshotted in a worker process (server/workers/): this one goes on answering.
+      const fileName = file.originalFilename || 'file';
+      let imported;
       try {
-        let format, document;
-        ({ tree, format, document } = await importFile(bytes, { fileName: file.originalFilename, lang }));
-        // An API description also records an API version (same transaction as its pages).
-        if (format === 'openapi' || format === 'postman') api = (await import('../../../importers/apiSnapshot.ts')).snapshotApi(document, file.originalFilename);
+        imported = await services.jobs.run('import', { path: file.filepath, fileName: file.originalFilename ?? undefined, lang }, { fileName });
       } catch (err) {
-        if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
-        throw err;
+        throw fileJobError(err);
       }
+      const { tree, api } = imported;
       let recorded = null as RecordedApiVersion | null;
       const result = await persistTree(services, {
         tree,
