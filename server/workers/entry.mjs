@@ -1,8 +1,9 @@
 // The module a worker process of the job pool (server/workers/pool.ts) loads: tinypool's child
-// entry imports it and calls its default export once per job. Plain JavaScript so that the
+// entry imports it and calls its `runJob` export once per job (the published CLI loads its own
+// bundle of runJob.ts instead: scripts/build-cli.ts). Plain JavaScript so that the
 // stripped-TypeScript cache (bin/strippedCache.mjs) is in place before the first .ts loads: a
 // worker then never loads Node's type stripper (~15 MB), as the server process does not.
 import '../../bin/strippedCache.mjs';
 
 const { runJob } = await import('./runJob.ts');
-export default runJob;
+export { runJob };

@@ -14,12 +14,21 @@ import type { ImportFormat } from '../../importers/index.ts';
  * Every job reads its input file itself: an upload is passed by its path, not copied through IPC.
  */
 export const JOBS = {
-  /** `import/auto` and `docs import`: any supported file → its tree (+ the API snapshot of an API description). */
-  async import(input: { path: string; fileName?: string; lang?: ApiDocLang }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; snapshot: ApiSnapshot } }> {
+  /**
+   * `import/auto`: any supported file → its tree and, for an API description, its snapshot.
+   * `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
+   */
+  async import(input: {
+    path: string;
+    fileName?: string;
+    lang?: ApiDocLang;
+    want?: 'snapshot' | 'document';
+  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; snapshot: ApiSnapshot }; document?: unknown }> {
     const { importFile } = await import('../../importers/index.ts');
     const bytes = new Uint8Array(await fs.readFile(input.path));
     const { format, tree, document } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
     if (format !== 'openapi' && format !== 'postman') return { format, tree };
+    if (input.want === 'document') return { format, tree, document };
     const { snapshotApi } = await import('../../importers/apiSnapshot.ts');
     return { format, tree, api: snapshotApi(document, input.fileName) };
   },

@@ -58,9 +58,14 @@ export class JobPool {
   readonly limits: JobLimits;
   #pool: Tinypool | null = null;
   #dir: string | null = null;
+  #running = 0;
 
-  constructor(limits: JobLimits) {
+  readonly #entry: string;
+
+  /** `entry`: the module workers load (the published CLI's own bundle); default server/workers/entry.mjs. */
+  constructor(limits: JobLimits, opts: { entry?: string } = {}) {
     this.limits = limits;
+    this.#entry = opts.entry ?? ENTRY;
   }
 
   /** Runs a job and answers its value. `fileName` names the file in a limit's error. */
@@ -85,6 +90,11 @@ export class JobPool {
     return { path: outFile, size, remove: () => fsp.rm(outFile, { force: true }) };
   }
 
+  /** Jobs started and not yet settled (waiting for a worker included). */
+  get running(): number {
+    return this.#running;
+  }
+
   async close(): Promise<void> {
     const pool = this.#pool;
     this.#pool = null;
@@ -100,6 +110,7 @@ export class JobPool {
     await fsp.writeFile(task.inFile, v8.serialize(input));
     // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
     const signal = AbortSignal.timeout(this.limits.timeoutMs);
+    this.#running++;
     try {
       const reply = (await this.#tinypool().run(task, { signal })) as JobReply;
       return { reply, outFile: task.outFile };
@@ -107,6 +118,7 @@ export class JobPool {
       await fsp.rm(task.outFile, { force: true });
       throw this.#explain(err, signal, fileName);
     } finally {
+      this.#running--;
       await fsp.rm(task.inFile, { force: true });
     }
   }
@@ -132,7 +144,8 @@ export class JobPool {
   #tinypool(): Tinypool {
     if (this.#pool) return this.#pool;
     const pool = new Tinypool({
-      filename: ENTRY,
+      filename: this.#entry,
+      name: 'runJob',
       runtime: 'child_process',
       minThreads: 0,
       maxThreads: this.limits.workers,
