@@ -27,8 +27,8 @@ export async function buildCli(): Promise<{ dependencies: Record<string, string>
   const used = new Set<string>();
   fs.rmSync(DIST, { recursive: true, force: true });
   await build({
-    // jobWorker.js: the module a job's worker process loads (server/workers/runJob.ts, see cli/sync/jobs.ts).
-    input: { docs: path.join(CLI, 'standalone.ts'), jobWorker: path.join(ROOT, 'server/workers/runJob.ts') },
+    // jobWorker.js: the module a job's worker process loads (cli/jobWorker.ts, see cli/sync/jobs.ts).
+    input: { docs: path.join(CLI, 'standalone.ts'), jobWorker: path.join(CLI, 'jobWorker.ts') },
     platform: 'node',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     external: (id) => {

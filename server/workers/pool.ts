@@ -8,7 +8,7 @@ import { Tinypool } from 'tinypool';
 import { FormatError } from '../../importers/errors.ts';
 import type { JobLimits } from '../config.ts';
 import type { JobInput, JobName, JobOutput } from './jobs.ts';
-import type { JobReply, JobTask } from './runJob.ts';
+import type { JobReply, JobTask } from './jobRunner.ts';
 
 /**
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:

@@ -1,0 +1,55 @@
+import fs from 'node:fs/promises';
+import type { ApiDocLang } from '../../core/apiDoc.ts';
+import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
+import type { ApiSourceKind } from '../../core/apiChanges.ts';
+import type { DocTree } from '../../core/tree.ts';
+import type { ImportFormat } from '../../importers/index.ts';
+
+/**
+ * The import jobs of the pool (server/workers/jobs.ts): reading uploaded or pushed files through
+ * the shared importers. Kept apart from the export jobs so that the published CLI's worker bundle
+ * (cli/jobWorker.ts) holds the importers only, not the exporters' libraries (jsdom, docx).
+ */
+export const IMPORT_JOBS = {
+  /**
+   * `import/auto`: any supported file → its tree and, for an API description, its snapshot.
+   * `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
+   */
+  async import(input: {
+    path: string;
+    fileName?: string;
+    lang?: ApiDocLang;
+    want?: 'snapshot' | 'document';
+  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; snapshot: ApiSnapshot }; document?: unknown }> {
+    const { importFile } = await import('../../importers/index.ts');
+    const bytes = new Uint8Array(await fs.readFile(input.path));
+    const { format, tree, document } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
+    if (format !== 'openapi' && format !== 'postman') return { format, tree };
+    if (input.want === 'document') return { format, tree, document };
+    const { snapshotApi } = await import('../../importers/apiSnapshot.ts');
+    return { format, tree, api: snapshotApi(document, input.fileName) };
+  },
+
+  /**
+   * `sync/apply`'s pushed API descriptions → their snapshots (the CLI sends documents, the server
+   * normalises), each or the importer's words on why it is not one.
+   */
+  async snapshots(input: { documents: { document: unknown; source: string }[] }): Promise<({ kind: ApiSourceKind; snapshot: ApiSnapshot } | { error: string })[]> {
+    const [{ snapshotApi }, { FormatError }] = await Promise.all([import('../../importers/apiSnapshot.ts'), import('../../importers/errors.ts')]);
+    return input.documents.map((d) => {
+      try {
+        return snapshotApi(d.document, d.source);
+      } catch (err) {
+        if (err instanceof FormatError) return { error: err.message };
+        throw err;
+      }
+    });
+  },
+
+  /** `import/xlsx`: an uploaded workbook → the editor's sheet JSON. */
+  async xlsxSheets(input: { path: string; fileName: string }) {
+    const { xlsxToSheets } = await import('../../importers/xlsx/index.ts');
+    return xlsxToSheets(new Uint8Array(await fs.readFile(input.path)), input.fileName);
+  },
+
+} as const;
