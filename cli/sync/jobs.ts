@@ -11,6 +11,16 @@ import { CliFailure } from '../errors.ts';
  * never a V8 abort of the CLI. The pool (tinypool) loads only when a command needs it.
  */
 export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {
+  const jobs = await openCliJobs();
+  try {
+    return await jobs.run(job, input, fileName);
+  } finally {
+    await jobs.close();
+  }
+}
+
+/** A pool for a command that runs several jobs (one worker, kept between them). */
+export async function openCliJobs(): Promise<{ run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>>; close(): Promise<void> }> {
   let limits;
   try {
     limits = jobLimitsFromEnv();
@@ -20,14 +30,17 @@ export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, f
   }
   const { JobPool, JobLimitError } = await import('../../server/workers/pool.ts');
   const pool = new JobPool({ ...limits, workers: 1 }, { entry: bundledEntry() });
-  try {
-    return await pool.run(job, input, { fileName });
-  } catch (err) {
-    if (err instanceof FormatError || err instanceof JobLimitError) throw new CliFailure(err.message, undefined, { cause: err });
-    throw err;
-  } finally {
-    await pool.close();
-  }
+  return {
+    async run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {
+      try {
+        return (await pool.run(job, input, { fileName })) as JobOutput<K>;
+      } catch (err) {
+        if (err instanceof FormatError || err instanceof JobLimitError) throw new CliFailure(err.message, undefined, { cause: err });
+        throw err;
+      }
+    },
+    close: () => pool.close(),
+  };
 }
 
 /** In the published CLI (cli/dist), the job worker's own bundle beside docs.js; from the sources, none (the server's entry). */

@@ -31,6 +31,41 @@ export const IMPORT_JOBS = {
   },
 
   /**
+   * `docs plan` / `docs push`: one JSON/YAML file of the folder → null when it is no API
+   * description; else its format and document, and its tree unless it `$ref`s other files (the
+   * CLI bundles those first, then asks `specTree`). A description that does not read → `error`.
+   */
+  async specFile(input: { path: string; relPath: string }): Promise<{ format: 'openapi' | 'postman'; value: unknown; tree?: DocTree } | { error: string } | null> {
+    const [{ parseStructured }, { detectStructured }, { hasExternalRefs }] = await Promise.all([
+      import('../../importers/document.ts'),
+      import('../../importers/index.ts'),
+      import('../../importers/openapi/swaggerParser.ts'),
+    ]);
+    let value: unknown;
+    try {
+      value = parseStructured(await fs.readFile(input.path), input.relPath);
+    } catch {
+      return null;
+    }
+    const format = detectStructured(value);
+    if (format !== 'openapi' && format !== 'postman') return null;
+    if (format === 'openapi' && hasExternalRefs(value)) return { format, value };
+    const made = await IMPORT_JOBS.specTree({ format, value, fileName: input.relPath });
+    return 'error' in made ? made : { format, value, tree: made.tree };
+  },
+
+  /** The tree of an API description the CLI has (a bundled multi-file OpenAPI), or the importer's words. */
+  async specTree(input: { format: 'openapi' | 'postman'; value: unknown; fileName: string }): Promise<{ tree: DocTree } | { error: string }> {
+    const [{ importOpenApi }, { importPostman }, { FormatError }] = await Promise.all([import('../../importers/openapi.ts'), import('../../importers/postman.ts'), import('../../importers/errors.ts')]);
+    try {
+      return { tree: input.format === 'openapi' ? importOpenApi(input.value, { fileName: input.fileName }) : importPostman(input.value, { fileName: input.fileName }) };
+    } catch (err) {
+      if (err instanceof FormatError) return { error: err.message };
+      throw err;
+    }
+  },
+
+  /**
    * `sync/apply`'s pushed API descriptions → their snapshots (the CLI sends documents, the server
    * normalises), each or the importer's words on why it is not one.
    */
