@@ -10,8 +10,8 @@ import { CliFailure } from '../errors.ts';
  * a file that does not read or goes over a limit is a CliFailure naming the file (exit code 1),
  * never a V8 abort of the CLI. The pool (tinypool) loads only when a command needs it.
  */
-export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {
-  const jobs = await openCliJobs();
+export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, fileName: string, env: NodeJS.ProcessEnv): Promise<JobOutput<K>> {
+  const jobs = await openCliJobs(env);
   try {
     return await jobs.run(job, input, fileName);
   } finally {
@@ -19,11 +19,11 @@ export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, f
   }
 }
 
-/** A pool for a command that runs several jobs (one worker, kept between them). */
-export async function openCliJobs(): Promise<{ run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>>; close(): Promise<void> }> {
+/** A pool for a command that runs several jobs (one worker, kept between them); `env`: the command's environment. */
+export async function openCliJobs(env: NodeJS.ProcessEnv): Promise<{ run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>>; close(): Promise<void> }> {
   let limits;
   try {
-    limits = jobLimitsFromEnv();
+    limits = jobLimitsFromEnv(env);
   } catch (err) {
     if (err instanceof ConfigError) throw new CliFailure(err.message, undefined, { cause: err });
     throw err;

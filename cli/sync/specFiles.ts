@@ -21,7 +21,7 @@ import { openCliJobs } from './jobs.ts';
  * neither are not documentation and are skipped. A bad description is added to `problems` (all of
  * them, with the file), or thrown when no list is given.
  */
-export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[]): Promise<LocalDoc[]> {
+export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[], env: NodeJS.ProcessEnv = process.env): Promise<LocalDoc[]> {
   const report = (relPath: string, message: string) => {
     if (!problems) throw new CliFailure(`${relPath}: ${message}`);
     problems.push({ relPath, message });
@@ -30,7 +30,7 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
   // Read, parsed and turned into pages in a worker process with the job limits (JOB_MEMORY_MB,
   // JOB_TIMEOUT_SECONDS): a description over them is a problem of its file, not a V8 abort.
   // The pool and the importers load only when the folder has JSON/YAML files.
-  const jobs = await openCliJobs();
+  const jobs = await openCliJobs(env);
   try {
     const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman'; tree?: DocTree; error?: string }[] = [];
     for (const file of files) {

@@ -26,7 +26,7 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   } catch {
     throw new CliFailure(`${file}: cannot read the file`);
   }
-  const imported = await importInWorker(file);
+  const imported = await importInWorker(file, io.env);
   const tree = await client.tree();
   if (imported.format === 'xlsx') {
     // A workbook replaces the sheets of a spreadsheet item's one page (matched by its title).
@@ -50,9 +50,9 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
  * limits (JOB_MEMORY_MB, JOB_TIMEOUT_SECONDS): a file over them is a clear error and exit code,
  * never a V8 abort of the CLI.
  */
-async function importInWorker(file: string) {
+async function importInWorker(file: string, env: NodeJS.ProcessEnv) {
   const fileName = path.basename(file);
-  return runCliJob('import', { path: path.resolve(file), fileName, want: 'document' }, fileName);
+  return runCliJob('import', { path: path.resolve(file), fileName, want: 'document' }, fileName, env);
 }
 
 /** The item as a doc tree (catalogs nested, pages with content), read through the sync API. */
