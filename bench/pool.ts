@@ -104,7 +104,7 @@ export async function runLatency(): Promise<BenchTable> {
     const page = await call(server, 'page/save', { item_id: itemId, page_title: 'Hello', page_content: '# Hello\n\nRead while another item imports.' });
     if (page.error_code) throw new Error(`page/save: ${page.error_message}`);
     const ids = { itemId, pageId: page.data.page_id as number };
-    const clients = 4;
+    const clients = 2;
     // Warm-up, then idle for as long as the import will take (measured below), then during it.
     await readers(server, ids, clients, deadline(2000));
     const idleRss = rssOf(server.pid).nowMb;
@@ -114,7 +114,11 @@ export async function runLatency(): Promise<BenchTable> {
     let workersPeak = 0;
     const sampler = setInterval(() => (workersPeak = Math.max(workersPeak, childrenRssMb(server.pid))), 200);
     const started = performance.now();
-    const importing = upload(server, 'api.github.com.json', fs.readFileSync(GITHUB_SPEC)).finally(() => (done = true));
+    const importing = upload(server, 'api.github.com.json', fs.readFileSync(GITHUB_SPEC)).then(
+      (r) => r,
+      (err: Error) => ({ status: 0, body: { error_code: -1, error_message: `${err.message} (${(err.cause as Error | undefined)?.message ?? ''})` } }),
+    );
+    void importing.finally(() => (done = true));
     const busy = await readers(server, ids, clients, () => done);
     const imported = await importing;
     const importMs = performance.now() - started;
