@@ -38,9 +38,17 @@ async function call(server: Server, name: string, params: Record<string, string 
 }
 
 async function upload(server: Server, name: string, bytes: Buffer): Promise<{ status: number; body: { error_code: number; error_message?: string; data?: { item_id: number } } | null }> {
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${server.url}/api/import/auto`, { method: 'POST', body: form, headers: { 'X-API-Token': server.token } });
+  const send = () => {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)]), name);
+    return fetch(`${server.url}/api/import/auto`, { method: 'POST', body: form, headers: { 'X-API-Token': server.token } });
+  };
+  // A kept-alive connection the server has just closed fails the write (EPIPE) before the
+  // request reaches it: sent again once, on a new connection.
+  const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+    if (err.cause?.code === 'EPIPE' || err.cause?.code === 'ECONNRESET') return send();
+    throw err;
+  });
   const text = await res.text();
   try {
     return { status: res.status, body: JSON.parse(text) };
