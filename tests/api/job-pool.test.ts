@@ -106,7 +106,7 @@ describe('import/auto in the job pool', () => {
     // The pages are then written in one transaction. PostgreSQL serves reads beside it; SQLite's one
     // connection per process holds them until it commits (measured by `npm run bench`).
     if (t.engine === 'pg') expect(longest(busy.reads)).toBeLessThan(allowance);
-  });
+  }, 120_000);
 });
 
 describe('import/auto over the job limits', () => {
@@ -153,5 +153,5 @@ describe('import/auto over the job limits', () => {
     expect(t.services.jobs.running).toBe(0);
     const { item_id } = await buildItem(t, owner, { item_name: 'After' });
     expect((await t.call('item/info', { item_id }, { token: owner.token })).error_code).toBe(0);
-  });
+  }, 60_000);
 });
