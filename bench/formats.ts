@@ -30,14 +30,14 @@ const GITHUB_SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api
 const RSS_LIMIT_MB = 400;
 
 /** Peak and current resident set size of a process, from /proc (Linux). */
-function rssOf(pid: number): { peakMb: number; nowMb: number } {
+export function rssOf(pid: number): { peakMb: number; nowMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { peakMb: kb('VmHWM') / 1024, nowMb: kb('VmRSS') / 1024 };
 }
 
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; meaningful when the machine is busy. */
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
@@ -46,7 +46,7 @@ function cpuSecondsOf(pid: number): number {
  * Starts a new peak for rssOf (writing 5 to clear_refs resets VmHWM to the current RSS). False
  * when the kernel refuses: the peak then still includes what came before.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -83,9 +83,10 @@ function changedGithubSpec(spec: Buffer): Buffer {
   return Buffer.from(JSON.stringify(doc));
 }
 
-async function startServer(): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
+/** The bench server in its own process; `env` adds settings (JOB_* limits are passed on to its config). */
+export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
   // With the memory settings `docs serve` gives itself (bin/leanServer.mjs), so peaks are what users see.
-  const lean = leanServerFlags([], { ...process.env, TEST_LOG_LEVEL: 'silent' });
+  const lean = leanServerFlags([], { ...process.env, TEST_LOG_LEVEL: 'silent', ...env });
   const child = spawn(process.execPath, [...lean.execArgv, path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: lean.env, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });

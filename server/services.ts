@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import type { Config } from './config.ts';
+import { jobLimitsOf, type Config } from './config.ts';
 import { engineOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
+import { JobPool } from './workers/pool.ts';
 import { Option } from './models/Option.ts';
 // Every model and their relations (models/relations.ts), set before any query.
 import './models/index.ts';
@@ -31,11 +32,13 @@ export interface Services extends Deps {
   secret: string;
   /** item/info's menus and ready answers, per process (MENU_CACHE_MB). */
   menuCache: MenuCache;
+  /** Worker processes for heavy imports and exports (JOB_* limits); none runs until the first job. */
+  jobs: JobPool;
 }
 
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024) };
+  return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024), jobs: new JobPool(jobLimitsOf(config)) };
 }
 
 /** The generated secret lives in the options table so every instance on one database shares it. */

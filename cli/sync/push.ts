@@ -66,6 +66,8 @@ export async function preparePlan(
   prune: boolean,
   folderOpts?: FolderOptions,
   force = false,
+  /** The command's environment (the job limits of the spec files' worker). */
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
@@ -73,7 +75,7 @@ export async function preparePlan(
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis))];
+  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
   // Every file problem and limit, before anything is written (plan and push alike).
@@ -248,7 +250,7 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env);
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
   const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.

@@ -6,9 +6,10 @@ import { FormatError } from '../../importers/errors.ts';
 import { CliFailure } from '../errors.ts';
 import { MAX_CATALOG_DEPTH, type LocalDoc, type SpecFile } from './folder.ts';
 import { contentHash } from './hash.ts';
-import { bundleOpenApi, hasExternalRefs, SpecBundleError, validateOpenApi } from '../../importers/openapi/swaggerParser.ts';
+import { bundleOpenApi, hasExternalRefs, SpecBundleError } from '../../importers/openapi/swaggerParser.ts';
 import type { FolderProblem } from './problems.ts';
 import type { PushedApi } from './apiGate.ts';
+import { openCliJobs } from './jobs.ts';
 
 /**
  * API description files in the folder (OpenAPI/Swagger JSON or YAML, Postman collections) become
@@ -20,71 +21,78 @@ import type { PushedApi } from './apiGate.ts';
  * neither are not documentation and are skipped. A bad description is added to `problems` (all of
  * them, with the file), or thrown when no list is given.
  */
-export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[]): Promise<LocalDoc[]> {
+export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[], env: NodeJS.ProcessEnv = process.env): Promise<LocalDoc[]> {
   const report = (relPath: string, message: string) => {
     if (!problems) throw new CliFailure(`${relPath}: ${message}`);
     problems.push({ relPath, message });
   };
   if (!files.length) return [];
-  // The importers (Postman's SDK above all) load only when the folder has JSON/YAML files: a
-  // Markdown-only push starts faster without them.
-  const [{ parseStructured }, { detectStructured }, { importOpenApi }, { importPostman }] = await Promise.all([
-    import('../../importers/document.ts'),
-    import('../../importers/index.ts'),
-    import('../../importers/openapi.ts'),
-    import('../../importers/postman.ts'),
-  ]);
-  const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman'; bytes: number; warnings?: FolderProblem[]; warningsTotal?: number }[] = [];
-  for (const file of files) {
-    let value: unknown;
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(file.absPath);
-      value = parseStructured(bytes, file.relPath);
-    } catch {
-      continue;
-    }
-    const format = detectStructured(value);
-    if (format === 'openapi' || format === 'postman') candidates.push({ file, value, format, bytes: bytes.byteLength });
-  }
-  // Multi-file OpenAPI first: the files they pull in are then known and left out below.
-  const parts = new Set<string>();
-  for (const c of candidates) {
-    if (c.format !== 'openapi' || !hasExternalRefs(c.value)) continue;
-    try {
-      const bundled = await bundleOpenApi(c.file.absPath, root ?? path.dirname(c.file.absPath));
-      c.value = bundled.api;
-      c.warnings = bundled.warnings;
-      c.warningsTotal = bundled.warningsTotal;
-      for (const p of bundled.parts) parts.add(path.resolve(p));
-    } catch (err) {
-      if (!(err instanceof SpecBundleError)) throw err;
-      // Every fault of the description, each with the file it is in.
-      for (const f of err.faults) report(f.relPath || c.file.relPath, f.message);
-      c.value = undefined;
-    }
-  }
-  const docs: LocalDoc[] = [];
-  for (const c of candidates) {
-    const { file, value, format } = c;
-    if (value === undefined || parts.has(path.resolve(file.absPath))) continue;
-    try {
-      const tree: DocTree = format === 'openapi' ? importOpenApi(value, { fileName: file.relPath }) : importPostman(value, { fileName: file.relPath });
-      // A one-file description is validated as import/auto validates it: problems are warnings, an unreadable one is refused.
-      if (format === 'openapi' && c.warningsTotal === undefined) {
-        const { warnings, total } = await validateOpenApi(value as Record<string, unknown>, c.bytes, file.relPath);
-        c.warnings = warnings.map((w) => ({ relPath: file.relPath, message: `OpenAPI validation: ${w.path} ${w.message}` }));
-        c.warningsTotal = total;
+  // Read, parsed and turned into pages in a worker process with the job limits (JOB_MEMORY_MB,
+  // JOB_TIMEOUT_SECONDS): a description over them is a problem of its file, not a V8 abort.
+  // The pool and the importers load only when the folder has JSON/YAML files.
+  const jobs = await openCliJobs(env);
+  try {
+    const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman'; tree?: DocTree; error?: string; warnings?: FolderProblem[]; warningsTotal?: number }[] = [];
+    for (const file of files) {
+      let made;
+      try {
+        made = await jobs.run('specFile', { path: path.resolve(file.absPath), relPath: file.relPath }, file.relPath);
+      } catch (err) {
+        if (!(err instanceof CliFailure)) throw err;
+        report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
+        continue;
       }
-      docs.push(...docsFromTree(file, tree));
-      apis?.push({ source: file.relPath, document: value, ...(c.warningsTotal ? { warnings: c.warnings, warningsTotal: c.warningsTotal } : {}) });
-    } catch (err) {
-      if (err instanceof FormatError) report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
-      else if (err instanceof CliFailure && problems) problems.push({ relPath: file.relPath, message: err.message.replace(`${file.relPath}: `, '') });
-      else throw err;
+      if (!made) continue;
+      if ('error' in made) candidates.push({ file, value: null, format: 'openapi', error: made.error });
+      else {
+        const { validation, ...spec } = made;
+        // A one-file description was validated as import/auto validates it: problems are warnings.
+        const warnings = validation?.warnings.map((w) => ({ relPath: file.relPath, message: `OpenAPI validation: ${w.path} ${w.message}` }));
+        candidates.push({ file, ...spec, ...(validation ? { warnings, warningsTotal: validation.total } : {}) });
+      }
     }
+    // Multi-file OpenAPI first: the files they pull in are then known and left out below.
+    const parts = new Set<string>();
+    for (const c of candidates) {
+      if (c.error !== undefined || c.tree || c.format !== 'openapi' || !hasExternalRefs(c.value)) continue;
+      try {
+        const bundled = await bundleOpenApi(c.file.absPath, root ?? path.dirname(c.file.absPath));
+        c.value = bundled.api;
+        c.warnings = bundled.warnings;
+        c.warningsTotal = bundled.warningsTotal;
+        for (const p of bundled.parts) parts.add(path.resolve(p));
+      } catch (err) {
+        if (!(err instanceof SpecBundleError)) throw err;
+        // Every fault of the description, each with the file it is in.
+        for (const f of err.faults) report(f.relPath || c.file.relPath, f.message);
+        c.value = undefined;
+      }
+    }
+    const docs: LocalDoc[] = [];
+    for (const c of candidates) {
+      const { file, value, format } = c;
+      if (value === undefined || parts.has(path.resolve(file.absPath))) continue;
+      try {
+        let tree = c.tree;
+        let error = c.error;
+        if (!tree && error === undefined) {
+          const made = await jobs.run('specTree', { format, value, fileName: file.relPath }, file.relPath);
+          if ('error' in made) error = made.error;
+          else tree = made.tree;
+        }
+        if (error !== undefined) throw new FormatError(error.replace(`${file.relPath}: `, ''), file.relPath);
+        docs.push(...docsFromTree(file, tree!));
+        apis?.push({ source: file.relPath, document: value, ...(c.warningsTotal ? { warnings: c.warnings, warningsTotal: c.warningsTotal } : {}) });
+      } catch (err) {
+        if (err instanceof FormatError) report(file.relPath, err.message.replace(`${file.relPath}: `, ''));
+        else if (err instanceof CliFailure && problems) problems.push({ relPath: file.relPath, message: err.message.replace(`${file.relPath}: `, '') });
+        else throw err;
+      }
+    }
+    return docs;
+  } finally {
+    await jobs.close();
   }
-  return docs;
 }
 
 function docsFromTree(file: SpecFile, tree: DocTree): LocalDoc[] {

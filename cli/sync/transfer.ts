@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
-import { FormatError, importCatalogPath, importFile } from '../../importers/index.ts';
+// The placement rule only: the importers themselves run in the job worker (cli/sync/jobs.ts).
+import { importCatalogPath } from '../../importers/importPlacement.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import type { SyncClient } from './client.ts';
@@ -11,6 +12,7 @@ import { Progress } from './output.ts';
 import { computePlan, type Plan } from './plan.ts';
 import { applyPlan } from './push.ts';
 import { treeToDocs } from './specFiles.ts';
+import { runCliJob } from './jobs.ts';
 import { emptyState } from './state.ts';
 
 /**
@@ -21,19 +23,12 @@ import { emptyState } from './state.ts';
  * `--catalog a/b` says where.
  */
 export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<Plan> {
-  let bytes: Uint8Array;
   try {
-    bytes = await fs.readFile(file);
+    await fs.access(file, fs.constants.R_OK);
   } catch {
     throw new CliFailure(`${file}: cannot read the file`);
   }
-  let imported: Awaited<ReturnType<typeof importFile>>;
-  try {
-    imported = await importFile(bytes, { fileName: path.basename(file) });
-  } catch (err) {
-    if (err instanceof FormatError) throw new CliFailure(err.message, undefined, { cause: err });
-    throw err;
-  }
+  const imported = await importInWorker(file, io.env);
   const tree = await client.tree();
   if (imported.format === 'xlsx') {
     // A workbook replaces the sheets of a spreadsheet item's one page (matched by its title).
@@ -50,6 +45,16 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   const api = (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined ? [{ source: path.basename(file), stream: '', document: imported.document }] : [];
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined, undefined, api);
   return plan;
+}
+
+/**
+ * The file read, validated and parsed by the shared importers in a worker process with the job
+ * limits (JOB_MEMORY_MB, JOB_TIMEOUT_SECONDS): a file over them is a clear error and exit code,
+ * never a V8 abort of the CLI.
+ */
+async function importInWorker(file: string, env: NodeJS.ProcessEnv) {
+  const fileName = path.basename(file);
+  return runCliJob('import', { path: path.resolve(file), fileName, want: 'document' }, fileName, env);
 }
 
 /** The item as a doc tree (catalogs nested, pages with content), read through the sync API. */

@@ -96,6 +96,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await services.jobs.close();
       await tdb.drop();
     },
   };

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import fs from 'node:fs';
 import { z } from 'zod';
 import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
@@ -13,6 +13,8 @@ import type { Actor } from '../../policies/actor.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 import { contentDisposition } from './attachment.ts';
+import type { JobFile } from '../../workers/pool.ts';
+import { exportJobError } from '../../workers/jobErrors.ts';
 
 /**
  * `export/*`: an item, one catalog (`cat_id`) or one page (`page_id`) as Word, a ShowDoc
@@ -31,23 +33,25 @@ async function loadExportTree(services: Services, actor: Actor, input: z.output<
   return tree;
 }
 
-/** A file to download: attachment disposition with a UTF-8 name, exact length, never cached or sniffed. */
-export function download(bytes: Uint8Array, type: string, fileName: string) {
-  return raw(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type, headers: { ...downloadHeaders(fileName), 'Content-Length': String(bytes.byteLength) } });
-}
-
 function downloadHeaders(fileName: string): Record<string, string> {
   return { 'Content-Disposition': contentDisposition('attachment', fileName), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
 }
 
-type Rendered = Uint8Array | Readable;
+/**
+ * A file a job made, sent from disk with its exact length and removed once sent (or once the
+ * download is abandoned): the export is never whole in this process's memory.
+ */
+export function downloadJobFile(made: JobFile, type: string, fileName: string) {
+  const stream = fs.createReadStream(made.path);
+  stream.once('close', () => void made.remove());
+  return raw(stream, { type, headers: { ...downloadHeaders(fileName), 'Content-Length': String(made.size) } });
+}
 
 /**
  * An `export/*` action: the selected tree rendered as a file to download, named after the tree.
- * A renderer may answer a stream (the Word export is written page by page): then the file goes
- * out as it is made, without a length.
+ * The renderer builds it in a worker process (server/workers/); one over its limits → 10101.
  */
-function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang }) => Promise<Rendered>): ActionDef {
+function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>): ActionDef {
   return action({
     name,
     auth: 'user',
@@ -55,25 +59,38 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
     input: exportInput,
     async handle({ input, actor, services, lang }) {
       const tree = await loadExportTree(services, actor, input);
-      const file = await render(tree, { services, lang });
       const fileName = `${sanitizeFileName(tree.name)}${fileSuffix}`;
-      if (file instanceof Uint8Array) return download(file, type, fileName);
-      return raw(file, { type, headers: downloadHeaders(fileName) });
+      let made: JobFile;
+      try {
+        made = await render(tree, { services, lang, fileName });
+      } catch (err) {
+        throw exportJobError(err);
+      }
+      return downloadJobFile(made, type, fileName);
     },
   });
 }
 
 export const exportActions: ActionDef[] = [
-  // The exporters (docx, jszip, jsdom) load with the first export, not with the server.
-  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang }) => {
-    const { exportDocxStream } = await import('../../../exporters/docx.ts');
-    return exportDocxStream(tree, { lang, resolveImage: attachmentImageResolver(services.db, await storageOf(services)) });
+  // The exporters (docx, jszip, jsdom) load in the worker processes, never in the server.
+  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang, fileName }) => {
+    // The worker cannot reach the database or the storage: it names the images, this process fetches them.
+    const urls = await services.jobs.run('docxImageUrls', { tree, lang }, { fileName });
+    const images = await fetchImages(urls, attachmentImageResolver(services.db, await storageOf(services)));
+    return services.jobs.runToFile('exportWord', { tree, lang, images }, { fileName });
   }),
-  exportAction('export/markdown', 'application/zip', '.zip', async (tree) => (await import('../../../exporters/markdownZip.ts')).exportMarkdownZip(tree)),
-  exportAction('export/html', 'application/zip', '_html.zip', async (tree, { lang }) => {
-    const [{ exportHtmlSite }, { getNodePurify }] = await Promise.all([import('../../../exporters/htmlSite.ts'), import('../../../exporters/purify.ts')]);
-    return exportHtmlSite(tree, { purify: getNodePurify(), lang });
-  }),
+  exportAction('export/markdown', 'application/zip', '.zip', (tree, { services, fileName }) => services.jobs.runToFile('exportMarkdown', { tree }, { fileName })),
+  exportAction('export/html', 'application/zip', '_html.zip', (tree, { services, lang, fileName }) => services.jobs.runToFile('exportHtml', { tree, lang }, { fileName })),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
   action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
 ];
+
+/** The images among `urls` that the resolver answers (Folio's own attachments), one at a time. */
+async function fetchImages(urls: string[], resolve: (url: string) => Promise<Uint8Array | null>): Promise<Map<string, Uint8Array>> {
+  const images = new Map<string, Uint8Array>();
+  for (const url of urls) {
+    const data = await resolve(url).catch(() => null);
+    if (data) images.set(url, data);
+  }
+  return images;
+}

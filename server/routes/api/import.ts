@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
@@ -9,11 +8,10 @@ import { storageOf } from '../../storage/index.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
-import type { ApiSourceKind } from '../../../core/apiChanges.ts';
-import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
+import { fileJobError } from '../../workers/jobErrors.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
@@ -34,22 +32,15 @@ export const importActions: ActionDef[] = [
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
-      const bytes = new Uint8Array(await fs.readFile(file.filepath));
-      // The importers (swagger-parser, postman-collection, jszip) load with the first import, not with the server.
-      const { FormatError, ImportLimitError, importFile } = await import('../../../importers/index.ts');
-      let tree;
-      let api: { kind: ApiSourceKind; snapshot: ApiSnapshot } | undefined;
-      let validation;
+      // Read, validated, parsed and snapshotted in a worker process (server/workers/): this one goes on answering.
+      const fileName = file.originalFilename || 'file';
+      let imported;
       try {
-        let format, document;
-        ({ tree, format, document, validation } = await importFile(bytes, { fileName: file.originalFilename, lang }));
-        // An API description also records an API version (same transaction as its pages).
-        if (format === 'openapi' || format === 'postman') api = (await import('../../../importers/apiSnapshot.ts')).snapshotApi(document, file.originalFilename);
+        imported = await services.jobs.run('import', { path: file.filepath, fileName: file.originalFilename ?? undefined, lang }, { fileName });
       } catch (err) {
-        if (err instanceof ImportLimitError) throw errors.validation(`file: ${err.message}`, `file：超出导入限制（${err.message}）`);
-        if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
-        throw err;
+        throw fileJobError(err);
       }
+      const { tree, api, validation } = imported;
       let recorded = null as RecordedApiVersion | null;
       const result = await persistTree(services, {
         tree,

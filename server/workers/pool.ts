@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { Tinypool } from 'tinypool';
+import { FormatError, ImportLimitError } from '../../importers/errors.ts';
+import type { JobLimits } from '../config.ts';
+import type { JobInput, JobName, JobOutput } from './jobs.ts';
+import type { JobReply, JobTask } from './jobRunner.ts';
+
+/**
+ * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
+ * server/workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
+ * with a heap limit (`--max-old-space-size`, JOB_MEMORY_MB) and a wall-clock limit
+ * (JOB_TIMEOUT_SECONDS). Idle workers exit after JOB_IDLE_SECONDS, so what an import used goes
+ * back to the OS with them. The pool starts no process until the first job.
+ *
+ * Why tinypool with `runtime: 'child_process'` (measured 2026-11-27, Node 24.21, 2 shared cores,
+ * MALLOC_ARENA_MAX=2; piscina 5.3.2 and tinypool 2.2.0, 2 workers, min 0, idle 2 s):
+ *  - start-up to the first answer: piscina threads 570-830 ms, tinypool threads 890-1,130 ms,
+ *    tinypool processes 570-740 ms; per small task 270-445 / 180-220 / 330-440 µs. Either is
+ *    nothing beside an import's own seconds.
+ *  - memory after a job that built ~200 MB, once the workers had exited: the main process stayed at
+ *    186 MB (piscina threads) and 191-197 MB (tinypool threads) from 43 MB — a thread's heap is
+ *    freed into this process, which keeps it; with processes it went back to the OS (134 MB from
+ *    50 MB, all of it the 20 MB buffers the benchmark itself echoed).
+ *  - a job over its heap limit: with threads (`resourceLimits`) the WHOLE process aborted with
+ *    "FATAL ERROR: Reached heap limit" in 3 runs of 4 (push() into one array; nodejs/node#47224:
+ *    worker termination at the limit is best-effort); a worker process dies alone, the task fails
+ *    and the next one runs.
+ * piscina runs threads only; tinypool is the maintained pool that also runs processes.
+ */
+export class JobLimitError extends Error {
+  readonly limit: 'memory' | 'time';
+  constructor(limit: 'memory' | 'time', fileName: string, limits: JobLimits) {
+    const over =
+      limit === 'memory'
+        ? `went over the memory limit of ${limits.memoryMb} MB per job (JOB_MEMORY_MB)`
+        : `took longer than the time limit of ${limits.timeoutMs / 1000} s per job (JOB_TIMEOUT_SECONDS)`;
+    super(`${fileName}: the job was stopped: it ${over}`);
+    this.name = 'JobLimitError';
+    this.limit = limit;
+  }
+}
+
+/** What a job that makes a file answers: the file (the caller sends or copies it, then calls `remove`). */
+export interface JobFile {
+  path: string;
+  size: number;
+  remove(): Promise<void>;
+}
+
+const ENTRY = new URL('./entry.mjs', import.meta.url).href;
+
+export class JobPool {
+  readonly limits: JobLimits;
+  #pool: Tinypool | null = null;
+  #dir: string | null = null;
+  #running = 0;
+
+  readonly #entry: string;
+
+  /** `entry`: the module workers load (the published CLI's own bundle); default server/workers/entry.mjs. */
+  constructor(limits: JobLimits, opts: { entry?: string } = {}) {
+    this.limits = limits;
+    this.#entry = opts.entry ?? ENTRY;
+  }
+
+  /** Runs a job and answers its value. `fileName` names the file in a limit's error. */
+  async run<K extends JobName>(job: K, input: JobInput<K>, opts: { fileName: string }): Promise<JobOutput<K>> {
+    const { reply, outFile } = await this.#run(job, input, opts.fileName);
+    try {
+      if (reply.kind !== 'value') throw new Error(`job ${job} answered a file where a value was expected`);
+      return v8.deserialize(await fsp.readFile(outFile)) as JobOutput<K>;
+    } finally {
+      await fsp.rm(outFile, { force: true });
+    }
+  }
+
+  /** Runs a job that makes a file and answers it on disk (an export is sent from there, never held in memory). */
+  async runToFile<K extends JobName>(job: K, input: JobInput<K>, opts: { fileName: string }): Promise<JobFile> {
+    const { reply, outFile } = await this.#run(job, input, opts.fileName);
+    if (reply.kind !== 'bytes') {
+      await fsp.rm(outFile, { force: true });
+      throw new Error(`job ${job} answered a value where a file was expected`);
+    }
+    const { size } = await fsp.stat(outFile);
+    return { path: outFile, size, remove: () => fsp.rm(outFile, { force: true }) };
+  }
+
+  /** Jobs started and not yet settled (waiting for a worker included). */
+  get running(): number {
+    return this.#running;
+  }
+
+  async close(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = null;
+    if (pool) await pool.destroy();
+    if (this.#dir) fs.rmSync(this.#dir, { recursive: true, force: true });
+    this.#dir = null;
+  }
+
+  async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
+    const dir = (this.#dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-jobs-')));
+    const id = crypto.randomUUID();
+    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`) };
+    await fsp.writeFile(task.inFile, v8.serialize(input));
+    // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
+    const signal = AbortSignal.timeout(this.limits.timeoutMs);
+    this.#running++;
+    try {
+      const reply = (await this.#tinypool().run(task, { signal })) as JobReply;
+      return { reply, outFile: task.outFile };
+    } catch (err) {
+      await fsp.rm(task.outFile, { force: true });
+      throw this.#explain(err, signal, fileName);
+    } finally {
+      this.#running--;
+      await fsp.rm(task.inFile, { force: true });
+    }
+  }
+
+  /** A worker's failure as the error a caller can tell its user about. */
+  #explain(err: unknown, signal: AbortSignal, fileName: string): Error {
+    if (signal.aborted) return new JobLimitError('time', fileName, this.limits);
+    const e = err as { name?: string; message?: string; where?: string; stack?: string } | null;
+    // A worker process ends without answering only when V8 aborted it: the heap limit.
+    if (e?.message === 'Worker exited unexpectedly') return new JobLimitError('memory', fileName, this.limits);
+    if (e?.name === 'FormatError' || e?.name === 'ImportLimitError') {
+      // An over-limit file (ImportLimitError: 10100) stays told apart from an unreadable one (10101).
+      const format = e.name === 'ImportLimitError' ? new ImportLimitError(e.message ?? '') : new FormatError(e.message ?? '');
+      // The message already carries where: keep it as the worker made it.
+      Object.assign(format, { message: e.message ?? '', where: e.where ?? '' });
+      return format;
+    }
+    if (err instanceof Error) return err;
+    const plain = new Error(e?.message ?? String(err));
+    if (e?.stack) plain.stack = e.stack;
+    return plain;
+  }
+
+  #tinypool(): Tinypool {
+    if (this.#pool) return this.#pool;
+    const pool = new Tinypool({
+      filename: this.#entry,
+      name: 'runJob',
+      runtime: 'child_process',
+      minThreads: 0,
+      maxThreads: this.limits.workers,
+      idleTimeout: this.limits.idleMs,
+      // The heap limit, and the server's small young generation (bin/leanServer.mjs).
+      execArgv: [`--max-old-space-size=${this.limits.memoryMb}`, '--max-semi-space-size=4'],
+    });
+    // A worker that dies between jobs is replaced at the next one; it must not take the server with it.
+    pool.on('error', () => undefined);
+    this.#pool = pool;
+    return pool;
+  }
+}
