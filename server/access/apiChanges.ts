@@ -10,7 +10,7 @@ type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
 /**
  * Who may read an item's API change history (`apiChange/*`): whoever may read the whole item —
  * the changelog names every operation of the API, so a member limited to some catalogs is
- * refused (10303) rather than shown operations whose pages are hidden from them. A page's share
+ * refused (10301) rather than shown operations whose pages are hidden from them. A page's share
  * link (`share_key`) opens the changelog of its item only when the item is public (no visit
  * password): a share of a page of a private item exposes that page and nothing more.
  * Answers the item id the caller may read.

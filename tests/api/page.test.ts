@@ -319,11 +319,11 @@ describe('page/sort', () => {
 });
 
 describe('page/delete', () => {
-  it('lets an editor delete their own page into the recycle bin but not another author\'s (10303)', async () => {
+  it('lets an editor delete their own page into the recycle bin but not another author\'s (10313)', async () => {
     const { itemId, owner, editor } = await itemWithPeople(t);
     const own = await savePageVia(t, editor.token, { item_id: itemId });
     const others = await savePageVia(t, owner.token, { item_id: itemId });
-    expect((await t.call('page/delete', { page_id: others.page_id }, { token: editor.token })).error_code).toBe(10303);
+    expect((await t.call('page/delete', { page_id: others.page_id }, { token: editor.token })).error_code).toBe(10313);
     expect((await t.call('page/delete', { page_id: own.page_id }, { token: editor.token })).error_code).toBe(0);
     const row = await t.services.db('pages').where({ page_id: own.page_id }).first();
     expect(row.is_del).toBe(1);
