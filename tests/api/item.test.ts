@@ -176,6 +176,14 @@ describe('item/detail', () => {
     expect((await t.call('item/detail', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10313);
   });
 
+  it('says whether the caller owns the item (item_own): the owner yes, a manager no', async () => {
+    const it1 = await buildItem(t, owner);
+    await addMember(t, it1.item_id, stranger, 2);
+    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: owner.token })).data.item_own).toBe(true);
+    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: stranger.token })).data.item_own).toBe(false);
+    expect((await t.call('item/delete', { item_id: it1.item_id, password: stranger.password }, { token: stranger.token })).error_code).toBe(10313);
+  });
+
   it('keeps 10303 for a stranger of a private item and says 10313 is about the right, not a password', async () => {
     const priv = await buildItem(t, owner, { password: 'pw123456' });
     expect((await t.call('item/detail', { item_id: priv.item_id }, { token: stranger.token })).error_code).toBe(10303);
