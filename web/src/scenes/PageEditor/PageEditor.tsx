@@ -9,7 +9,7 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { SplitButton } from 'primereact/splitbutton';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { requestFromApiMarkdown, type ApiRequestDraft } from '@core/apiRequest';
 import { MAX } from '@core/limits';
 import type { PageHistory } from '@core/wire';
@@ -58,7 +58,22 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
   const data = useEditorData(itemId, pageId, copyPageId, t('copySuffix'));
   if (data === 'failed') return <div className="pe-failed">{t('loadFailed')}</div>;
   if (!data) return <div className="folio-page-spinner" />;
+  if (!data.canEdit) return <ReadOnlyNotice itemId={itemId} pageId={pageId} itemDomain={data.itemDomain} />;
   return <EditorForm itemId={itemId} pageId={pageId} data={data} />;
+}
+
+/** Instead of an editor whose Save would fail: the caller may read here but not write. */
+function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId: number; itemDomain: string }) {
+  const { t } = useTranslation('editor');
+  const target = `${itemPath({ item_id: itemId, item_domain: itemDomain })}${pageId ? `?page_id=${pageId}` : ''}`;
+  return (
+    <main className="pe-failed" role="alert">
+      <p>{t(pageId ? 'readOnlyPage' : 'readOnlyItem')}</p>
+      <Link to={target} replace className="p-button p-component">
+        {t(pageId ? 'openPage' : 'openItem')}
+      </Link>
+    </main>
+  );
 }
 
 type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
