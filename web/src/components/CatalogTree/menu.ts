@@ -6,11 +6,12 @@ export interface Menu {
   catalogs: MenuCatalog[];
 }
 
-/** The first page in reading order (root pages first, then catalogs depth-first). */
-export function firstPageId(menu: Menu): number {
-  if (menu.pages.length) return Number(menu.pages[0]!.page_id);
+/** The first page in reading order (root pages first, then catalogs depth-first), skipping `except` (a page just deleted). */
+export function firstPageId(menu: Menu, except = 0): number {
+  const page = menu.pages.find((p) => Number(p.page_id) !== except);
+  if (page) return Number(page.page_id);
   for (const c of menu.catalogs) {
-    const id = firstPageId(c);
+    const id = firstPageId(c, except);
     if (id) return id;
   }
   return 0;

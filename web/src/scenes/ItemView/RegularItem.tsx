@@ -47,11 +47,24 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   const [renderCount, setRenderCount] = useState(0);
 
   // A page deleted here stays out of view even while the menu still lists it (item/info reloads
-  // after the delete) or the server's default page is still that page.
+  // after the delete) or the server's default page is still that page: the first other page of
+  // the menu opens instead, and "no pages yet" only when there is none.
   const [deletedId, setDeletedId] = useState(0);
   const wanted = requestedPage || Number(info.default_page_id ?? 0) || firstPageId(info.menu);
-  const pageId = wanted === deletedId ? 0 : wanted;
-  const loaded = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  const pageId = wanted && wanted === deletedId ? firstPageId(info.menu, deletedId) : wanted;
+  // One message for a page that cannot be shown: the server's reason (outside the caller's
+  // catalogs, deleted…) in the content area, not a toast saying one thing and the page another.
+  const [pageProblem, setPageProblem] = useState('');
+  const loaded = useApiData(
+    () =>
+      pageId
+        ? pageApi.info(pageId, { quiet: true }).catch((err: unknown) => {
+            setPageProblem(err instanceof Error ? err.message : '');
+            throw err;
+          })
+        : Promise.resolve(undefined),
+    [pageId],
+  );
   const page = { ...loaded, data: loaded.data && Number(loaded.data.page_id) === pageId ? loaded.data : undefined };
 
   const expandIds = useMemo(() => {
@@ -187,7 +200,9 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
               {rights.canEdit && <Button icon="pi pi-plus" label={t('ops.newPage')} onClick={() => navigate(`/page/edit/${rights.itemId}/0`)} />}
             </div>
           ) : page.failed ? (
-            <div className="iv-empty">{t('pageNotFound')}</div>
+            <div className="iv-empty" role="alert">
+              {pageProblem || t('pageNotFound')}
+            </div>
           ) : null}
         </main>
         {showToc && (

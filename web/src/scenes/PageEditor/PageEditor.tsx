@@ -99,6 +99,12 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
 
   const { preview, toggle: togglePreview } = usePreview(fields.content, { mobile, pageId, itemId });
+  // The preview scrolls with the editor, at the same fraction of its height.
+  const previewRef = useRef<HTMLElement>(null);
+  const followEditor = useCallback((fraction: number) => {
+    const el = previewRef.current;
+    if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
+  }, []);
   const dirtyRef = useRef(false);
   const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef });
   const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
@@ -216,10 +222,10 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
       <LockBanner state={lock.state} />
       <div className={`pe-panes${preview ? ' with-preview' : ''}`}>
         <div className="pe-editor-pane">
-          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} />
+          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} onScrollFraction={followEditor} />
         </div>
         {preview && (
-          <section className="pe-preview" aria-label={t('preview')}>
+          <section className="pe-preview" aria-label={t('preview')} ref={previewRef}>
             <MarkdownView source={deferredContent} />
           </section>
         )}
