@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
-import { pageApi } from '../../api/page.ts';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
@@ -11,6 +10,7 @@ import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';
 import Toc from '../../components/Toc/Toc.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { usePageInfo } from '../../hooks/usePageInfo.ts';
 import { menuWidthFor, useWindowWidth } from '../../lib/useWindowWidth.ts';
 import BackToTop from './BackToTop.tsx';
 import PageContent from './PageContent.tsx';
@@ -52,19 +52,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   const [deletedId, setDeletedId] = useState(0);
   const wanted = requestedPage || Number(info.default_page_id ?? 0) || firstPageId(info.menu);
   const pageId = wanted && wanted === deletedId ? firstPageId(info.menu, deletedId) : wanted;
-  // One message for a page that cannot be shown: the server's reason (outside the caller's
-  // catalogs, deleted…) in the content area, not a toast saying one thing and the page another.
-  const [pageProblem, setPageProblem] = useState('');
-  const loaded = useApiData(
-    () =>
-      pageId
-        ? pageApi.info(pageId, { quiet: true }).catch((err: unknown) => {
-            setPageProblem(err instanceof Error ? err.message : '');
-            throw err;
-          })
-        : Promise.resolve(undefined),
-    [pageId],
-  );
+  const loaded = usePageInfo(pageId);
   const page = { ...loaded, data: loaded.data && Number(loaded.data.page_id) === pageId ? loaded.data : undefined };
 
   const expandIds = useMemo(() => {
@@ -201,7 +189,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
             </div>
           ) : page.failed ? (
             <div className="iv-empty" role="alert">
-              {pageProblem || t('pageNotFound')}
+              {loaded.problem || t('pageNotFound')}
             </div>
           ) : null}
         </main>
