@@ -9,7 +9,7 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { SplitButton } from 'primereact/splitbutton';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { requestFromApiMarkdown, type ApiRequestDraft } from '@core/apiRequest';
 import { MAX } from '@core/limits';
 import type { PageHistory } from '@core/wire';
@@ -65,13 +65,14 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
 /** Instead of an editor whose Save would fail: the caller may read here but not write. */
 function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId: number; itemDomain: string }) {
   const { t } = useTranslation('editor');
+  const navigate = useNavigate();
   const target = `${itemPath({ item_id: itemId, item_domain: itemDomain })}${pageId ? `?page_id=${pageId}` : ''}`;
   return (
     <main className="pe-failed" role="alert">
-      <p>{t(pageId ? 'readOnlyPage' : 'readOnlyItem')}</p>
-      <Link to={target} replace className="p-button p-component">
-        {t(pageId ? 'openPage' : 'openItem')}
-      </Link>
+      <p>
+        <i className="pi pi-lock" aria-hidden /> {t(pageId ? 'readOnlyPage' : 'readOnlyItem')}
+      </p>
+      <Button icon="pi pi-book" label={t(pageId ? 'openPage' : 'openItem')} onClick={() => navigate(target, { replace: true })} />
     </main>
   );
 }
