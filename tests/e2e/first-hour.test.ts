@@ -103,6 +103,19 @@ describe('a reader who opens the editor', () => {
   });
 });
 
+describe('an editor who opens the editor', () => {
+  it('gets the editor for a new page and for an existing one', async () => {
+    const { itemId, pageIds } = await itemWithPages('Editor edits', ['Guide']);
+    const page = await patientPage(e, { token: editor.token });
+    await page.goto(`/page/edit/${itemId}/0`);
+    await page.getByRole('textbox', { name: 'Page content (Markdown)' }).waitFor();
+    await page.goto(`/page/edit/${itemId}/${pageIds[0]}`);
+    await page.getByRole('textbox', { name: 'Page content (Markdown)' }).waitFor();
+    await settledShot(page, 'editor-editor');
+    expect(await page.getByText('You can read this page but not edit it').count()).toBe(0);
+  });
+});
+
 describe('no permission in an item (10313)', () => {
   it('shows a reader of a public item who opens its settings the message and returns to the item, never the password screen', async () => {
     const { itemId } = await itemWithPages('Public settings', ['Home']);
