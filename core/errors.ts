@@ -29,7 +29,8 @@ export const ErrorCode = {
   STALE_REVISION: 10310,
   ITEM_ARCHIVED: 10311,
   LOGIN_REQUIRED_SITE: 10312,
-  NO_ITEM_ACTION: 10313,
+  /** A caller who may visit the item lacks the right for this action (manage, owner, another's page): never the password screen. */
+  NO_ITEM_PERMISSION: 10313,
   BAD_REQUEST: 10400,
   UNKNOWN_ROUTE: 10404,
   RATE_LIMITED: 10429,
@@ -90,9 +91,7 @@ export const errors = {
   noVisit: () => e(ErrorCode.NO_VISIT, 'You do not have permission to visit this item', '您没有访问该项目的权限'),
   noEdit: () => e(ErrorCode.NO_EDIT, 'You do not have permission to edit this item', '您没有编辑该项目的权限'),
   needItemPassword: () => e(ErrorCode.NEED_ITEM_PASSWORD, 'This item is private: enter its visit password', '该项目为私密项目，请输入访问密码'),
-  /** 10313: the caller may visit the item but not do this (manage it, or an owner's action). */
-  noItemAction: () => e(ErrorCode.NO_ITEM_ACTION, 'You do not have permission to do this in this item.', '你没有权限在此项目中执行该操作。'),
-  noManage: () => e(ErrorCode.NEED_ITEM_PASSWORD, 'You do not have permission to manage this item', '您没有管理该项目的权限'),
+  noItemPermission: () => e(ErrorCode.NO_ITEM_PERMISSION, 'You do not have permission to do this in this item', '您在该项目中没有进行此操作的权限'),
   domainTaken: () => e(ErrorCode.DOMAIN_TAKEN, 'That personalized domain is already taken', '个性域名已被占用'),
   domainInvalid: () =>
     e(ErrorCode.DOMAIN_INVALID, 'item_domain: personalized domain names can only be a combination of letters or numbers', '个性域名只能是字母或数字的组合'),

@@ -94,6 +94,8 @@ export interface ItemSummary extends ItemCore {
 export interface ItemDetail extends ItemCore {
   uid: number;
   username: string;
+  /** The caller may transfer, archive and delete the item (creator or administrator). */
+  item_own: boolean;
 }
 
 /** `item/getKey`, `item/resetKey`. */
@@ -211,7 +213,7 @@ export interface PageVersionFields {
   addtime: string;
 }
 
-/** `page/info`, `page/save`, `page/infoByKey`. */
+/** `page/info`, `page/save`. */
 export interface PageInfo extends PageVersionFields {
   page_addtime: string;
   ext_info: string;
@@ -220,6 +222,22 @@ export interface PageInfo extends PageVersionFields {
   is_draft: 0;
   attachment_count: number;
   unique_key: string;
+}
+
+/** The caller's rights on one page, decided by the server's own rules (`pageRights` in server/policies/item.ts). */
+export interface PageRights {
+  /** May open the editor and save (edit right in the page's catalog, item not archived). */
+  page_edit: boolean;
+  /** May delete it (managers any page, editors their own). */
+  page_delete: boolean;
+}
+
+/** `page/info`: the page and what the caller may do with it. */
+export interface PageView extends PageInfo, PageRights {}
+
+/** `page/infoByKey`: the shared page without its item and catalog ids, and how to show it (its item's type). */
+export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
+  item_type: number;
 }
 
 /** `page/history` rows and `page/diff`'s `history_page`. */

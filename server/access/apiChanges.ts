@@ -10,10 +10,10 @@ type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
 /**
  * Who may read an item's API change history (`apiChange/*`): whoever may read the whole item —
  * the changelog names every operation of the API, so a member limited to some catalogs is
- * refused (10303) rather than shown operations whose pages are hidden from them. A page's share
+ * refused (10301) rather than shown operations whose pages are hidden from them. A page's share
  * link (`share_key`) opens the changelog of its item only where anyone may read the whole item
  * anyway: a public item (no visit password) on a site that does not force a login. Otherwise a
- * share link opens its page and nothing more (10303, or 10312 for guests under a forced login).
+ * share link opens its page and nothing more (10301, or 10312 for guests under a forced login).
  * Answers the item id the caller may read.
  */
 export async function requireApiChangeRead(services: Svc, actor: Actor, target: { itemId?: number; shareKey?: string }): Promise<number> {

@@ -124,9 +124,19 @@ export function requireEdit(loaded: LoadedItem): void {
   if (!loaded.abilities.edit) throw errors.noEdit();
 }
 
-/** Manage right (settings, members, keys, recycle bin), or 10303. */
+/**
+ * A right beyond visiting: 10303 while the caller may not even visit (the password screen helps),
+ * 10313 for a caller who visits but lacks the right (a password would change nothing).
+ */
+export function requireItemRight(loaded: LoadedItem, granted: boolean): void {
+  if (granted) return;
+  requireVisit(loaded);
+  throw errors.noItemPermission();
+}
+
+/** Manage right (settings, members, keys, recycle bin): 10303 without visit, 10313 otherwise. */
 export function requireManage(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
-  if (!loaded.abilities.manage) throw errors.noManage();
+  requireItemRight(loaded, loaded.abilities.manage);
   if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
 }
 
@@ -153,9 +163,9 @@ export function requireNotArchived(item: { is_archived: number | boolean }): voi
   if (item.is_archived) throw errors.itemArchived();
 }
 
-/** Owner right (transfer, archive, delete), or 10303; with `write`, 10311 when archived. */
+/** Owner right (transfer, archive, delete): 10303 without visit, 10313 otherwise; with `write`, 10311 when archived. */
 export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
-  if (!loaded.abilities.own) throw errors.noManage();
+  requireItemRight(loaded, loaded.abilities.own);
   if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
 }
 

@@ -1,5 +1,5 @@
 import { errors } from '../../core/errors.ts';
-import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
+import { loadItem, requireEdit, requireItemRight, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
 import type { Actor } from '../policies/actor.ts';
 import { canDeletePage, canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
@@ -73,10 +73,10 @@ export function requireWritableIn(loaded: LoadedItem, topCatId: number): void {
   if (!canWriteIn(loaded.abilities, topCatId)) throw errors.noEdit();
 }
 
-/** Deleting a loaded page: 10311 when archived; managers any page, editors their own (10303 otherwise). */
+/** Deleting a loaded page: 10311 when archived; managers any page, editors their own (10303 without visit, 10313 otherwise). */
 export function requireDeletablePage(actor: Actor, { page, loaded, topCatId }: LoadedPage): void {
   if (loaded.abilities.archived) throw errors.itemArchived();
-  if (!canDeletePage(actor, loaded.abilities, page, topCatId)) throw errors.noManage();
+  requireItemRight(loaded, canDeletePage(actor, loaded.abilities, page, topCatId));
 }
 
 /**

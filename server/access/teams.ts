@@ -1,6 +1,6 @@
 import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
-import { findItem, loadItem, loadItemAccessFor, type LoadedItem } from './items.ts';
+import { findItem, loadItem, loadItemAccessFor, requireItemRight, type LoadedItem } from './items.ts';
 import { canChangeTeamItemGrant, newTeamMemberGrant, teamAbilities, type TeamAbilities, type TeamItemGrant } from '../policies/team.ts';
 import type { Services } from '../services.ts';
 import { Team, type TeamRow } from '../models/Team.ts';
@@ -69,7 +69,7 @@ export async function requireTeamItemGrantChange(
 ): Promise<void> {
   const { team, item } = await requireTeamOrItemManage(services, actor, row.team_id, row.item_id, { write: true });
   if (canChangeTeamItemGrant({ itemManage: item.abilities.manage, teamManage: team.abilities.manage }, row, next)) return;
-  throw item.abilities.visit ? errors.noItemAction() : errors.noManage();
+  requireItemRight(item, false);
 }
 
 /**

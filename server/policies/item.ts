@@ -1,5 +1,5 @@
 import { ItemType, MemberGroup } from '../../core/limits.ts';
-import type { ItemFlags } from '../../core/wire.ts';
+import type { ItemFlags, PageRights } from '../../core/wire.ts';
 import { isAdmin, type Actor } from './actor.ts';
 
 /**
@@ -140,6 +140,11 @@ export function canDeletePage(actor: Actor, abilities: ItemAbilities, page: { au
   if (!canWriteIn(abilities, topCatId)) return false;
   if (abilities.manage) return true;
   return actor.kind === 'user' && page.author_uid === actor.uid;
+}
+
+/** What the caller may do with one page: page/info sends it, so the web offers exactly what the server allows. */
+export function pageRights(actor: Actor, abilities: ItemAbilities, page: { author_uid: number }, topCatId: number): PageRights {
+  return { page_edit: canWriteIn(abilities, topCatId), page_delete: canDeletePage(actor, abilities, page, topCatId) };
 }
 
 /**

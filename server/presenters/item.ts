@@ -3,6 +3,7 @@ import { formatDateTime } from '../../core/time.ts';
 import type { ItemCore, ItemDetail, ItemSummary, ItemToken } from '../../core/wire.ts';
 import type { ItemRow, MyListRow } from '../models/Item.ts';
 import type { ItemTokenRow } from '../models/ItemToken.ts';
+import type { ItemAbilities } from '../policies/item.ts';
 
 /**
  * Wire shapes of items. The visit password never leaves the server, not even hashed: clients get
@@ -21,8 +22,9 @@ function presentItemCore(item: ItemRow, timeZone: string): ItemCore {
   };
 }
 
-export function presentItemDetail(item: ItemRow, timeZone: string): ItemDetail {
-  return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username };
+/** item/detail and item/update: the item, and whether the caller owns it (`own` of the same abilities requireOwn checks). */
+export function presentItemDetail(item: ItemRow, timeZone: string, abilities: Pick<ItemAbilities, 'own'>): ItemDetail {
+  return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username, item_own: abilities.own };
 }
 
 export function presentMyListRow(row: MyListRow, timeZone: string): ItemSummary {

@@ -1,11 +1,11 @@
 import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
-import type { LockInfo, PageHistory, PageInfo, RecycleEntry } from '../../core/wire.ts';
+import type { LockInfo, PageHistory, PageInfo, PageRights, PageView, RecycleEntry, SharedPageInfo } from '../../core/wire.ts';
 import type { HistoryRow } from '../models/PageHistory.ts';
 import { PAGE_BODY_COLUMNS } from '../commands/pages/pageRow.ts';
 import type { PageRow } from '../models/Page.ts';
 
-/** page/info, page/save and page/infoByKey: the page row with times formatted for the wire. */
+/** page/info and page/save: the page row with times formatted for the wire. */
 export function presentPage(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string } = {}): PageInfo {
   return {
     ...pick(page, PAGE_BODY_COLUMNS),
@@ -21,6 +21,17 @@ export function presentPage(page: PageRow, tz: string, extra: { attachment_count
     attachment_count: extra.attachment_count ?? 0,
     unique_key: extra.unique_key ?? '',
   };
+}
+
+/** page/info: the page and the caller's rights on it. */
+export function presentPageView(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string }, rights: PageRights): PageView {
+  return { ...presentPage(page, tz, extra), ...rights };
+}
+
+/** page/infoByKey: a share shows the page alone (no item or catalog ids) and says its item's type. */
+export function presentSharedPage(page: PageRow & { item_type: number }, tz: string, extra: { attachment_count?: number; unique_key?: string }): SharedPageInfo {
+  const { item_id: _item, cat_id: _cat, ...shown } = presentPage(page, tz, extra);
+  return { ...shown, item_type: page.item_type };
 }
 
 export function presentHistory(row: HistoryRow, tz: string): PageHistory {

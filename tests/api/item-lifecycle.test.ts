@@ -38,10 +38,10 @@ describe('item/update', () => {
     expect(log).toMatchObject([{ uid: other.uid, op_action_type: 'update', op_object_type: 'item', op_object_name: 'New' }]);
   });
 
-  it('returns 10303 to an editor and changes nothing', async () => {
+  it('returns 10313 to an editor and changes nothing', async () => {
     const item = await buildItem(t, owner, { item_name: 'Keep' });
     await addMember(t, item.item_id, other, 1);
-    expect((await t.call('item/update', { item_id: item.item_id, item_name: 'Hijack' }, { token: other.token })).error_code).toBe(10303);
+    expect((await t.call('item/update', { item_id: item.item_id, item_name: 'Hijack' }, { token: other.token })).error_code).toBe(10313);
     expect((await itemRow(item.item_id)).item_name).toBe('Keep');
   });
 
@@ -214,10 +214,10 @@ describe('item/delete', () => {
     expect((await itemRow(item.item_id)).is_del).toBe(0);
   });
 
-  it('returns 10303 to a manager who is not the owner', async () => {
+  it('returns 10313 to a manager who is not the owner', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, other, 2);
-    expect((await t.call('item/delete', { item_id: item.item_id, password: other.password }, { token: other.token })).error_code).toBe(10303);
+    expect((await t.call('item/delete', { item_id: item.item_id, password: other.password }, { token: other.token })).error_code).toBe(10313);
   });
 
   it('lets an administrator delete with their own password, even an archived item', async () => {
@@ -236,11 +236,11 @@ describe('item/archive', () => {
     expect((await t.call('item/update', { item_id: item.item_id, is_private: 0 }, { token: owner.token })).error_code).toBe(10311);
   });
 
-  it('returns 10208 for a wrong password and 10303 for a manager', async () => {
+  it('returns 10208 for a wrong password and 10313 for a manager', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, other, 2);
     expect((await t.call('item/archive', { item_id: item.item_id, password: 'nope' }, { token: owner.token })).error_code).toBe(10208);
-    expect((await t.call('item/archive', { item_id: item.item_id, password: other.password }, { token: other.token })).error_code).toBe(10303);
+    expect((await t.call('item/archive', { item_id: item.item_id, password: other.password }, { token: other.token })).error_code).toBe(10313);
     expect((await itemRow(item.item_id)).is_archived).toBe(0);
   });
 });
@@ -253,7 +253,7 @@ describe('item/attorn', () => {
     expect(r.error_code, r.error_message).toBe(0);
     expect(await itemRow(item.item_id)).toMatchObject({ uid: other.uid, username: other.username });
     expect(await t.services.db('item_members').where({ item_id: item.item_id, uid: other.uid })).toHaveLength(0);
-    expect((await t.call('item/detail', { item_id: item.item_id }, { token: owner.token })).error_code).toBe(10303);
+    expect((await t.call('item/detail', { item_id: item.item_id }, { token: owner.token })).error_code).toBe(10313);
     const notice = await t.services.db('notices').where({ to_uid: other.uid, object_type: 'item', object_id: item.item_id }).first();
     expect(notice.from_uid).toBe(owner.uid);
   });

@@ -170,10 +170,28 @@ describe('item/detail', () => {
     expect(r.data.item_name).toBe('Priv');
   });
 
-  it('returns 10303 for an editor who does not manage', async () => {
+  it('returns 10313 for an editor who does not manage', async () => {
     const it1 = await buildItem(t, owner);
     await addMember(t, it1.item_id, stranger, 1);
-    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10303);
+    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10313);
+  });
+
+  it('says whether the caller owns the item (item_own): the owner yes, a manager no', async () => {
+    const it1 = await buildItem(t, owner);
+    await addMember(t, it1.item_id, stranger, 2);
+    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: owner.token })).data.item_own).toBe(true);
+    expect((await t.call('item/detail', { item_id: it1.item_id }, { token: stranger.token })).data.item_own).toBe(false);
+    expect((await t.call('item/delete', { item_id: it1.item_id, password: stranger.password }, { token: stranger.token })).error_code).toBe(10313);
+  });
+
+  it('keeps 10303 for a stranger of a private item and says 10313 is about the right, not a password', async () => {
+    const priv = await buildItem(t, owner, { password: 'pw123456' });
+    expect((await t.call('item/detail', { item_id: priv.item_id }, { token: stranger.token })).error_code).toBe(10303);
+    const pub = await buildItem(t, owner);
+    const r = await t.call('item/detail', { item_id: pub.item_id, lang: 'en' }, { token: stranger.token });
+    expect(r.error_code).toBe(10313);
+    expect(r.error_message).toBe('You do not have permission to do this in this item');
+    expect((await t.call('item/detail', { item_id: pub.item_id, lang: 'zh' }, { token: stranger.token })).error_message).toBe('您在该项目中没有进行此操作的权限');
   });
 
   it('returns 10101 for an unknown item or domain', async () => {
@@ -210,10 +228,10 @@ describe('item/getKey', () => {
     expect(await t.services.db('item_tokens').where({ item_id: it1.item_id })).toHaveLength(1);
   });
 
-  it('returns 10303 to a member without manage rights', async () => {
+  it('returns 10313 to a member without manage rights', async () => {
     const it1 = await buildItem(t, owner);
     await addMember(t, it1.item_id, stranger, 1);
-    expect((await t.call('item/getKey', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10303);
+    expect((await t.call('item/getKey', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10313);
     expect(await t.services.db('item_tokens').where({ item_id: it1.item_id })).toHaveLength(0);
   });
 
@@ -251,8 +269,8 @@ describe('item/resetKey', () => {
     expect((await t.call('item/getKey', { item_id: it1.item_id }, { token: owner.token })).data.api_token).toBe(before.api_token);
   });
 
-  it('returns 10303 to a stranger', async () => {
+  it('returns 10313 to a signed-in visitor of a public item', async () => {
     const it1 = await buildItem(t, owner);
-    expect((await t.call('item/resetKey', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10303);
+    expect((await t.call('item/resetKey', { item_id: it1.item_id }, { token: stranger.token })).error_code).toBe(10313);
   });
 });

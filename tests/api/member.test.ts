@@ -85,13 +85,13 @@ describe('member/save', () => {
     expect(c.error_message).toMatch(/^username: .*creator/);
   });
 
-  it('lets a manager member add people and refuses an editor with 10303', async () => {
+  it('lets a manager member add people and refuses an editor with 10313', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, alice, 2);
     expect((await t.call('member/save', { item_id: item.item_id, username: bob.username }, { token: alice.token })).error_code).toBe(0);
     const item2 = await buildItem(t, owner);
     await addMember(t, item2.item_id, alice, 1);
-    expect((await t.call('member/save', { item_id: item2.item_id, username: bob.username }, { token: alice.token })).error_code).toBe(10303);
+    expect((await t.call('member/save', { item_id: item2.item_id, username: bob.username }, { token: alice.token })).error_code).toBe(10313);
   });
 
   it('returns 10311 on an archived item', async () => {
@@ -116,10 +116,10 @@ describe('member/getList', () => {
     expect(r.data[0].item_member_id).toBeGreaterThan(0);
   });
 
-  it('returns 10303 to a read-only member and 10102 to a guest', async () => {
+  it('returns 10313 to a read-only member and 10102 to a guest', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, alice, 0);
-    expect((await t.call('member/getList', { item_id: item.item_id }, { token: alice.token })).error_code).toBe(10303);
+    expect((await t.call('member/getList', { item_id: item.item_id }, { token: alice.token })).error_code).toBe(10313);
     expect((await t.call('member/getList', { item_id: item.item_id })).error_code).toBe(10102);
   });
 
@@ -166,10 +166,10 @@ describe('member/delete', () => {
     expect(await members(item.item_id)).toHaveLength(1);
   });
 
-  it('returns 10303 to an editor', async () => {
+  it('returns 10313 to an editor', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, alice, 1);
     const id = await addMember(t, item.item_id, bob, 0);
-    expect((await t.call('member/delete', { item_id: item.item_id, item_member_id: id }, { token: alice.token })).error_code).toBe(10303);
+    expect((await t.call('member/delete', { item_id: item.item_id, item_member_id: id }, { token: alice.token })).error_code).toBe(10313);
   });
 });

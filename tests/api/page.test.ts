@@ -318,12 +318,43 @@ describe('page/sort', () => {
   });
 });
 
+describe('page/info rights (page_edit, page_delete)', () => {
+  it('answers what page/save and page/delete would allow the caller, from the same rules', async () => {
+    const { itemId, owner, editor, reader } = await itemWithPeople(t);
+    const own = await savePageVia(t, editor.token, { item_id: itemId });
+    const others = await savePageVia(t, owner.token, { item_id: itemId });
+    const rights = async (token: string, pageId: number) => {
+      const { page_edit, page_delete } = (await t.call('page/info', { page_id: pageId }, { token })).data;
+      return { page_edit, page_delete };
+    };
+    expect(await rights(editor.token, others.page_id)).toEqual({ page_edit: true, page_delete: false });
+    expect(await rights(editor.token, own.page_id)).toEqual({ page_edit: true, page_delete: true });
+    expect(await rights(reader.token, own.page_id)).toEqual({ page_edit: false, page_delete: false });
+    expect(await rights(owner.token, own.page_id)).toEqual({ page_edit: true, page_delete: true });
+    expect((await t.call('page/delete', { page_id: others.page_id }, { token: editor.token })).error_code).toBe(10313);
+    expect((await t.call('page/save', { page_id: own.page_id, item_id: itemId, page_content: 'x' }, { token: reader.token })).error_code).toBe(10302);
+  });
+
+  it('refuses edit and delete outside a member\'s catalogs and on an archived item', async () => {
+    const { itemId, owner } = await itemWithPeople(t);
+    const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
+    const limited = await buildUser(t);
+    await addMemberTo(t, itemId, limited, 1, mine);
+    const inside = await savePageVia(t, limited.token, { item_id: itemId, cat_id: mine });
+    const rootPage = await savePageVia(t, owner.token, { item_id: itemId, cat_id: 0 });
+    expect((await t.call('page/info', { page_id: inside.page_id }, { token: limited.token })).data).toMatchObject({ page_edit: true, page_delete: true });
+    expect((await t.call('page/info', { page_id: rootPage.page_id }, { token: limited.token })).error_code).toBe(10301);
+    await t.services.db('items').where({ item_id: itemId }).update({ is_archived: 1 });
+    expect((await t.call('page/info', { page_id: inside.page_id }, { token: owner.token })).data).toMatchObject({ page_edit: false, page_delete: false });
+  });
+});
+
 describe('page/delete', () => {
-  it('lets an editor delete their own page into the recycle bin but not another author\'s (10303)', async () => {
+  it('lets an editor delete their own page into the recycle bin but not another author\'s (10313)', async () => {
     const { itemId, owner, editor } = await itemWithPeople(t);
     const own = await savePageVia(t, editor.token, { item_id: itemId });
     const others = await savePageVia(t, owner.token, { item_id: itemId });
-    expect((await t.call('page/delete', { page_id: others.page_id }, { token: editor.token })).error_code).toBe(10303);
+    expect((await t.call('page/delete', { page_id: others.page_id }, { token: editor.token })).error_code).toBe(10313);
     expect((await t.call('page/delete', { page_id: own.page_id }, { token: editor.token })).error_code).toBe(0);
     const row = await t.services.db('pages').where({ page_id: own.page_id }).first();
     expect(row.is_del).toBe(1);

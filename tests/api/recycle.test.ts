@@ -24,10 +24,10 @@ describe('recycle/getList', () => {
     expect(r.data[0].del_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
-  it('returns 10303 for editors and readers', async () => {
+  it('returns 10313 for editors and readers', async () => {
     const { itemId, editor, reader } = await itemWithPeople(t);
-    expect((await t.call('recycle/getList', { item_id: itemId }, { token: editor.token })).error_code).toBe(10303);
-    expect((await t.call('recycle/getList', { item_id: itemId }, { token: reader.token })).error_code).toBe(10303);
+    expect((await t.call('recycle/getList', { item_id: itemId }, { token: editor.token })).error_code).toBe(10313);
+    expect((await t.call('recycle/getList', { item_id: itemId }, { token: reader.token })).error_code).toBe(10313);
   });
 });
 
@@ -53,12 +53,12 @@ describe('recycle/recover', () => {
     expect((await t.call('page/info', { page_id: page.page_id })).data.cat_id).toBe(0);
   });
 
-  it('returns 10101 for a page that is not in the bin and 10303 for editors', async () => {
+  it('returns 10101 for a page that is not in the bin and 10313 for editors', async () => {
     const { itemId, owner, editor } = await itemWithPeople(t);
     const page = await savePageVia(t, owner.token, { item_id: itemId });
     expect((await t.call('recycle/recover', { item_id: itemId, page_id: page.page_id }, { token: owner.token })).error_code).toBe(10101);
     await t.call('page/delete', { page_id: page.page_id }, { token: owner.token });
-    expect((await t.call('recycle/recover', { item_id: itemId, page_id: page.page_id }, { token: editor.token })).error_code).toBe(10303);
+    expect((await t.call('recycle/recover', { item_id: itemId, page_id: page.page_id }, { token: editor.token })).error_code).toBe(10313);
   });
 
   it('returns 10311 on an archived item', async () => {

@@ -19,7 +19,17 @@ describe('page/createSinglePage', () => {
     expect(byKey.error_code).toBe(0);
     expect(byKey.data).toMatchObject({ page_id: page.page_id, page_title: 'Shared', page_content: 'hello', unique_key: r.data.unique_key });
     expect(byKey.data).not.toHaveProperty('item_id');
+    expect(byKey.data.item_type).toBe(1);
     expect((await t.call('page/info', { page_id: page.page_id }, { token: owner.token })).data.unique_key).toBe(r.data.unique_key);
+  });
+
+  it("says a spreadsheet item's page is a sheet (item_type 4), so the share shows the sheet and not its JSON", async () => {
+    const { itemId, owner } = await itemWithPeople(t, { item_type: 4 });
+    const page = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Sheet', page_content: JSON.stringify([{ name: 'Q1', celldata: [] }]) });
+    const { data } = await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: owner.token });
+    const byKey = await t.call('page/infoByKey', { unique_key: data.unique_key });
+    expect(byKey.error_code).toBe(0);
+    expect(byKey.data).toMatchObject({ page_id: page.page_id, item_type: 4 });
   });
 
   it("cancels with 'false' so the old link is invalid at once", async () => {

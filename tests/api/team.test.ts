@@ -136,11 +136,11 @@ describe('teamMember/delete', () => {
 });
 
 describe('teamItem/save', () => {
-  it('returns 10303 when the team manager does not manage the item, binding nothing', async () => {
+  it('returns 10313 when the team manager does not manage the item, binding nothing', async () => {
     const id = await newTeam(alice);
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, alice, 1);
-    expect((await t.call('teamItem/save', { team_id: id, item_id: item.item_id }, { token: alice.token })).error_code).toBe(10303);
+    expect((await t.call('teamItem/save', { team_id: id, item_id: item.item_id }, { token: alice.token })).error_code).toBe(10313);
     expect(await t.services.db('team_items').where({ team_id: id })).toHaveLength(0);
   });
 
@@ -181,7 +181,7 @@ describe('teamItem/getList and getListByTeam', () => {
     expect(byItem.data).toMatchObject([{ team_id: id, item_id: item.item_id, item_name: 'Bound', team_name: 'Docs team' }]);
     const byTeam = await t.call('teamItem/getListByTeam', { team_id: id }, { token: alice.token });
     expect(byTeam.data).toMatchObject([{ team_id: id, item_id: item.item_id }]);
-    expect((await t.call('teamItem/getList', { item_id: item.item_id }, { token: alice.token })).error_code).toBe(10303);
+    expect((await t.call('teamItem/getList', { item_id: item.item_id }, { token: alice.token })).error_code).toBe(10313);
     expect((await t.call('teamItem/getListByTeam', { team_id: id }, { token: bob.token })).error_code).toBe(10103);
   });
 });

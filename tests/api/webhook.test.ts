@@ -51,7 +51,7 @@ async function hookFor(itemId: number, pathName: string, extra: Record<string, u
 const later = (seconds: number): Services => ({ ...t.services, now: () => t.services.now() + seconds });
 
 describe('webhook/save, list, delete: rights and validation', () => {
-  it('lets the owner and a manager configure webhooks and refuses an editor (10303)', async () => {
+  it('lets the owner and a manager configure webhooks and refuses an editor (10313)', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, manager, 2);
     await addMember(t, item.item_id, editor, 1);
@@ -66,7 +66,7 @@ describe('webhook/save, list, delete: rights and validation', () => {
       ['webhook/test', { item_id: item.item_id, id: created.id }],
     ] as const) {
       const r = await t.call(name, params, { token: editor.token });
-      expect(r.error_code, name).toBe(10303);
+      expect(r.error_code, name).toBe(10313);
     }
     const list = await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token });
     expect(list.data).toMatchObject([{ id: created.id, url: `${rx.url}/rights`, secret: created.secret, enabled: true, deliveries: [] }]);

@@ -90,7 +90,7 @@ describe('notices', () => {
     await e.t.services.db('notices').where({ notice_title: 'Old news' }).update({ is_read: 1 });
     const page = await e.newPage({ token: user.token });
     await page.goto('/item/index');
-    await page.getByRole('link', { name: /1 unread notices/ }).click();
+    await page.getByRole('link', { name: /You have 1 unread notice — open it/ }).click();
     await page.waitForURL('**/notice/index');
     await page.getByRole('button', { name: 'Unread (1)' }).click();
     await page.getByRole('button', { name: 'Old news', exact: true }).waitFor({ state: 'detached' });

@@ -1,3 +1,5 @@
+import { formatFileSize } from '../../web/src/lib/fileSize.ts';
+import { humaniseMessage } from '../../web/src/lib/errorText.ts';
 import { describe, expect, it } from 'vitest';
 import {
   beautifyJson,
@@ -195,5 +197,32 @@ describe('openingBlocks', () => {
     const src = 'x'.repeat(900) + '\n\n' + fence + '\n' + 'after\n\n'.repeat(6000);
     const head = openingBlocks(src, 1000);
     expect(head.split('```').length - 1).toBe(2);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('spells bytes out with the plural in both languages and keeps short units above', () => {
+    expect(formatFileSize(45, 'en')).toBe('45 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
+    expect(formatFileSize(45, 'zh')).toBe('45字节');
+    expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
+    expect(formatFileSize(3 * 1024 * 1024, 'zh')).toMatch(/^3\s?MB$/);
+  });
+});
+
+describe('humaniseMessage (server messages that name a field)', () => {
+  const labels: Record<string, string> = { item_name: 'Item name', item_domain: 'Personalized domain', cat_id: '目录' };
+  const label = (f: string) => labels[f];
+  it('turns a field prefix into a sentence with its label', () => {
+    expect(humaniseMessage('item_name: is required', label)).toBe('Item name is required');
+    expect(humaniseMessage('item_domain: personalized domain names can only be a combination of letters or numbers', label)).toBe(
+      'Personalized domain names can only be a combination of letters or numbers',
+    );
+    expect(humaniseMessage('cat_id：该目录不属于此项目', label)).toBe('目录：该目录不属于此项目');
+  });
+  it('drops the prefix of a field without a label, each part of a list, and leaves other text alone', () => {
+    expect(humaniseMessage('table_detail: no table rows below the header; item_name: is required', label)).toBe('No table rows below the header; Item name is required');
+    expect(humaniseMessage('This page is being edited by ann', label)).toBe('This page is being edited by ann');
+    expect(humaniseMessage('Server error (request id 1a: 2)', label)).toBe('Server error (request id 1a: 2)');
   });
 });

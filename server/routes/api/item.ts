@@ -109,7 +109,7 @@ export const itemActions: ActionDef[] = [
         item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),
         password: passwordChange(input, !!loaded.item.password_hash),
       }, actorRef(actor));
-      return presentItemDetail((await findItem(services.db, loaded.item.item_id))!, services.config.TIMEZONE);
+      return presentItemDetail((await findItem(services.db, loaded.item.item_id))!, services.config.TIMEZONE, loaded.abilities);
     },
   }),
 
@@ -121,7 +121,7 @@ export const itemActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
       requireManage(loaded);
-      return presentItemDetail(loaded.item, services.config.TIMEZONE);
+      return presentItemDetail(loaded.item, services.config.TIMEZONE, loaded.abilities);
     },
   }),
 

@@ -15,7 +15,8 @@ import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
 import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
 import { sortPages } from '../../commands/pages/sortPages.ts';
-import { presentHistory, presentLock, presentPage } from '../../presenters/page.ts';
+import { presentHistory, presentLock, presentPage, presentPageView, presentSharedPage } from '../../presenters/page.ts';
+import { pageRights } from '../../policies/item.ts';
 
 
 /** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
@@ -47,7 +48,9 @@ function readablePageAction(name: string, auth: ActionAuth, writes: boolean, han
 }
 
 export const pageActions: ActionDef[] = [
-  readablePageAction('page/info', 'public', false, async ({ services }, { page }) => presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id))),
+  readablePageAction('page/info', 'public', false, async ({ actor, services }, { page, loaded, topCatId }) =>
+    presentPageView(page, services.config.TIMEZONE, await pageExtras(services, page.page_id), pageRights(actor, loaded.abilities, page, topCatId)),
+  ),
 
   action({
     name: 'page/infoByKey',
@@ -57,8 +60,7 @@ export const pageActions: ActionDef[] = [
     async handle({ input, services }) {
       const page = input.unique_key ? await pageByShareKey(services, input.unique_key) : null;
       if (!page || (input.page_id && input.page_id !== page.page_id)) throw errors.notFound('page');
-      const { item_id: _item, cat_id: _cat, ...shown } = presentPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id));
-      return shown;
+      return presentSharedPage(page, services.config.TIMEZONE, await pageExtras(services, page.page_id));
     },
   }),
 

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@core/errors';
 import { HTTP_TIMEOUT_MS } from '@core/limits';
 import i18n from '../i18n/index.ts';
+import { humaniseMessage } from '../lib/errorText.ts';
 import { openLoading } from '../state/loading.ts';
 import { currentLocation, navigateTo } from '../state/navigation.ts';
 import { notifyError } from '../state/notify.ts';
@@ -82,12 +83,15 @@ async function send<T>(name: string, request: Request, params: Params, opts: Cal
   }
   const code = Number(answer.error_code);
   if (code === ErrorCode.OK) return answer.data;
-  const message = answer.error_message || i18n.t('common:errors.failed');
+  const message = answer.error_message ? humaniseMessage(answer.error_message, fieldLabel) : i18n.t('common:errors.failed');
   if (!react(code, params, answer.data) && !opts.quiet && !opts.handles?.includes(code)) notifyError(message);
   throw new ApiError(code, message, answer.data);
 }
 
-/** The navigation reactions of spec §8; true when the answer was handled by navigating away. */
+/**
+ * The navigation reactions of spec §8 (and 10313, Folio's "no right in this item"); true when the
+ * answer was handled by navigating away and needs no message.
+ */
 function react(code: number, params: Params, data: unknown): boolean {
   const here = currentLocation();
   if (code === ErrorCode.NOT_LOGGED_IN || code === ErrorCode.LOGIN_REQUIRED_SITE) {
@@ -108,7 +112,22 @@ function react(code: number, params: Params, data: unknown): boolean {
     navigateTo(`/item/password/${encodeURIComponent(String(itemId))}?${query}`);
     return true;
   }
+  if (code === ErrorCode.NO_ITEM_PERMISSION) {
+    // The caller may visit the item but not do this: a password would not help. The message is
+    // shown (the caller's toast); a screen that exists only for that right goes back to the item.
+    const itemId = params.item_id;
+    if (itemId && MANAGE_SCREENS.some((prefix) => here.startsWith(prefix))) navigateTo(`/${encodeURIComponent(String(itemId))}`);
+  }
   return false;
+}
+
+/** Screens that only a caller with manage rights can use: a 10313 there leaves for the item. */
+const MANAGE_SCREENS = ['/item/setting/'];
+
+/** A field's label in the UI language, when the app has one (`common:fields.*`). */
+function fieldLabel(field: string): string | undefined {
+  const key = `common:fields.${field}`;
+  return i18n.exists(key) ? i18n.t(key) : undefined;
 }
 
 /** Form-encoded POST to `/api/<name>`; resolves with `data`, rejects with an `ApiError`. */

@@ -1,10 +1,10 @@
 import { call, upload, type CallOptions } from './client.ts';
-import type { Id, LockInfo, PageAttachment, PageHistory, PageInfo, Template } from '@core/wire';
+import type { Id, LockInfo, PageAttachment, PageHistory, PageInfo, PageView, SharedPageInfo, Template } from '@core/wire';
 
 /** `page/*`, `recycle/*`, `mock/*` and `template/*` calls. */
 export const pageApi = {
-  info: (page_id: Id, o?: CallOptions) => call<PageInfo>('page/info', { page_id }, o),
-  infoByKey: (unique_key: string, o?: CallOptions) => call<PageInfo>('page/infoByKey', { unique_key }, o),
+  info: (page_id: Id, o?: CallOptions) => call<PageView>('page/info', { page_id }, o),
+  infoByKey: (unique_key: string, o?: CallOptions) => call<SharedPageInfo>('page/infoByKey', { unique_key }, o),
   save: (
     p: { page_id: Id; item_id: Id; page_title: string; page_content: string; cat_id?: Id; s_number?: Id; is_urlencode?: 0 | 1; [extra: string]: unknown },
     o?: CallOptions,

@@ -15,5 +15,6 @@ export function GlobalToast() {
       }),
     [],
   );
-  return <Toast ref={toast} position="top-center" />;
+  // At the bottom: at the top a toast covered the headers where Save, Back and the op bar live.
+  return <Toast ref={toast} position="bottom-center" />;
 }

@@ -11,7 +11,9 @@ const UNITS = [
 export function formatFileSize(bytes: number, locale: string): string {
   const n = Math.max(0, Number(bytes) || 0);
   const { unit, bytes: size } = UNITS.find((u) => n >= u.bytes) ?? UNITS[2];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 }).format(n / size);
+  // Bytes spelled out ("45 bytes", "1 byte", "45字节"): the short form of byte is "45 byte" in English.
+  const display = unit === 'byte' ? 'long' : 'short';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: unit === 'byte' ? 0 : 1 }).format(n / size);
 }
 
 /** Bytes of a library entry: exact when the server sent them, else from the rounded megabytes. */

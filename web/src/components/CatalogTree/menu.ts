@@ -6,7 +6,7 @@ export interface Menu {
   catalogs: MenuCatalog[];
 }
 
-/** The first page in reading order (root pages first, then catalogs depth-first): core/menuOrder.ts, shared with the server. */
+/** The first page in reading order (root pages first, then catalogs depth-first): core/menuOrder.ts, shared with the server; `except` skips a page just deleted. */
 export { firstPageId } from '@core/menuOrder';
 
 /** Catalog ids on the path to a page, outermost first ([] if the page is at the root or absent). */

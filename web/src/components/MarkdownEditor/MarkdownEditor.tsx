@@ -7,6 +7,7 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { ALLOWED_IMAGE_EXTENSIONS } from '@core/limits';
 import { looksLikeTsv, tsvToMarkdownTable } from '../../lib/markdownTables.ts';
+import { notify } from '../../state/notify.ts';
 import { insertBlock, insertText, prefixLines, TABLE_SNIPPET, wrapSelection } from './editCommands.ts';
 import './MarkdownEditor.css';
 
@@ -23,6 +24,8 @@ interface Props {
   /** Uploads images and resolves with their URLs (in order); failures resolve without a URL. */
   uploadImages: (files: File[]) => Promise<string[]>;
   height?: string;
+  /** How far down the text is scrolled, 0 (top) to 1 (bottom): the preview follows it. */
+  onScrollFraction?: (fraction: number) => void;
 }
 
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
@@ -36,12 +39,31 @@ export function isAllowedImage(file: File): boolean {
  * CodeMirror 6 Markdown editor with a formatting toolbar. Pasted or dropped images are uploaded
  * and inserted as `![](url)`; a pasted spreadsheet selection becomes a Markdown table.
  */
-const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, readOnly, uploadImages, height = '100%' }, ref) {
+const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, readOnly, uploadImages, height = '100%', onScrollFraction }, ref) {
   const { t } = useTranslation('editor');
   const viewRef = useRef<EditorView | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const uploadRef = useRef(uploadImages);
   uploadRef.current = uploadImages;
+  const scrollRef = useRef(onScrollFraction);
+  scrollRef.current = onScrollFraction;
+
+  /**
+   * Uploads the allowed images among pasted, dropped or picked files and says which files were
+   * refused (an SVG, a PDF…) instead of silently doing nothing. False when no file came.
+   */
+  const takeFiles = (view: EditorView, list: FileList | null | undefined): boolean => {
+    const files = Array.from(list ?? []);
+    if (!files.length) return false;
+    const refused = files.filter((f) => !isAllowedImage(f));
+    if (refused.length) {
+      const types = ALLOWED_IMAGE_EXTENSIONS.filter((e) => e !== 'jpeg').map((e) => e.toUpperCase()).join(', ');
+      notify('warn', t('imageTypeRefused', { count: refused.length, names: refused.map((f) => f.name || f.type).join(', '), types }));
+    }
+    const allowed = files.filter(isAllowedImage);
+    if (allowed.length) void insertImages(view, allowed);
+    return true;
+  };
 
   const insertImages = async (view: EditorView, files: File[]) => {
     const urls = await uploadRef.current(files);
@@ -56,10 +78,8 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
       EditorView.contentAttributes.of({ 'aria-label': t('contentLabel') }),
       EditorView.domEventHandlers({
         paste(event, view) {
-          const files = Array.from(event.clipboardData?.files ?? []).filter(isAllowedImage);
-          if (files.length) {
+          if (takeFiles(view, event.clipboardData?.files)) {
             event.preventDefault();
-            void insertImages(view, files);
             return true;
           }
           const text = event.clipboardData?.getData('text/plain') ?? '';
@@ -71,13 +91,11 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
           return false;
         },
         drop(event, view) {
-          const files = Array.from(event.dataTransfer?.files ?? []).filter(isAllowedImage);
-          if (!files.length) return false;
+          if (!event.dataTransfer?.files.length) return false;
           event.preventDefault();
           const at = view.posAtCoords({ x: event.clientX, y: event.clientY });
           if (at != null) view.dispatch({ selection: { anchor: at } });
-          void insertImages(view, files);
-          return true;
+          return takeFiles(view, event.dataTransfer.files);
         },
       }),
     ],
@@ -130,9 +148,8 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
           accept={ALLOWED_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')}
           aria-label={t('toolbar.image')}
           onChange={(e) => {
-            const files = Array.from(e.target.files ?? []).filter(isAllowedImage);
+            if (viewRef.current) takeFiles(viewRef.current, e.target.files);
             e.target.value = '';
-            if (viewRef.current && files.length) void insertImages(viewRef.current, files);
           }}
         />
       </div>
@@ -146,6 +163,11 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: false }}
         onCreateEditor={(view) => {
           viewRef.current = view;
+          const scroller = view.scrollDOM;
+          scroller.addEventListener('scroll', () => {
+            const room = scroller.scrollHeight - scroller.clientHeight;
+            scrollRef.current?.(room > 0 ? scroller.scrollTop / room : 0);
+          });
         }}
         onChange={onChange}
       />

@@ -15,7 +15,14 @@ import { WebhooksTab } from './WebhooksTab.tsx';
 import './itemSetting.css';
 
 const TABS = ['base', 'members', 'advanced', 'openApi', 'webhooks', 'recycle'] as const;
-const ICONS = ['pi pi-info-circle', 'pi pi-users', 'pi pi-exclamation-triangle', 'pi pi-key', 'pi pi-bolt', 'pi pi-trash'];
+const ICONS: Record<(typeof TABS)[number], string> = {
+  base: 'pi pi-info-circle',
+  members: 'pi pi-users',
+  advanced: 'pi pi-exclamation-triangle',
+  openApi: 'pi pi-key',
+  webhooks: 'pi pi-bolt',
+  recycle: 'pi pi-trash',
+};
 
 /** `/item/setting/:itemId`: the tabs of spec §2 "Item setting" and Webhooks; `?tab=` opens one directly. */
 export default function ItemSettingScene() {
@@ -23,16 +30,18 @@ export default function ItemSettingScene() {
   const { itemId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const item = useApiData(() => itemApi.detail(itemId), [itemId]);
-  const active = Math.max(0, TABS.indexOf((search.get('tab') ?? 'base') as (typeof TABS)[number]));
 
   if (!item.data) return item.loading ? <PageSpinner /> : <PageFrame title={t('title')} back="/item/index">{null}</PageFrame>;
   const data = item.data;
+  // Transfer, archive and delete are the owner's (item/detail's item_own): a manager is not offered them.
+  const tabs = TABS.filter((tab) => tab !== 'advanced' || data.item_own);
+  const active = Math.max(0, tabs.indexOf((search.get('tab') ?? 'base') as (typeof TABS)[number]));
   return (
     <PageFrame title={t('titleOf', { name: data.item_name })} back={itemPath(data)}>
       <div className="folio-panel">
-        <TabView activeIndex={active} onTabChange={(e) => setSearch({ tab: TABS[e.index] ?? 'base' }, { replace: true })} scrollable>
-          {TABS.map((tab, i) => (
-            <TabPanel key={tab} header={t(`tabs.${tab}`)} leftIcon={`${ICONS[i]} folio-tab-icon`}>
+        <TabView activeIndex={active} onTabChange={(e) => setSearch({ tab: tabs[e.index] ?? 'base' }, { replace: true })} scrollable>
+          {tabs.map((tab) => (
+            <TabPanel key={tab} header={t(`tabs.${tab}`)} leftIcon={`${ICONS[tab]} folio-tab-icon`}>
               {tab === 'base' && <BaseInfoTab item={data} onSaved={(saved) => item.setData({ ...data, ...saved })} />}
               {tab === 'members' && <MembersTab itemId={data.item_id} />}
               {tab === 'advanced' && <AdvancedTab item={data} />}

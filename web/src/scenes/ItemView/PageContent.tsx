@@ -11,7 +11,8 @@ import '../ApiChangelog/ApiChangelog.css';
 const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
 
 interface Props {
-  page: PageInfo;
+  /** A page of the item, or a shared page (which names no item). */
+  page: Omit<PageInfo, 'item_id' | 'cat_id'> & { item_id?: number };
   onRendered?: (root: HTMLElement) => void;
   /** On a share page: its key (the API-change badge reads through it). */
   shareKey?: string;
@@ -35,7 +36,7 @@ export default function PageContent({ page, onRendered, shareKey }: Props) {
       <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={onRendered} />
       {testing && request && (
         <Suspense fallback={null}>
-          <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id} draft={request} />
+          <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id ?? 0} draft={request} />
         </Suspense>
       )}
     </article>

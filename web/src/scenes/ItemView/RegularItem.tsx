@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api/item.ts';
-import { pageApi } from '../../api/page.ts';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
@@ -11,6 +10,7 @@ import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';
 import Toc from '../../components/Toc/Toc.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { usePageInfo } from '../../hooks/usePageInfo.ts';
 import { menuWidthFor, useWindowWidth } from '../../lib/useWindowWidth.ts';
 import BackToTop from './BackToTop.tsx';
 import PageContent from './PageContent.tsx';
@@ -47,11 +47,12 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   const [renderCount, setRenderCount] = useState(0);
 
   // A page deleted here stays out of view even while the menu still lists it (item/info reloads
-  // after the delete) or the server's default page is still that page.
+  // after the delete) or the server's default page is still that page: the first other page of
+  // the menu opens instead, and "no pages yet" only when there is none.
   const [deletedId, setDeletedId] = useState(0);
   const wanted = requestedPage || Number(info.default_page_id ?? 0) || firstPageId(info.menu);
-  const pageId = wanted === deletedId ? 0 : wanted;
-  const loaded = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  const pageId = wanted && wanted === deletedId ? firstPageId(info.menu, deletedId) : wanted;
+  const loaded = usePageInfo(pageId);
   const page = { ...loaded, data: loaded.data && Number(loaded.data.page_id) === pageId ? loaded.data : undefined };
 
   const expandIds = useMemo(() => {
@@ -187,7 +188,9 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
               {rights.canEdit && <Button icon="pi pi-plus" label={t('ops.newPage')} onClick={() => navigate(`/page/edit/${rights.itemId}/0`)} />}
             </div>
           ) : page.failed ? (
-            <div className="iv-empty">{t('pageNotFound')}</div>
+            <div className="iv-empty" role="alert">
+              {loaded.problem || t('pageNotFound')}
+            </div>
           ) : null}
         </main>
         {showToc && (

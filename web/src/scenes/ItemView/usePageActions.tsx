@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { pageApi } from '../../api/page.ts';
-import type { ItemInfo, PageHistory, PageInfo } from '@core/wire';
+import type { ItemInfo, PageHistory, PageView } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import type { PageOp } from '../../components/PageOpBar/PageOpBar.tsx';
 import { askConfirm } from '../../lib/confirm.ts';
@@ -40,7 +40,7 @@ export function rightsOf(info: ItemInfo): ItemRights {
 interface Options {
   rights: ItemRights;
   itemKey: string;
-  page: PageInfo | undefined;
+  page: PageView | undefined;
   /** After a delete or restore. */
   onPageDeleted: () => void;
   onPageChanged: () => void;
@@ -58,6 +58,10 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
   const [uniqueKey, setUniqueKey] = useState('');
   const pageId = page ? Number(page.page_id) : 0;
   const { itemId, canEdit, isCreator, isLogin } = rights;
+  // The page's own rights (page/info): an editor limited to some catalogs, or one who did not
+  // write the page, is offered only what the server would accept.
+  const mayEditPage = canEdit && !!page?.page_edit;
+  const mayDeletePage = !!page?.page_delete;
 
   useEffect(() => {
     setAttachmentCount(Number(page?.attachment_count ?? 0));
@@ -73,20 +77,20 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
   }, [page, pageId, onPageDeleted, t]);
 
   useEffect(() => {
-    if (!canEdit || !pageId) return;
+    if (!mayEditPage || !pageId) return;
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey)) return;
       if (e.key === 'e' || e.key === 'E') {
         e.preventDefault();
         edit();
-      } else if (e.key === 'Delete') {
+      } else if (e.key === 'Delete' && mayDeletePage) {
         e.preventDefault();
         void remove();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [canEdit, pageId, edit, remove]);
+  }, [mayEditPage, mayDeletePage, pageId, edit, remove]);
 
   const restore = async (version: PageHistory) => {
     if (!page) return;
@@ -110,7 +114,7 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
     { key: 'detail', icon: 'pi-info-circle', label: t('ops.detail'), show: !!page, onClick: () => setOpen('detail') },
     { key: 'newPage', icon: 'pi-plus', label: t('ops.newPage'), show: canEdit, onClick: () => navigate(`/page/edit/${itemId}/0`) },
     { key: 'catalog', icon: 'pi-sitemap', label: t('ops.manageCatalog'), show: canEdit, onClick: () => navigate(`/catalog/${itemId}`) },
-    { key: 'edit', icon: 'pi-pencil', label: t('ops.edit'), show: canEdit && !!page, onClick: edit },
+    { key: 'edit', icon: 'pi-pencil', label: t('ops.edit'), show: mayEditPage, onClick: edit },
     { key: 'copy', icon: 'pi-clone', label: t('ops.copy'), show: canEdit && !!page, onClick: () => navigate(`/page/edit/${itemId}/0?copy_page_id=${pageId}`) },
     { key: 'history', icon: 'pi-history', label: t('ops.history'), show: !!page, onClick: () => setOpen('history') },
     {
@@ -122,7 +126,7 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
       onClick: () => setOpen('attachments'),
     },
     { key: 'export', icon: 'pi-download', label: t('ops.export'), show: canEdit, onClick: () => navigate(`/item/export/${itemId}`) },
-    { key: 'delete', icon: 'pi-trash', label: t('ops.delete'), show: canEdit && !!page, danger: true, onClick: () => void remove() },
+    { key: 'delete', icon: 'pi-trash', label: t('ops.delete'), show: mayDeletePage, danger: true, onClick: () => void remove() },
     { key: 'setting', icon: 'pi-cog', label: t('ops.itemSetting'), show: isCreator, onClick: () => navigate(`/item/setting/${itemId}`) },
   ];
 
@@ -132,7 +136,7 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
       {open === 'share' && (
         <ShareDialog visible onHide={close} itemKey={itemKey} pageId={pageId} canEdit={canEdit} uniqueKey={uniqueKey} onUniqueKeyChange={setUniqueKey} />
       )}
-      {open === 'history' && pageId > 0 && <HistoryModal visible onHide={close} pageId={pageId} onRestore={canEdit ? restore : undefined} />}
+      {open === 'history' && pageId > 0 && <HistoryModal visible onHide={close} pageId={pageId} onRestore={mayEditPage ? restore : undefined} />}
       {open === 'attachments' && pageId > 0 && (
         <AttachmentsModal visible onHide={close} pageId={pageId} itemId={itemId} canEdit={canEdit} onCountChange={setAttachmentCount} />
       )}

@@ -58,7 +58,23 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
   const data = useEditorData(itemId, pageId, copyPageId, t('copySuffix'));
   if (data === 'failed') return <div className="pe-failed">{t('loadFailed')}</div>;
   if (!data) return <div className="folio-page-spinner" />;
+  if (!data.canEdit) return <ReadOnlyNotice itemId={itemId} pageId={pageId} itemDomain={data.itemDomain} />;
   return <EditorForm itemId={itemId} pageId={pageId} data={data} />;
+}
+
+/** Instead of an editor whose Save would fail: the caller may read here but not write. */
+function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId: number; itemDomain: string }) {
+  const { t } = useTranslation('editor');
+  const navigate = useNavigate();
+  const target = `${itemPath({ item_id: itemId, item_domain: itemDomain })}${pageId ? `?page_id=${pageId}` : ''}`;
+  return (
+    <main className="pe-failed" role="alert">
+      <p>
+        <i className="pi pi-lock" aria-hidden /> {t(pageId ? 'readOnlyPage' : 'readOnlyItem')}
+      </p>
+      <Button icon="pi pi-book" label={t(pageId ? 'openPage' : 'openItem')} onClick={() => navigate(target, { replace: true })} />
+    </main>
+  );
 }
 
 type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
@@ -84,6 +100,12 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
 
   const { preview, toggle: togglePreview } = usePreview(fields.content, { mobile, pageId, itemId });
+  // The preview scrolls with the editor, at the same fraction of its height.
+  const previewRef = useRef<HTMLElement>(null);
+  const followEditor = useCallback((fraction: number) => {
+    const el = previewRef.current;
+    if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
+  }, []);
   const dirtyRef = useRef(false);
   const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef });
   const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
@@ -201,10 +223,10 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
       <LockBanner state={lock.state} />
       <div className={`pe-panes${preview ? ' with-preview' : ''}`}>
         <div className="pe-editor-pane">
-          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} />
+          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} onScrollFraction={followEditor} />
         </div>
         {preview && (
-          <section className="pe-preview" aria-label={t('preview')}>
+          <section className="pe-preview" aria-label={t('preview')} ref={previewRef}>
             <MarkdownView source={deferredContent} />
           </section>
         )}

@@ -22,6 +22,8 @@ export interface EditorData {
   catalogs: Catalog[];
   /** The item's personalized domain ('' when none): links back to the item use it. */
   itemDomain: string;
+  /** The server's answer whether the caller may save here (page/info's page_edit, item/info's item_edit for a new page). */
+  canEdit: boolean;
 }
 
 /** Loads what the editor needs: the page (or the page being copied), the catalogs, the default catalog. */
@@ -32,15 +34,16 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
     (async () => {
       const catalogs = catalogApi.catListGroup(itemId).catch(() => [] as Catalog[]);
       // item/info: every reader may ask it (item/detail is for managers)
-      const itemDomain = itemApi.info({ item_id: itemId }, { quiet: true }).then(
-        (d) => String(d?.item_domain ?? ''),
-        () => '',
+      const item = itemApi.info({ item_id: itemId }, { quiet: true }).then(
+        (d) => ({ domain: String(d?.item_domain ?? ''), canEdit: !!d?.item_edit }),
+        () => ({ domain: '', canEdit: false }),
       );
+      const itemDomain = item.then((i) => i.domain);
       const empty: EditorFields = { title: '', content: '', catId: 0, sNumber: DEFAULT_PAGE_ORDER };
       if (pageId > 0) {
         const page = await pageApi.info(pageId);
         const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
-        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain };
+        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain, canEdit: !!page.page_edit };
       }
       const defaultCat = catalogApi
         .getDefaultCat({ item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
@@ -51,7 +54,7 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
         const source = await pageApi.info(copyPageId);
         initial = { ...initial, title: `${source.page_title}${copySuffix}`, content: source.page_content ?? '', sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER) };
       }
-      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs, itemDomain: await itemDomain };
+      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs, itemDomain: await itemDomain, canEdit: (await item).canEdit };
     })().then(
       (d) => live && setData(d),
       () => live && setData('failed'),

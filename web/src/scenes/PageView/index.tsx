@@ -2,10 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { pageApi } from '../../api/page.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import Toc from '../../components/Toc/Toc.tsx';
-import { useApiData } from '../../hooks/useApiData.ts';
+import { usePageInfo } from '../../hooks/usePageInfo.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
 import BackToTop from '../ItemView/BackToTop.tsx';
@@ -16,7 +15,7 @@ import '../ItemView/ItemView.css';
 export default function PageViewScene() {
   const { t } = useTranslation('view');
   const { pageId = '0' } = useParams();
-  const page = useApiData(() => pageApi.info(pageId), [pageId]);
+  const page = usePageInfo(pageId);
   useDocumentTitle(page.data?.page_title);
   const width = useWindowWidth();
   const contentRef = useRef<HTMLElement | null>(null);
@@ -26,7 +25,14 @@ export default function PageViewScene() {
     setVersion((n) => n + 1);
   }, []);
 
-  if (!page.data) return page.loading ? <PageSpinner /> : <div className="iv-empty">{t('pageNotFound')}</div>;
+  if (!page.data)
+    return page.loading ? (
+      <PageSpinner />
+    ) : (
+      <div className="iv-empty" role="alert">
+        {page.problem || t('pageNotFound')}
+      </div>
+    );
   return (
     <div className={`item-view${width < 1000 ? ' iv-mobile' : ''}`}>
       <header className="iv-header">

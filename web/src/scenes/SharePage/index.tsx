@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemType } from '@core/limits';
 import { Link, useParams } from 'react-router-dom';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import { pageApi } from '../../api/page.ts';
@@ -10,7 +12,13 @@ import BackToTop from '../ItemView/BackToTop.tsx';
 import PageContent from '../ItemView/PageContent.tsx';
 import '../ItemView/ItemView.css';
 
-/** `/p/:uniqueKey` — a page through its single-page share link; no login, nothing else visible. */
+// FortuneSheet is a large chunk: only a shared spreadsheet downloads it.
+const SharedSheet = lazy(() => import('./SharedSheet.tsx'));
+
+/**
+ * `/p/:uniqueKey` — a page through its single-page share link; no login, nothing else visible. A
+ * spreadsheet's page is its read-only sheet.
+ */
 export default function SharePageScene() {
   const { t } = useTranslation('view');
   const { uniqueKey = '' } = useParams();
@@ -21,6 +29,13 @@ export default function SharePageScene() {
   const changelog = useApiData(() => apiChangeApi.list({ share_key: uniqueKey }, true).catch(() => null), [uniqueKey]);
 
   if (!page.data) return page.loading ? <PageSpinner /> : <div className="iv-empty">{t('pageNotFound')}</div>;
+  if (Number(page.data.item_type) === ItemType.SPREADSHEET) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SharedSheet page={page.data} />
+      </Suspense>
+    );
+  }
   return (
     <div className={`item-view${width < 1000 ? ' iv-mobile' : ''}`}>
       <main className="iv-content iv-single-content">

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Workbook, type WorkbookInstance } from '@fortune-sheet/react';
-import '@fortune-sheet/react/dist/index.css';
+import type { WorkbookInstance } from '@fortune-sheet/react';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SPREADSHEET_ROW_HEIGHT } from '@core/limits';
 import { exportApi, spreadsheetApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
 import type { ItemInfo } from '@core/wire';
@@ -16,6 +14,7 @@ import { useApiData } from '../../hooks/useApiData.ts';
 import { savePage } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
 import { useEditLock } from '../PageEditor/useEditLock.ts';
+import SheetWorkbook from './SheetWorkbook.tsx';
 import { sheetsForEditor, sheetsToContent } from './sheetData.ts';
 import { useSheetDraft } from './useSheetDraft.ts';
 import './Spreadsheet.css';
@@ -29,7 +28,7 @@ const ShareDialog = lazy(() => import('../../components/ShareDialog/ShareDialog.
  * export to .xlsx, back). Viewers without edit rights see the sheet read-only and Back.
  */
 export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
-  const { t, i18n } = useTranslation('view');
+  const { t } = useTranslation('view');
   const navigate = useNavigate();
   const itemId = Number(info.item_id);
   const pageId = Number(info.default_page_id ?? 0) || firstPageId(info.menu);
@@ -126,18 +125,7 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
       {!canEdit && <p className="sheet-note">{t('spreadsheet.readOnly')}</p>}
       <div className="sheet-canvas" data-testid="sheet-canvas" data-editable={editable ? 'true' : 'false'}>
         {sheets && (canEdit ? lock.ready : true) && (
-          <Workbook
-            key={`${opened!.version}-${editable ? 'edit' : 'read'}`}
-            ref={workbook}
-            data={sheets}
-            lang={i18n.language.startsWith('zh') ? 'zh' : 'en'}
-            allowEdit={editable}
-            showToolbar={editable}
-            showFormulaBar={editable}
-            defaultRowHeight={SPREADSHEET_ROW_HEIGHT}
-            row={sheets[0]?.row}
-            onOp={() => editable && setDirty(true)}
-          />
+          <SheetWorkbook key={`${opened!.version}-${editable ? 'edit' : 'read'}`} ref={workbook} sheets={sheets} editable={editable} onOp={() => editable && setDirty(true)} />
         )}
       </div>
       {sharing && (

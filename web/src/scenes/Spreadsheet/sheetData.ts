@@ -24,10 +24,17 @@ function withDisplayText(sheet: FortuneSheet): FortuneSheet {
   return { ...sheet, celldata };
 }
 
+/**
+ * A1 selected, as a whole range. Without a stored selection FortuneSheet 1.0.4 selects
+ * `{row: [0], column: [0]}` (no end) and its name box reads "A1:NaN". Not saved (sheetsToContent).
+ */
+const firstCellSelected = () => [{ row: [0, 0], column: [0, 0], row_focus: 0, column_focus: 0 }];
+
 /** The sheets to open: the page content, or one empty sheet when it holds none. */
 export function sheetsForEditor(content: string): Sheet[] {
   const sheets = parseSheets(content);
   return (sheets.length ? sheets : emptySheets()).map((sheet, i) => ({
+    luckysheet_select_save: firstCellSelected(),
     ...withDisplayText(sheet),
     order: sheet.order ?? i,
     row: Math.max(Number(sheet.row) || 0, SPREADSHEET_ROWS),

@@ -25,6 +25,8 @@ export default function TeamItemScene() {
   const mine = useApiData(() => itemApi.myList(), []);
   const [itemId, setItemId] = useState<Id | null>(null);
   const team = teams.data?.find((x) => String(x.id) === teamId);
+  // Binding and unbinding items is for the team's managers (team/getList's team_manage).
+  const manage = !!team && isOn(team.team_manage);
   const boundIds = new Set((bound.data ?? []).map((b) => String(b.item_id)));
   const options = (mine.data ?? []).filter((i) => (isOn(i.creator) || isOn(i.manage)) && !boundIds.has(String(i.item_id))).map((i) => ({ value: i.item_id, label: i.item_name }));
 
@@ -42,19 +44,23 @@ export default function TeamItemScene() {
     <PageFrame title={team ? t('itemsOf', { name: team.team_name }) : t('items')} back="/team/index">
       <div className="folio-panel">
         <p className="folio-muted folio-intro">{t('itemsIntro')}</p>
-        <div className="folio-inline-form">
-          <FormField label={t('item')} htmlFor="team-item-pick">
-            <Dropdown inputId="team-item-pick" value={itemId} options={options} placeholder={t('pickItem')} emptyMessage={t('noItemToBind')} filter={options.length > 9} onChange={(e) => setItemId(e.value as Id)} />
-          </FormField>
-          <Button label={t('bindItem')} icon="pi pi-link" disabled={!itemId} onClick={() => void bind()} />
-        </div>
+        {manage && (
+          <div className="folio-inline-form">
+            <FormField label={t('item')} htmlFor="team-item-pick">
+              <Dropdown inputId="team-item-pick" value={itemId} options={options} placeholder={t('pickItem')} emptyMessage={t('noItemToBind')} filter={options.length > 9} onChange={(e) => setItemId(e.value as Id)} />
+            </FormField>
+            <Button label={t('bindItem')} icon="pi pi-link" disabled={!itemId} onClick={() => void bind()} />
+          </div>
+        )}
         <DataTable {...responsiveTable} value={bound.data ?? []} loading={bound.loading} dataKey="id" emptyMessage={t('noItems')} stripedRows aria-label={t('items')}>
           <Column header={t('item')} body={(row: TeamItem) => <Link to={itemPath({ item_id: row.item_id })}>{row.item_name}</Link>} />
           <Column field="addtime" header={t('addtime')} />
-          <Column
-            header={t('unbind')}
-            body={(row: TeamItem) => <Button icon="pi pi-times" text rounded severity="danger" aria-label={t('unbindItem', { name: row.item_name })} onClick={() => unbind(row)} />}
-          />
+          {manage && (
+            <Column
+              header={t('unbind')}
+              body={(row: TeamItem) => <Button icon="pi pi-times" text rounded severity="danger" aria-label={t('unbindItem', { name: row.item_name })} onClick={() => unbind(row)} />}
+            />
+          )}
         </DataTable>
       </div>
     </PageFrame>

@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOn } from '../../api/types.ts';
 import { useParams } from 'react-router-dom';
 import { teamApi, teamMemberApi } from '../../api/member.ts';
 import type { TeamMember } from '@core/wire';
@@ -23,6 +24,8 @@ export default function TeamMemberScene() {
   const members = useApiData(() => teamMemberApi.getList(teamId), [teamId]);
   const [username, setUsername] = useState('');
   const team = teams.data?.find((x) => String(x.id) === teamId);
+  // Adding and removing members is for the team's managers (team/getList's team_manage).
+  const manage = !!team && isOn(team.team_manage);
 
   const { onSubmit } = useSubmit(async () => {
     if (!username.trim()) return;
@@ -42,20 +45,24 @@ export default function TeamMemberScene() {
     <PageFrame title={team ? t('membersOf', { name: team.team_name }) : t('members')} back="/team/index">
       <div className="folio-panel">
         <p className="folio-muted folio-intro">{t('membersIntro')}</p>
+        {manage && (
         <form className="folio-inline-form" onSubmit={onSubmit}>
           <FormField label={t('memberUsername')} htmlFor="team-member-username">
             <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
           </FormField>
           <Button type="submit" label={t('addMember')} icon="pi pi-user-plus" disabled={!username.trim()} />
         </form>
+        )}
         <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="id" emptyMessage={t('noMembers')} stripedRows aria-label={t('members')}>
           <Column field="member_username" header={t('memberUsername')} />
           <Column field="name" header={t('memberName')} />
           <Column field="addtime" header={t('addtime')} />
-          <Column
-            header={t('common:actions.delete')}
-            body={(m: TeamMember) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('removeMember', { name: m.member_username })} onClick={() => remove(m)} />}
-          />
+          {manage && (
+            <Column
+              header={t('common:actions.delete')}
+              body={(m: TeamMember) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('removeMember', { name: m.member_username })} onClick={() => remove(m)} />}
+            />
+          )}
         </DataTable>
       </div>
     </PageFrame>

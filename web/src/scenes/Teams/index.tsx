@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { teamApi } from '../../api/member.ts';
+import { isOn } from '../../api/types.ts';
 import type { Team } from '@core/wire';
 import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -45,9 +46,16 @@ export default function TeamsScene() {
     <div className="folio-table-actions">
       <Button icon="pi pi-users" text rounded aria-label={t('membersOf', { name: team.team_name })} tooltip={t('members')} onClick={() => navigate(`/team/member/${team.id}`)} />
       <Button icon="pi pi-book" text rounded aria-label={t('itemsOf', { name: team.team_name })} tooltip={t('items')} onClick={() => navigate(`/team/item/${team.id}`)} />
-      <Button icon="pi pi-pencil" text rounded aria-label={t('rename', { name: team.team_name })} tooltip={t('common:actions.edit')} onClick={() => setEditing({ id: team.id, team_name: team.team_name })} />
-      <Button icon="pi pi-arrow-right-arrow-left" text rounded aria-label={t('transfer', { name: team.team_name })} tooltip={t('transferTitle')} onClick={() => setTransferring(team)} />
-      <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { name: team.team_name })} tooltip={t('common:actions.delete')} onClick={() => remove(team)} />
+      {/* Only what the server allows (team/getList's flags): managers rename, the owner transfers and deletes. */}
+      {isOn(team.team_manage) && (
+        <Button icon="pi pi-pencil" text rounded aria-label={t('rename', { name: team.team_name })} tooltip={t('common:actions.edit')} onClick={() => setEditing({ id: team.id, team_name: team.team_name })} />
+      )}
+      {isOn(team.team_own) && (
+        <>
+          <Button icon="pi pi-arrow-right-arrow-left" text rounded aria-label={t('transfer', { name: team.team_name })} tooltip={t('transferTitle')} onClick={() => setTransferring(team)} />
+          <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { name: team.team_name })} tooltip={t('common:actions.delete')} onClick={() => remove(team)} />
+        </>
+      )}
     </div>
   );
 
