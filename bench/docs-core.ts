@@ -27,7 +27,6 @@ import { createSession } from '../server/auth/sessions.ts';
 import { createUser } from '../server/commands/users/createUser.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb, migrateLatest, type Db, type DbOptions } from '../server/db/knex.ts';
-import { PG_SEARCH_EXPRESSION } from '../server/db/migrations/20261121020000_page_search_index.ts';
 import { createLogger } from '../server/logger.ts';
 import { startServer } from '../server/main.ts';
 import type { BenchTable } from './index.ts';
@@ -88,7 +87,6 @@ export async function seed(db: Db, engine: Engine, otherItems = OTHER_ITEMS, exp
   const { token } = await createSession(deps, uid, 1);
   const now = deps.now();
   const rand = rng(42);
-  if (engine === 'pg') await db.raw('DROP INDEX IF EXISTS pages_search_trgm'); // rebuilt once after the load
 
   const newItem = async (name: string) =>
     ((await db('items').insert({ item_name: name, uid, username: 'bench', addtime: now, last_update_time: now }).returning('item_id'))[0] as { item_id: number }).item_id;
@@ -128,12 +126,7 @@ export async function seed(db: Db, engine: Engine, otherItems = OTHER_ITEMS, exp
     const itemId = await newItem(`Other item ${it}`);
     await insertChunked(db, 'pages', Array.from({ length: OTHER_PAGES_PER_ITEM }, (_, i) => pageRow(itemId, 0, BIG_PAGES + it * OTHER_PAGES_PER_ITEM + i)));
   }
-  if (engine === 'pg') {
-    await db.raw(`CREATE INDEX pages_search_trgm ON pages USING gin (${PG_SEARCH_EXPRESSION} gin_trgm_ops)`);
-    await db.raw('ANALYZE');
-  } else {
-    await db.raw('ANALYZE');
-  }
+  await db.raw('ANALYZE');
   const bigPageIds = ((await db('pages').where({ item_id: bigItemId }).select('page_id')) as { page_id: number }[]).map((r) => r.page_id);
   return { token, bigItemId, bigPageIds, exportItemId };
 }

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
  */
 const TRIGGERS = ['pages_fts_ai', 'pages_fts_ad', 'pages_fts_au'];
 
-async function rebuild(knex: Knex, detail: 'none' | 'full'): Promise<void> {
+export async function rebuild(knex: Knex, detail: 'none' | 'full'): Promise<void> {
   for (const trg of TRIGGERS) await knex.raw(`DROP TRIGGER IF EXISTS ${trg}`);
   await knex.raw('DROP TABLE IF EXISTS pages_fts');
   await knex.raw(`CREATE VIRTUAL TABLE pages_fts USING fts5(page_title, page_content, content='pages', content_rowid='page_id', tokenize='trigram', detail=${detail})`);

@@ -9,6 +9,7 @@ import * as apiVersions from './20261126060000_api_versions.ts';
 import * as webhooks from './20261126070000_webhooks.ts';
 import * as webhookBotSecret from './20261127010000_webhook_bot_secret.ts';
 import * as pageSearchOrderIndex from './20261127122000_page_search_order_index.ts';
+import * as dropUnusedSearchIndexes from './20261127122100_drop_unused_search_indexes.ts';
 import * as accountIdentity from './20261127127000_account_identity.ts';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126070000_webhooks': webhooks,
   '20261127010000_webhook_bot_secret': webhookBotSecret,
   '20261127122000_page_search_order_index': pageSearchOrderIndex,
+  '20261127122100_drop_unused_search_indexes': dropUnusedSearchIndexes,
   '20261127127000_account_identity': accountIdentity,
 };
 
