@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   BorderStyle, Document, ExternalHyperlink, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, TextRun,
   type IContext, type IXmlableObject, type ParagraphChild, type Table,
@@ -341,8 +340,15 @@ function* outline(tree: DocTree): Generator<{ heading: string; level: number; pa
   yield* node(tree, '', 1);
 }
 
+/** The whole .docx in memory (the CLI writes it to a file; small exports and tests). */
+export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of docxChunks(tree, opts)) chunks.push(c);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
 /**
- * The .docx as a stream of zip bytes, written page by page: each page is parsed, its images
+ * The .docx's zip bytes as they are made, written page by page: each page is parsed, its images
  * fetched, its blocks built and serialised to XML and deflated into word/document.xml, then
  * dropped, so memory holds one page's objects at a time instead of the whole document several
  * times over (docx's object tree, its XML tree, the XML text, the zip). docx still writes every
@@ -351,17 +357,6 @@ function* outline(tree: DocTree): Generator<{ heading: string; level: number; pa
  * the body's links, images and lists added to. The placeholders docx leaves in the XML for image
  * relationships and list ids are filled in here, as its packer does for a whole document.
  */
-export function exportDocxStream(tree: DocTree, opts: DocxOptions = {}): Readable {
-  return Readable.from(docxChunks(tree, opts), { objectMode: false });
-}
-
-/** The whole .docx in memory (the CLI writes it to a file; small exports and tests). */
-export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const c of docxChunks(tree, opts)) chunks.push(c);
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 async function* docxChunks(tree: DocTree, opts: DocxOptions): AsyncGenerator<Uint8Array> {
   const lang = opts.lang ?? 'en';
   const doc = new Document({ creator: 'Folio', title: tree.name, description: tree.description ?? '', sections: [{ children: [] }] });
