@@ -44,7 +44,7 @@ describe('teamItemMember/save by a team manager who does not manage the item', (
   it('refuses making himself item manager with 10313 and changes nothing', async () => {
     const r = await t.call('teamItemMember/save', { id: rowId, member_group_id: 2 }, { token: mallory.token });
     expect(r.error_code, r.error_message).toBe(10313);
-    expect(r.error_message).toBe('You do not have permission to do this in this item.');
+    expect(r.error_message).toBe('You do not have permission to do this in this item');
     expect(await row()).toMatchObject({ member_group_id: 0, cat_id: catA });
   });
 
