@@ -58,7 +58,10 @@ function healthz(): Promise<number | undefined> {
 async function expectNoStall<T>(harmless: () => Promise<unknown>, hostile: () => Promise<T>): Promise<T> {
   const floor = (await duringHealthzProbe(harmless)).slowestMs;
   const { result, slowestMs } = await duringHealthzProbe(hostile);
-  expect(slowestMs, `slowest /healthz ${slowestMs.toFixed(0)} ms during the hostile request, ${floor.toFixed(0)} ms beside a harmless one`).toBeLessThan(HEALTHZ_BUDGET_MS + floor);
+  // Twice the harmless floor: on a loaded machine the same transfer varies by about its own time
+  // between two runs (154 then 357 ms seen beside the CI's browser tests); the stalls these tests
+  // catch last 12 s to minutes.
+  expect(slowestMs, `slowest /healthz ${slowestMs.toFixed(0)} ms during the hostile request, ${floor.toFixed(0)} ms beside a harmless one`).toBeLessThan(HEALTHZ_BUDGET_MS + 2 * floor);
   return result;
 }
 
