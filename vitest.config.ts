@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Servers the tests spawn as processes hash passwords at a test-only cost (see server/config.ts).
+    env: { PASSWORD_HASH_COST: '10' },
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts'],
     globalSetup: ['tests/helpers/globalSetup.ts'],
     pool: 'forks',

@@ -17,6 +17,8 @@ const renderingOnly = ['tests/security/xss-corpus.test.ts'];
 
 export default defineConfig({
   test: {
+    // Servers the tests spawn as processes hash passwords at a test-only cost (see server/config.ts).
+    env: { PASSWORD_HASH_COST: '10' },
     include: ['tests/security/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(onPg ? renderingOnly : pgOnly)],
     globalSetup: ['tests/helpers/globalSetup.ts'],

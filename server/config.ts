@@ -57,6 +57,13 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false).describe('trust X-Forwarded-* headers (behind a load balancer)'),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1).describe('with TRUST_PROXY: how many proxies of yours append to X-Forwarded-For'),
   CRON_TOKEN: z.string().optional().describe('token for the HTTP cron endpoint of item scripts'),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(20)
+    .default(15)
+    .describe('scrypt cost of new password hashes, as log2 of N (15 = about 50 ms a check); the test suite lowers it, raise it on fast hardware'),
   MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64).describe('memory (MB) each server process may give the item menu cache'),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
   JOB_MEMORY_MB: z.coerce.number().int().min(16).max(65536).default(512).describe('heap (MB) one import or export job may use in its worker process; over it the job fails with a clear error'),

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
 import { JobPool } from './workers/pool.ts';
 import { Option } from './models/Option.ts';
+import { setPasswordHashCost } from './auth/passwords.ts';
 // Every model and their relations (models/relations.ts), set before any query.
 import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
@@ -37,6 +38,7 @@ export interface Services extends Deps {
 }
 
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
   return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024), jobs: new JobPool(jobLimitsOf(config)) };
 }

@@ -3,8 +3,15 @@ import { promisify } from 'node:util';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
-// N=2^15, r=8, p=1: ~40-50 ms on this machine; memory 32 MiB (maxmem raised accordingly).
-const PARAMS = { N: 32768, r: 8, p: 1 };
+// N=2^15, r=8, p=1 by default: ~40-50 ms on this machine; memory 32 MiB (maxmem raised accordingly).
+// The cost is set once from PASSWORD_HASH_COST when the services start; checks read N from the hash,
+// so hashes made at another cost keep verifying.
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+
+/** Sets the cost of hashes made from now on (log2 of scrypt's N); called once with the configuration. */
+export function setPasswordHashCost(log2N: number): void {
+  PARAMS.N = 2 ** log2N;
+}
 const KEYLEN = 32;
 
 /** Hashes a password with scrypt: `scrypt$N$r$p$<salt b64>$<hash b64>`. */

@@ -51,6 +51,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     PORT: '0',
     HOST: '127.0.0.1',
     TIMEZONE: 'UTC',
+    // Production cost (2^15) spends ~50 ms per hash; tests create hundreds of accounts.
+    PASSWORD_HASH_COST: '10',
     ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
     ...opts.env,
   });
