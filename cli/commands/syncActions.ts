@@ -8,6 +8,7 @@ import { apiChangesJson, apiChangesText, hasBreaking, specWarningLines } from '.
 import { problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
 import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
+import { DEFAULT_MAX_MOVE_SHARE } from '../sync/moveGuard.ts';
 import { resolveSettings, type SettingFlags, type Settings } from '../sync/settings.ts';
 import { stopAllWatches, watchFolder } from '../sync/watch.ts';
 
@@ -20,6 +21,8 @@ export interface SyncFlags extends SettingFlags {
   force?: boolean;
   allowMassDelete?: boolean;
   maxDeleteShare?: string;
+  allowMassMove?: boolean;
+  maxMoveShare?: string;
   assetsRoot?: string;
   json?: boolean;
   prune?: boolean;
@@ -58,6 +61,7 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
     io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  for (const w of outcome.warnings ?? []) io.stderr(`warning: docs push would stop: ${w}\n`);
   io.stderr(specWarningLines(outcome.apiChanges));
   if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
@@ -180,11 +184,16 @@ export async function exportCommand(io: CliIO, flags: SyncFlags & { format: stri
  * fall back to `.docs.json` (`max_delete_share`, `assets_root`), then to the defaults.
  */
 function safetyOf(flags: SyncFlags, settings: Settings) {
-  let share = settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE;
-  if (flags.maxDeleteShare !== undefined) {
-    share = Number(flags.maxDeleteShare);
-    if (!flags.maxDeleteShare.trim() || !Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
-  }
+  const share = shareFlag('--max-delete-share', flags.maxDeleteShare, settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
+  const moveShare = shareFlag('--max-move-share', flags.maxMoveShare, settings.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+}
+
+/** A guard's share from its flag (0..1), else the fallback. */
+function shareFlag(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const share = Number(value);
+  if (!value.trim() || !Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`${name}: "${value}" is not a number from 0 to 1`);
+  return share;
 }

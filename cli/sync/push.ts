@@ -11,6 +11,7 @@ import { merge3 } from './merge.ts';
 import { CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
 import { confinedPath } from './confine.ts';
 import { computePlan, type Plan, type PlanEntry } from './plan.ts';
+import { DEFAULT_MAX_MOVE_SHARE, massMoveRefusal } from './moveGuard.ts';
 import { Progress } from './output.ts';
 import { SyncLedger } from './ledger.ts';
 import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
@@ -31,6 +32,10 @@ export interface PushOptions {
   allowMassDelete?: boolean;
   /** Largest share of the item's pages one push may delete (default 0.25). */
   maxDeleteShare?: number;
+  /** Let a push move or rename more than `maxMoveShare` of the item's pages (moveGuard.ts). */
+  allowMassMove?: boolean;
+  /** Largest share of the item's pages one push may move or rename (default 0.25). */
+  maxMoveShare?: number;
   /** Folder that root-relative references (`/logo.svg`) resolve in; default public/ or static/ when present. */
   assetsRoot?: string;
   /** What to leave out besides `.docsignore` (`--exclude`). */
@@ -57,6 +62,8 @@ export interface PushOutcome {
   apiChanges: ApiChangeReport[];
   /** Catalog orders sent (or, in a plan, to send) from the folders' `.docs-order.json`. */
   catalogOrders: Change[];
+  /** What would stop the push that this plan shows (the wrong-folder guard), for `docs plan` to say. */
+  warnings?: string[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -261,8 +268,11 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
+  // The wrong-folder guard: a push stops (exit 1, nothing written), a plan shows the warning.
+  const moveRefusal = opts.allowMassMove ? null : massMoveRefusal(plan, serverPages, opts.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
+  if (moveRefusal && !opts.dryRun) throw new CliFailure(moveRefusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, warnings: moveRefusal ? [moveRefusal] : [] };
 
   const ledger = new SyncLedger(root, state);
   try {

@@ -12,6 +12,8 @@ export interface Settings {
   assetsRoot?: string;
   /** `.docs.json` `max_delete_share`: the mass-deletion guard's share, 0..1 (the --max-delete-share flag overrides it). */
   maxDeleteShare?: number;
+  /** `.docs.json` `max_move_share`: the wrong-folder guard's share, 0..1 (the --max-move-share flag overrides it). */
+  maxMoveShare?: number;
 }
 
 export interface SettingFlags {
@@ -24,7 +26,7 @@ const FILES = ['.docs.json', '.docs.yml', '.docs.yaml'];
 
 /**
  * Reads `.docs.json` / `.docs.yml` in the docs folder (keys: server, api_key, api_token,
- * assets_root, max_delete_share; camelCase accepted).
+ * assets_root, max_delete_share, max_move_share; camelCase accepted).
  */
 function readFileSettings(dir: string): { file: string; values: Partial<Settings> } | null {
   for (const name of FILES) {
@@ -43,13 +45,19 @@ function readFileSettings(dir: string): { file: string; values: Partial<Settings
     const assetsRoot = d.assets_root ?? d.assetsRoot;
     if (assetsRoot !== undefined && typeof assetsRoot !== 'string') throw new CliFailure(`${name}: assets_root must be a folder path (text)`);
     const share = d.max_delete_share ?? d.maxDeleteShare;
-    if (share !== undefined && (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 1)) throw new CliFailure(`${name}: max_delete_share must be a number from 0 to 1 (e.g. 0.25)`);
+    if (share !== undefined && !isShare(share)) throw new CliFailure(`${name}: max_delete_share must be a number from 0 to 1 (e.g. 0.25)`);
+    const moveShare = d.max_move_share ?? d.maxMoveShare;
+    if (moveShare !== undefined && !isShare(moveShare)) throw new CliFailure(`${name}: max_move_share must be a number from 0 to 1 (e.g. 0.25)`);
     return {
       file: name,
-      values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken), ...(assetsRoot !== undefined ? { assetsRoot } : {}), ...(share !== undefined ? { maxDeleteShare: share } : {}) },
+      values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken), ...(assetsRoot !== undefined ? { assetsRoot } : {}), ...(share !== undefined ? { maxDeleteShare: share } : {}), ...(moveShare !== undefined ? { maxMoveShare: moveShare as number } : {}) },
     };
   }
   return null;
+}
+
+function isShare(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
 }
 
 /** Flags override the environment (DOCS_SERVER, DOCS_API_KEY, DOCS_API_TOKEN), which overrides the folder's file. */
@@ -68,5 +76,6 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, dir
     apiToken: apiToken!,
     ...(fromFile.assetsRoot !== undefined ? { assetsRoot: fromFile.assetsRoot } : {}),
     ...(fromFile.maxDeleteShare !== undefined ? { maxDeleteShare: fromFile.maxDeleteShare } : {}),
+    ...(fromFile.maxMoveShare !== undefined ? { maxMoveShare: fromFile.maxMoveShare } : {}),
   };
 }

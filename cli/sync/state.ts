@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CliFailure } from '../errors.ts';
 import { confinedPath, PathRefused } from './confine.ts';
+import { makeStateDir } from './stateDir.ts';
 
 /** What the last sync recorded about one local file. */
 export interface SyncedPage {
@@ -82,7 +83,7 @@ export async function loadState(root: string, server: string): Promise<SyncState
 export async function saveState(root: string, state: SyncState): Promise<void> {
   await refuseLinkedStateDirs(root);
   const dir = path.join(root, STATE_DIR);
-  await fs.mkdir(dir, { recursive: true });
+  await makeStateDir(dir);
   const sorted: SyncState = { ...state, pages: Object.fromEntries(Object.entries(state.pages).sort(([a], [b]) => (a < b ? -1 : 1))) };
   const tmp = path.join(dir, `${STATE_FILE}.${process.pid}.tmp`);
   await fs.writeFile(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
@@ -120,7 +121,7 @@ export async function readBase(root: string, relPath: string): Promise<string | 
 
 export async function writeBase(root: string, relPath: string, content: string): Promise<void> {
   const file = await baseFile(root, relPath);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await makeStateDir(path.join(root, STATE_DIR), path.relative(path.join(root, STATE_DIR), path.dirname(file)));
   await fs.writeFile(file, content);
 }
 
