@@ -187,6 +187,15 @@ export interface ItemInfoHead extends ItemFlags {
   show_watermark: 0;
   allow_comment: 0;
   allow_feedback: 0;
+  /** Only on a pull-request preview (`docs push --preview NAME`): what it previews and until when. */
+  preview?: ItemPreviewInfo;
+}
+
+/** A pull-request preview item: its name, its source item and when it expires (ISO time). */
+export interface ItemPreviewInfo {
+  name: string;
+  source_item_id: number;
+  expires_at: string;
 }
 
 /** `item/info`. With a keyword the menu lists the hits (pages only) and `search_total` counts them all. */

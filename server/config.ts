@@ -65,6 +65,7 @@ const schema = z.object({
     .default(15)
     .describe('scrypt cost of new password hashes, as log2 of N (15 = about 50 ms a check); the test suite lowers it, raise it on fast hardware'),
   MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64).describe('memory (MB) each server process may give the item menu cache'),
+  PREVIEW_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168).describe('hours a pull-request preview (docs push --preview) lives after its last push, unless the push asks for less with --expires (default 168 = 7 days)'),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
   JOB_MEMORY_MB: z.coerce.number().int().min(16).max(65536).default(512).describe('heap (MB) one import or export job may use in its worker process; over it the job fails with a clear error'),
   JOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(86400).default(120).describe('wall-clock seconds one import or export job may take in its worker process'),

@@ -38,6 +38,8 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .option('--dry-run', 'show the plan and change nothing (same as docs plan)')
     .option('--fail-on-breaking', 'write nothing and exit 4 when a pushed OpenAPI/Postman file has a breaking change against the server\'s latest version')
     .option('--all', 'list unchanged pages too')
+    .option('--preview <name>', 'push into the preview NAME of the item (made on first use as a copy of the item; e.g. pr-42) and print its URL')
+    .option('--expires <time>', 'with --preview: delete the preview this long after this push, in hours or days (48, 48h, 2d; at most the server\'s PREVIEW_TTL_HOURS)')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pushCommand(io, dir, flags));
 
   withSafety(withSelection(withConnection(program.command('plan [dir]'))))
@@ -48,6 +50,14 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .option('--fail-on-breaking', 'exit 4 when an OpenAPI/Postman file has a breaking change against the server\'s latest version')
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).planCommand(io, dir, flags));
+
+  const preview = program.command('preview').description('pull-request previews of the item (docs push --preview NAME makes them)');
+  withConnection(preview.command('list'))
+    .description("list the item's live previews with their URLs and expiry")
+    .action(async (flags: SyncFlags) => (await actions()).previewListCommand(io, flags));
+  withConnection(preview.command('delete <name>'))
+    .description('delete the preview NAME (e.g. when its pull request closes)')
+    .action(async (name: string, flags: SyncFlags) => (await actions()).previewDeleteCommand(io, name, flags));
 
   withConnection(program.command('pull [dir]'))
     .description("write the item's pages into a folder (with the state that makes the next push a no-op)")

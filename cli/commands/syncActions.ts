@@ -32,6 +32,8 @@ export interface SyncFlags extends SettingFlags {
   diff?: boolean;
   exclude?: string[];
   failOnBreaking?: boolean;
+  preview?: string;
+  expires?: string;
 }
 
 function folderOf(io: CliIO, dir: string | undefined): string {
@@ -55,10 +57,10 @@ function clientFor(io: CliIO, root: string, flags: SyncFlags, source: string): S
 }
 
 /** Prints a push or plan outcome: the table (or JSON) on stdout, the verdict on stderr. */
-function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boolean): void {
+function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boolean, extra: Record<string, unknown> = {}): void {
   if (flags.json) {
     const skipped = outcome.skipped.map((p) => ({ path: p.relPath, reason: p.message }));
-    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun })}\n`);
+    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun, ...extra })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
   for (const w of outcome.warnings ?? []) io.stderr(`warning: docs push would stop: ${w}\n`);
@@ -81,11 +83,46 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
 export async function pushCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
   const dryRun = !!flags.dryRun;
+  if (flags.preview !== undefined) return previewPushCommand(io, root, flags);
+  if (flags.expires !== undefined) throw new CliFailure('--expires: only with --preview NAME');
   const client = clientFor(io, root, flags, 'docs push');
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings) }, io, client);
   if (dryRun) gateDryRun(outcome, flags);
   report(io, outcome, flags, dryRun);
   io.exitCode = outcome.exitCode;
+}
+
+/** `docs push --preview NAME`: the push into the preview, its URL on stderr (and in --json). */
+async function previewPushCommand(io: CliIO, root: string, flags: SyncFlags): Promise<void> {
+  if (flags.dryRun) throw new CliFailure('--preview with --dry-run: docs plan shows what a push would change in the item itself');
+  const { pushPreview, parseExpires } = await import('../sync/preview.ts');
+  const client = clientFor(io, root, flags, `docs push --preview ${flags.preview}`);
+  const expiresHours = parseExpires(flags.expires);
+  const { outcome, preview, created } = await pushPreview(
+    { root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings), name: flags.preview!, expiresHours },
+    io,
+    client,
+  );
+  report(io, outcome, flags, false, { preview });
+  io.stderr(`preview ${preview.name} ${created ? 'created' : 'updated'}: ${preview.url} (expires ${preview.expires_at})\n`);
+  io.exitCode = outcome.exitCode;
+}
+
+export async function previewListCommand(io: CliIO, flags: SyncFlags): Promise<void> {
+  const { listPreviews } = await import('../sync/preview.ts');
+  const previews = await listPreviews(clientFor(io, io.cwd, flags, 'docs preview list'));
+  if (flags.json) io.stdout(`${JSON.stringify({ previews })}\n`);
+  else for (const p of previews) io.stdout(`${p.name}\t${p.url}\texpires ${p.expires_at}\n`);
+  if (!flags.json && !previews.length) io.stderr('no previews\n');
+  io.exitCode = ExitCode.OK;
+}
+
+export async function previewDeleteCommand(io: CliIO, name: string, flags: SyncFlags): Promise<void> {
+  const { deletePreview } = await import('../sync/preview.ts');
+  await deletePreview(clientFor(io, io.cwd, flags, 'docs preview delete'), name);
+  if (flags.json) io.stdout(`${JSON.stringify({ deleted: name })}\n`);
+  io.stderr(`deleted preview ${name}\n`);
+  io.exitCode = ExitCode.OK;
 }
 
 export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {

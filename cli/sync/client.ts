@@ -73,6 +73,14 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** A pull-request preview as the server describes it (`url` may be root-relative). */
+export interface PreviewInfo {
+  name: string;
+  item_id: number;
+  url: string;
+  expires_at: string;
+}
+
 /** Talks to one item through its api_key/api_token. */
 export class SyncClient {
   readonly settings: Settings;
@@ -140,6 +148,24 @@ export class SyncClient {
 
   tree(): Promise<ServerTree> {
     return this.call('sync/tree', {});
+  }
+
+  /** The same client for another item's credentials (a preview's, answered by sync/previewOpen). */
+  forItem(apiKey: string, apiToken: string): SyncClient {
+    return new SyncClient({ ...this.settings, apiKey, apiToken }, this.timeoutMs, this.retry, this.source);
+  }
+
+  /** Pull-request previews of the key's item (cli/sync/preview.ts). */
+  previewOpen(name: string, expiresHours?: number): Promise<{ preview: PreviewInfo; created: boolean; api_key: string; api_token: string }> {
+    return this.call('sync/previewOpen', { name, ...(expiresHours !== undefined ? { expires_hours: expiresHours } : {}) });
+  }
+
+  previews(): Promise<{ previews: PreviewInfo[] }> {
+    return this.call('sync/previews', {});
+  }
+
+  previewDelete(name: string): Promise<{ deleted: string }> {
+    return this.call('sync/previewDelete', { name });
   }
 
   /** Contents of the given pages, fetched in bounded batches. */

@@ -44,6 +44,8 @@ export interface PushOptions {
   aroundConflicts?: boolean;
   /** Write nothing and exit 4 when a pushed OpenAPI/Postman file breaks its API (cli/sync/apiGate.ts). */
   failOnBreaking?: boolean;
+  /** Where the sync state (`.docs/`) lives, default the folder: a preview push keeps its own apart (preview.ts). */
+  stateRoot?: string;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -75,10 +77,12 @@ export async function preparePlan(
   force = false,
   /** The command's environment (the job limits of the spec files' worker). */
   env: NodeJS.ProcessEnv = process.env,
+  /** Where the sync state lives (PushOptions.stateRoot). */
+  stateRoot = root,
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
-  const state = await loadState(root, client.settings.server);
+  const state = await loadState(stateRoot, client.settings.server);
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
@@ -91,7 +95,7 @@ export async function preparePlan(
   const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
-  await resolveMerges(root, plan, state, client);
+  await resolveMerges(stateRoot, plan, state, client);
   // Attachments the server would refuse for their size are named now, not found out while writing.
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
@@ -257,7 +261,8 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env);
+  const stateRoot = opts.stateRoot ?? root;
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot);
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
   const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.
@@ -274,7 +279,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
   if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, warnings: moveRefusal ? [moveRefusal] : [] };
 
-  const ledger = new SyncLedger(root, state);
+  const ledger = new SyncLedger(stateRoot, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
@@ -317,7 +322,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   } finally {
     await ledger.flush();
     // A no-op push leaves state.json as it is.
-    if (ledger.dirty) await saveState(root, state);
+    if (ledger.dirty) await saveState(stateRoot, state);
   }
 }
 

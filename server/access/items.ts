@@ -43,8 +43,19 @@ export function itemQuery(db: Db, idOrDomain: string | number) {
   return isId ? Item.knexTable(db).where({ item_id: Number(s) }) : Item.knexTable(db).where({ item_domain: s.toLowerCase() });
 }
 
-export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, item: ItemRow): Promise<LoadedItem> {
+/**
+ * Where an item's rights live: a pull-request preview has the rights of its source item (owner,
+ * members, teams, visit password) and none of its own; a preview whose source is gone is gone.
+ */
+async function rightsHolderOf(db: Db, item: ItemRow): Promise<ItemRow> {
+  if (!item.preview_of) return item;
+  const source = (await Item.knexTable(db).where({ item_id: item.preview_of }).first('item_id', 'uid', 'password_hash', 'is_del')) as Pick<ItemRow, 'item_id' | 'uid' | 'password_hash' | 'is_del'> | undefined;
+  return { ...item, item_id: source?.item_id ?? item.preview_of, uid: source?.uid ?? item.uid, password_hash: source?.password_hash ?? '', is_del: source ? item.is_del || source.is_del : 1 };
+}
+
+export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, shown: ItemRow): Promise<LoadedItem> {
   const { db } = services;
+  const item = await rightsHolderOf(db, shown);
   let member: ItemAccess['member'] = null;
   let teamMembers: ItemAccess['teamMembers'] = [];
   // A creator's or an administrator's rights never depend on member rows (see itemRole), so the
@@ -69,7 +80,7 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
   }
   const access: ItemAccess = {
     item: {
-      item_id: item.item_id,
+      item_id: shown.item_id,
       uid: item.uid,
       item_type: item.item_type,
       is_archived: !!item.is_archived,
@@ -80,7 +91,7 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
     teamMembers,
     passwordGranted,
   };
-  return { item, access, abilities: itemAbilities(actor, access) };
+  return { item: shown, access, abilities: itemAbilities(actor, access) };
 }
 
 /** Loads the item or fails with 10101 when it does not exist or was deleted. */
@@ -173,6 +184,8 @@ export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): 
 export function reachableItemIdsQuery(db: Db, uid: number) {
   return Item.query(db)
     .where('is_del', 0)
+    // Pull-request previews are reached through their source item, never listed beside it.
+    .whereNull('preview_of')
     .andWhere((q) =>
       q
         .where('uid', uid)

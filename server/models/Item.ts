@@ -18,6 +18,12 @@ export interface ItemRow {
   last_update_time: number;
   /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
   menu_version: number;
+  /** A pull-request preview's source item (null for an ordinary item); its rights are the source's. */
+  preview_of: number | null;
+  /** The preview's name (`docs push --preview NAME`), unique among the source's live previews. */
+  preview_name: string | null;
+  /** When the preview expires (unix seconds); the purge-previews job deletes it then. */
+  preview_expires_at: number | null;
 }
 
 /** An item in the caller's list (`item/myList`): the row plus the caller's relation to it. */

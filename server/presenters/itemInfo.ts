@@ -1,5 +1,6 @@
 import type { ItemFlags, ItemInfoHead, Menu } from '../../core/wire.ts';
 import type { ItemRow } from '../models/Item.ts';
+import { presentPreviewInfo } from './preview.ts';
 
 /** What item/info says besides the item: the page to open first, its catalog chain, the caller. */
 export interface ItemInfoContext {
@@ -30,6 +31,7 @@ export function presentItemInfoHead(item: ItemRow, c: ItemInfoContext): ItemInfo
     show_watermark: 0,
     allow_comment: 0,
     allow_feedback: 0,
+    ...(item.preview_of ? { preview: presentPreviewInfo(item) } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import { updateActions } from './api/update.ts';
 import { searchActions } from './api/search.ts';
 import { itemMenuActions } from './api/itemMenu.ts';
 import { syncActions } from './api/sync.ts';
+import { syncPreviewActions } from './api/syncPreview.ts';
 import { webhookActions } from './api/webhook.ts';
 import { apiChangeActions } from './api/apiChange.ts';
 
@@ -58,6 +59,7 @@ export const allActions: ActionDef[] = [
   ...searchActions,
   ...itemMenuActions,
   ...syncActions,
+  ...syncPreviewActions,
   ...webhookActions,
   ...apiChangeActions,
 ];

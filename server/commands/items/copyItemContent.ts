@@ -9,7 +9,18 @@ const PAGE_BATCH = 50;
  * pages (title, content, order, extra info) of one item into another. Members, history, locks,
  * share links, tokens and the recycle bin stay behind; the copier becomes the author.
  */
-export async function copyItemContent(tx: Deps, fromItemId: number, toItemId: number, author: { uid: number; username: string }): Promise<void> {
+export async function copyItemContent(
+  tx: Deps,
+  fromItemId: number,
+  toItemId: number,
+  author: { uid: number; username: string },
+  /**
+   * Also the docs-as-code record of each page (its file, file hash, whether the sync wrote it as it
+   * stands): a pull-request preview copies the source so that a push into it matches every page
+   * to its file and writes only what the pull request changed.
+   */
+  opts: { keepSyncRecord?: boolean } = {},
+): Promise<void> {
   const now = tx.now();
   const catalogs = await Catalog.query(tx.db).where({ item_id: fromItemId }).orderBy([{ column: 'level' }, { column: 'cat_id' }]);
   const newIds = new Map<number, number>([[0, 0]]);
@@ -22,7 +33,7 @@ export async function copyItemContent(tx: Deps, fromItemId: number, toItemId: nu
   const pages = await Page.query(tx.db)
     .where({ item_id: fromItemId, is_del: 0 })
     .orderBy('page_id')
-    .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key');
+    .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key', 'revision', 'source_path', 'source_head', 'sync_revision', 'sync_hash', 'sync_created', 'source_refs');
   // Batch insert through knex: objection refuses batch inserts on SQLite, and one statement per
   // 50 pages is what keeps copying a large item quick.
   for (let i = 0; i < pages.length; i += PAGE_BATCH) {
@@ -40,6 +51,10 @@ export async function copyItemContent(tx: Deps, fromItemId: number, toItemId: nu
         author_username: author.username,
         addtime: now,
         page_addtime: now,
+        // A copy starts at revision 1: "unchanged since the sync wrote it" carries over as such.
+        ...(opts.keepSyncRecord
+          ? { source_path: p.source_path, source_head: p.source_head, sync_hash: p.sync_hash, sync_created: p.sync_created, source_refs: p.source_refs, sync_revision: p.sync_revision && p.sync_revision === p.revision ? 1 : 0 }
+          : {}),
       })),
     );
   }

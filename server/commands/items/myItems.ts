@@ -19,6 +19,8 @@ export async function listMyItems(db: Db, uid: number, opts: { ownOnly?: boolean
       this.on('o.item_id', '=', 'i.item_id').andOn('o.uid', '=', db.raw('?', [uid]));
     })
     .where('i.is_del', 0)
+    // Pull-request previews show under their source item (item/info), not as items of their own.
+    .whereNull('i.preview_of')
     .andWhere((q) => (opts.ownOnly ? q.where('i.uid', uid) : q.whereIn('i.item_id', reachableItemIdsQuery(db, uid))))
     .orderByRaw('case when o.s_number is null then 1 else 0 end')
     .orderBy([{ column: 'o.s_number' }, { column: 'i.addtime', order: 'desc' }, { column: 'i.item_id', order: 'desc' }])
