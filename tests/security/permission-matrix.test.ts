@@ -8,6 +8,8 @@ import { hashItemPassword } from '../../server/auth/itemPasswords.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { issueCaptcha } from '../../server/captcha/captchas.ts';
 import { storeUpload } from '../../server/commands/files/storeUpload.ts';
+import { openPreview } from '../../server/commands/items/previews.ts';
+import type { ItemRow } from '../../server/models/Item.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { storageOf } from '../../server/storage/index.ts';
 import { grantCookieFrom } from '../helpers/itemFactories.ts';
@@ -265,6 +267,10 @@ const CALLS: Record<string, Call> = {
   'sync/upload': { mutates: true, upload: { filename: 'pixel.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ ...keyOf(fx), sha256: crypto.createHash('sha256').update(PNG).digest('hex') }) },
   'sync/apply': { mutates: true, params: (fx) => ({ ...keyOf(fx), changes: JSON.stringify([{ op: 'create', cat_path: ['Synced'], title: 'Synced page', content: 'body' }]) }) },
   'sync/apiVersions': { params: (fx) => keyOf(fx) },
+  // pull-request previews (docs push --preview): whoever holds the item's key, as for sync/apply
+  'sync/previewOpen': { mutates: true, params: (fx) => ({ ...keyOf(fx), name: unique('pr-') }) },
+  'sync/previews': { params: (fx) => keyOf(fx) },
+  'sync/previewDelete': { mutates: true, params: async (fx) => ({ ...keyOf(fx), name: await previewOf(fx) }) },
   // API change history (read rights of the item; a share key of a page of a public item)
   'apiChange/list': { params: (fx) => ({ item_id: fx.item_id }) },
   'apiChange/list#share': { route: 'apiChange/list', params: (fx) => ({ share_key: fx.shareKey }) },
@@ -294,6 +300,14 @@ async function apiVersionOf(fx: Fixture): Promise<number> {
   const snapshot = { title: 'API', version: '1', operations: [{ method: 'GET', path: '/b', parameters: [], responses: {}, security: [] }] };
   const v = await recordApiVersion(t.services, { itemId: fx.item_id, stream: '', sourceName: 'api.json', kind: 'openapi', snapshot, author: { uid: 0, username: 'API' } });
   return v!.version_id;
+}
+
+/** A preview of the fixture item, made through the command (for deleting it). */
+async function previewOf(fx: Fixture): Promise<string> {
+  const source = (await t.services.db('items').where({ item_id: fx.item_id }).first()) as ItemRow;
+  const name = unique('pr-');
+  await openPreview(t.services, source, name, 3600);
+  return name;
 }
 
 /** A team the caller owns (for binding it to the fixture item). */
