@@ -18,6 +18,8 @@ import { TeamItemMember } from '../models/TeamItemMember.ts';
  */
 export interface LoadedItem {
   item: ItemRow;
+  /** The item whose rights and visit password apply: the item itself, or a preview's source. */
+  rightsItem: ItemRow;
   access: ItemAccess;
   abilities: ItemAbilities;
 }
@@ -91,7 +93,7 @@ export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret'
     teamMembers,
     passwordGranted,
   };
-  return { item: shown, access, abilities: itemAbilities(actor, access) };
+  return { item: shown, rightsItem: item, access, abilities: itemAbilities(actor, access) };
 }
 
 /** Loads the item or fails with 10101 when it does not exist or was deleted. */

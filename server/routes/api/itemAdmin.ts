@@ -119,7 +119,8 @@ export const itemAdminActions: ActionDef[] = [
     }),
     async handle({ input, actor, services, params, ip, koa }) {
       const loaded = await loadItem(services, actor, input.item_id);
-      const item = loaded.item;
+      // A preview's visit password is its source item's: the grant opens both.
+      const item = loaded.rightsItem;
       if (item.password_hash) {
         const code = input.v_code || input.captcha || '';
         await checkItemPasswordAttempt(services, item, { password: input.password, ip, captcha: { id: captchaIdFromRequest(params, koa.get('cookie')), code } });

@@ -16,6 +16,7 @@ import BackToTop from './BackToTop.tsx';
 import PageContent from './PageContent.tsx';
 import SearchResults, { type SearchHit } from './SearchResults.tsx';
 import { rightsOf, usePageActions } from './usePageActions.tsx';
+import { PreviewBanner } from './PreviewBanner.tsx';
 
 interface Props {
   info: ItemInfo;
@@ -165,6 +166,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
         </div>
         <PageOpBar ops={allOps} primary={mobile ? PHONE_OPS : undefined} />
       </header>
+      {info.preview && <PreviewBanner preview={info.preview} />}
       {rights.archived && <div className="iv-archived">{t('archived')}</div>}
       <div className="iv-body">
         {!mobile && !fullscreen && (

@@ -8,6 +8,7 @@ import { useWindowWidth } from '../../lib/useWindowWidth.ts';
 import BackToTop from './BackToTop.tsx';
 import PageContent from './PageContent.tsx';
 import { rightsOf, usePageActions } from './usePageActions.tsx';
+import { PreviewBanner } from './PreviewBanner.tsx';
 
 interface Props {
   info: ItemInfo;
@@ -41,6 +42,7 @@ export default function SinglePageItem({ info, itemKey, reloadItem }: Props) {
         </div>
         <PageOpBar ops={ops.filter((op) => SINGLE_PAGE_OPS.has(op.key))} primary={mobile ? ['login', 'share', 'edit'] : undefined} />
       </header>
+      {info.preview && <PreviewBanner preview={info.preview} />}
       {rights.archived && <div className="iv-archived">{t('archived')}</div>}
       <main className="iv-content iv-single-content">{page.data ? <PageContent page={page.data} /> : !page.loading && <div className="iv-empty">{t('emptyItem')}</div>}</main>
       <BackToTop />
