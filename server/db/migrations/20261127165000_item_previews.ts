@@ -8,7 +8,10 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('items', (table) => {
-    table.integer('preview_of').nullable().references('item_id').inTable('items').onDelete('CASCADE');
+    // No foreign key: on SQLite, knex adds one by rebuilding `items`, and dropping the old table
+    // would cascade into every item's pages. A preview whose source is gone is refused access
+    // (access/items.ts) and purged when it expires.
+    table.integer('preview_of').nullable();
     table.string('preview_name', 100).nullable();
     table.integer('preview_expires_at').nullable();
   });
@@ -23,7 +26,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS items_preview_expiry');
   await knex.raw('DROP INDEX IF EXISTS items_preview_name_unique');
   await knex.schema.alterTable('items', (table) => {
-    table.dropForeign(['preview_of']);
     table.dropColumn('preview_of');
     table.dropColumn('preview_name');
     table.dropColumn('preview_expires_at');
