@@ -21,7 +21,8 @@ function withSafety(cmd: Command): Command {
     .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
     .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
     .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1 (default: .docs.json max_delete_share, else 0.25)')
-    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)');
+    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)')
+    .option('--strict', 'broken links, anchors and references are fatal: write nothing and exit 2 (without it they are listed)');
 }
 
 function withSelection(cmd: Command): Command {

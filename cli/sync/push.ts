@@ -17,6 +17,7 @@ import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
 import { FILE_READER, loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
+import { checkLinks } from './links/check.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 
@@ -39,6 +40,8 @@ export interface PushOptions {
   aroundConflicts?: boolean;
   /** Write nothing and exit 4 when a pushed OpenAPI/Postman file breaks its API (cli/sync/apiGate.ts). */
   failOnBreaking?: boolean;
+  /** Write nothing and exit 2 when the link check finds a broken link or reference (--strict). */
+  strict?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -57,6 +60,8 @@ export interface PushOutcome {
   apiChanges: ApiChangeReport[];
   /** Catalog orders sent (or, in a plan, to send) from the folders' `.docs-order.json`. */
   catalogOrders: Change[];
+  /** Broken links and references, each with file and line (cli/sync/links/check.ts). */
+  links: FolderProblem[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -68,7 +73,9 @@ export async function preparePlan(
   force = false,
   /** The command's environment (the job limits of the spec files' worker). */
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
+  /** --assets-root, else `.docs.json` assets_root (else public/ or static/ when present). */
+  configuredAssetsRoot: string | undefined = client.settings.assetsRoot,
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[]; links: FolderProblem[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
   const state = await loadState(root, client.settings.server);
@@ -81,7 +88,9 @@ export async function preparePlan(
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
-  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
+  const assetsRoot = await detectAssetsRoot(root, configuredAssetsRoot);
+  // Links are checked on every plan and push (issue #21 part 4); --strict makes them fatal in push().
+  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot });
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
@@ -90,7 +99,7 @@ export async function preparePlan(
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
   // The folder's pages are its Markdown files AND the pages its OpenAPI/Postman files describe:
   // a folder holding only a spec is not an empty folder to the mass-deletion guard.
-  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders };
+  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders, links };
 }
 
 /**
@@ -250,7 +259,10 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, opts.assetsRoot ?? client.settings.assetsRoot);
+  // --strict: a broken link or reference stops the push before anything is written (a plan exits 2 below).
+  const linksFatal = !!opts.strict && links.length > 0;
+  if (linksFatal && !opts.dryRun) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
   const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.
@@ -258,18 +270,18 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   // The CI gate: a breaking API change stops the push before anything is written. It answers
   // before the mass-deletion guard, which would otherwise hide the breaking change behind exit 1.
-  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
+  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [], links };
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : linksFatal ? ExitCode.BROKEN_LINKS : ExitCode.OK, skipped, apiChanges, catalogOrders, links };
 
   const ledger = new SyncLedger(root, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
-      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges, catalogOrders: [] };
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges, catalogOrders: [], links };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
@@ -303,7 +315,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       state.reader = FILE_READER;
       ledger.dirty = true;
     }
-    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
+    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, links };
   } finally {
     await ledger.flush();
     // A no-op push leaves state.json as it is.
