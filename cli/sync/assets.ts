@@ -12,6 +12,7 @@ import { exists } from './paths.ts';
 import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, type RefPairs } from '../../importers/markdownFolder/references.ts';
 import { assetsRootOf } from '../../importers/markdownFolder/pageFile.ts';
 import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/markdownFolder/links.ts';
+import { outsideAssetOf, outsideAssetsOf, withinOutside, type OutsideAssets } from './layouts/outsideAssets.ts';
 
 export { servedUrl } from '../../importers/markdownFolder/links.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -50,6 +51,7 @@ export function serverContentOf(relPath: string, body: string, ctx: RewriteConte
       return ctx.creating.has(page) ? NEW_PAGE_TOKEN(page) : null;
     },
     fileSign: (file) => ctx.uploader.signOf(file),
+    outsideFile: (url) => outsideAssetOf(url, outsideAssetsOf(ctx.assetsRoot)),
   });
 }
 
@@ -85,10 +87,15 @@ export class AssetUploader {
   private readonly client: SyncClient;
   private readonly io: CliIO;
   private readonly maxBytes: number | undefined;
+  private readonly outside: OutsideAssets | null;
   uploaded = 0;
-  /** `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent. */
-  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number) {
+  /**
+   * `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent.
+   * `assetsRoot`: an assets root outside the folder (`../static`) is read with the same confinement, from there.
+   */
+  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number, assetsRoot = '') {
     this.root = root;
+    this.outside = outsideAssetsOf(assetsRoot);
     this.client = client;
     this.io = io;
     this.known = new Map(Object.entries(known));
@@ -107,7 +114,8 @@ export class AssetUploader {
   private async load(relPath: string): Promise<string | null> {
     let file: string;
     try {
-      file = await confinedPath(this.root, relPath);
+      const within = withinOutside(relPath, this.outside);
+      file = within === null ? await confinedPath(this.root, relPath) : await confinedPath(path.resolve(this.root, this.outside!.prefix), within);
     } catch (err) {
       if (!(err instanceof PathRefused)) throw err;
       // A hidden file (`./.docs.json` holds the credentials), a link, a path out of the folder: never sent.

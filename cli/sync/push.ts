@@ -338,10 +338,11 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
   const ids = new Map<string, number>();
   for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
   for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
-  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes);
+  const assetsRoot = await detectAssetsRoot(root, configuredRoot);
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes, assetsRoot);
   const ctx: RewriteContext = {
     root,
-    assetsRoot: await detectAssetsRoot(root, configuredRoot),
+    assetsRoot,
     itemId: tree.item.item_id,
     pages: new Set(plan.entries.filter((e) => e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     idOf: (relPath) => ids.get(relPath),

@@ -5,6 +5,7 @@ import { pageCandidates } from '../../../importers/markdownFolder/links.ts';
 import { MARKDOWN_FILE } from '../../../importers/markdownFolder/pageFile.ts';
 import { findReferences, loadReferenceFinder, resolveReference } from '../../../importers/markdownFolder/references.ts';
 import { PathRefused, confinedPath } from '../confine.ts';
+import { outsideAssetOf, outsideAssetsOf } from '../layouts/outsideAssets.ts';
 import type { LocalDoc } from '../localDoc.ts';
 import type { FolderProblem } from '../problems.ts';
 import { anchorsOf } from './anchors.ts';
@@ -75,6 +76,8 @@ async function judge(
     const hash = asPage.suffix.indexOf('#');
     return hash < 0 ? null : missingAnchor(asPage.suffix.slice(hash + 1), page, anchorsFor);
   }
+  const outside = outsideAssetOf(url, outsideAssetsOf(input.assetsRoot));
+  if (outside) return fileProblem(path.resolve(input.root, outsideAssetsOf(input.assetsRoot)!.prefix), outside.within, outside.key);
   const asFile = resolveReference(url, from, input.assetsRoot);
   if (!asFile) return 'leaves the pushed folder: the server cannot show it (move the file into the folder, or link to its published URL)';
   const target = asFile.relPath;
@@ -85,16 +88,21 @@ async function judge(
     if (MARKDOWN_FILE.test(target) || !path.posix.extname(target)) return `dead link: no page ${pageCandidates(target).join(' or ')} in the folder`;
   }
   if (input.excludes(target)) return `refers to ${target}, which .docsignore or --exclude leaves out`;
-  const refused = pathRefusal(target);
-  if (refused) return `refers to ${target}, which is never uploaded: its path ${refused}`;
+  return fileProblem(input.root, target, target);
+}
+
+/** Why the file `relPath` under `base` cannot be uploaded (missing, refused by the confinement rules), or null. */
+async function fileProblem(base: string, relPath: string, shown: string): Promise<string | null> {
+  const refused = pathRefusal(relPath);
+  if (refused) return `refers to ${shown}, which is never uploaded: its path ${refused}`;
   try {
-    const abs = await confinedPath(input.root, target);
+    const abs = await confinedPath(base, relPath);
     const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
-    if (!stat) return `missing file: ${target} does not exist`;
-    if (stat.isSymbolicLink()) return `refers to ${target}, a symbolic link (links are never followed)`;
+    if (!stat) return `missing file: ${shown} does not exist`;
+    if (stat.isSymbolicLink()) return `refers to ${shown}, a symbolic link (links are never followed)`;
     return null;
   } catch (err) {
-    if (err instanceof PathRefused) return `refers to ${target}, which is never uploaded: it ${err.reason}`;
+    if (err instanceof PathRefused) return `refers to ${shown}, which is never uploaded: it ${err.reason}`;
     throw err;
   }
 }

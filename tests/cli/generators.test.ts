@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../cli/errors.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
+import { envFor, runDocs, tempFolder, write } from './run.ts';
+
+// Issue #21 parts 5 and 6: repositories shaped like Docusaurus, MkDocs and mdBook sites push as
+// their authors wrote them (assets beside the docs folder, dialects kept) and pull back byte for byte.
+const GENERATORS = path.resolve(import.meta.dirname, '../fixtures/generators');
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** Every file under `dir` (relative paths, sorted), hidden ones (the CLI's state) left out. */
+function filesOf(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const e of fs.readdirSync(path.join(dir, at), { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const rel = at ? `${at}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(rel);
+      else out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+async function pages(k: KeyedItem) {
+  const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+  const out = new Map<string, string>();
+  for (const p of tree.data.pages as { page_id: number; source_path: string }[]) {
+    const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
+    out.set(p.source_path, info.data.page_content as string);
+  }
+  return out;
+}
+
+/** Pushes `repo/<docs>` (strict: the fixtures' links all resolve), pulls into an empty folder, and compares. */
+async function roundTrip(repo: string, docs: string, extra: string[] = []) {
+  const k = await buildKeyedItem(t);
+  const copy = tempFolder(path.join(GENERATORS, repo));
+  const folder = path.join(copy, docs);
+  const pushed = await runDocs(['push', folder, '--strict', ...extra], { cwd: copy, env: envFor(t, k) });
+  expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+  expect(pushed.stderr).not.toContain('broken links');
+  const empty = tempFolder();
+  const pulled = await runDocs(['pull', empty], { cwd: empty, env: envFor(t, k) });
+  expect(pulled.code, pulled.stderr).toBe(ExitCode.OK);
+  const markdown = filesOf(folder).filter((f) => f.endsWith('.md'));
+  expect(filesOf(empty).filter((f) => f.endsWith('.md'))).toEqual(markdown);
+  for (const f of markdown) expect(fs.readFileSync(path.join(empty, f), 'utf8'), f).toBe(fs.readFileSync(path.join(folder, f), 'utf8'));
+  return { k, copy, folder, empty, pushed };
+}
+
+describe('generator layouts round-trip byte for byte', () => {
+  it('Docusaurus: root-relative images come from static/ beside docs/ (--assets-root ../static) and are uploaded', async () => {
+    const { k, copy, empty } = await roundTrip('docusaurus', 'docs', ['--assets-root', '../static']);
+    const content = await pages(k);
+    const intro = content.get('intro.md')!;
+    expect(intro).toMatch(/!\[Architecture\]\(\/api\/attachment\/visitFile\?sign=[^)]+\)/);
+    expect(intro).toContain(':::tip[Fast path]');
+    expect(content.get('guides/install.md')).toMatch(/!\[Logo\]\(\/api\/attachment\/visitFile\?sign=\S+ "The logo"\)/);
+    // The pull writes nothing outside its folder and no copy of static/ inside it.
+    expect(filesOf(empty).filter((f) => !f.endsWith('.md'))).toEqual([]);
+    expect(filesOf(path.join(copy, 'static'))).toEqual(['img/architecture.png', 'img/logo.png']);
+    // The served image is the file's bytes.
+    const sign = /visitFile\?sign=([^)\s]+)/.exec(intro)![1]!;
+    const res = await fetch(`${t.url}/api/attachment/visitFile?sign=${sign}`);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(fs.readFileSync(path.join(copy, 'static/img/architecture.png')));
+  });
+
+  it('Docusaurus: the same key in .docs.json; without it the images are reported, not dropped silently', async () => {
+    const k = await buildKeyedItem(t);
+    const copy = tempFolder(path.join(GENERATORS, 'docusaurus'));
+    const folder = path.join(copy, 'docs');
+    const plan = await runDocs(['plan', folder], { cwd: copy, env: envFor(t, k) });
+    expect(plan.stderr).toContain('intro.md:9: "/img/architecture.png": missing file: img/architecture.png does not exist');
+    write(folder, '.docs.json', JSON.stringify({ assets_root: '../static' }));
+    const pushed = await runDocs(['push', folder, '--strict'], { cwd: copy, env: envFor(t, k) });
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    expect((await pages(k)).get('intro.md')).toContain('/api/attachment/visitFile?sign=');
+  });
+
+  it('an assets root outside the folder keeps the confinement rules: no symbolic links, no hidden files, nothing above it', async () => {
+    const k = await buildKeyedItem(t);
+    const copy = tempFolder(path.join(GENERATORS, 'docusaurus'));
+    const folder = path.join(copy, 'docs');
+    fs.writeFileSync(path.join(copy, 'secret.png'), fs.readFileSync(path.join(copy, 'static/img/logo.png')));
+    fs.symlinkSync(path.join(copy, 'secret.png'), path.join(copy, 'static/img/linked.png'));
+    fs.writeFileSync(path.join(copy, 'static/.hidden.png'), 'x');
+    write(folder, 'leaks.md', '# Leaks\n\n![a](/img/linked.png)\n![b](/.hidden.png)\n![c](/../secret.png)\n');
+    const plan = await runDocs(['plan', folder, '--assets-root', '../static', '--strict'], { cwd: copy, env: envFor(t, k) });
+    expect(plan.code).toBe(ExitCode.BROKEN_LINKS);
+    const lines = plan.stderr.split('\n').filter((l) => l.startsWith('  leaks.md:')).map((l) => l.trim());
+    expect(lines).toEqual([
+      'leaks.md:3: "/img/linked.png": refers to ../static/img/linked.png, which is never uploaded: it goes through the symbolic link img/linked.png (links are never followed)',
+      'leaks.md:4: "/.hidden.png": refers to ../static/.hidden.png, which is never uploaded: its path has the segment ".hidden.png", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)',
+      // A root-relative path stops at the assets root, as a web server's does: `/../secret.png` is static/secret.png.
+      'leaks.md:5: "/../secret.png": missing file: ../static/secret.png does not exist',
+    ]);
+    const pushed = await runDocs(['push', folder, '--assets-root', '../static'], { cwd: copy, env: envFor(t, k) });
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    const leaks = (await pages(k)).get('leaks.md')!;
+    expect(leaks).toBe('# Leaks\n\n![a](/img/linked.png)\n![b](/.hidden.png)\n![c](/../secret.png)\n');
+  });
+
+  it('MkDocs: admonitions, { #id } headings, /// blocks and --8<-- lines are stored and pulled as written', async () => {
+    const { k } = await roundTrip('mkdocs', 'docs');
+    const content = await pages(k);
+    expect(content.get('index.md')).toContain('!!! note "Heads up"\n    Widget 2 changed');
+    expect(content.get('user-guide/getting-started.md')).toContain('--8<-- "snippets/hello.py"');
+  });
+
+  it('mdBook: SUMMARY.md and {{#include}} lines are stored and pulled as written', async () => {
+    const { k } = await roundTrip('mdbook', 'src');
+    expect((await pages(k)).get('examples/hello.md')).toContain('{{#include hello.rs:2:4}}');
+  });
+});
