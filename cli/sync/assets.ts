@@ -13,6 +13,7 @@ import { findReferences, loadReferenceFinder, relinkReference, resolveReference,
 import { assetsRootOf } from '../../importers/markdownFolder/pageFile.ts';
 import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/markdownFolder/links.ts';
 import { outsideAssetOf, outsideAssetsOf, withinOutside, type OutsideAssets } from './layouts/outsideAssets.ts';
+import { withIncludes, type IncludeContext } from './includes/resolve.ts';
 
 export { servedUrl } from '../../importers/markdownFolder/links.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -32,16 +33,18 @@ export interface RewriteContext {
   /** Page files this push creates (linked through a token the server resolves). */
   creating: Set<string>;
   uploader: AssetUploader;
+  /** Where code includes (`{{#include}}`, `--8<--`, `{* *}`) are read from; absent: left as written. */
+  includes?: IncludeContext;
 }
 
 /**
  * The page content the server keeps for a file (importers/markdownFolder/links.ts): links to pages
  * of the folder open those pages, local files become their uploaded attachments. A page created by
  * the same push is linked through a token the server fills in; `pending` tells that a linked page
- * has no id yet: the page is written again once it has.
+ * has no id yet: the page is written again once it has. Code includes are expanded last (includes/resolve.ts).
  */
-export function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
-  return serverBodyOf(relPath, body, {
+export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  const rewritten = await serverBodyOf(relPath, body, {
     pages: ctx.pages,
     assetsRoot: ctx.assetsRoot,
     itemId: ctx.itemId,
@@ -53,6 +56,8 @@ export function serverContentOf(relPath: string, body: string, ctx: RewriteConte
     fileSign: (file) => ctx.uploader.signOf(file),
     outsideFile: (url) => outsideAssetOf(url, outsideAssetsOf(ctx.assetsRoot)),
   });
+  // Code includes are shown as code on the server; their directives come back on pull like links.
+  return ctx.includes ? { ...(await withIncludes(relPath, rewritten, ctx.includes)), pending: rewritten.pending } : rewritten;
 }
 
 /**

@@ -18,6 +18,7 @@ import { FILE_READER, loadState, readBase, saveState, type SyncState } from './s
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import { checkLinks } from './links/check.ts';
+import { includeContextOf } from './includes/resolve.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 
@@ -90,7 +91,7 @@ export async function preparePlan(
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
   const assetsRoot = await detectAssetsRoot(root, configuredAssetsRoot);
   // Links are checked on every plan and push (issue #21 part 4); --strict makes them fatal in push().
-  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot });
+  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot, includes: includeContextOf(root) });
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
@@ -348,6 +349,7 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
     idOf: (relPath) => ids.get(relPath),
     creating: new Set(plan.entries.filter((e) => e.action === 'create' && e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     uploader,
+    includes: includeContextOf(root),
   };
   const pending: PlanEntry[] = [];
   for (const e of writes) {

@@ -110,15 +110,42 @@ describe('generator layouts round-trip byte for byte', () => {
     expect(leaks).toBe('# Leaks\n\n![a](/img/linked.png)\n![b](/.hidden.png)\n![c](/../secret.png)\n');
   });
 
-  it('MkDocs: admonitions, { #id } headings, /// blocks and --8<-- lines are stored and pulled as written', async () => {
+  it('MkDocs: admonitions and { #id } headings stored as written; --8<-- and {* *} includes shown as code, pulled back as directives', async () => {
     const { k } = await roundTrip('mkdocs', 'docs');
     const content = await pages(k);
     expect(content.get('index.md')).toContain('!!! note "Heads up"\n    Widget 2 changed');
-    expect(content.get('user-guide/getting-started.md')).toContain('--8<-- "snippets/hello.py"');
+    const hello = fs.readFileSync(path.join(GENERATORS, 'mkdocs/snippets/hello.py'), 'utf8').trimEnd();
+    expect(content.get('user-guide/getting-started.md')).toContain(`\`\`\`python\n${hello}\n\`\`\``);
+    expect(content.get('user-guide/getting-started.md')).not.toContain('--8<--');
+    expect(content.get('user-guide/tutorial.md')).toBe(`# Tutorial\n\nThe whole program, FastAPI-docs style:\n\n\`\`\`python\n${hello}\n\`\`\`\n\nJust the print line:\n\n\`\`\`python\nprint(widget.hello())\n\`\`\`\n`);
   });
 
-  it('mdBook: SUMMARY.md and {{#include}} lines are stored and pulled as written', async () => {
+  it('mdBook: {{#include file:2:4}} shows those lines as code and pulls back as the directive', async () => {
     const { k } = await roundTrip('mdbook', 'src');
-    expect((await pages(k)).get('examples/hello.md')).toContain('{{#include hello.rs:2:4}}');
+    const hello = (await pages(k)).get('examples/hello.md')!;
+    expect(hello).toBe('# Hello world\n\n## The code\n\n```rust\nfn main() {\n    println!("Hello, widget!");\n}\n```\n');
+  });
+
+  it('includes stay confined to the repository: missing, hidden, linked or outside files are reported with their line and left as written', async () => {
+    const k = await buildKeyedItem(t);
+    const copy = tempFolder(path.join(GENERATORS, 'mdbook'));
+    fs.mkdirSync(path.join(copy, '.git'));
+    fs.writeFileSync(path.join(path.dirname(copy), `outside-${path.basename(copy)}.rs`), 'secret');
+    fs.writeFileSync(path.join(copy, 'src/.hidden.rs'), 'hidden');
+    fs.symlinkSync(path.join(path.dirname(copy), `outside-${path.basename(copy)}.rs`), path.join(copy, 'src/linked.rs'));
+    const page = ['# Bad includes', '', '{{#include missing.rs}}', '{{#include .hidden.rs}}', '{{#include linked.rs}}', `{{#include ../../outside-${path.basename(copy)}.rs}}`, '{{#include examples/hello.rs:nothere}}', '\\{{#include escaped.rs}}', ''].join('\n');
+    write(copy, 'src/bad.md', page);
+    const plan = await runDocs(['plan', path.join(copy, 'src'), '--strict'], { cwd: copy, env: envFor(t, k) });
+    expect(plan.code).toBe(ExitCode.BROKEN_LINKS);
+    expect(plan.stderr.split('\n').filter((l) => l.startsWith('  bad.md:')).map((l) => l.trim())).toEqual([
+      'bad.md:3: include "missing.rs": no such file',
+      'bad.md:4: include ".hidden.rs" refused: it has the segment ".hidden.rs", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)',
+      'bad.md:5: include "linked.rs" refused: it goes through the symbolic link src/linked.rs (links are never followed)',
+      `bad.md:6: include "../../outside-${path.basename(copy)}.rs" leaves the repository (${copy}): not included`,
+      'bad.md:7: include "examples/hello.rs": no ANCHOR: nothere in it',
+    ]);
+    const pushed = await runDocs(['push', path.join(copy, 'src')], { cwd: copy, env: envFor(t, k) });
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    expect((await pages(k)).get('bad.md')).toBe(page);
   });
 });

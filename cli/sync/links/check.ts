@@ -5,6 +5,7 @@ import { pageCandidates } from '../../../importers/markdownFolder/links.ts';
 import { MARKDOWN_FILE } from '../../../importers/markdownFolder/pageFile.ts';
 import { findReferences, loadReferenceFinder, resolveReference } from '../../../importers/markdownFolder/references.ts';
 import { PathRefused, confinedPath } from '../confine.ts';
+import { expandIncludes, type IncludeContext } from '../includes/resolve.ts';
 import { outsideAssetOf, outsideAssetsOf } from '../layouts/outsideAssets.ts';
 import type { LocalDoc } from '../localDoc.ts';
 import type { FolderProblem } from '../problems.ts';
@@ -17,7 +18,7 @@ import { anchorsOf } from './anchors.ts';
  * each with its file and line: a page link to no file, to a file the push skips (`.mdx`, a hidden
  * or ignored file), an `#anchor` no heading of the target page has (ids as the server renders
  * them, `{#id}` honoured), a file (image, download) that is missing or refused by the confinement
- * rules, and a relative reference that leaves the pushed folder.
+ * rules, a relative reference that leaves the pushed folder, and a code include that cannot be read.
  */
 export interface LinkCheckInput {
   root: string;
@@ -29,6 +30,8 @@ export interface LinkCheckInput {
   excludes: (relPath: string) => boolean;
   /** Where root-relative references (`/img/x.png`) resolve, relative to the folder. */
   assetsRoot: string;
+  /** Where code includes are read from: a directive that cannot be resolved is reported too. */
+  includes?: IncludeContext;
 }
 
 export async function checkLinks(input: LinkCheckInput): Promise<FolderProblem[]> {
@@ -44,14 +47,15 @@ export async function checkLinks(input: LinkCheckInput): Promise<FolderProblem[]
   const problems: FolderProblem[] = [];
   for (const doc of pages.values()) {
     const body = doc.content;
-    const refs = findReferences(body);
-    if (!refs.length) continue;
     const offsetLines = (doc.head ?? '').split('\n').length - 1;
     const lineOf = (offset: number) => offsetLines + body.slice(0, offset).split('\n').length;
-    for (const ref of refs) {
+    const found: { at: number; message: string }[] = [];
+    for (const ref of findReferences(body)) {
       const why = await judge(ref.url, doc.relPath, input, pages, skipped, anchorsFor);
-      if (why) problems.push({ relPath: doc.relPath, line: lineOf(ref.start), message: `${JSON.stringify(ref.url)}: ${why}` });
+      if (why) found.push({ at: ref.start, message: `${JSON.stringify(ref.url)}: ${why}` });
     }
+    if (input.includes) for (const p of (await expandIncludes(doc.relPath, body, input.includes)).problems) found.push({ at: p.offset, message: p.message });
+    for (const f of found.sort((a, b) => a.at - b.at)) problems.push({ relPath: doc.relPath, line: lineOf(f.at), message: f.message });
   }
   return problems;
 }
