@@ -5,7 +5,7 @@ import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTr
 import { AssetUploader, detectAssetsRoot, oversizedFiles, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
 import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
-import { renderPageFile } from './frontMatter.ts';
+import { parseMarkdownFile, renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
 import { CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
@@ -19,6 +19,7 @@ import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import { checkLinks } from './links/check.ts';
 import { includeContextOf } from './includes/resolve.ts';
+import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 
@@ -83,7 +84,13 @@ export async function preparePlan(
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
+  // The generator's navigation (SUMMARY.md, mkdocs.yml nav, sidebars.js): creation order and SUMMARY titles.
+  const nav = readNavigation(root, folder.docs);
+  if (nav) {
+    applySummaryTitles(folder.docs, nav, (doc) => !!doc.head && parseMarkdownFile(doc.head, doc.relPath).title !== undefined);
+    folder.skipped.push(...nav.notes.map((message) => ({ relPath: nav.source, message: `${message} (left out of the navigation order)` })));
+  }
+  const docs = [...(nav ? inNavigationOrder(folder.docs, nav) : folder.docs), ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
   // Every file problem and limit, before anything is written (plan and push alike).

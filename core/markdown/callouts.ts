@@ -23,12 +23,13 @@ export const CALLOUT_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'cauti
 
 const TYPE_ALIASES: Record<string, string> = { hint: 'tip', attention: 'warning', error: 'danger', secondary: 'note', summary: 'abstract', tldr: 'abstract', todo: 'info', check: 'success', done: 'success', help: 'question', faq: 'question', fail: 'failure', missing: 'failure', cite: 'quote', snippet: 'example' };
 
-interface CalloutMeta {
+// A type alias, not an interface: markdown-it's Token.meta is a Record<string, unknown>.
+type CalloutMeta = {
   type: string;
   title: string;
   /** Folded (`<details>`); `open` when it starts unfolded. */
   fold?: 'closed' | 'open';
-}
+};
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const typeClass = (word: string) => {
@@ -72,7 +73,7 @@ const OPENERS: Record<string, (token: Token) => CalloutMeta | null> = {
   container_callout_colon_open: (t) => colonMeta(t.info),
   container_callout_slash_open: (t) => slashMeta(t.info),
   alert_open: (t) => ({ type: String(t.meta?.type ?? 'note'), title: String(t.meta?.title ?? '') }),
-  mkdocs_admonition_open: (t) => t.meta as CalloutMeta,
+  mkdocs_admonition_open: (t) => t.meta as CalloutMeta | null,
 };
 const CLOSERS = new Set(['container_callout_colon_close', 'container_callout_slash_close', 'alert_close', 'mkdocs_admonition_close']);
 

@@ -1,7 +1,7 @@
 import type { MarkdownIt as Md } from 'markdown-it';
 
 // `{#id}` (VitePress, Docusaurus) and attr_list's `{ #id }` / `{ #id .class }` (MkDocs): only the id is used.
-const CUSTOM_ID = /[ \t]*\{[ \t]*#([^\s{}]+)(?:[ \t]+[.\w][^{}]*)?[ \t]*\}[ \t]*$/;
+export const CUSTOM_ID = /[ \t]*\{[ \t]*#([^\s{}]+)(?:[ \t]+[.\w][^{}]*)?[ \t]*\}[ \t]*$/;
 
 /**
  * Custom heading ids, `## Setup {#setup}` (VitePress, Docusaurus) or `## Setup { #setup }` (MkDocs

@@ -41,6 +41,17 @@ async function pages(k: KeyedItem) {
   return out;
 }
 
+interface MenuNode {
+  pages: { page_title: string }[];
+  catalogs: ({ cat_name: string } & MenuNode)[];
+}
+/** The item's menu as the reader shows it: page titles in order, catalogs as `name/` with their contents. */
+async function menu(k: KeyedItem): Promise<unknown[]> {
+  const info = await t.call('item/info', { item_id: k.item_id }, { token: k.owner.token });
+  const walk = (node: MenuNode): unknown[] => [...node.pages.map((p) => p.page_title), ...node.catalogs.map((c) => ({ [`${c.cat_name}/`]: walk(c) }))];
+  return walk(info.data.menu as MenuNode);
+}
+
 /** Pushes `repo/<docs>` (strict: the fixtures' links all resolve), pulls into an empty folder, and compares. */
 async function roundTrip(repo: string, docs: string, extra: string[] = []) {
   const k = await buildKeyedItem(t);
@@ -61,6 +72,8 @@ async function roundTrip(repo: string, docs: string, extra: string[] = []) {
 describe('generator layouts round-trip byte for byte', () => {
   it('Docusaurus: root-relative images come from static/ beside docs/ (--assets-root ../static) and are uploaded', async () => {
     const { k, copy, empty } = await roundTrip('docusaurus', 'docs', ['--assets-root', '../static']);
+    // sidebars.js (read as data, never run) orders the menu: install before configure, unlike the folder.
+    expect(await menu(k)).toEqual(['Introduction', { 'guides/': ['Install', 'Configure the server'] }]);
     const content = await pages(k);
     const intro = content.get('intro.md')!;
     expect(intro).toMatch(/!\[Architecture\]\(\/api\/attachment\/visitFile\?sign=[^)]+\)/);
@@ -112,6 +125,8 @@ describe('generator layouts round-trip byte for byte', () => {
 
   it('MkDocs: admonitions and { #id } headings stored as written; --8<-- and {* *} includes shown as code, pulled back as directives', async () => {
     const { k } = await roundTrip('mkdocs', 'docs');
+    // The mkdocs.yml nav orders the menu (the folder alone would put about.md first and advanced.md before getting-started.md).
+    expect(await menu(k)).toEqual(['Widget', 'about', { 'user-guide/': ['Getting started', 'Advanced topics', 'Tutorial'] }]);
     const content = await pages(k);
     expect(content.get('index.md')).toContain('!!! note "Heads up"\n    Widget 2 changed');
     const hello = fs.readFileSync(path.join(GENERATORS, 'mkdocs/snippets/hello.py'), 'utf8').trimEnd();
@@ -122,6 +137,8 @@ describe('generator layouts round-trip byte for byte', () => {
 
   it('mdBook: {{#include file:2:4}} shows those lines as code and pulls back as the directive', async () => {
     const { k } = await roundTrip('mdbook', 'src');
+    // SUMMARY.md orders the menu and titles the pages whose front matter does not (README's H1 is "The Widget Book").
+    expect(await menu(k)).toEqual(['Introduction', 'Getting Started', 'Summary', { 'examples/': ['Examples', 'Hello world'] }]);
     const hello = (await pages(k)).get('examples/hello.md')!;
     expect(hello).toBe('# Hello world\n\n## The code\n\n```rust\nfn main() {\n    println!("Hello, widget!");\n}\n```\n');
   });
