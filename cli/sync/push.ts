@@ -77,6 +77,8 @@ export async function preparePlan(
   env: NodeJS.ProcessEnv = process.env,
   /** --assets-root, else `.docs.json` assets_root (else public/ or static/ when present). */
   configuredAssetsRoot: string | undefined = client.settings.assetsRoot,
+  /** Which pages the link check reads: all of them (plan, --strict) or those the push writes. */
+  linkScope: 'all' | 'writes' = 'all',
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[]; links: FolderProblem[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
@@ -97,8 +99,10 @@ export async function preparePlan(
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
   const assetsRoot = await detectAssetsRoot(root, configuredAssetsRoot);
-  // Links are checked on every plan and push (issue #21 part 4); --strict makes them fatal in push().
-  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot, includes: includeContextOf(root) });
+  // Links are checked (issue #21 part 4): every page by a plan and by --strict (fatal in push()); a
+  // plain push checks the pages it writes, so a no-op push still reads no file.
+  const written = linkScope === 'all' ? undefined : new Set(plan.entries.filter((e) => e.doc && !e.doc.source && (e.action === 'create' || e.action === 'update' || e.action === 'move')).map((e) => e.doc!.relPath));
+  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot, includes: includeContextOf(root), ...(written ? { only: written } : {}) });
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
@@ -267,7 +271,7 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, opts.assetsRoot ?? client.settings.assetsRoot);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, opts.assetsRoot ?? client.settings.assetsRoot, opts.dryRun || opts.strict ? 'all' : 'writes');
   // --strict: a broken link or reference stops the push before anything is written (a plan exits 2 below).
   const linksFatal = !!opts.strict && links.length > 0;
   if (linksFatal && !opts.dryRun) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };

@@ -85,6 +85,11 @@ describe('link check', () => {
     expect(lenient.code, lenient.stderr).toBe(ExitCode.OK);
     expect(lenient.stderr).toContain('intro.md:10: "guide/nope.md"');
     expect((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages).toHaveLength(2);
+    // A push that writes nothing reads (and checks) no page; a plan still checks them all.
+    const noop = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(noop.code, noop.stderr).toBe(ExitCode.OK);
+    expect(noop.stderr).not.toContain('broken links');
+    expect((await runDocs(['plan', dir], { cwd: dir, env: envFor(t, k) })).stderr).toContain('broken links and references (6):');
   });
 
   it('a folder whose links all resolve passes --strict', async () => {

@@ -32,6 +32,8 @@ export interface LinkCheckInput {
   assetsRoot: string;
   /** Where code includes are read from: a directive that cannot be resolved is reported too. */
   includes?: IncludeContext;
+  /** Check only these pages (the ones a push writes); all pages still count as link targets. */
+  only?: Set<string>;
 }
 
 export async function checkLinks(input: LinkCheckInput): Promise<FolderProblem[]> {
@@ -46,6 +48,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<FolderProblem[]
   };
   const problems: FolderProblem[] = [];
   for (const doc of pages.values()) {
+    if (input.only && !input.only.has(doc.relPath)) continue;
     const body = doc.content;
     const offsetLines = (doc.head ?? '').split('\n').length - 1;
     const lineOf = (offset: number) => offsetLines + body.slice(0, offset).split('\n').length;
