@@ -104,6 +104,8 @@ function annotate(tokens: Token[]): void {
 const renderOpen = (tokens: Token[], idx: number) => openTag(calloutOf(tokens[idx]!)!.meta);
 const renderClose = (tokens: Token[], idx: number) => closeTag(calloutOf(tokens[idx]!)!.meta);
 
+// MkDocs Material's types, lower case as written there: `!!! Do not delete` in an older page stays text.
+const MKDOCS_TYPES = new Set(['note', 'abstract', 'summary', 'tldr', 'info', 'todo', 'tip', 'hint', 'important', 'success', 'check', 'done', 'question', 'help', 'faq', 'warning', 'caution', 'attention', 'failure', 'fail', 'missing', 'danger', 'error', 'bug', 'example', 'snippet', 'quote', 'cite']);
 // `!!! note`, `!!! warning "Title"`, `!!! tip ""` (no title), `??? note`, `???+ note "Title"`.
 const MKDOCS_START = /^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w -]*?)?(?:[ \t]+"(.*)")?[ \t]*$/;
 
@@ -114,7 +116,7 @@ function mkdocsAdmonition(state: StateBlock, startLine: number, endLine: number,
   const first = state.src.charCodeAt(start);
   if (first !== 0x21 /* ! */ && first !== 0x3f /* ? */) return false;
   const m = MKDOCS_START.exec(state.src.slice(start, state.eMarks[startLine]!));
-  if (!m) return false;
+  if (!m || !MKDOCS_TYPES.has(m[2]!)) return false;
   if (silent) return true;
 
   const bodyIndent = state.sCount[startLine]! + 4;
@@ -127,7 +129,7 @@ function mkdocsAdmonition(state: StateBlock, startLine: number, endLine: number,
     lastContent = next;
   }
   const end = lastContent + 1;
-  const type = m[2]!.toLowerCase();
+  const type = m[2]!;
   const meta: CalloutMeta = {
     type,
     title: m[3] !== undefined ? m[3] : capitalize(type),

@@ -72,6 +72,12 @@ describe('callouts', () => {
     expect(frag.querySelector('.callout-note .callout-title')?.textContent).toBe('<img src=x onerror=alert(1)>');
     expect(frag.firstElementChild?.textContent).toContain(':::unknown');
   });
+
+  it('leaves text that only looks like a marker alone (older pages keep rendering as they did)', () => {
+    const md = '!!! Do not delete this page\n\n??? what\n\n!!!\n';
+    expect(callouts(md)).toEqual([]);
+    expect(dom(md).textContent).toContain('!!! Do not delete this page');
+  });
 });
 
 describe('exports', () => {
