@@ -19,12 +19,12 @@
  * `purify` is a DOMPurify instance: `DOMPurify(window)` in the browser, `getNodePurify()` from
  * `exporters/purify.ts` in Node. This module has no Node-only or browser-only imports.
  */
-import type { MarkdownIt as Md, Token } from 'markdown-it';
+import type { MarkdownIt as Md } from 'markdown-it';
 import type { DOMPurify } from 'dompurify';
 import { highlightCode } from './markdown/highlight.ts';
+import { headingsOf, type Heading } from './markdown/headings.ts';
 import { createPipeline } from './markdown/pipeline.ts';
 import { sanitizeHtml } from './markdown/sanitize.ts';
-import { slugify } from './markdown/slug.ts';
 
 export { escapeHtml, escapeShowDocHtml, unescapeShowDocHtml } from './markdown/escape.ts';
 export { SANITIZE_CONFIG, sanitizeHtml } from './markdown/sanitize.ts';
@@ -60,27 +60,9 @@ export function renderMarkdown(markdown: string, purify: DOMPurify, md: Md = def
   return sanitizeHtml(renderMarkdownUnsafe(markdown, md), purify);
 }
 
-export interface Heading {
-  level: number;
-  /** Plain text of the heading (inline markup removed). */
-  text: string;
-  /** The id the renderer gives the heading. */
-  id: string;
-}
+export type { Heading } from './markdown/headings.ts';
 
 /** Headings in document order with their rendered ids, for tables of contents. */
 export function extractHeadings(markdown: string, md: Md = defaultMarkdown()): Heading[] {
-  const tokens = md.parse(markdown ?? '', {});
-  const headings: Heading[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.type !== 'heading_open') continue;
-    const inline = tokens[i + 1];
-    const text = (inline?.children ?? [])
-      .filter((c: Token) => c.type === 'text' || c.type === 'code_inline' || c.type === 'math_inline')
-      .map((c: Token) => c.content)
-      .join('');
-    headings.push({ level: Number(t.tag.slice(1)), text, id: String(t.attrGet('id') ?? slugify(text)) });
-  }
-  return headings;
+  return headingsOf(markdown, md);
 }

@@ -5,6 +5,7 @@ import {
 import { strFromU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiDoc.ts';
 import { createMarkdown } from '../core/markdown.ts';
+import { calloutOf } from '../core/markdown/callouts.ts';
 import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
 import { FastParagraph, FastTable, type CellRun } from './docxFast.ts';
 import { dataUriBytes, embeddableImage, MAX_DOCUMENT_IMAGE_BYTES, type EmbeddedImage } from './docxImages.ts';
@@ -15,7 +16,7 @@ import type { Token } from 'markdown-it';
  * DocTree → Word .docx with real, numbered headings (`1`, `1.1`, `1.1.1`, as ShowDoc's Word export
  * numbers catalogs and pages; a lone root page is not numbered), page Markdown converted through
  * the shared pipeline's tokens: paragraphs with bold/italic/strike/code, links, lists, tables,
- * code blocks, quotes, rules, images. Images are embedded (docxImages.ts) when `resolveImage`
+ * code blocks, quotes, callouts, rules, images. Images are embedded (docxImages.ts) when `resolveImage`
  * returns their bytes (the server resolves its own attachments) or the page holds them as a
  * `data:` URI, in paragraphs and table cells alike; remote images are never fetched (SSRF) and
  * appear as their alt text. API-description JSON pages are rendered to Markdown first.
@@ -168,6 +169,13 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const indent = quote * 720;
+    // Callouts (any generator's admonition syntax) read as a quote under their title in bold.
+    const callout = calloutOf(t);
+    if (callout) {
+      if (callout.opens && callout.meta.title) blocks.push(new FastParagraph([{ text: callout.meta.title, bold: true }], { indent: (quote + 1) * 720, quote: true }));
+      quote += callout.opens ? 1 : -1;
+      continue;
+    }
     switch (t.type) {
       case 'heading_open':
         headingLevel = Math.min(6, headingBase + Number(t.tag.slice(1)));

@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import type { DOMPurify } from 'dompurify';
 import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiDoc.ts';
 import { escapeHtml, renderMarkdown } from '../core/markdown.ts';
+import { CALLOUT_CSS } from '../core/markdown/calloutStyles.ts';
 import type { DocCatalog, DocPage, DocTree } from '../core/tree.ts';
 import { sortedCatalogs, sortedPages } from './select.ts';
 
@@ -24,7 +25,8 @@ nav a.current{font-weight:bold;color:#111}nav .cat{font-weight:600;margin-top:6p
 main{flex:1;padding:24px 40px;max-width:960px;overflow:auto}
 pre{background:#f5f5f5;padding:12px;overflow:auto}code{font-family:Consolas,monospace}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px}th{background:#eef3f9}
-img{max-width:100%}blockquote{border-left:4px solid #ddd;margin:0;padding-left:12px;color:#555}`;
+img{max-width:100%}blockquote{border-left:4px solid #ddd;margin:0;padding-left:12px;color:#555}
+${CALLOUT_CSS}`;
 
 interface Entry {
   page: DocPage;

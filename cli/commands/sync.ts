@@ -23,7 +23,8 @@ function withSafety(cmd: Command): Command {
     .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1 (default: .docs.json max_delete_share, else 0.25)')
     .option('--allow-mass-move', 'let a push move or rename more than --max-move-share of the item (the wrong-folder guard)')
     .option('--max-move-share <share>', 'largest share of the item one push may move or rename, 0..1 (default: .docs.json max_move_share, else 0.25)')
-    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)');
+    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)')
+    .option('--strict', 'broken links, anchors and references are fatal: write nothing and exit 2 (without it they are listed)');
 }
 
 function withSelection(cmd: Command): Command {

@@ -5,7 +5,7 @@ import { DEFAULT_RETRY, SyncClient } from '../sync/client.ts';
 import { planJson, planTable, summaryLine } from '../sync/output.ts';
 import { planDiffs } from '../sync/planDiff.ts';
 import { apiChangesJson, apiChangesText, hasBreaking, specWarningLines } from '../sync/apiGate.ts';
-import { problemLine, skippedLines } from '../sync/problems.ts';
+import { brokenLinkLines, problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
 import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
 import { DEFAULT_MAX_MOVE_SHARE } from '../sync/moveGuard.ts';
@@ -34,6 +34,7 @@ export interface SyncFlags extends SettingFlags {
   failOnBreaking?: boolean;
   preview?: string;
   expires?: string;
+  strict?: boolean;
 }
 
 function folderOf(io: CliIO, dir: string | undefined): string {
@@ -60,15 +61,19 @@ function clientFor(io: CliIO, root: string, flags: SyncFlags, source: string): S
 function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boolean, extra: Record<string, unknown> = {}): void {
   if (flags.json) {
     const skipped = outcome.skipped.map((p) => ({ path: p.relPath, reason: p.message }));
-    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, dry_run: dryRun, ...extra })}\n`);
+    const links = outcome.links.map((p) => ({ path: p.relPath, line: p.line, problem: p.message }));
+    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, links, dry_run: dryRun, ...extra })}\n`);
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
+  if (outcome.links.length) io.stderr(brokenLinkLines(outcome.links));
   for (const w of outcome.warnings ?? []) io.stderr(`warning: docs push would stop: ${w}\n`);
   io.stderr(specWarningLines(outcome.apiChanges));
   if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
-  if (outcome.exitCode === ExitCode.BREAKING) {
+  if (outcome.exitCode === ExitCode.BROKEN_LINKS && outcome.links.length && flags.strict) {
+    io.stderr(`${outcome.links.length} broken link(s) or reference(s): ${dryRun ? 'docs push --strict would write nothing' : 'nothing was pushed'} (--strict, exit 2)\n`);
+  } else if (outcome.exitCode === ExitCode.BREAKING) {
     const files = outcome.apiChanges.filter((r) => r.diff.summary.breaking).map((r) => `${r.source} (${r.diff.summary.breaking} breaking)`);
     io.stderr(`breaking API change: ${files.join(', ')}; ${dryRun ? 'docs push --fail-on-breaking would write nothing' : 'nothing was pushed'} (--fail-on-breaking, exit 4)\n`);
   } else if (outcome.exitCode === ExitCode.CONFLICT) {
@@ -217,14 +222,14 @@ export async function exportCommand(io: CliIO, flags: SyncFlags & { format: stri
 }
 
 /**
- * --force, --allow-mass-delete, --max-delete-share and --assets-root as push options; the last two
+ * --force, --allow-mass-delete, --max-delete-share, --strict and --assets-root as push options; the last two
  * fall back to `.docs.json` (`max_delete_share`, `assets_root`), then to the defaults.
  */
 function safetyOf(flags: SyncFlags, settings: Settings) {
   const share = shareFlag('--max-delete-share', flags.maxDeleteShare, settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   const moveShare = shareFlag('--max-move-share', flags.maxMoveShare, settings.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, strict: !!flags.strict, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
 }
 
 /** A guard's share from its flag (0..1), else the fallback. */

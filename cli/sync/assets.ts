@@ -12,6 +12,8 @@ import { exists } from './paths.ts';
 import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, type RefPairs } from '../../importers/markdownFolder/references.ts';
 import { assetsRootOf } from '../../importers/markdownFolder/pageFile.ts';
 import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/markdownFolder/links.ts';
+import { outsideAssetOf, outsideAssetsOf, withinOutside, type OutsideAssets } from './layouts/outsideAssets.ts';
+import { withIncludes, type IncludeContext } from './includes/resolve.ts';
 
 export { servedUrl } from '../../importers/markdownFolder/links.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -31,16 +33,18 @@ export interface RewriteContext {
   /** Page files this push creates (linked through a token the server resolves). */
   creating: Set<string>;
   uploader: AssetUploader;
+  /** Where code includes (`{{#include}}`, `--8<--`, `{* *}`) are read from; absent: left as written. */
+  includes?: IncludeContext;
 }
 
 /**
  * The page content the server keeps for a file (importers/markdownFolder/links.ts): links to pages
  * of the folder open those pages, local files become their uploaded attachments. A page created by
  * the same push is linked through a token the server fills in; `pending` tells that a linked page
- * has no id yet: the page is written again once it has.
+ * has no id yet: the page is written again once it has. Code includes are expanded last (includes/resolve.ts).
  */
-export function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
-  return serverBodyOf(relPath, body, {
+export async function serverContentOf(relPath: string, body: string, ctx: RewriteContext): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+  const rewritten = await serverBodyOf(relPath, body, {
     pages: ctx.pages,
     assetsRoot: ctx.assetsRoot,
     itemId: ctx.itemId,
@@ -50,7 +54,10 @@ export function serverContentOf(relPath: string, body: string, ctx: RewriteConte
       return ctx.creating.has(page) ? NEW_PAGE_TOKEN(page) : null;
     },
     fileSign: (file) => ctx.uploader.signOf(file),
+    outsideFile: (url) => outsideAssetOf(url, outsideAssetsOf(ctx.assetsRoot)),
   });
+  // Code includes are shown as code on the server; their directives come back on pull like links.
+  return ctx.includes ? { ...(await withIncludes(relPath, rewritten, ctx.includes)), pending: rewritten.pending } : rewritten;
 }
 
 /**
@@ -85,10 +92,15 @@ export class AssetUploader {
   private readonly client: SyncClient;
   private readonly io: CliIO;
   private readonly maxBytes: number | undefined;
+  private readonly outside: OutsideAssets | null;
   uploaded = 0;
-  /** `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent. */
-  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number) {
+  /**
+   * `maxBytes`: the server's attachment limit; larger files were named as skipped by the plan and are not sent.
+   * `assetsRoot`: an assets root outside the folder (`../static`) is read with the same confinement, from there.
+   */
+  constructor(root: string, client: SyncClient, io: CliIO, known: Record<string, string>, maxBytes?: number, assetsRoot = '') {
     this.root = root;
+    this.outside = outsideAssetsOf(assetsRoot);
     this.client = client;
     this.io = io;
     this.known = new Map(Object.entries(known));
@@ -107,7 +119,8 @@ export class AssetUploader {
   private async load(relPath: string): Promise<string | null> {
     let file: string;
     try {
-      file = await confinedPath(this.root, relPath);
+      const within = withinOutside(relPath, this.outside);
+      file = within === null ? await confinedPath(this.root, relPath) : await confinedPath(path.resolve(this.root, this.outside!.prefix), within);
     } catch (err) {
       if (!(err instanceof PathRefused)) throw err;
       // A hidden file (`./.docs.json` holds the credentials), a link, a path out of the folder: never sent.

@@ -33,6 +33,11 @@ export function skippedLines(skipped: FolderProblem[]): string {
   return skipped.length ? `\nskipped ${skipped.length} file(s):\n${skipped.map((p) => `  ${problemLine(p)}`).join('\n')}` : '';
 }
 
+/** The "broken links:" block of a plan or push (cli/sync/links/check.ts), one `file:line: url: why` each. */
+export function brokenLinkLines(links: FolderProblem[]): string {
+  return `broken links and references (${links.length}):\n${links.map((p) => `  ${problemLine(p)}\n`).join('')}`;
+}
+
 /**
  * The folder is fine file by file, but would the item hold it? Live pages after the push (what the
  * server has, plus creates, minus deletions) and catalogs (the server's, plus the folders the

@@ -6,6 +6,7 @@ import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ServerPageContent } from './client.ts';
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
+import { summaryTitles } from './layouts/nav.ts';
 import { contentHash } from './hash.ts';
 import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
 import { adoptWebFiles, type WebFiles } from './webFiles.ts';
@@ -129,6 +130,9 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   // revision), so a push right after is a no-op. A page changed on the web itself is not confirmed:
   // a fresh clone's older file must still meet its web change as a conflict.
   const syncedAsIs = new Set(tree.pages.filter((p) => p.sync_revision === p.revision).map((p) => p.page_id));
+  // Titles SUMMARY.md gives (mdBook, GitBook): a page holding one needs no front-matter title.
+  const summaryId = [...targets].find(([, relPath]) => relPath === 'SUMMARY.md')?.[0];
+  const navTitles = summaryTitles(summaryId === undefined ? undefined : contents.get(summaryId)?.page_content);
   for (const [id, view] of contents) if (view.source_refs !== fetched.get(id)!.source_refs && syncedAsIs.has(id)) adopted.add(id);
   for (const page of [...contents.values()].sort((a, b) => a.page_id - b.page_id)) {
     if (generated.has(page.page_id)) continue;
@@ -138,7 +142,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = await confinedPath(root, relPath);
     const synced = state.pages[relPath];
-    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath));
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
@@ -158,7 +162,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
           continue;
         }
         // The local front matter stays, with the server's title and order where those changed.
-        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER));
+        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath)));
         out.merged.push(relPath);
         remember(ledger, relPath, page);
         continue;

@@ -5,7 +5,7 @@ import { batchChanges, SyncClient, type Change, type ChangeResult, type ServerTr
 import { AssetUploader, detectAssetsRoot, oversizedFiles, serverContentOf, toSourceView, type RewriteContext } from './assets.ts';
 import { readFolder, fileTitleOf, type FolderOptions, type LocalDoc } from './folder.ts';
 import { FolderProblems, itemLimitProblems, type FolderProblem } from './problems.ts';
-import { renderPageFile } from './frontMatter.ts';
+import { parseMarkdownFile, renderPageFile } from './frontMatter.ts';
 import { contentHash } from './hash.ts';
 import { merge3 } from './merge.ts';
 import { CONFLICT_SUFFIX, writeFileAtomic } from './paths.ts';
@@ -18,6 +18,9 @@ import { catalogOrderChanges, type FolderOrder } from './catalogOrder.ts';
 import { FILE_READER, loadState, readBase, saveState, type SyncState } from './state.ts';
 import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
+import { checkLinks } from './links/check.ts';
+import { includeContextOf } from './includes/resolve.ts';
+import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 
@@ -46,6 +49,8 @@ export interface PushOptions {
   failOnBreaking?: boolean;
   /** Where the sync state (`.docs/`) lives, default the folder: a preview push keeps its own apart (preview.ts). */
   stateRoot?: string;
+  /** Write nothing and exit 2 when the link check finds a broken link or reference (--strict). */
+  strict?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -66,6 +71,8 @@ export interface PushOutcome {
   catalogOrders: Change[];
   /** What would stop the push that this plan shows (the wrong-folder guard), for `docs plan` to say. */
   warnings?: string[];
+  /** Broken links and references, each with file and line (cli/sync/links/check.ts). */
+  links: FolderProblem[];
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
@@ -79,20 +86,34 @@ export async function preparePlan(
   env: NodeJS.ProcessEnv = process.env,
   /** Where the sync state lives (PushOptions.stateRoot). */
   stateRoot = root,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
+  /** --assets-root, else `.docs.json` assets_root (else public/ or static/ when present). */
+  configuredAssetsRoot: string | undefined = client.settings.assetsRoot,
+  /** Which pages the link check reads: all of them (plan, --strict) or those the push writes. */
+  linkScope: 'all' | 'writes' = 'all',
+): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[]; links: FolderProblem[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
   const state = await loadState(stateRoot, client.settings.server);
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
-  const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
+  // The generator's navigation (SUMMARY.md, mkdocs.yml nav, sidebars.js): creation order and SUMMARY titles.
+  const nav = readNavigation(root, folder.docs);
+  if (nav) {
+    applySummaryTitles(folder.docs, nav, (doc) => !!doc.head && parseMarkdownFile(doc.head, doc.relPath).title !== undefined);
+    folder.skipped.push(...nav.notes.map((message) => ({ relPath: nav.source, message: `${message} (left out of the navigation order)` })));
+  }
+  const docs = [...(nav ? inNavigationOrder(folder.docs, nav) : folder.docs), ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
-  const assetsRoot = await detectAssetsRoot(root, client.settings.assetsRoot);
+  const assetsRoot = await detectAssetsRoot(root, configuredAssetsRoot);
+  // Links are checked (issue #21 part 4): every page by a plan and by --strict (fatal in push()); a
+  // plain push checks the pages it writes, so a no-op push still reads no file.
+  const written = linkScope === 'all' ? undefined : new Set(plan.entries.filter((e) => e.doc && !e.doc.source && (e.action === 'create' || e.action === 'update' || e.action === 'move')).map((e) => e.doc!.relPath));
+  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot, includes: includeContextOf(root), ...(written ? { only: written } : {}) });
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(stateRoot, plan, state, client);
@@ -101,7 +122,7 @@ export async function preparePlan(
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
   // The folder's pages are its Markdown files AND the pages its OpenAPI/Postman files describe:
   // a folder holding only a spec is not an empty folder to the mass-deletion guard.
-  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders };
+  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders, links };
 }
 
 /**
@@ -262,7 +283,10 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
   const stateRoot = opts.stateRoot ?? root;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot, opts.assetsRoot ?? client.settings.assetsRoot, opts.dryRun || opts.strict ? 'all' : 'writes');
+  // --strict: a broken link or reference stops the push before anything is written (a plan exits 2 below).
+  const linksFatal = !!opts.strict && links.length > 0;
+  if (linksFatal && !opts.dryRun) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
   const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.
@@ -270,21 +294,21 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   // The CI gate: a breaking API change stops the push before anything is written. It answers
   // before the mass-deletion guard, which would otherwise hide the breaking change behind exit 1.
-  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [] };
+  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [], links };
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   // The wrong-folder guard: a push stops (exit 1, nothing written), a plan shows the warning.
   const moveRefusal = opts.allowMassMove ? null : massMoveRefusal(plan, serverPages, opts.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   if (moveRefusal && !opts.dryRun) throw new CliFailure(moveRefusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, warnings: moveRefusal ? [moveRefusal] : [] };
+  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : linksFatal ? ExitCode.BROKEN_LINKS : ExitCode.OK, skipped, apiChanges, catalogOrders, links, warnings: moveRefusal ? [moveRefusal] : [] };
 
   const ledger = new SyncLedger(stateRoot, state);
   try {
     let conflictFiles: string[] = [];
     if (conflicts.length) {
       conflictFiles = await writeConflictCopies(root, plan, ledger, client);
-      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges, catalogOrders: [] };
+      if (!opts.aroundConflicts) return { plan, applied: 0, conflictFiles, exitCode: ExitCode.CONFLICT, skipped, apiChanges, catalogOrders: [], links };
     }
     const pendingLinks = await rewriteReferencesOf(root, plan, tree, client, io, opts.assetsRoot);
     // Pages already equal on both sides still get their state (a first sync, or a revision bump).
@@ -318,7 +342,7 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       state.reader = FILE_READER;
       ledger.dirty = true;
     }
-    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders };
+    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, links };
   } finally {
     await ledger.flush();
     // A no-op push leaves state.json as it is.
@@ -341,15 +365,17 @@ async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, c
   const ids = new Map<string, number>();
   for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
   for (const e of plan.entries) if (e.doc && e.server) ids.set(e.doc.relPath, e.server.page_id);
-  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes);
+  const assetsRoot = await detectAssetsRoot(root, configuredRoot);
+  const uploader = new AssetUploader(root, client, io, tree.assets ?? {}, tree.upload_max_bytes, assetsRoot);
   const ctx: RewriteContext = {
     root,
-    assetsRoot: await detectAssetsRoot(root, configuredRoot),
+    assetsRoot,
     itemId: tree.item.item_id,
     pages: new Set(plan.entries.filter((e) => e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     idOf: (relPath) => ids.get(relPath),
     creating: new Set(plan.entries.filter((e) => e.action === 'create' && e.doc && !e.doc.source).map((e) => e.doc!.relPath)),
     uploader,
+    includes: includeContextOf(root),
   };
   const pending: PlanEntry[] = [];
   for (const e of writes) {

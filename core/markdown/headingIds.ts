@@ -1,12 +1,13 @@
 import type { MarkdownIt as Md } from 'markdown-it';
 
-const CUSTOM_ID = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
+// `{#id}` (VitePress, Docusaurus) and attr_list's `{ #id }` / `{ #id .class }` (MkDocs): only the id is used.
+export const CUSTOM_ID = /[ \t]*\{[ \t]*#([^\s{}]+)(?:[ \t]+[.\w][^{}]*)?[ \t]*\}[ \t]*$/;
 
 /**
- * VitePress-style custom heading ids, `## Setup {#setup}`: the suffix becomes the heading's id
- * (which markdown-it-anchor keeps) and leaves its text, so links written for the docs site
- * (`./guide.md#setup`) find the same heading here. Only the `{#id}` form, only at the end of a
- * heading: braces anywhere else stay text.
+ * Custom heading ids, `## Setup {#setup}` (VitePress, Docusaurus) or `## Setup { #setup }` (MkDocs
+ * attr_list): the suffix becomes the heading's id (which markdown-it-anchor keeps) and leaves its
+ * text, so links written for the docs site (`./guide.md#setup`) find the same heading here. Only
+ * at the end of a heading: braces anywhere else stay text.
  */
 export function headingIdsPlugin(md: Md): void {
   md.core.ruler.before('anchor', 'heading_custom_id', (state) => {

@@ -9,6 +9,7 @@ import type { MarkdownIt as Md } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import taskLists from 'markdown-it-task-lists';
+import { calloutsPlugin } from './callouts.ts';
 import { escapeHtml } from './escape.ts';
 import { headingIdsPlugin } from './headingIds.ts';
 import { mathPlugin } from './math.ts';
@@ -43,6 +44,7 @@ export function createPipeline(opts: PipelineOptions = {}): Md {
   md.use(footnote);
   md.use(mathPlugin);
   md.use(tocPlugin);
+  md.use(calloutsPlugin);
   md.renderer.rules.fence = (tokens, idx) => renderCodeBlock(tokens[idx]!.content, md.utils.unescapeAll(tokens[idx]!.info), opts.highlight);
   return md;
 }

@@ -1,6 +1,7 @@
 import { FormatError } from '../errors.ts';
 import { headingText } from './headingText.ts';
 import { yaml } from './lazyYaml.ts';
+import { CUSTOM_ID } from '../../core/markdown/headingIds.ts';
 
 /**
  * Front matter and the first H1 of a Markdown page file: shared by `docs push` (cli/sync/) and
@@ -106,8 +107,8 @@ export function firstHeading(body: string): string | undefined {
   return undefined;
 }
 
-/** A VitePress/markdown-it-attrs custom heading id (`## Setup {#setup}`) is not part of the text. */
+/** A custom heading id (`## Setup {#setup}`, MkDocs `{ #setup }`) is not part of the text: the renderer's own rule. */
 export function stripHeadingId(heading: string): string {
-  return heading.replace(/[ \t]*\{#[^\s{}]+\}[ \t]*$/, '');
+  return heading.replace(CUSTOM_ID, '');
 }
 

@@ -44,6 +44,12 @@ export interface LinkTargets {
   /** The sign of the attachment holding a file of the folder; null: the reference stays as written. */
   fileSign: (relPath: string) => Promise<string | null>;
   itemId: number | string;
+  /**
+   * A file outside the folder a reference names (the CLI's assets root beside the folder,
+   * cli/sync/layouts/outsideAssets.ts): uploaded, but recorded without its path, so a pull puts
+   * the reference back and never writes outside its folder.
+   */
+  outsideFile?: (url: string) => { key: string; suffix: string } | null;
 }
 
 /**
@@ -65,6 +71,11 @@ export async function serverBodyOf(relPath: string, body: string, targets: LinkT
         return null;
       }
       return { served: `/${targets.itemId}?page_id=${id}${asPage.suffix}` };
+    }
+    const outside = targets.outsideFile?.(url);
+    if (outside) {
+      const sign = await targets.fileSign(outside.key);
+      return sign ? { served: servedUrl(sign) + outside.suffix.replace(/^\?/, '&') } : null;
     }
     const asFile = fileOf(url, relPath, targets.assetsRoot);
     if (!asFile) return null;

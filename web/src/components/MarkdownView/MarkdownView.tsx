@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { openingBlocks } from '../../lib/progressive.ts';
 import { renderPageHtml } from '../../lib/renderPage.ts';
+import { installCalloutStyle } from './calloutStyle.ts';
 import { fillTocPlaceholders, needsRichBlocks } from './enhance.ts';
 import 'highlight.js/styles/github.css';
 import './MarkdownView.css';
@@ -16,6 +17,7 @@ interface Props {
 }
 
 const render = renderPageHtml;
+installCalloutStyle();
 
 /**
  * A page's Markdown, rendered through the shared pipeline and sanitised with DOMPurify; code

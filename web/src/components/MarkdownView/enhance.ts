@@ -35,3 +35,22 @@ export function fillTocPlaceholders(root: HTMLElement, title: string): void {
     box.append(list);
   }
 }
+
+/**
+ * Opens a page at its `#section` (links `/<item>?page_id=N#section`, which the sync writes for
+ * `page.md#section`): the heading exists only once the page has rendered, long after the
+ * browser's own fragment scroll found nothing. Answers whether the anchor was found.
+ */
+export function scrollToHash(root: HTMLElement, hash: string): boolean {
+  if (hash.length < 2) return false;
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // as written
+  }
+  const target = Array.from(root.querySelectorAll<HTMLElement>('[id], a[name]')).find((el) => el.id === id || el.getAttribute('name') === id);
+  if (!target) return false;
+  target.scrollIntoView({ block: 'start' });
+  return true;
+}

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { requestFromApiMarkdown } from '@core/apiRequest';
 import type { PageInfo } from '@core/wire';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
+import { scrollToHash } from '../../components/MarkdownView/enhance.ts';
 import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
@@ -23,6 +24,16 @@ export default function PageContent({ page, onRendered, shareKey }: Props) {
   const { t } = useTranslation('view');
   const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
   const [testing, setTesting] = useState(false);
+  // `?page_id=N#section`: scroll to the section once per page and anchor, when the page has rendered.
+  const scrolledFor = useRef('');
+  const rendered = useCallback(
+    (root: HTMLElement) => {
+      const key = `${page.page_id}${window.location.hash}`;
+      if (scrolledFor.current !== key && scrollToHash(root, window.location.hash)) scrolledFor.current = key;
+      onRendered?.(root);
+    },
+    [page.page_id, onRendered],
+  );
   return (
     <article className="iv-article" aria-labelledby="iv-page-title">
       <h1 id="iv-page-title" className="iv-page-title">
@@ -33,7 +44,7 @@ export default function PageContent({ page, onRendered, shareKey }: Props) {
         <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
         {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
       </div>
-      <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={onRendered} />
+      <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={rendered} />
       {testing && request && (
         <Suspense fallback={null}>
           <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id ?? 0} draft={request} />
