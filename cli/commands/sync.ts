@@ -19,6 +19,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 function withSafety(cmd: Command): Command {
   return cmd
     .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
+    .option('--recreate-deleted', 'in a git work tree: make a new page for a file whose page was deleted on the server (without it: reported and left out)')
     .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
     .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1 (default: .docs.json max_delete_share, else 0.25)')
     .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)');

@@ -18,6 +18,7 @@ import { stopAllWatches, watchFolder } from '../sync/watch.ts';
 
 export interface SyncFlags extends SettingFlags {
   force?: boolean;
+  recreateDeleted?: boolean;
   allowMassDelete?: boolean;
   maxDeleteShare?: string;
   assetsRoot?: string;
@@ -61,6 +62,8 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
   io.stderr(specWarningLines(outcome.apiChanges));
   if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
+  // Left out because git says so (an older version, a page deleted on the server): named, never silent.
+  for (const e of outcome.plan.entries) if (e.action === 'skip') io.stderr(`skipped ${e.relPath}: ${e.detail}\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.BREAKING) {
     const files = outcome.apiChanges.filter((r) => r.diff.summary.breaking).map((r) => `${r.source} (${r.diff.summary.breaking} breaking)`);
@@ -91,7 +94,7 @@ export async function planCommand(io: CliIO, dir: string | undefined, flags: Syn
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
-  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
+  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict' && e.action !== 'skip');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }
 
@@ -186,5 +189,5 @@ function safetyOf(flags: SyncFlags, settings: Settings) {
     if (!flags.maxDeleteShare.trim() || !Number.isFinite(share) || share < 0 || share > 1) throw new CliFailure(`--max-delete-share: "${flags.maxDeleteShare}" is not a number from 0 to 1`);
   }
   const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+  return { force: !!flags.force, recreateDeleted: !!flags.recreateDeleted, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
 }

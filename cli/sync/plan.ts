@@ -6,7 +6,8 @@ import type { SyncedPage, SyncState } from './state.ts';
 /** A live page as `sync/tree` reports it (no content); `cat_id` may be absent (0 = the item root). */
 export type ServerPage = Omit<SyncPage, 'cat_id'> & { cat_id?: number };
 
-export type PlanAction = 'create' | 'update' | 'move' | 'delete' | 'unchanged' | 'conflict';
+/** `skip`: left out on purpose and reported (git: an older version than the server's, a page deleted on the server). */
+export type PlanAction = 'create' | 'update' | 'move' | 'delete' | 'unchanged' | 'conflict' | 'skip';
 
 export interface PlanEntry {
   action: PlanAction;

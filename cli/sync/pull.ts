@@ -16,6 +16,7 @@ import { confinedOrNull, confinedPath } from './confine.ts';
 import { assertPullConfined } from './pullGuard.ts';
 import { catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
+import { isStoredVersion } from './git/pullHook.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
 export interface PullOutcome {
@@ -143,7 +144,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
       const known = !!synced && synced.page_id === page.page_id;
-      const edited = !known || local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
+      // Without state (a fresh clone), git's blob id tells whether the file is what the sync stored.
+      const edited = !known ? !(await isStoredVersion(root, localText, page)) : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
       // Edited locally since the last sync, and the server did not move: the edit waits for a push.
       if (known && edited && page.revision === synced.revision) continue;
       if (edited) {

@@ -19,6 +19,8 @@ import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
+import { readGitView } from './git/history.ts';
+import { applyGitDecisions, gitSourceOf } from './git/pushHook.ts';
 
 export interface PushOptions {
   root: string;
@@ -39,6 +41,8 @@ export interface PushOptions {
   aroundConflicts?: boolean;
   /** Write nothing and exit 4 when a pushed OpenAPI/Postman file breaks its API (cli/sync/apiGate.ts). */
   failOnBreaking?: boolean;
+  /** In a git work tree: files whose page a user deleted on the server make a new page instead of being reported. */
+  recreateDeleted?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -68,6 +72,7 @@ export async function preparePlan(
   force = false,
   /** The command's environment (the job limits of the spec files' worker). */
   env: NodeJS.ProcessEnv = process.env,
+  recreateDeleted = false,
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
@@ -78,6 +83,9 @@ export async function preparePlan(
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
+  // In a git work tree, git's history decides what is newer (cli/sync/git/).
+  const gitView = await readGitView(root, docs.filter((d) => !d.source).map((d) => d.relPath));
+  if (gitView) applyGitDecisions(plan, gitView, state, tree.deleted ?? [], { force, recreateDeleted });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
@@ -85,6 +93,7 @@ export async function preparePlan(
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(root, plan, state, client);
+  if (gitView) await gitSourceOf(root, plan, gitView);
   // Attachments the server would refuse for their size are named now, not found out while writing.
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
@@ -178,7 +187,7 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
 function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
   if (doc.source) return {};
   const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
-  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}) };
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), ...doc.git };
 }
 
 /** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
@@ -250,7 +259,7 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
  */
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, opts.recreateDeleted);
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
   const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
   // Catalog order edited in a folder's .docs-order.json since the last sync.
@@ -407,11 +416,7 @@ export async function applyPlan(
       const answer = await client.apply(batch, true, withApis).catch((err: unknown) => {
         throw namingTheFile(err, slice);
       });
-      if (!answer.applied) {
-        const first = answer.conflicts[0]!;
-        const e = slice[first.index]!;
-        throw new CliFailure(`${e.relPath ?? e.server?.page_title}: ${first.reason} (someone changed it while pushing); nothing of this batch was written — run the push again`, ExitCode.CONFLICT);
-      }
+      if (!answer.applied) throw new CliFailure(refusedBatch(answer.conflicts, slice), ExitCode.CONFLICT);
       for (const r of answer.results) await onApplied(slice[r.index]!, r);
       await afterBatch();
       applied += batch.filter((c) => c.op !== 'confirm').length;
@@ -419,6 +424,15 @@ export async function applyPlan(
     }
   }
   return applied;
+}
+
+/**
+ * The server refused changes of an atomic batch: each file with the server's own reason (what
+ * holds the page: who saved which revision, or that it is gone). Nothing of the batch was written.
+ */
+function refusedBatch(conflicts: { index: number; reason: string }[], slice: PlanEntry[]): string {
+  const lines = conflicts.map((c) => `  ${slice[c.index]?.relPath ?? slice[c.index]?.server?.page_title ?? `change ${c.index}`}: ${c.reason}`);
+  return `the server refused ${conflicts.length} change(s) of this batch, so nothing of it was written:\n${lines.join('\n')}\n\`docs plan\` shows what the server holds now; the next push plans from it`;
 }
 
 /** The server names a refused change by its index in the batch (`changes.3.title: …`): say which file it was. */
