@@ -93,7 +93,7 @@ export async function planCommand(io: CliIO, dir: string | undefined, flags: Syn
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
-  if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
+  if (flags.diff && !flags.json) io.stdout(await planDiffs(root, outcome.plan, client));
   const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict' && e.action !== 'skip');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }

@@ -20,6 +20,7 @@ import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from 
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { readGitView } from './git/history.ts';
+import { repositoryForms } from './repoForm.ts';
 import { applyGitDecisions, gitSourceOf } from './git/pushHook.ts';
 
 export interface PushOptions {
@@ -221,7 +222,8 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
   // Metadata conflicts were decided without the server's text: fetch it for the copies.
   const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
   if (withoutText.length) {
-    const contents = await client.pages(withoutText.map((e) => e.server!.page_id));
+    // In repository form (relative links and paths), as a pull would write the page.
+    const contents = await repositoryForms(root, plan, client, withoutText.map((e) => e.server!.page_id));
     for (const e of withoutText) {
       e.serverContent = contents.get(e.server!.page_id)?.page_content;
       e.serverHead = contents.get(e.server!.page_id)?.source_head ?? undefined;
