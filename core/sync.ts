@@ -45,6 +45,9 @@ export interface SyncPageContent extends SyncPage {
   source_head: string | null;
   /** The references the sync rewrote, as JSON [served, original] pairs (null: none). */
   source_refs: string | null;
+  /** Who saved this revision ('API' for the sync and the open API) and when (unix seconds): `docs pull --commit` authors its commits so. */
+  author_username: string;
+  addtime: number;
 }
 
 /** A catalog as `sync/tree` lists it, with its path of names from the root. */

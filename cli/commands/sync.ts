@@ -50,6 +50,8 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 
   withConnection(program.command('pull [dir]'))
     .description("write the item's pages into a folder (with the state that makes the next push a no-op)")
+    .option('--commit', 'in a git work tree: commit each page changed on the server as its own commit (author and date of its revision)')
+    .option('--branch <name>', 'with --commit: commit on this branch (created from HEAD when missing)')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pullCommand(io, dir, flags));
 
   withSafety(withSelection(withConnection(program.command('watch [dir]'))))

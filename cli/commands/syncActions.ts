@@ -7,6 +7,7 @@ import { planDiffs } from '../sync/planDiff.ts';
 import { apiChangesJson, apiChangesText, hasBreaking, specWarningLines } from '../sync/apiGate.ts';
 import { problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
+import { pullAndCommit } from '../sync/commitPull.ts';
 import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
 import { resolveSettings, type SettingFlags, type Settings } from '../sync/settings.ts';
 import { stopAllWatches, watchFolder } from '../sync/watch.ts';
@@ -30,6 +31,8 @@ export interface SyncFlags extends SettingFlags {
   diff?: boolean;
   exclude?: string[];
   failOnBreaking?: boolean;
+  commit?: boolean;
+  branch?: string;
 }
 
 function folderOf(io: CliIO, dir: string | undefined): string {
@@ -105,12 +108,15 @@ function gateDryRun(outcome: PushOutcome, flags: SyncFlags): void {
 
 export async function pullCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
-  const outcome = await pull(root, io, clientFor(io, root, flags, 'docs pull'));
-  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles })}\n`);
+  if (flags.branch !== undefined && !flags.commit) throw new CliFailure('--branch: only with --commit');
+  const client = clientFor(io, root, flags, 'docs pull');
+  const outcome = flags.commit ? await pullAndCommit(root, io, client, { branch: flags.branch }) : { ...(await pull(root, io, client)), commits: undefined };
+  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles, ...(outcome.commits ? { commits: outcome.commits } : {}) })}\n`);
   else {
     for (const f of outcome.written) io.stdout(`wrote   ${f}\n`);
     for (const f of outcome.merged) io.stdout(`merged  ${f}\n`);
     for (const f of outcome.removed) io.stdout(`removed ${f}\n`);
+    for (const c of outcome.commits ?? []) io.stdout(`commit  ${c}\n`);
   }
   if (outcome.conflictFiles.length) io.stderr(`conflict: edited locally and on the server; the server version is beside each as <file>.server:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`);
   else io.stderr(`pulled ${outcome.written.length + outcome.merged.length} file(s) into ${root}\n`);

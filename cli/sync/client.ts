@@ -29,6 +29,8 @@ export interface ServerPageContent extends ServerPage {
   page_content: string;
   source_head: string | null;
   source_refs?: string | null;
+  author_username?: string;
+  addtime?: number;
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */

@@ -132,6 +132,21 @@ describe('git decides what is newer (issue #21)', () => {
     expect(JSON.parse(noop.stdout).summary).toMatchObject({ update: 0, skip: 0, conflict: 0 });
   });
 
+  it('a shallow clone (CI\'s default checkout) newer than the server pushes: a committed blob missing from its short history is not a conflict', async () => {
+    const k = await buildKeyedItem(t);
+    const origin = originRepo();
+    expect((await push(k, origin)).code).toBe(ExitCode.OK);
+    write(origin, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line, version two.\n');
+    commitAll(origin, 'docs: alpha v2');
+    write(origin, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line, version three.\n');
+    commitAll(origin, 'docs: alpha v3');
+    const shallow = path.join(tempDir(), 'shallow');
+    sh(path.dirname(shallow), 'clone', '-q', '--depth', '1', `file://${origin}`, shallow);
+    const pushed = await push(k, shallow);
+    expect(pushed.code, pushed.stdout + pushed.stderr).toBe(ExitCode.OK);
+    expect((await pageOf(k, 'a.md'))!.content).toContain('version three');
+  });
+
   it('a page deleted in the web UI is reported by the next push from git, not re-created; --recreate-deleted brings it back', async () => {
     const k = await buildKeyedItem(t);
     const origin = originRepo();

@@ -26,6 +26,8 @@ export interface GitDecisionOptions {
  * and keeps the rules without git (three-way merges against the recorded base), as does a page
  * the server changed after the sync wrote it (a web edit: merge or conflict as before), or one the
  * server holds without a blob (pushed from outside git).
+ * A shallow clone cannot tell diverged from older-than-its-history for a committed blob: that
+ * case falls back to the rules without git (fetch-depth: 0 in CI gives git the whole answer).
  * Files whose page a user deleted on the server are reported, not re-created (--recreate-deleted).
  */
 export function decideByGit(plan: Plan, view: GitView, state: SyncState, deleted: SyncDeletedPage[], opts: GitDecisionOptions): void {
@@ -59,6 +61,9 @@ export function decideByGit(plan: Plan, view: GitView, state: SyncState, deleted
       e.detail = `stale: an older version of what the server holds (the server has blob ${short(s.sync_blob)}, a later commit of this file): not written`;
       continue;
     }
+    // A shallow clone lacks the older commits: a committed blob it does not know may be an
+    // ancestor, so the rules without git decide (an uncommitted one is in nobody's history).
+    if (s.sync_blob_committed && view.shallow) continue;
     e.action = 'conflict';
     e.detail = s.sync_blob_committed
       ? `the server holds a version of this file (blob ${short(s.sync_blob)}) that is not in this clone's git history: merge that branch first, or --force`

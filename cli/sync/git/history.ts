@@ -17,6 +17,8 @@ export interface GitView {
   isCommitted(relPath: string): boolean;
   /** Every blob id this path ever had in the history (the file's own included when committed). */
   knows(relPath: string, blob: string): boolean;
+  /** A shallow clone (CI's default checkout): a blob missing from its history may still be an ancestor. */
+  shallow: boolean;
 }
 
 const ZERO = /^0+$/;
@@ -35,7 +37,9 @@ export async function readGitView(root: string, relPaths: string[]): Promise<Git
     relPaths.forEach((p, i) => ids[i] && blobs.set(p, ids[i]!));
   }
   const history = await folderHistory(root);
+  const shallow = (await git(root, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
   return {
+    shallow,
     blobOf: (p) => blobs.get(p),
     historyOf: (p) => (history.get(p) ?? []).filter((b) => b !== blobs.get(p)).slice(0, SYNC_BLOB_HISTORY_MAX),
     isCommitted: (p) => !!blobs.get(p) && !!history.get(p)?.includes(blobs.get(p)!),

@@ -69,7 +69,7 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null }));
+  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null, author_username: p.author_username, addtime: Number(p.addtime) }));
 }
 
 /**
