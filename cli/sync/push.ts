@@ -21,6 +21,7 @@ import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { readGitView } from './git/history.ts';
 import { repositoryForms } from './repoForm.ts';
+import { similarRenames } from './similarity.ts';
 import { applyGitDecisions, gitSourceOf } from './git/pushHook.ts';
 
 export interface PushOptions {
@@ -83,7 +84,8 @@ export async function preparePlan(
   const apis: PushedApi[] = [];
   const docs = [...folder.docs, ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
-  const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
+  const renames = await similarRenames(root, docs, state, tree.pages, client);
+  const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes, renames });
   // In a git work tree, git's history decides what is newer (cli/sync/git/).
   const gitView = await readGitView(root, docs.filter((d) => !d.source).map((d) => d.relPath));
   if (gitView) applyGitDecisions(plan, gitView, state, tree.deleted ?? [], { force, recreateDeleted });

@@ -46,8 +46,10 @@ export function decideByGit(plan: Plan, view: GitView, state: SyncState, deleted
     // Changed on the server after the sync wrote it (a web edit): the rules without git decide.
     if (s.sync_revision !== s.revision) continue;
     // This folder's own last sync wrote or saw exactly that version: it merges from its recorded base.
-    if (state.pages[relPath]?.page_id === s.page_id && state.pages[relPath]?.revision === s.revision) continue;
-    if (s.sync_blob === blob || view.knows(relPath, s.sync_blob)) {
+    const synced = e.synced ?? state.pages[relPath];
+    if (synced?.page_id === s.page_id && synced.revision === s.revision) continue;
+    // The file's history, or that of the path the server recorded (a rename not committed yet).
+    if (s.sync_blob === blob || view.knows(relPath, s.sync_blob) || (!!s.source_path && view.knows(s.source_path, s.sync_blob))) {
       // The file descends from what the server holds: a fast-forward, whatever the sync state says.
       if (e.needsMerge) {
         e.needsMerge = false;
