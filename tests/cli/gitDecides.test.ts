@@ -132,6 +132,21 @@ describe('git decides what is newer (issue #21)', () => {
     expect(JSON.parse(noop.stdout).summary).toMatchObject({ update: 0, skip: 0, conflict: 0 });
   });
 
+  it('a revert is newer, not stale: the reverted content is an old blob, but the server\'s blob is in its history', async () => {
+    const k = await buildKeyedItem(t);
+    const origin = originRepo();
+    expect((await push(k, origin)).code).toBe(ExitCode.OK);
+    write(origin, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line, a mistake.\n');
+    commitAll(origin, 'docs: alpha mistake');
+    expect((await push(k, origin)).code).toBe(ExitCode.OK);
+    sh(origin, 'revert', '--no-edit', 'HEAD');
+    const ci = cloneOf(origin);
+    const pushed = await push(k, ci, '--json');
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(pushed.stdout).summary).toMatchObject({ update: 1, skip: 0, conflict: 0 });
+    expect((await pageOf(k, 'a.md'))!.content).not.toContain('a mistake');
+  });
+
   it('a shallow clone (CI\'s default checkout) newer than the server pushes: a committed blob missing from its short history is not a conflict', async () => {
     const k = await buildKeyedItem(t);
     const origin = originRepo();
