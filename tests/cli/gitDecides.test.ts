@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { parseRawLog } from '../../cli/sync/git/history.ts';
+import { stopAllWatches } from '../../cli/sync/watch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, write } from './run.ts';
@@ -130,6 +131,26 @@ describe('git decides what is newer (issue #21)', () => {
     const noop = await push(k, fresh, '--json');
     expect(noop.code, noop.stderr).toBe(ExitCode.OK);
     expect(JSON.parse(noop.stdout).summary).toMatchObject({ update: 0, skip: 0, conflict: 0 });
+  });
+
+  it('the same when the teammate runs docs watch after the pull: the CI push meets a conflict, the web edit stays', async () => {
+    const k = await buildKeyedItem(t);
+    const origin = originRepo();
+    expect((await push(k, origin)).code).toBe(ExitCode.OK);
+    await webEdit(k, 'a.md', (c) => c.replace('Second line.', 'Second line, edited in the browser.'));
+    const mate = cloneOf(origin);
+    expect((await runDocs(['pull', path.join(mate, 'docs')], { cwd: mate, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const watching = await runDocs(['watch', path.join(mate, 'docs'), '--debounce', '100'], { cwd: mate, env: envFor(t, k) });
+    await stopAllWatches();
+    expect(watching.stderr).toMatch(/synced:/);
+    // The watch recorded the web edit as synced (the old defect's precondition), from an uncommitted file.
+    const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
+    const recorded = tree.data.pages.find((p: { source_path: string }) => p.source_path === 'a.md');
+    expect(recorded).toMatchObject({ sync_revision: recorded.revision, sync_blob_committed: false, sync_blob: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const ci = cloneOf(origin);
+    const ciPush = await push(k, ci);
+    expect(ciPush.code, ciPush.stdout + ciPush.stderr).toBe(ExitCode.CONFLICT);
+    expect((await pageOf(k, 'a.md'))!.content).toContain('edited in the browser');
   });
 
   it('a revert is newer, not stale: the reverted content is an old blob, but the server\'s blob is in its history', async () => {
