@@ -58,7 +58,8 @@ export function authorOf(page: Pick<PulledPage, 'author_username' | 'addtime'>, 
   const name = page.author_username || 'folio';
   return {
     GIT_AUTHOR_NAME: name,
-    GIT_AUTHOR_EMAIL: `${name.replace(/[^A-Za-z0-9._+-]/g, '-')}@users.noreply.${host}`,
+    // Letters of any script stay (git and RFC 6531 take them); what an address cannot hold becomes '-'.
+    GIT_AUTHOR_EMAIL: `${name.replace(/[\s<>@"(),;:\\[\]]/g, '-')}@users.noreply.${host}`,
     ...(page.addtime ? { GIT_AUTHOR_DATE: `@${page.addtime} +0000` } : {}),
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
+import { authorOf } from '../../cli/sync/commitPull.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, write } from './run.ts';
@@ -122,5 +123,12 @@ describe('docs pull --commit (issue #21)', () => {
     const bad = await runDocs(['pull', docs, '--commit', '--branch', 'no..good'], { cwd: repo, env: envFor(t, k) });
     expect(bad.code).toBe(ExitCode.ERROR);
     expect(bad.stderr).toMatch(/--branch: "no\.\.good" is not a valid branch name/);
+  });
+});
+
+describe('authorOf', () => {
+  it('keeps a username of any script, makes what an address cannot hold a dash, and dates at the revision', () => {
+    expect(authorOf({ author_username: '张三', addtime: 1_700_000_000 }, 'docs.example.com')).toEqual({ GIT_AUTHOR_NAME: '张三', GIT_AUTHOR_EMAIL: '张三@users.noreply.docs.example.com', GIT_AUTHOR_DATE: '@1700000000 +0000' });
+    expect(authorOf({ author_username: 'a b<c>@d', addtime: 0 }, 'h').GIT_AUTHOR_EMAIL).toBe('a-b-c--d@users.noreply.h');
   });
 });
