@@ -20,6 +20,22 @@ export interface SyncPage {
   sync_hash: string;
   /** True when the sync created the page (only those may be pruned). */
   sync_created: boolean;
+  /**
+   * The git blob id of the file the sync stored ('' = not pushed from a git work tree), the blob
+   * ids of its earlier versions (newest first) and whether it was committed when pushed.
+   */
+  sync_blob: string;
+  sync_blob_history: string[];
+  sync_blob_committed: boolean;
+}
+
+/** A page deleted in the web UI (or the open API by a user) that belonged to a file: a push reports it rather than re-creating it. */
+export interface SyncDeletedPage {
+  page_id: number;
+  source_path: string;
+  sync_blob: string;
+  del_by_username: string;
+  del_time: number;
 }
 
 /** A page of `sync/pages`: the tree entry plus its content. */
@@ -29,6 +45,9 @@ export interface SyncPageContent extends SyncPage {
   source_head: string | null;
   /** The references the sync rewrote, as JSON [served, original] pairs (null: none). */
   source_refs: string | null;
+  /** Who saved this revision ('API' for the sync and the open API) and when (unix seconds): `docs pull --commit` authors its commits so. */
+  author_username: string;
+  addtime: number;
 }
 
 /** A catalog as `sync/tree` lists it, with its path of names from the root. */
@@ -48,6 +67,10 @@ export interface SyncSource {
   source_hash?: string;
   /** JSON list of [served URL, original reference] pairs, in order of appearance. */
   source_refs?: string | null;
+  /** From a git work tree: the file's blob id, its earlier blob ids (newest first), and whether the blob is committed. */
+  source_blob?: string;
+  source_blob_history?: string[];
+  source_blob_committed?: boolean;
 }
 
 /**
@@ -101,3 +124,6 @@ export interface SyncApplyOutcome {
   results: SyncChangeResult[];
   conflicts: SyncConflict[];
 }
+
+/** How many earlier blob ids of one file a push sends (and the server keeps): enough to tell an old version from a stale clone. */
+export const SYNC_BLOB_HISTORY_MAX = 100;

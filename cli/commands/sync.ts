@@ -19,6 +19,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 function withSafety(cmd: Command): Command {
   return cmd
     .option('--force', 'overwrite pages changed on the server since the last sync (without it: conflict, exit 3)')
+    .option('--recreate-deleted', 'in a git work tree: make a new page for a file whose page was deleted on the server (without it: reported and left out)')
     .option('--allow-mass-delete', 'let --prune delete more than --max-delete-share of the item, or from a folder without pages')
     .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1 (default: .docs.json max_delete_share, else 0.25)')
     .option('--allow-mass-move', 'let a push move or rename more than --max-move-share of the item (the wrong-folder guard)')
@@ -62,6 +63,8 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 
   withConnection(program.command('pull [dir]'))
     .description("write the item's pages into a folder (with the state that makes the next push a no-op)")
+    .option('--commit', 'in a git work tree: commit each page changed on the server as its own commit (author and date of its revision)')
+    .option('--branch <name>', 'with --commit: commit on this branch (created from HEAD when missing)')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pullCommand(io, dir, flags));
 
   withSafety(withSelection(withConnection(program.command('watch [dir]'))))

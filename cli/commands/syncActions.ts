@@ -7,6 +7,7 @@ import { planDiffs } from '../sync/planDiff.ts';
 import { apiChangesJson, apiChangesText, hasBreaking, specWarningLines } from '../sync/apiGate.ts';
 import { brokenLinkLines, problemLine, skippedLines } from '../sync/problems.ts';
 import { pull } from '../sync/pull.ts';
+import { pullAndCommit } from '../sync/commitPull.ts';
 import { DEFAULT_MAX_DELETE_SHARE, push, type PushOutcome } from '../sync/push.ts';
 import { DEFAULT_MAX_MOVE_SHARE } from '../sync/moveGuard.ts';
 import { resolveSettings, type SettingFlags, type Settings } from '../sync/settings.ts';
@@ -19,6 +20,7 @@ import { stopAllWatches, watchFolder } from '../sync/watch.ts';
 
 export interface SyncFlags extends SettingFlags {
   force?: boolean;
+  recreateDeleted?: boolean;
   allowMassDelete?: boolean;
   maxDeleteShare?: string;
   allowMassMove?: boolean;
@@ -35,6 +37,8 @@ export interface SyncFlags extends SettingFlags {
   preview?: string;
   expires?: string;
   strict?: boolean;
+  commit?: boolean;
+  branch?: string;
 }
 
 function folderOf(io: CliIO, dir: string | undefined): string {
@@ -70,6 +74,8 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
   io.stderr(specWarningLines(outcome.apiChanges));
   if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
+  // Left out because git says so (an older version, a page deleted on the server): named, never silent.
+  for (const e of outcome.plan.entries) if (e.action === 'skip') io.stderr(`skipped ${e.relPath}: ${e.detail}\n`);
   for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.BROKEN_LINKS && outcome.links.length && flags.strict) {
     io.stderr(`${outcome.links.length} broken link(s) or reference(s): ${dryRun ? 'docs push --strict would write nothing' : 'nothing was pushed'} (--strict, exit 2)\n`);
@@ -136,8 +142,8 @@ export async function planCommand(io: CliIO, dir: string | undefined, flags: Syn
   const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
-  if (flags.diff && !flags.json) io.stdout(await planDiffs(outcome.plan, client));
-  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict');
+  if (flags.diff && !flags.json) io.stdout(await planDiffs(root, outcome.plan, client));
+  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict' && e.action !== 'skip');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }
 
@@ -148,12 +154,15 @@ function gateDryRun(outcome: PushOutcome, flags: SyncFlags): void {
 
 export async function pullCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
-  const outcome = await pull(root, io, clientFor(io, root, flags, 'docs pull'));
-  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles })}\n`);
+  if (flags.branch !== undefined && !flags.commit) throw new CliFailure('--branch: only with --commit');
+  const client = clientFor(io, root, flags, 'docs pull');
+  const outcome = flags.commit ? await pullAndCommit(root, io, client, { branch: flags.branch }) : { ...(await pull(root, io, client)), commits: undefined };
+  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles, ...(outcome.commits ? { commits: outcome.commits } : {}) })}\n`);
   else {
     for (const f of outcome.written) io.stdout(`wrote   ${f}\n`);
     for (const f of outcome.merged) io.stdout(`merged  ${f}\n`);
     for (const f of outcome.removed) io.stdout(`removed ${f}\n`);
+    for (const c of outcome.commits ?? []) io.stdout(`commit  ${c}\n`);
   }
   if (outcome.conflictFiles.length) io.stderr(`conflict: edited locally and on the server; the server version is beside each as <file>.server:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`);
   else io.stderr(`pulled ${outcome.written.length + outcome.merged.length} file(s) into ${root}\n`);
@@ -229,7 +238,7 @@ function safetyOf(flags: SyncFlags, settings: Settings) {
   const share = shareFlag('--max-delete-share', flags.maxDeleteShare, settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   const moveShare = shareFlag('--max-move-share', flags.maxMoveShare, settings.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
-  return { force: !!flags.force, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, strict: !!flags.strict, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+  return { force: !!flags.force, recreateDeleted: !!flags.recreateDeleted, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, strict: !!flags.strict, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
 }
 
 /** A guard's share from its flag (0..1), else the fallback. */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { ErrorCode } from '../../core/errors.ts';
-import { SYNC_SOURCE_MAX, type SyncApplyOutcome, type SyncCatalog, type SyncChange } from '../../core/sync.ts';
+import { SYNC_SOURCE_MAX, type SyncApplyOutcome, type SyncCatalog, type SyncChange, type SyncDeletedPage } from '../../core/sync.ts';
 import { CliFailure } from '../errors.ts';
 import type { ServerPage } from './plan.ts';
 import type { Settings } from './settings.ts';
@@ -17,6 +17,8 @@ export interface ServerTree {
   assets?: Record<string, string>;
   /** The largest attachment the server takes (its UPLOAD_MAX_MB), when it says. */
   upload_max_bytes?: number;
+  /** Pages of files that a user deleted on the server (a push from git reports them instead of re-creating them). */
+  deleted?: SyncDeletedPage[];
 }
 interface ApiBody {
   error_code?: number;
@@ -27,6 +29,8 @@ export interface ServerPageContent extends ServerPage {
   page_content: string;
   source_head: string | null;
   source_refs?: string | null;
+  author_username?: string;
+  addtime?: number;
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */

@@ -17,6 +17,8 @@ export interface LocalDoc {
   key?: string;
   /** Size and modification time of the file as read (the state keeps them: see SyncedPage). */
   stat?: FileStat;
+  /** In a git work tree: the blob the push writes, its earlier blob ids, whether it is committed (cli/sync/git/). */
+  git?: { source_blob: string; source_blob_history: string[]; source_blob_committed: boolean };
 }
 
 export interface FileStat {

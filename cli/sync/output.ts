@@ -7,7 +7,7 @@ export function entryPath(e: PlanEntry): string {
   return [...(e.server?.cat_path ?? []), e.server?.page_title ?? ''].join('/');
 }
 
-const ORDER: PlanAction[] = ['create', 'update', 'move', 'delete', 'conflict', 'unchanged'];
+const ORDER: PlanAction[] = ['create', 'update', 'move', 'delete', 'conflict', 'skip', 'unchanged'];
 
 export function summarize(plan: Plan): Record<PlanAction, number> {
   const counts = Object.fromEntries(ORDER.map((a) => [a, 0])) as Record<PlanAction, number>;
@@ -17,7 +17,8 @@ export function summarize(plan: Plan): Record<PlanAction, number> {
 
 export function summaryLine(plan: Plan): string {
   const c = summarize(plan);
-  return ORDER.map((a) => `${c[a]} ${a}`).join(', ');
+  // `skip` only appears when git made the push leave files out (cli/sync/git/decide.ts).
+  return ORDER.filter((a) => a !== 'skip' || c[a]).map((a) => `${c[a]} ${a}`).join(', ');
 }
 
 /** The plan as a table for people: changes first, unchanged rows only with `all`. */

@@ -6,7 +6,8 @@ import type { SyncedPage, SyncState } from './state.ts';
 /** A live page as `sync/tree` reports it (no content); `cat_id` may be absent (0 = the item root). */
 export type ServerPage = Omit<SyncPage, 'cat_id'> & { cat_id?: number };
 
-export type PlanAction = 'create' | 'update' | 'move' | 'delete' | 'unchanged' | 'conflict';
+/** `skip`: left out on purpose and reported (git: an older version than the server's, a page deleted on the server). */
+export type PlanAction = 'create' | 'update' | 'move' | 'delete' | 'unchanged' | 'conflict' | 'skip';
 
 export interface PlanEntry {
   action: PlanAction;
@@ -48,6 +49,8 @@ export interface PlanOptions {
   excluded?: (relPath: string) => boolean;
   /** Overwrite pages changed on the server since the last sync (fresh clones cannot merge). */
   force?: boolean;
+  /** Files renamed and edited in one step, found by content similarity (similarity.ts): file → page id. */
+  renames?: Map<string, number>;
 }
 
 const pathKey = (catPath: string[], title: string) => JSON.stringify([...catPath, title]);
@@ -149,6 +152,14 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
   // 2b. Moves with edits: a vanished file (state entry, or a server page whose recorded file is
   // gone) and a new file of the same name in another folder, when that pairing is unambiguous.
   matchMovedFiles(docs, state, serverPages, localPaths, match, claimed);
+  // 2c. Renames with edits (git's `RM`): a vanished page's content, similar enough, under a new name.
+  for (const doc of docs) {
+    const pageId = opts.renames?.get(doc.relPath);
+    const server = pageId === undefined ? undefined : byId.get(pageId);
+    if (match.has(doc) || !server || claimed.has(server.page_id)) continue;
+    match.set(doc, { server, synced: Object.values(state.pages).find((s) => s.page_id === server.page_id && !s.source) });
+    claimed.add(server.page_id);
+  }
   // 3. Generated pages by stable key.
   const byKey = new Map(serverPages.filter((p) => p.stable_key).map((p) => [p.stable_key!, p]));
   for (const doc of docs) {

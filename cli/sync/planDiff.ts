@@ -1,14 +1,16 @@
 import { createTwoFilesPatch } from 'diff';
 import type { SyncClient } from './client.ts';
 import type { Plan } from './plan.ts';
+import { repositoryForms } from './repoForm.ts';
 
 /**
  * `docs plan --diff`: a unified diff of each page whose content a push would change (server's
- * version → the file's), fetched in the client's batches. Creates show as all-new files.
+ * version → the file's), fetched in the client's batches, the server's in repository form (relative
+ * links and paths, as a pull writes it). Creates show as all-new files.
  */
-export async function planDiffs(plan: Plan, client: SyncClient): Promise<string> {
+export async function planDiffs(root: string, plan: Plan, client: SyncClient): Promise<string> {
   const updates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move') && e.doc && e.server && e.doc.hash !== e.server.content_hash);
-  const contents = updates.length ? await client.pages(updates.map((e) => e.server!.page_id)) : new Map();
+  const contents = await repositoryForms(root, plan, client, updates.map((e) => e.server!.page_id));
   const out: string[] = [];
   for (const e of plan.entries) {
     if (!e.doc) continue;

@@ -17,6 +17,7 @@ import { confinedOrNull, confinedPath } from './confine.ts';
 import { assertPullConfined } from './pullGuard.ts';
 import { catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
+import { isStoredVersion } from './git/pullHook.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
 export interface PullOutcome {
@@ -25,6 +26,23 @@ export interface PullOutcome {
   merged: string[];
   conflictFiles: string[];
   exitCode: number;
+  /** Each page whose file this pull wrote or merged, with the files that went with it (`docs pull --commit` commits each). */
+  pages: PulledPage[];
+}
+
+/** A page the pull brought into the folder: who made its revision and when, and the files it wrote for it. */
+export interface PulledPage {
+  page_id: number;
+  title: string;
+  revision: number;
+  author_username: string;
+  /** The revision's time, unix seconds. */
+  addtime: number;
+  files: string[];
+}
+
+function pulledPage(page: ServerPageContent, files: string[]): PulledPage {
+  return { page_id: page.page_id, title: page.page_title, revision: page.revision, author_username: page.author_username ?? '', addtime: page.addtime ?? 0, files };
 }
 
 /**
@@ -80,7 +98,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     (done) => progress.update(done),
   );
   const assetsDone = new Set<string>();
-  const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK };
+  const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK, pages: [] };
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
   const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
   const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
@@ -147,7 +165,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
       const known = !!synced && synced.page_id === page.page_id;
-      const edited = !known || local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
+      // Without state (a fresh clone), git's blob id tells whether the file is what the sync stored.
+      const edited = !known ? !(await isStoredVersion(root, localText, page)) : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
       // Edited locally since the last sync, and the server did not move: the edit waits for a push.
       if (known && edited && page.revision === synced.revision) continue;
       if (edited) {
@@ -164,15 +183,18 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
         // The local front matter stays, with the server's title and order where those changed.
         await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath)));
         out.merged.push(relPath);
+        out.pages.push(pulledPage(page, [relPath]));
         remember(ledger, relPath, page);
         continue;
       }
     }
+    const assets = await downloadAssets(root, page.source_refs, client, assetsDone);
     if (localText !== text) {
       await writeFileAtomic(file, text);
       out.written.push(relPath);
+      out.pages.push(pulledPage(page, [relPath, ...assets]));
     }
-    out.written.push(...(await downloadAssets(root, page.source_refs, client, assetsDone)));
+    out.written.push(...assets);
     remember(ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
@@ -193,6 +215,8 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (localText === null || docFromText(relPath, synced.cat_path, localText).hash === synced.hash) {
       if (localText !== null) out.removed.push(relPath);
       await fs.rm(file, { force: true });
+      // A page's old file (moved or renamed on the server) goes in that page's commit.
+      out.pages.find((p) => p.page_id === synced.page_id)?.files.push(relPath);
     } else {
       const what = contents.has(synced.page_id) ? 'moved or renamed' : 'deleted';
       io.stderr(`kept ${relPath}: ${what} on the server but edited locally (a push would make it a new page)\n`);

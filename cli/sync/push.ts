@@ -23,6 +23,10 @@ import { includeContextOf } from './includes/resolve.ts';
 import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
+import { readGitView } from './git/history.ts';
+import { repositoryForms } from './repoForm.ts';
+import { similarRenames } from './similarity.ts';
+import { applyGitDecisions, gitSourceOf } from './git/pushHook.ts';
 
 export interface PushOptions {
   root: string;
@@ -51,6 +55,8 @@ export interface PushOptions {
   stateRoot?: string;
   /** Write nothing and exit 2 when the link check finds a broken link or reference (--strict). */
   strict?: boolean;
+  /** In a git work tree: files whose page a user deleted on the server make a new page instead of being reported. */
+  recreateDeleted?: boolean;
 }
 
 /** Default of the mass-deletion guard: a push deletes at most a quarter of the item's pages. */
@@ -90,6 +96,8 @@ export async function preparePlan(
   configuredAssetsRoot: string | undefined = client.settings.assetsRoot,
   /** Which pages the link check reads: all of them (plan, --strict) or those the push writes. */
   linkScope: 'all' | 'writes' = 'all',
+  /** In a git work tree: re-create pages a user deleted on the server (PushOptions.recreateDeleted). */
+  recreateDeleted = false,
 ): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[]; links: FolderProblem[] }> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
@@ -105,7 +113,11 @@ export async function preparePlan(
   }
   const docs = [...(nav ? inNavigationOrder(folder.docs, nav) : folder.docs), ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
-  const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes });
+  const renames = await similarRenames(stateRoot, docs, state, tree.pages, client);
+  const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes, renames });
+  // In a git work tree, git's history decides what is newer (cli/sync/git/).
+  const gitView = await readGitView(root, docs.filter((d) => !d.source).map((d) => d.relPath));
+  if (gitView) applyGitDecisions(plan, gitView, state, tree.deleted ?? [], { force, recreateDeleted });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
   if (problems.length) throw new FolderProblems(problems, folder.skipped);
@@ -117,6 +129,7 @@ export async function preparePlan(
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(stateRoot, plan, state, client);
+  if (gitView) await gitSourceOf(root, plan, gitView);
   // Attachments the server would refuse for their size are named now, not found out while writing.
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
   const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
@@ -210,7 +223,7 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
 function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
   if (doc.source) return {};
   const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
-  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}) };
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), ...doc.git };
 }
 
 /** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
@@ -244,7 +257,8 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
   // Metadata conflicts were decided without the server's text: fetch it for the copies.
   const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
   if (withoutText.length) {
-    const contents = await client.pages(withoutText.map((e) => e.server!.page_id));
+    // In repository form (relative links and paths), as a pull would write the page.
+    const contents = await repositoryForms(root, plan, client, withoutText.map((e) => e.server!.page_id));
     for (const e of withoutText) {
       e.serverContent = contents.get(e.server!.page_id)?.page_content;
       e.serverHead = contents.get(e.server!.page_id)?.source_head ?? undefined;
@@ -283,7 +297,7 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
   const stateRoot = opts.stateRoot ?? root;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot, opts.assetsRoot ?? client.settings.assetsRoot, opts.dryRun || opts.strict ? 'all' : 'writes');
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot, opts.assetsRoot ?? client.settings.assetsRoot, opts.dryRun || opts.strict ? 'all' : 'writes', opts.recreateDeleted);
   // --strict: a broken link or reference stops the push before anything is written (a plan exits 2 below).
   const linksFatal = !!opts.strict && links.length > 0;
   if (linksFatal && !opts.dryRun) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };
@@ -448,11 +462,7 @@ export async function applyPlan(
       const answer = await client.apply(batch, true, withApis).catch((err: unknown) => {
         throw namingTheFile(err, slice);
       });
-      if (!answer.applied) {
-        const first = answer.conflicts[0]!;
-        const e = slice[first.index]!;
-        throw new CliFailure(`${e.relPath ?? e.server?.page_title}: ${first.reason} (someone changed it while pushing); nothing of this batch was written — run the push again`, ExitCode.CONFLICT);
-      }
+      if (!answer.applied) throw new CliFailure(refusedBatch(answer.conflicts, slice), ExitCode.CONFLICT);
       for (const r of answer.results) await onApplied(slice[r.index]!, r);
       await afterBatch();
       applied += batch.filter((c) => c.op !== 'confirm').length;
@@ -460,6 +470,15 @@ export async function applyPlan(
     }
   }
   return applied;
+}
+
+/**
+ * The server refused changes of an atomic batch: each file with the server's own reason (what
+ * holds the page: who saved which revision, or that it is gone). Nothing of the batch was written.
+ */
+function refusedBatch(conflicts: { index: number; reason: string }[], slice: PlanEntry[]): string {
+  const lines = conflicts.map((c) => `  ${slice[c.index]?.relPath ?? slice[c.index]?.server?.page_title ?? `change ${c.index}`}: ${c.reason}`);
+  return `the server refused ${conflicts.length} change(s) of this batch, so nothing of it was written:\n${lines.join('\n')}\n\`docs plan\` shows what the server holds now; the next push plans from it`;
 }
 
 /** The server names a refused change by its index in the batch (`changes.3.title: …`): say which file it was. */

@@ -17,6 +17,10 @@ export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   sync_created: number;
   /** JSON text of [served URL, original reference] pairs, parsed by the sync. */
   source_refs: string | null;
+  /** Git blob ids of what the sync stored (migration 20261127163000_page_sync_blob). */
+  sync_blob: string;
+  sync_blob_history: string | null;
+  sync_blob_committed: number;
   is_del: number;
   del_time: number;
   del_by_uid: number;

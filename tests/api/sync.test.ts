@@ -94,7 +94,7 @@ describe('sync/apply', () => {
       { op: 'create', title: 'New', content: 'n' },
     ]);
     expect(r.data.applied).toBe(false);
-    expect(r.data.conflicts).toEqual([{ index: 1, page_id: p.page_id, base_revision: 1, server_revision: 2, reason: expect.stringMatching(/changed/) }]);
+    expect(r.data.conflicts).toEqual([{ index: 1, page_id: p.page_id, base_revision: 1, server_revision: 2, reason: expect.stringMatching(/saved revision 2 of page \d+ after revision 1/) }]);
     expect(r.data.results.map((x: { status: string }) => x.status)).toEqual(['skipped', 'conflict', 'skipped']);
     const rows = await t.services.db('pages').where({ item_id: k.item_id, is_del: 0 }).orderBy('page_id');
     expect(rows.map((x) => x.page_content)).toEqual(['server edit', 'q']);
@@ -170,15 +170,29 @@ describe('sync/apply', () => {
     expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(4999);
   });
 
-  it('treats a page edit-locked by a user as a conflict', async () => {
+  it('writes a page a user merely has open in the editor (issue #21); the editor\'s next save meets the base-revision check', async () => {
     const k = await buildKeyedItem(t);
     const seed = await apply(k, [{ op: 'create', title: 'Locked', content: 'x' }]);
     const pageId = seed.data.results[0].page_id;
     const lock = await t.call('page/setLock', { page_id: pageId, item_id: k.item_id }, { token: k.owner.token });
     expect(lock.error_code).toBe(0);
     const r = await apply(k, [{ op: 'update', page_id: pageId, base_revision: 1, content: 'y' }]);
+    expect(r.data.applied, JSON.stringify(r.data.conflicts)).toBe(true);
+    const save = await t.call('page/save', { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Locked', page_content: 'typed in the tab', base_revision: 1 }, { token: k.owner.token });
+    expect(save.error_code).toBe(10310);
+    const page = await t.services.db('pages').where({ page_id: pageId }).first();
+    expect(page.page_content).toBe('y');
+  });
+
+  it('names who saved which revision when a change meets a newer one', async () => {
+    const k = await buildKeyedItem(t);
+    const seed = await apply(k, [{ op: 'create', title: 'Busy', content: 'x' }]);
+    const pageId = seed.data.results[0].page_id;
+    const saved = await t.call('page/save', { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Busy', page_content: 'web' }, { token: k.owner.token });
+    expect(saved.error_code, saved.error_message).toBe(0);
+    const r = await apply(k, [{ op: 'update', page_id: pageId, base_revision: 1, content: 'y' }]);
     expect(r.data.applied).toBe(false);
-    expect(r.data.conflicts[0].reason).toMatch(/edited by/);
+    expect(r.data.conflicts[0].reason).toBe(`${k.owner.username} saved revision 2 of page ${pageId} after revision 1, the one this change was planned from`);
   });
 
   it('returns 10306 with a wrong token and 10311 on an archived item', async () => {
@@ -190,6 +204,45 @@ describe('sync/apply', () => {
 });
 
 describe('sync/apply: file identity and CI safety', () => {
+  it('records the git blob of what it stored, its earlier blob ids and whether it was committed; a write without a blob clears them (issue #21)', async () => {
+    const k = await buildKeyedItem(t);
+    const blob = 'a'.repeat(40);
+    const older = ['b'.repeat(40), 'c'.repeat(64)];
+    const made = await apply(k, [{ op: 'create', title: 'G', content: 'g\n', source_path: 'g.md', source_blob: blob, source_blob_history: older, source_blob_committed: true }]);
+    expect(made.error_code, made.error_message).toBe(0);
+    const id = made.data.results[0].page_id;
+    const tree = await t.call('sync/tree', creds(k));
+    expect(tree.data.pages[0]).toMatchObject({ sync_blob: blob, sync_blob_history: older, sync_blob_committed: true });
+    // An update from outside git: the stored version has no blob any more.
+    expect((await apply(k, [{ op: 'update', page_id: id, base_revision: 1, content: 'h\n', source_path: 'g.md' }])).error_code).toBe(0);
+    expect((await t.call('sync/tree', creds(k))).data.pages[0]).toMatchObject({ sync_blob: '', sync_blob_history: [], sync_blob_committed: false });
+  });
+
+  it('refuses a blob id that is not one, naming the field, and writes nothing', async () => {
+    const k = await buildKeyedItem(t);
+    const r = await apply(k, [{ op: 'create', title: 'G', content: 'g', source_path: 'g.md', source_blob: 'not-a-blob' }]);
+    expect(r.error_code).toBe(10100);
+    expect(r.error_message).toMatch(/changes\.0\.source_blob: must be a git object id/);
+    const many = await apply(k, [{ op: 'create', title: 'G', content: 'g', source_blob_history: Array.from({ length: 101 }, () => 'd'.repeat(40)) }]);
+    expect(many.error_code).toBe(10100);
+    expect(many.error_message).toMatch(/source_blob_history: must list at most 100 blob ids/);
+    expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(0);
+  });
+
+  it('lists the files whose page a user deleted (not the sync\'s own prunes), with the blob the sync stored', async () => {
+    const k = await buildKeyedItem(t);
+    const blob = 'e'.repeat(40);
+    const made = await apply(k, [
+      { op: 'create', title: 'Web-deleted', content: 'w', source_path: 'w.md', source_blob: blob, source_blob_committed: true },
+      { op: 'create', title: 'Pruned', content: 'p', source_path: 'p.md' },
+    ]);
+    const [web, pruned] = made.data.results.map((r: { page_id: number }) => r.page_id);
+    expect((await t.call('page/delete', { page_id: web }, { token: k.owner.token })).error_code).toBe(0);
+    expect((await apply(k, [{ op: 'delete', page_id: pruned, base_revision: 1 }])).data.applied).toBe(true);
+    const tree = await t.call('sync/tree', creds(k));
+    expect(tree.data.deleted).toEqual([{ page_id: web, source_path: 'w.md', sync_blob: blob, del_by_username: k.owner.username, del_time: expect.any(Number) }]);
+  });
+
   it('records the file, its front matter and the sync revision; confirm and name write no revision', async () => {
     const k = await buildKeyedItem(t);
     const head = '---\ntitle: A\nauthor:\n  name: Ana\n---\n';

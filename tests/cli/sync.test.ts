@@ -128,7 +128,7 @@ describe('docs push after a concurrent web edit', () => {
     const failure = await push({ root: dir, settings, prune: false, dryRun: false }, io, new RacingClient(settings)).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CliFailure);
     expect((failure as CliFailure).exitCode).toBe(ExitCode.CONFLICT);
-    expect((failure as CliFailure).message).toMatch(/guide\/advanced\/conflicts\.md: .*changed/);
+    expect((failure as CliFailure).message).toMatch(/guide\/advanced\/conflicts\.md: \S+ saved revision 2 of page \d+ after revision 1, the one this change was planned from/);
     const page = await pageByTitle(k, 'Conflicts and merges');
     expect(page.page_content).toContain('Web line.');
     expect(page.page_content).not.toContain('Local line.');

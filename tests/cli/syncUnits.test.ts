@@ -77,6 +77,9 @@ describe('computePlan', () => {
     sync_revision: 0,
     sync_hash: '',
     sync_created: false,
+    sync_blob: '',
+    sync_blob_history: [],
+    sync_blob_committed: false,
     content_hash: doc('x.md', p.content).hash,
     ...p,
   });

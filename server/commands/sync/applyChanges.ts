@@ -89,7 +89,7 @@ export async function applyChanges(
           continue;
         }
         if (baseRevision !== undefined && baseRevision !== current.revision) {
-          conflicts.push({ index, page_id: current.page_id, base_revision: baseRevision, server_revision: current.revision, reason: 'the page changed on the server since your base revision' });
+          conflicts.push({ index, page_id: current.page_id, base_revision: baseRevision, server_revision: current.revision, reason: newerRevision(current, baseRevision) });
           results.push(resultOf(index, change.op, 'conflict', current));
           continue;
         }
@@ -137,6 +137,9 @@ export async function applyChanges(
             comments: current.page_comments,
             author: API_AUTHOR,
             historyLimit: input.historyLimit,
+            // Someone merely having the page open in the editor does not hold a push back (issue #21):
+            // the editor's next save meets the base-revision check (10310) and merges from there.
+            ignoreLock: true,
           });
           results.push(resultOf(index, change.op, 'updated', await recordSync(tx, page, change, !!current.sync_created)));
           announcement.page(page, movedBy(current, page, change) ? 'moved' : 'updated');
@@ -160,6 +163,11 @@ export async function applyChanges(
     };
   }
   return { applied: true, results, conflicts };
+}
+
+/** What holds a page back: who saved which revision since the one the change was planned from. */
+function newerRevision(current: PageRow, baseRevision: number): string {
+  return `${current.author_username || 'someone'} saved revision ${current.revision} of page ${current.page_id} after revision ${baseRevision}, the one this change was planned from`;
 }
 
 /** An update that moved the page to another catalog, renamed it or moved its file, as `docs plan` calls it a move. */
@@ -214,6 +222,10 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
     sync_revision: page.revision,
     sync_hash: source.source_hash ?? '',
     sync_created: created ? 1 : 0,
+    // A version written from outside git has no blob: the rules without git apply to it again.
+    sync_blob: source.source_blob ?? '',
+    sync_blob_history: source.source_blob_history?.length ? source.source_blob_history.join(' ') : null,
+    sync_blob_committed: source.source_blob && source.source_blob_committed ? 1 : 0,
   };
   await deps.db('pages').where({ page_id: page.page_id }).update(changes);
   return { ...page, ...changes };

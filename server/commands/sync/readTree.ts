@@ -1,14 +1,14 @@
-import type { SyncCatalog, SyncPage, SyncPageContent } from '../../../core/sync.ts';
+import type { SyncCatalog, SyncDeletedPage, SyncPage, SyncPageContent } from '../../../core/sync.ts';
 import type { Db } from '../../db/knex.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 
-type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created'>;
+type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created' | 'sync_blob' | 'sync_blob_history' | 'sync_blob_committed'>;
 
 /** The columns `sync/tree` lists (no content). */
-const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created'] as const;
+const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created', 'sync_blob', 'sync_blob_history', 'sync_blob_committed'] as const;
 
 /** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
 function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
@@ -25,11 +25,14 @@ function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: strin
     sync_revision: Number(p.sync_revision ?? 0),
     sync_hash: p.sync_hash ?? '',
     sync_created: !!p.sync_created,
+    sync_blob: p.sync_blob ?? '',
+    sync_blob_history: p.sync_blob_history ? p.sync_blob_history.split(' ') : [],
+    sync_blob_committed: !!p.sync_blob_committed,
   };
 }
 
 /** `sync/tree`: every live page's identity and version (no content), plus the catalogs with their paths. */
-export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[]; assets: Record<string, string> }> {
+export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[]; assets: Record<string, string>; deleted: SyncDeletedPage[] }> {
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const pages = (await db('pages')
@@ -44,7 +47,14 @@ export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: Syn
     for (const r of rows) hashes.set(r.page_id, contentHash(r.page_content));
   }
   const files = (await db('files').where({ item_id: itemId }).whereNotNull('content_hash').select('content_hash', 'sign')) as { content_hash: string; sign: string }[];
+  // Pages of files that a user deleted (uid 0 is the sync's own --prune): a push from git reports them instead of re-creating them.
+  const deleted = (await db('pages')
+    .where({ item_id: itemId, is_del: 1 })
+    .whereNotNull('source_path')
+    .where('del_by_uid', '>', 0)
+    .select('page_id', 'source_path', 'sync_blob', 'del_by_username', 'del_time')) as SyncDeletedPage[];
   return {
+    deleted: deleted.map((d) => ({ page_id: d.page_id, source_path: d.source_path, sync_blob: d.sync_blob ?? '', del_by_username: d.del_by_username, del_time: Number(d.del_time) })),
     // Attachments the sync uploaded, by content hash: the sign of the served file.
     assets: Object.fromEntries(files.map((f) => [f.content_hash, f.sign])),
     pages: pages.map((p) => syncPageOf(p, paths, p.content_hash || hashes.get(p.page_id)!)),
@@ -59,7 +69,7 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null }));
+  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null, author_username: p.author_username, addtime: Number(p.addtime) }));
 }
 
 /**

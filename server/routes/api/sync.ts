@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { pathRefusal, refsRefusal } from '../../../core/safePath.ts';
-import { SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
+import { SYNC_BLOB_HISTORY_MAX, SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { applyChanges } from '../../commands/sync/applyChanges.ts';
@@ -48,11 +48,16 @@ const sourceRefs = z
     const why = refsRefusal(refs);
     if (why) ctx.addIssue({ code: 'custom', message: why });
   });
+/** A git object id: SHA-1 (40 hex digits) or SHA-256 (64) repositories. */
+const gitObjectId = z.string('must be text').regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a git object id (40 or 64 hex digits)');
 const source = {
   source_path: sourcePath.optional(),
   source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
   source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
   source_refs: sourceRefs.nullable().optional(),
+  source_blob: gitObjectId.optional(),
+  source_blob_history: z.array(gitObjectId).max(SYNC_BLOB_HISTORY_MAX, `must list at most ${SYNC_BLOB_HISTORY_MAX} blob ids`).optional(),
+  source_blob_committed: z.boolean('must be true or false').optional(),
 };
 const change = z.discriminatedUnion(
   'op',
