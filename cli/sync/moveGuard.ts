@@ -4,6 +4,12 @@ import type { Plan, PlanEntry } from './plan.ts';
 export const DEFAULT_MAX_MOVE_SHARE = 0.25;
 
 /**
+ * Moves this few never trip the guard: in a small item one ordinary rename is already a large share,
+ * while a wrong folder moves every page at once.
+ */
+export const MOVES_ALWAYS_ALLOWED = 3;
+
+/**
  * A move the guard counts: the page's catalog or its file changes. A title edited in front matter
  * is a plan `move` too, but it is an ordinary edit, not a sign of a wrong folder.
  */
@@ -22,7 +28,7 @@ function relocates(e: PlanEntry): boolean {
  */
 export function massMoveRefusal(plan: Plan, serverPages: number, share: number): string | null {
   const moved = plan.entries.filter(relocates);
-  if (!moved.length || moved.length <= share * serverPages) return null;
+  if (moved.length <= MOVES_ALWAYS_ALLOWED || moved.length <= share * serverPages) return null;
   const sample = moved.slice(0, 3).map((e) => `${e.server!.source_path ?? e.server!.page_title} → ${e.doc!.relPath}`);
   return (
     `refusing to move ${moved.length} of the item's ${serverPages} pages (more than ${Math.round(share * 100)} %; wrong folder?), e.g. ${sample.join(', ')}. ` +
