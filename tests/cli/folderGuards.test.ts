@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
-import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { envFor, git, runDocs, tempFolder, write } from './run.ts';
 
 /**
  * Issue #21 part 8: the CLI's `.docs/` state folder keeps itself out of git, and pushing the
@@ -14,7 +13,6 @@ import { envFor, runDocs, tempFolder, write } from './run.ts';
  * (tests/fixtures/vitepress-docs) under docs/, beside a README, as such repositories are laid out.
  */
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/vitepress-docs');
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' } });
 
 let t: TestServer;
 let k: KeyedItem;

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { parseRawLog } from '../../cli/sync/git/history.ts';
 import { stopAllWatches } from '../../cli/sync/watch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
-import { envFor, read, runDocs, write } from './run.ts';
+import { envFor, git, read, runDocs, write } from './run.ts';
 
 /**
  * Issue #21, part 1 and 3: in a git work tree git decides what is newer. Real repositories
@@ -20,10 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GIT_ENV = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
-function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
-}
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'docs-git-'));
 }
@@ -31,7 +26,7 @@ function tempDir(): string {
 /** The origin repository: docs/ with two pages, `.docs/` ignored, one commit. */
 function originRepo(): string {
   const repo = tempDir();
-  sh(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'init', '-q', '-b', 'main');
   write(repo, '.gitignore', '.docs/\n*.server\n');
   write(repo, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line.\n');
   write(repo, 'docs/b.md', '# Beta\n\nBeta text.\n');
@@ -39,12 +34,12 @@ function originRepo(): string {
   return repo;
 }
 function commitAll(repo: string, message: string): void {
-  sh(repo, 'add', '-A');
-  sh(repo, 'commit', '-q', '-m', message);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', message);
 }
 function cloneOf(repo: string): string {
   const dir = path.join(tempDir(), 'clone');
-  sh(path.dirname(dir), 'clone', '-q', repo, dir);
+  git(path.dirname(dir), 'clone', '-q', repo, dir);
   return dir;
 }
 
@@ -98,7 +93,7 @@ describe('git decides what is newer (issue #21)', () => {
     // (the CI job's conflict copy is dealt with: it was the web edit itself).
     fs.rmSync(path.join(ci, 'docs/a.md.server'));
     commitAll(mate, 'docs: web edit of Alpha');
-    sh(ci, 'pull', '-q', '--no-rebase', '--no-edit', mate, 'main');
+    git(ci, 'pull', '-q', '--no-rebase', '--no-edit', mate, 'main');
     const again = await push(k, ci);
     expect(again.code, again.stdout + again.stderr).toBe(ExitCode.OK);
     expect((await pageOf(k, 'a.md'))!.content).toContain('edited in the browser');
@@ -160,7 +155,7 @@ describe('git decides what is newer (issue #21)', () => {
     write(origin, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line, a mistake.\n');
     commitAll(origin, 'docs: alpha mistake');
     expect((await push(k, origin)).code).toBe(ExitCode.OK);
-    sh(origin, 'revert', '--no-edit', 'HEAD');
+    git(origin, 'revert', '--no-edit', 'HEAD');
     const ci = cloneOf(origin);
     const pushed = await push(k, ci, '--json');
     expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
@@ -177,7 +172,7 @@ describe('git decides what is newer (issue #21)', () => {
     write(origin, 'docs/a.md', '# Alpha\n\nFirst line.\n\nSecond line, version three.\n');
     commitAll(origin, 'docs: alpha v3');
     const shallow = path.join(tempDir(), 'shallow');
-    sh(path.dirname(shallow), 'clone', '-q', '--depth', '1', `file://${origin}`, shallow);
+    git(path.dirname(shallow), 'clone', '-q', '--depth', '1', `file://${origin}`, shallow);
     const pushed = await push(k, shallow);
     expect(pushed.code, pushed.stdout + pushed.stderr).toBe(ExitCode.OK);
     expect((await pageOf(k, 'a.md'))!.content).toContain('version three');
@@ -247,18 +242,18 @@ describe('git decides what is newer (issue #21)', () => {
 describe('parseRawLog', () => {
   it('follows renames: the blob ids of a file under its older names belong to its current name', () => {
     const repo = tempDir();
-    sh(repo, 'init', '-q');
+    git(repo, 'init', '-q');
     write(repo, 'old.md', 'one\n');
     commitAll(repo, '1');
-    const v1 = sh(repo, 'rev-parse', 'HEAD:old.md').trim();
+    const v1 = git(repo, 'rev-parse', 'HEAD:old.md').trim();
     write(repo, 'old.md', 'one\ntwo\n');
     commitAll(repo, '2');
-    const v2 = sh(repo, 'rev-parse', 'HEAD:old.md').trim();
-    sh(repo, 'mv', 'old.md', 'new.md');
+    const v2 = git(repo, 'rev-parse', 'HEAD:old.md').trim();
+    git(repo, 'mv', 'old.md', 'new.md');
     fs.appendFileSync(path.join(repo, 'new.md'), 'three\n');
     commitAll(repo, '3: rename plus edit');
-    const v3 = sh(repo, 'rev-parse', 'HEAD:new.md').trim();
-    const log = sh(repo, 'log', '--raw', '--no-abbrev', '-M', '--relative', '-z', '--format=%x01', '--', '.');
+    const v3 = git(repo, 'rev-parse', 'HEAD:new.md').trim();
+    const log = git(repo, 'log', '--raw', '--no-abbrev', '-M', '--relative', '-z', '--format=%x01', '--', '.');
     expect(parseRawLog(log).get('new.md')).toEqual([v3, v2, v1]);
   });
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { ExitCode } from '../../cli/errors.ts';
 import { authorOf } from '../../cli/sync/commitPull.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
-import { envFor, read, runDocs, write } from './run.ts';
+import { envFor, git, read, runDocs, write } from './run.ts';
 
 /** Issue #21, part 2: `docs pull --commit` turns web edits into commits, in real git repositories. */
 let t: TestServer;
@@ -16,19 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GIT_ENV = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
-const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
 
 function repoWithDocs(): string {
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-commit-'));
-  sh(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'init', '-q', '-b', 'main');
   write(repo, '.gitignore', '.docs/\n');
   write(repo, 'docs/a.md', '# Alpha\n\nAlpha text.\n');
   write(repo, 'docs/b.md', '# Beta\n\nBeta text.\n');
   write(repo, 'docs/c.md', '# Gamma\n\nGamma text.\n');
   write(repo, 'src/app.js', 'console.log(1);\n');
-  sh(repo, 'add', '-A');
-  sh(repo, 'commit', '-q', '-m', 'first');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'first');
   return repo;
 }
 
@@ -44,7 +41,7 @@ async function webEdit(k: KeyedItem, sourcePath: string, edit: (c: string) => st
 
 /** The commits after `since`, oldest first: author, author date (unix), subject and the files each touched. */
 function commitsSince(repo: string, since: string) {
-  const out = sh(repo, 'log', '--reverse', '--format=%x01%an|%ae|%at|%s', '--name-only', `${since}..HEAD`);
+  const out = git(repo, 'log', '--reverse', '--format=%x01%an|%ae|%at|%s', '--name-only', `${since}..HEAD`);
   return out
     .split('\x01')
     .filter(Boolean)
@@ -65,7 +62,7 @@ describe('docs pull --commit (issue #21)', () => {
     const b = await webEdit(k, 'b.md', (c) => c.replace('Beta text.', 'Beta text, from the web.'));
     // Unrelated work outside the folder stays uncommitted.
     write(repo, 'src/app.js', 'console.log(2);\n');
-    const head = sh(repo, 'rev-parse', 'HEAD').trim();
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
 
     const r = await runDocs(['pull', docs, '--commit'], { cwd: repo, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
@@ -75,8 +72,8 @@ describe('docs pull --commit (issue #21)', () => {
       { name: k.owner.username, email: `${k.owner.username}@users.noreply.${host}`, at: a.addtime, subject: `${a.title} (revision ${a.revision})`, files: ['docs/a.md'] },
       { name: k.owner.username, email: `${k.owner.username}@users.noreply.${host}`, at: b.addtime, subject: `${b.title} (revision ${b.revision})`, files: ['docs/b.md'] },
     ]);
-    expect(sh(repo, 'show', 'HEAD:docs/a.md')).toContain('from the web');
-    expect(sh(repo, 'status', '--porcelain', '--', 'src')).toBe(' M src/app.js\n');
+    expect(git(repo, 'show', 'HEAD:docs/a.md')).toContain('from the web');
+    expect(git(repo, 'status', '--porcelain', '--', 'src')).toBe(' M src/app.js\n');
     expect(commitsSince(repo, head).flatMap((c) => c.files)).not.toContain('src/app.js');
 
     // Nothing new on the server: no commit.
@@ -94,12 +91,12 @@ describe('docs pull --commit (issue #21)', () => {
     expect((await runDocs(['push', docs], { cwd: repo, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     await webEdit(k, 'a.md', (c) => c.replace('Alpha text.', 'Alpha text, from the web.'));
     write(repo, 'docs/c.md', '# Gamma\n\nGamma, half written.\n');
-    const head = sh(repo, 'rev-parse', 'HEAD').trim();
+    const head = git(repo, 'rev-parse', 'HEAD').trim();
     const r = await runDocs(['pull', docs, '--commit'], { cwd: repo, env: envFor(t, k) });
     expect(r.code).toBe(ExitCode.ERROR);
     expect(r.stderr).toMatch(/uncommitted changes; commit or stash them first[\s\S]*c\.md/);
     expect(read(repo, 'docs/a.md')).not.toContain('from the web');
-    expect(sh(repo, 'rev-parse', 'HEAD').trim()).toBe(head);
+    expect(git(repo, 'rev-parse', 'HEAD').trim()).toBe(head);
   });
 
   it('--branch NAME commits on that branch, created from HEAD when missing; the first branch keeps its history', async () => {
@@ -108,18 +105,18 @@ describe('docs pull --commit (issue #21)', () => {
     const docs = path.join(repo, 'docs');
     expect((await runDocs(['push', docs], { cwd: repo, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     const a = await webEdit(k, 'a.md', (c) => c.replace('Alpha text.', 'Alpha text, from the web.'));
-    const main = sh(repo, 'rev-parse', 'main').trim();
+    const main = git(repo, 'rev-parse', 'main').trim();
     const r = await runDocs(['pull', docs, '--commit', '--branch', 'folio/web-edits'], { cwd: repo, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    expect(sh(repo, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('folio/web-edits');
-    expect(sh(repo, 'rev-parse', 'main').trim()).toBe(main);
+    expect(git(repo, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('folio/web-edits');
+    expect(git(repo, 'rev-parse', 'main').trim()).toBe(main);
     expect(commitsSince(repo, main).map((c) => c.subject)).toContain(`${a.title} (revision ${a.revision})`);
     // An existing branch is reused.
-    sh(repo, 'checkout', '-q', 'main');
+    git(repo, 'checkout', '-q', 'main');
     await webEdit(k, 'b.md', (c) => c.replace('Beta text.', 'Beta text, from the web.'));
     const again = await runDocs(['pull', docs, '--commit', '--branch', 'folio/web-edits'], { cwd: repo, env: envFor(t, k) });
     expect(again.code, again.stderr).toBe(ExitCode.OK);
-    expect(sh(repo, 'log', '--format=%s', 'main..folio/web-edits')).toMatch(/Beta \(revision 2\)/);
+    expect(git(repo, 'log', '--format=%s', 'main..folio/web-edits')).toMatch(/Beta \(revision 2\)/);
     const bad = await runDocs(['pull', docs, '--commit', '--branch', 'no..good'], { cwd: repo, env: envFor(t, k) });
     expect(bad.code).toBe(ExitCode.ERROR);
     expect(bad.stderr).toMatch(/--branch: "no\.\.good" is not a valid branch name/);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { ExitCode } from '../../cli/errors.ts';
 import { similarity } from '../../cli/sync/similarity.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
-import { envFor, runDocs, write } from './run.ts';
+import { envFor, git, runDocs, write } from './run.ts';
 
 /** Issue #21, part 8: a file renamed and edited in one commit (git's `RM`) keeps its page. */
 let t: TestServer;
@@ -16,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GIT_ENV = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
-const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
 
 const INSTALL = ['# Installing', '', 'Download the archive for your platform.', '', 'Unpack it anywhere you like.', '', 'Run the installer and follow its steps.', '', 'Check the version it prints.', ''].join('\n');
 
@@ -31,12 +28,12 @@ describe('rename plus edit in one commit (issue #21)', () => {
     it(`keeps the page, its id and history ${fresh ? 'from a fresh clone' : 'with state'}`, async () => {
       const k = await buildKeyedItem(t);
       const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-rm-'));
-      sh(repo, 'init', '-q', '-b', 'main');
+      git(repo, 'init', '-q', '-b', 'main');
       write(repo, '.gitignore', '.docs/\n');
       write(repo, 'docs/guide/install.md', INSTALL);
       write(repo, 'docs/intro.md', '# Intro\n\nHello.\n');
-      sh(repo, 'add', '-A');
-      sh(repo, 'commit', '-q', '-m', 'first');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', 'first');
       const first = await runDocs(['push', path.join(repo, 'docs')], { cwd: repo, env: envFor(t, k) });
       expect(first.code, first.stderr).toBe(ExitCode.OK);
       const before = (await pages(k)).find((p) => p.source_path === 'guide/install.md')!;
@@ -44,13 +41,13 @@ describe('rename plus edit in one commit (issue #21)', () => {
       let dir = repo;
       if (fresh) {
         dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-rm-clone-')), 'c');
-        sh(path.dirname(dir), 'clone', '-q', repo, dir);
+        git(path.dirname(dir), 'clone', '-q', repo, dir);
       }
-      sh(dir, 'mv', 'docs/guide/install.md', 'docs/guide/setup.md');
+      git(dir, 'mv', 'docs/guide/install.md', 'docs/guide/setup.md');
       write(dir, 'docs/guide/setup.md', INSTALL.replace('# Installing', '# Setting up').replace('Check the version', 'Check the version and the licence'));
-      sh(dir, 'add', '-A');
-      sh(dir, 'commit', '-q', '-m', 'rename and edit');
-      expect(sh(dir, 'show', '--name-status', '--format=', 'HEAD', '--', 'docs')).toMatch(/^R\d+\s+docs\/guide\/install\.md\s+docs\/guide\/setup\.md/m);
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', 'rename and edit');
+      expect(git(dir, 'show', '--name-status', '--format=', 'HEAD', '--', 'docs')).toMatch(/^R\d+\s+docs\/guide\/install\.md\s+docs\/guide\/setup\.md/m);
 
       const pushed = await runDocs(['push', path.join(dir, 'docs'), '--prune', '--json'], { cwd: dir, env: envFor(t, k) });
       expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);

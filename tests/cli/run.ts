@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,4 +50,11 @@ export function write(root: string, rel: string, text: string): void {
 
 export function read(root: string, rel: string): string {
   return fs.readFileSync(path.join(root, rel), 'utf8');
+}
+
+const GIT_AUTHOR = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' };
+
+/** Runs the real git in `cwd` as a fixed author (Dev <dev@example.com>); answers its stdout. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_AUTHOR }, encoding: 'utf8' });
 }
