@@ -13,6 +13,9 @@ import {
 import { isMailConfigured } from '../../mail/mailer.ts';
 import { mailCommentNotices } from '../../commands/comments/commentNotices.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
+import { importShowDocComments } from '../../commands/comments/importComments.ts';
+import { loadItem, requireManage } from '../../access/items.ts';
+import { fileJobError } from '../../workers/jobErrors.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
@@ -101,6 +104,29 @@ export const commentActions: ActionDef[] = [
       requireResolveThread(actor, lp, thread);
       await resolveThread(services, thread, input.resolved, actorRef(actor), lp.page);
       return { comment_id: thread.comment_id, resolved: input.resolved ? 1 : 0 };
+    },
+  }),
+
+  action({
+    // ShowDoc's comments of one of its items (`showdoc_item_id`) out of its SQLite database (the
+    // uploaded `Sqlite/showdoc.db.php`), onto the pages of this item imported from it.
+    name: 'comment/importShowDoc',
+    auth: 'user',
+    writes: true,
+    input: z.object({ item_id: zId, showdoc_item_id: zId }).loose(),
+    async handle({ input, actor, services, files }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded, { write: true });
+      const file = files.find((f) => f.field === 'file') ?? files[0];
+      if (!file) throw errors.validation('file: upload ShowDoc’s database file (Sqlite/showdoc.db.php)', 'file：请上传 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）');
+      let data;
+      try {
+        // Opened and read in a worker process: a large database never stalls this one.
+        data = await services.jobs.run('showdocComments', { path: file.filepath, showdocItemId: input.showdoc_item_id }, { fileName: file.originalFilename || 'showdoc.db.php' });
+      } catch (err) {
+        throw fileJobError(err);
+      }
+      return importShowDocComments(services, loaded.item.item_id, data);
     },
   }),
 
