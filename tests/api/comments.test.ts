@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBody, type WebhookEnvelope } from '../../server/commands/webhooks/formats.ts';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
@@ -279,6 +280,13 @@ describe('webhook events', () => {
     // Reopening is not an event; resolving twice does not repeat it.
     await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
     expect(Number((await t.services.db('webhook_deliveries').where({ item_id: itemId }).count({ n: '*' }).first())!.n)).toBe(2);
+    // The chat presets summarise both events in the webhook's language, with the page's address.
+    const env = (i: number) => JSON.parse(rows[i].payload) as WebhookEnvelope;
+    const text = (format: 'slack' | 'feishu' | 'dingtalk' | 'wecom', i: number, lang: 'en' | 'zh') => JSON.stringify(JSON.parse(renderBody(format, env(i), { deliveryId: 1, lang, siteBase: 'https://docs.example.com' })));
+    expect(JSON.parse(text('slack', 0, 'en')).text).toBe(`[Item] ${reader.username} commented on page “Users API”: Hook me\nhttps://docs.example.com/page/${pageId}`);
+    expect(JSON.parse(text('feishu', 1, 'zh')).content.text).toBe(`[Item] ${editor.username} 解决了页面「Users API」上的讨论：Hook me\nhttps://docs.example.com/page/${pageId}`);
+    expect(JSON.parse(text('dingtalk', 0, 'zh')).text.content).toContain(`${reader.username} 评论了页面「Users API」：Hook me`);
+    expect(JSON.parse(text('wecom', 1, 'en')).text.content).toContain(`${editor.username} resolved a discussion on page “Users API”: Hook me`);
   });
 });
 
