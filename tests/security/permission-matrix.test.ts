@@ -187,6 +187,7 @@ const CALLS: Record<string, Call> = {
   // ShowDoc's shipped database (no comments yet): what is checked is who may import.
   'comment/importShowDoc': { mutates: true, upload: { filename: 'showdoc.db.php', bytes: fs.readFileSync(new URL('../fixtures/showdoc-db/showdoc.db.php', import.meta.url)) }, params: (fx) => ({ item_id: fx.item_id, showdoc_item_id: 1 }) },
   'feedback/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, helpful: 1, note: 'Matrix note' }) },
+  'feedback/info': { params: (fx) => ({ page_id: fx.pageB }) },
   'feedback/list': { params: (fx) => ({ item_id: fx.item_id }) },
   'feedback/export': { params: (fx) => ({ item_id: fx.item_id }) },
   'team/getList': { params: () => ({}) },

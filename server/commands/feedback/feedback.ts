@@ -27,6 +27,12 @@ export async function saveFeedback(deps: Deps, input: SaveFeedbackInput): Promis
   return { helpful };
 }
 
+/** The reader's answer on a page: 1 helpful, 0 not helpful, -1 none yet. */
+export async function readerAnswer(deps: Deps, pageId: number, readerKey: string | null): Promise<{ helpful: number; note: string }> {
+  const row = readerKey ? ((await PageFeedback.knexTable(deps.db).where({ page_id: pageId, reader_key: readerKey }).first('helpful', 'note')) as { helpful: number; note: string } | undefined) : undefined;
+  return row ? { helpful: row.helpful ? 1 : 0, note: row.note } : { helpful: -1, note: '' };
+}
+
 /** Per page of the item that has answers: the counts and the notes, newest first; pages by title. */
 export async function listFeedback(deps: Deps, itemId: number): Promise<FeedbackList> {
   const rows = (await PageFeedback.knexTable(deps.db)
