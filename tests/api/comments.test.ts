@@ -324,6 +324,16 @@ describe('inline anchors follow the text', () => {
     expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);
   });
 
+  it('follows a save from the web editor (page/save) the same way', async () => {
+    const { pageId } = await keyed('Retry after **30** seconds.');
+    await comment(reader, { page_id: pageId, content: 'why 30?', anchor: anchorOf('after 30 seconds') });
+    const save = (page_content: string) => t.call('page/save', { page_id: pageId, page_title: 'Users API', page_content, cat_id: 0 }, { token: editor.token });
+    expect((await save('> Note\n\nRetry *after 30\nseconds*, then give up.')).error_code).toBe(0);
+    expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);
+    expect((await save('Retry after 60 seconds.')).error_code).toBe(0);
+    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ outdated: true, anchor: { quote: 'after 30 seconds' } });
+  });
+
   it('picks, among equal quotes, the one whose context matches', async () => {
     const { pageId } = await keyed('## GET /users\n\nReturns 200.\n\n## DELETE /users\n\nReturns 200.\n');
     await comment(reader, { page_id: pageId, content: 'which one?', anchor: anchorOf('Returns 200.', 'DELETE /users\n', '') });
