@@ -1,4 +1,3 @@
-import { format } from '@fast-csv/format';
 import { formatDateTime } from '../../../core/time.ts';
 import type { FeedbackList } from '../../../core/wire.ts';
 import { PageFeedback } from '../../models/PageFeedback.ts';
@@ -60,6 +59,8 @@ const inert = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** The CSV of `feedback/export`: one row per page with its counts, then one row per note. */
 export async function feedbackCsv(list: FeedbackList, timeZone: string): Promise<Buffer> {
+  // Loaded on the first export, not at start: most servers never make one.
+  const { format } = await import('@fast-csv/format');
   const csv = format({ headers: ['page_id', 'page_title', 'helpful', 'unhelpful', 'note_helpful', 'note', 'note_time'], writeBOM: true });
   const chunks: Buffer[] = [];
   csv.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
