@@ -178,7 +178,7 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     await comment(stranger, { page_id: pageId, content: 'hi from outside' });
 
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 0 }, { token: owner.token })).error_code).toBe(0);
-    expect((await list(owner, pageId)).error_code).toBe(10313);
+    expect((await list(owner, pageId))).toMatchObject({ error_code: 10313, error_message: 'Comments are turned off for this item' });
     expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: owner.token })).error_code).toBe(10313);
     const page = await t.call('page/info', { page_id: pageId }, { token: owner.token });
     expect(page.data.comment_count).toBe(0);
