@@ -248,6 +248,8 @@ export interface PageView extends PageInfo, PageRights {
 /** `page/infoByKey`: the shared page without its item and catalog ids, and how to show it (its item's type). */
 export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
   item_type: number;
+  /** The item's watermark switch: the share view tiles the date (and the viewer's name when logged in). */
+  show_watermark: number;
 }
 
 /** `page/history` rows and `page/diff`'s `history_page`. */

@@ -189,6 +189,14 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 1 }, { token: editor.token })).error_code).toBe(10313);
   });
 
+  it('tells the share view whether to draw the watermark', async () => {
+    const { itemId, pageId } = await setup();
+    const { unique_key } = (await t.call('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' }, { token: owner.token })).data;
+    expect((await t.call('page/infoByKey', { unique_key })).data.show_watermark).toBe(0);
+    expect((await t.call('item/update', { item_id: itemId, show_watermark: 1 }, { token: owner.token })).error_code).toBe(0);
+    expect((await t.call('page/infoByKey', { unique_key })).data).toMatchObject({ page_id: pageId, show_watermark: 1 });
+  });
+
   it('counts open threads in page/info', async () => {
     const { pageId } = await setup();
     const a = await comment(reader, { page_id: pageId, content: 'a' });
