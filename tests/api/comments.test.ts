@@ -259,6 +259,17 @@ describe('mentions and notices', () => {
     expect(mail).toContain(`https://docs.example.com/page/${pageId}`);
   });
 
+  it('tells readers an edit names for the first time, and nobody twice', async () => {
+    const { pageId } = await setup();
+    const id = await comment(owner, { page_id: pageId, content: `cc @${editor.username}` });
+    const editorCount = (await notices(editor)).unread_count;
+    const readerCount = (await notices(reader)).unread_count;
+    await comment(owner, { page_id: pageId, comment_id: id, content: `cc @${editor.username} @${reader.username}` });
+    expect((await notices(editor)).unread_count).toBe(editorCount);
+    expect((await notices(reader)).unread_count).toBe(readerCount + 1);
+    expect((await notices(reader)).list[0].notice_title).toBe(`${owner.username} mentioned you on the page "Users API"`);
+  });
+
   it('tells the thread’s participants and the page’s author of a reply, never the writer', async () => {
     const { pageId } = await setup();
     const thread = await comment(reader, { page_id: pageId, content: 'question' });

@@ -3,7 +3,7 @@ import { locateAnchor, markdownReadText, parseAnchor, type CommentAnchor } from 
 import { inTransaction, type Deps } from '../../services.ts';
 import { PageComment, type PageCommentRow } from '../../models/PageComment.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
-import { commentRecipients, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
+import { commentRecipients, newlyMentioned, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
 
 /**
  * Page comments (issue #24): threads of one level (a reply to a reply joins the thread), edits,
@@ -81,9 +81,18 @@ export async function addComment(deps: Deps, input: SaveCommentInput): Promise<{
   return { comment_id: commentId };
 }
 
-/** Replaces the text of a comment (the anchor stays). */
-export async function editComment(deps: Deps, comment: PageCommentRow, content: string): Promise<{ comment_id: number }> {
-  await PageComment.query(deps.db).findById(comment.comment_id).where('deleted_at', 0).patch({ content, updated_at: deps.now() });
+export type EditCommentInput = Pick<SaveCommentInput, 'page' | 'by' | 'content' | 'readersOf' | 'mail'>;
+
+/** Replaces the text of a comment (the anchor stays); readers it now mentions for the first time are told. */
+export async function editComment(deps: Deps, comment: PageCommentRow, input: EditCommentInput): Promise<{ comment_id: number }> {
+  const recipients = await newlyMentioned(deps, comment.content, input.content, input.by, input.readersOf);
+  await inTransaction(deps, async (tx) => {
+    await PageComment.query(tx.db).findById(comment.comment_id).where('deleted_at', 0).patch({ content: input.content, updated_at: tx.now() });
+    for (const r of recipients) await noticeComment(tx, r, input.page, input.by, input.content);
+  });
+  if (input.mail && recipients.length) {
+    input.mail(recipients, { content: input.content, page: input.page, by: input.by }).catch((err: unknown) => deps.logger.error({ err, commentId: comment.comment_id }, 'comment notice mail failed'));
+  }
   return { comment_id: comment.comment_id };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import {
+  type LoadedCommentPage,
   loadComment,
   loadCommentPage,
   pageReaderFilter,
@@ -12,7 +13,7 @@ import {
 } from '../../access/comments.ts';
 import { isMailConfigured } from '../../mail/mailer.ts';
 import { mailCommentNotices } from '../../commands/comments/commentNotices.ts';
-import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
+import { addComment, deleteComment, editComment, listThreads, resolveThread, type SaveCommentInput } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
 import { fileJobError } from '../../workers/jobErrors.ts';
@@ -72,24 +73,23 @@ export const commentActions: ActionDef[] = [
     input: z.object({ page_id: zId, content: zContent, parent_id: zId.optional(), comment_id: zId.optional(), anchor: zAnchor.optional() }),
     async handle({ input, actor, services }) {
       const by = actorRef(actor);
+      // Who is told of the comment (readers of the page only), and by mail when SMTP is configured.
+      const told = async (lp: LoadedCommentPage): Promise<Pick<SaveCommentInput, 'readersOf' | 'mail'>> => {
+        const pageUrl = `${await siteBaseUrl(services)}/page/${lp.page.page_id}`;
+        return {
+          readersOf: pageReaderFilter(services, lp),
+          mail: isMailConfigured(services.config) ? (recipients, c) => mailCommentNotices(services, services.config, pageUrl, recipients, c) : undefined,
+        };
+      };
       if (input.comment_id) {
         const { comment, lp } = await loadComment(services, actor, input.comment_id);
         if (comment.page_id !== input.page_id) throw errors.validation('comment_id: the comment belongs to another page', 'comment_id：该评论属于其他页面');
         requireEditComment(actor, lp, comment);
-        return editComment(services, comment, input.content);
+        return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await told(lp)) });
       }
       const lp = await loadCommentPage(services, actor, input.page_id);
       requireComment(actor, lp);
-      const pageUrl = `${await siteBaseUrl(services)}/page/${lp.page.page_id}`;
-      return addComment(services, {
-        page: lp.page,
-        by,
-        content: input.content,
-        parentId: input.parent_id,
-        anchor: input.anchor,
-        readersOf: pageReaderFilter(services, lp),
-        mail: isMailConfigured(services.config) ? (recipients, c) => mailCommentNotices(services, services.config, pageUrl, recipients, c) : undefined,
-      });
+      return addComment(services, { page: lp.page, by, content: input.content, parentId: input.parent_id, anchor: input.anchor, ...(await told(lp)) });
     },
   }),
 
