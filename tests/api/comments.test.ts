@@ -71,6 +71,8 @@ describe('comment/save and comment/list: threads and replies', () => {
     const id = await comment(reader, { page_id: pageId, content: 'typo heer' });
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: editor.token })).error_code).toBe(10313);
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: owner.token })).error_code).toBe(10313);
+    const moved = await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'x', anchor: JSON.stringify({ quote: 'limit' }) }, { token: reader.token });
+    expect(moved).toMatchObject({ error_code: 10100, error_message: 'anchor: an edit changes the text only; the comment keeps its place' });
     await comment(reader, { page_id: pageId, comment_id: id, content: 'typo here' });
     const thread = (await list(reader, pageId)).data.threads[0];
     expect(thread).toMatchObject({ comment_id: id, content: 'typo here', can_edit: true, can_delete: true, can_resolve: true });

@@ -162,9 +162,3 @@ export async function listThreads(deps: Deps, page: { page_id: number; page_cont
   });
   return { threads: listed, openCount, resolvedCount: threads.length - openCount };
 }
-
-/** Open threads of each page, for page/info's `comment_count` (one query). */
-export async function openThreadCount(deps: Deps, pageId: number): Promise<number> {
-  const row = (await PageComment.knexTable(deps.db).where({ page_id: pageId, parent_id: 0, resolved: 0, deleted_at: 0 }).count({ n: '*' }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}

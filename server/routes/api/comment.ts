@@ -84,6 +84,7 @@ export const commentActions: ActionDef[] = [
       if (input.comment_id) {
         const { comment, lp } = await loadComment(services, actor, input.comment_id);
         if (comment.page_id !== input.page_id) throw errors.validation('comment_id: the comment belongs to another page', 'comment_id：该评论属于其他页面');
+        if (input.anchor || input.parent_id) throw errors.validation(`${input.anchor ? 'anchor' : 'parent_id'}: an edit changes the text only; the comment keeps its place`, `${input.anchor ? 'anchor' : 'parent_id'}：编辑只修改内容，评论位置不变`);
         requireEditComment(actor, lp, comment);
         return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await told(lp)) });
       }
