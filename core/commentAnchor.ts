@@ -9,8 +9,8 @@
  * blocks and table cells where the rendered text has none or others, and Markdown reflows lines.
  * Pure code for the server and the web alike.
  */
-import type { Token } from 'markdown-it';
-import { defaultMarkdown } from './markdown.ts';
+import type { MarkdownIt, Token } from 'markdown-it';
+import { createMarkdown } from './markdown.ts';
 
 export interface CommentAnchor {
   quote: string;
@@ -34,9 +34,23 @@ function inlineText(children: Token[] | null): string {
   return out;
 }
 
+let textPipeline: MarkdownIt | null = null;
+/**
+ * The project's pipeline without heading anchors: ids change no visible text, and making them
+ * unique costs time quadratic in repeated headings (a 1 MB page of repeated sections took 20 s
+ * with them, well under a second without).
+ */
+function readTextPipeline(): MarkdownIt {
+  if (!textPipeline) {
+    textPipeline = createMarkdown();
+    textPipeline.disable('anchor');
+  }
+  return textPipeline;
+}
+
 /** The text a reader sees of a Markdown page (block by block, separated by newlines). */
 export function markdownReadText(markdown: string): string {
-  const tokens = defaultMarkdown().parse(markdown ?? '', {});
+  const tokens = readTextPipeline().parse(markdown ?? '', {});
   const parts: string[] = [];
   for (const t of tokens) {
     if (t.type === 'inline') parts.push(inlineText(t.children));

@@ -2,6 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import { locateAnchor, markdownReadText, parseAnchor, type CommentAnchor } from '../../../core/commentAnchor.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { PageComment, type PageCommentRow } from '../../models/PageComment.ts';
+import { contentHash } from '../pages/pageRow.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 import { commentRecipients, newlyMentioned, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
 
@@ -126,6 +127,24 @@ export async function deleteComment(deps: Deps, comment: PageCommentRow, by: Com
 
 export type ThreadStatus = 'open' | 'resolved' | 'all';
 
+/**
+ * Read texts of recent page versions, by content hash: a thread list asks for the same text until
+ * the page changes, and rendering costs up to a millisecond per KB (0.8 s for 1 MB). Per process,
+ * a handful of entries: another instance simply renders again.
+ */
+const READ_TEXT_CACHE = 32;
+const readTexts = new Map<string, string>();
+function cachedReadText(content: string): string {
+  // Hashed here rather than read from `pages.content_hash`: the key is then right whoever wrote the page (about 2 ms per MB).
+  const key = contentHash(content);
+  const hit = readTexts.get(key);
+  if (hit !== undefined) return hit;
+  const text = markdownReadText(content);
+  if (readTexts.size >= READ_TEXT_CACHE) readTexts.delete(readTexts.keys().next().value!);
+  readTexts.set(key, text);
+  return text;
+}
+
 export interface ListedThread {
   thread: PageCommentRow;
   replies: PageCommentRow[];
@@ -155,7 +174,7 @@ export async function listThreads(deps: Deps, page: { page_id: number; page_cont
     const anchor = parseAnchor(thread.anchor);
     let place = { outdated: false, occurrence: -1 };
     if (anchor) {
-      readText ??= markdownReadText(page.page_content);
+      readText ??= cachedReadText(page.page_content);
       place = locateAnchor(anchor, readText, page.page_content);
     }
     return { thread, replies: repliesOf.get(thread.comment_id) ?? [], anchor, ...place, resolvedByName: names.get(thread.resolved_by) ?? '' };
