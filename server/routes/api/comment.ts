@@ -2,26 +2,22 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import {
-  type LoadedCommentPage,
   loadComment,
   loadCommentPage,
-  pageReaderFilter,
   requireComment,
   requireDeleteComment,
   requireEditComment,
   requireResolveThread,
 } from '../../access/comments.ts';
-import { isMailConfigured } from '../../mail/mailer.ts';
-import { mailCommentNotices } from '../../commands/comments/commentNotices.ts';
-import { addComment, deleteComment, editComment, listThreads, resolveThread, type SaveCommentInput } from '../../commands/comments/comments.ts';
+import { commentAudience } from '../../commands/comments/commentAudience.ts';
+import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
 import { fileJobError } from '../../workers/jobErrors.ts';
-import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
-import { canComment, canDeleteComment, canEditComment, canResolveThread } from '../../policies/comment.ts';
+import { canComment, commentRightsOf } from '../../policies/comment.ts';
 import { presentCommentList } from '../../presenters/comment.ts';
 
 /**
@@ -54,15 +50,7 @@ export const commentActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const lp = await loadCommentPage(services, actor, input.page_id);
       const list = await listThreads(services, lp.page, input.status);
-      return presentCommentList(
-        list,
-        {
-          edit: (c) => canEditComment(actor, lp.facts, c),
-          delete: (c) => canDeleteComment(actor, lp.facts, c),
-          resolve: (t) => canResolveThread(actor, lp.facts, t),
-        },
-        canComment(actor, lp.facts),
-      );
+      return presentCommentList(list, commentRightsOf(actor, lp.facts), canComment(actor, lp.facts));
     },
   }),
 
@@ -73,24 +61,16 @@ export const commentActions: ActionDef[] = [
     input: z.object({ page_id: zId, content: zContent, parent_id: zId.optional(), comment_id: zId.optional(), anchor: zAnchor.optional() }),
     async handle({ input, actor, services }) {
       const by = actorRef(actor);
-      // Who is told of the comment (readers of the page only), and by mail when SMTP is configured.
-      const told = async (lp: LoadedCommentPage): Promise<Pick<SaveCommentInput, 'readersOf' | 'mail'>> => {
-        const pageUrl = `${await siteBaseUrl(services)}/page/${lp.page.page_id}`;
-        return {
-          readersOf: pageReaderFilter(services, lp),
-          mail: isMailConfigured(services.config) ? (recipients, c) => mailCommentNotices(services, services.config, pageUrl, recipients, c) : undefined,
-        };
-      };
       if (input.comment_id) {
         const { comment, lp } = await loadComment(services, actor, input.comment_id);
         if (comment.page_id !== input.page_id) throw errors.validation('comment_id: the comment belongs to another page', 'comment_id：该评论属于其他页面');
         if (input.anchor || input.parent_id) throw errors.validation(`${input.anchor ? 'anchor' : 'parent_id'}: an edit changes the text only; the comment keeps its place`, `${input.anchor ? 'anchor' : 'parent_id'}：编辑只修改内容，评论位置不变`);
         requireEditComment(actor, lp, comment);
-        return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await told(lp)) });
+        return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await commentAudience(services, lp)) });
       }
       const lp = await loadCommentPage(services, actor, input.page_id);
       requireComment(actor, lp);
-      return addComment(services, { page: lp.page, by, content: input.content, parentId: input.parent_id, anchor: input.anchor, ...(await told(lp)) });
+      return addComment(services, { page: lp.page, by, content: input.content, parentId: input.parent_id, anchor: input.anchor, ...(await commentAudience(services, lp)) });
     },
   }),
 
