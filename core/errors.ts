@@ -70,7 +70,7 @@ export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
   notFound: (what: 'item' | 'page' | 'catalog' | 'file' | 'user' | 'team' | 'template' | 'notice' | string) => {
-    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息' };
+    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论' };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
   notLoggedIn: (reason: 'missing' | 'invalid' = 'missing') =>
@@ -103,6 +103,8 @@ export const errors = {
     e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
   staleRevision: () =>
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
+  commentsOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Comments are turned off for this item', '该项目已关闭评论'),
+  feedbackOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Reader feedback is turned off for this item', '该项目已关闭页面反馈'),
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),

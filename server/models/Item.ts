@@ -24,6 +24,12 @@ export interface ItemRow {
   preview_name: string | null;
   /** When the preview expires (unix seconds); the purge-previews job deletes it then. */
   preview_expires_at: number | null;
+  /** Who may comment: 0 nobody, 1 members (default), 2 any logged-in user who can read the item. */
+  allow_comment: number;
+  /** "Was this page helpful?" on the item's pages (1, default) or not (0). */
+  allow_feedback: number;
+  /** Tile the reader's name and the date over page content (0 by default). */
+  show_watermark: number;
 }
 
 /** An item in the caller's list (`item/myList`): the row plus the caller's relation to it. */

@@ -29,6 +29,8 @@ import { syncActions } from './api/sync.ts';
 import { syncPreviewActions } from './api/syncPreview.ts';
 import { webhookActions } from './api/webhook.ts';
 import { apiChangeActions } from './api/apiChange.ts';
+import { commentActions } from './api/comment.ts';
+import { feedbackActions } from './api/feedback.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -62,4 +64,6 @@ export const allActions: ActionDef[] = [
   ...syncPreviewActions,
   ...webhookActions,
   ...apiChangeActions,
+  ...commentActions,
+  ...feedbackActions,
 ];
