@@ -67,7 +67,8 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   async function readDoc(abs: string, relPath: string, catPath: string[]): Promise<LocalDoc | null> {
     const recorded = opts.recorded?.(relPath);
     let st: FileStat | undefined;
-    if (recorded?.size !== undefined && recorded.file_hash) {
+    // A page with code includes depends on other files: never taken from the state unread.
+    if (recorded?.size !== undefined && recorded.file_hash && !recorded.includes) {
       // A synchronous stat costs a few microseconds; thousands of promised ones cost far more CPU.
       const s = fsSync.statSync(abs);
       st = { size: s.size, mtimeMs: s.mtimeMs };
@@ -161,7 +162,7 @@ function recordedDoc(abs: string, relPath: string, catPath: string[], recorded: 
     full = docFromText(relPath, catPath, decoded.text);
     return full;
   };
-  const doc = { relPath, catPath, title: recorded.title, order: recorded.order, hash: recorded.hash, fileHash: recorded.file_hash, stat } as LocalDoc;
+  const doc = { relPath, catPath, title: recorded.title, order: recorded.order, hash: recorded.hash, fileHash: recorded.file_hash, stat, lazy: true } as LocalDoc;
   Object.defineProperty(doc, 'content', { enumerable: true, get: () => load().content });
   Object.defineProperty(doc, 'head', { enumerable: true, get: () => load().head });
   return doc;

@@ -12,6 +12,10 @@ export interface LocalDoc {
   /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
   head?: string | null;
   fileHash?: string;
+  /** The hash of what its code includes resolve to (includes/identity.ts), folded into `fileHash`. */
+  includeDigest?: string;
+  /** Taken from the state without reading the file (unchanged size and mtime, no includes). */
+  lazy?: boolean;
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
@@ -32,6 +36,8 @@ export interface RecordedFile {
   order: number;
   hash: string;
   file_hash?: string;
+  /** The page has code includes: its identity depends on other files, so it is always read. */
+  includes?: boolean;
   size?: number;
   mtime_ms?: number;
 }

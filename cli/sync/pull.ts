@@ -17,6 +17,7 @@ import { confinedOrNull, confinedPath } from './confine.ts';
 import { assertPullConfined } from './pullGuard.ts';
 import { catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
+import { pulledIdentity } from './includes/identity.ts';
 import { isStoredVersion } from './git/pullHook.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
@@ -184,7 +185,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
         await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath)));
         out.merged.push(relPath);
         out.pages.push(pulledPage(page, [relPath]));
-        remember(ledger, relPath, page);
+        await remember(root, ledger, relPath, page);
         continue;
       }
     }
@@ -195,10 +196,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
       out.pages.push(pulledPage(page, [relPath, ...assets]));
     }
     out.written.push(...assets);
-    remember(ledger, relPath, page);
+    await remember(root, ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
-      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: page.source_refs ?? null });
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: (await pulledIdentity(root, relPath, page.page_content, contentHash(text))).file_hash, source_refs: page.source_refs ?? null });
     }
   }
 
@@ -264,11 +265,12 @@ async function carryLocalEdits(
     out.conflictFiles.push(to);
     out.exitCode = ExitCode.CONFLICT;
   }
-  remember(ledger, to, page);
+  await remember(root, ledger, to, page);
   return true;
 }
 
-function remember(ledger: SyncLedger, relPath: string, page: ServerPageContent): void {
-  const fileHash = contentHash((page.source_head ?? '') + page.page_content);
-  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, file_hash: fileHash, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
+async function remember(root: string, ledger: SyncLedger, relPath: string, page: ServerPageContent): Promise<void> {
+  // With code includes, the file hash covers the included files as this folder has them (includes/identity.ts).
+  const identity = await pulledIdentity(root, relPath, page.page_content, contentHash((page.source_head ?? '') + page.page_content));
+  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, ...identity, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
 }

@@ -20,6 +20,7 @@ import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import { checkLinks } from './links/check.ts';
 import { includeContextOf } from './includes/resolve.ts';
+import { fileIdentity, foldIncludes } from './includes/identity.ts';
 import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
 import type { Settings } from './settings.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
@@ -105,6 +106,8 @@ export async function preparePlan(
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
+  // A page's identity covers what its code includes (an edit of only the included file is an update).
+  await foldIncludes(folder.docs, includeContextOf(root));
   // The generator's navigation (SUMMARY.md, mkdocs.yml nav, sidebars.js): creation order and SUMMARY titles.
   const nav = readNavigation(root, folder.docs);
   if (nav) {
@@ -159,7 +162,7 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
  * references as the file has them), not an update.
  */
 async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: SyncClient): Promise<void> {
-  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash));
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash) && !includesDecide(e));
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
   // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
@@ -176,6 +179,15 @@ async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: Sync
       e.confirm = true;
     }
   }
+}
+
+/**
+ * A page with code includes that nobody changed since the sync wrote it: its file identity (which
+ * covers the included files) already decided. Its source form equals the file even when only an
+ * included file changed, so comparing that would undo the update.
+ */
+function includesDecide(e: PlanEntry): boolean {
+  return !!e.doc!.includeDigest && e.server!.sync_revision === e.server!.revision && !!e.server!.sync_hash;
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -222,7 +234,7 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
 /** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
 function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
   if (doc.source) return {};
-  const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
+  const fileHash = merged === undefined ? doc.fileHash : fileIdentity(contentHash((doc.head ?? '') + merged), doc.includeDigest);
   return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), ...doc.git };
 }
 
