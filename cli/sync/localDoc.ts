@@ -6,6 +6,10 @@ export interface LocalDoc {
   catPath: string[];
   title: string;
   order: number;
+  /** The front matter sets the order; else the navigation may (layouts/navOrder.ts). */
+  ownOrder?: boolean;
+  /** The order the generator's navigation gives the page (sent as `source_nav_order`). */
+  navOrder?: number;
   /** The page content: the file without its front matter. */
   content: string;
   hash: string;
@@ -36,6 +40,8 @@ export interface RecordedFile {
   order: number;
   hash: string;
   file_hash?: string;
+  /** The recorded order came from the navigation (the file sets none). */
+  nav?: boolean;
   /** The page has code includes: its identity depends on other files, so it is always read. */
   includes?: boolean;
   size?: number;

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ServerPageContent } from './client.ts';
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { summaryTitles } from './layouts/nav.ts';
+import { impliedOrderOf } from './layouts/navOrder.ts';
 import { contentHash } from './hash.ts';
 import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
 import { adoptWebFiles, type WebFiles } from './webFiles.ts';
@@ -161,10 +161,12 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = await confinedPath(root, relPath);
     const synced = state.pages[relPath];
-    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath));
+    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath));
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
+      // A file that sets no order has the one the navigation gave it (as the last sync decided it, else as the server records it).
+      if (!local.ownOrder) local.order = synced?.nav ? synced.order : impliedOrderOf(page);
       const known = !!synced && synced.page_id === page.page_id;
       // Without state (a fresh clone), git's blob id tells whether the file is what the sync stored.
       const edited = !known ? !(await isStoredVersion(root, localText, page)) : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
@@ -182,7 +184,7 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
           continue;
         }
         // The local front matter stays, with the server's title and order where those changed.
-        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath)));
+        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath)));
         out.merged.push(relPath);
         out.pages.push(pulledPage(page, [relPath]));
         await remember(root, ledger, relPath, page);
@@ -256,7 +258,7 @@ async function carryLocalEdits(
   if (local.hash === synced.hash) return false;
   const base = await readBase(root, from);
   const merged = base === null ? null : merge3(base, local.content, page.page_content);
-  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), DEFAULT_PAGE_ORDER);
+  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), impliedOrderOf(page));
   await writeFileAtomic(newFile, render(merged?.clean ? merged.text : local.content));
   await fs.rm(oldFile);
   if (merged?.clean) out.merged.push(to);

@@ -22,8 +22,8 @@ import { checkLinks } from './links/check.ts';
 import { includeContextOf } from './includes/resolve.ts';
 import { fileIdentity, foldIncludes } from './includes/identity.ts';
 import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
+import { applyNavigationOrder, impliedOrderOf } from './layouts/navOrder.ts';
 import type { Settings } from './settings.ts';
-import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { readGitView } from './git/history.ts';
 import { repositoryForms } from './repoForm.ts';
 import { similarRenames } from './similarity.ts';
@@ -116,6 +116,8 @@ export async function preparePlan(
   }
   const docs = [...(nav ? inNavigationOrder(folder.docs, nav) : folder.docs), ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
+  // Pages the navigation lists take their order from it (only where it moved them since the last sync).
+  if (nav) applyNavigationOrder(folder.docs, nav, tree.pages);
   const renames = await similarRenames(stateRoot, docs, state, tree.pages, client);
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes, renames });
   // In a git work tree, git's history decides what is newer (cli/sync/git/).
@@ -232,10 +234,10 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
 }
 
 /** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
-function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
+function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string; source_nav_order?: number | null } {
   if (doc.source) return {};
   const fileHash = merged === undefined ? doc.fileHash : fileIdentity(contentHash((doc.head ?? '') + merged), doc.includeDigest);
-  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), ...doc.git };
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), source_nav_order: doc.navOrder ?? null, ...doc.git };
 }
 
 /** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
@@ -284,7 +286,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
       continue;
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
-    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), impliedOrderOf(e.server));
     await writeFileAtomic(await confinedPath(root, copy), text);
     const s = e.server;
     ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);

@@ -18,6 +18,8 @@ export interface SyncedPage {
   title: string;
   cat_path: string[];
   order: number;
+  /** `order` came from the generator's navigation, not from the file (layouts/navOrder.ts). */
+  nav?: boolean;
   /** Pages generated from an API description file: that file and the stable key. */
   source?: string;
   key?: string;

@@ -13,6 +13,7 @@ import * as dropUnusedSearchIndexes from './20261127122100_drop_unused_search_in
 import * as accountIdentity from './20261127127000_account_identity.ts';
 import * as pageSyncBlob from './20261127163000_page_sync_blob.ts';
 import * as itemPreviews from './20261127165000_item_previews.ts';
+import * as pageSyncNavOrder from './20261127172000_page_sync_nav_order.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -33,6 +34,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127127000_account_identity': accountIdentity,
   '20261127163000_page_sync_blob': pageSyncBlob,
   '20261127165000_item_previews': itemPreviews,
+  '20261127172000_page_sync_nav_order': pageSyncNavOrder,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
