@@ -27,8 +27,8 @@ export interface SyncPage {
   sync_blob: string;
   sync_blob_history: string[];
   sync_blob_committed: boolean;
-  /** The order the sync took from the repository's navigation file (null: the file's own order). */
-  sync_nav_order: number | null;
+  /** The order the sync took from the repository's navigation file (null: the file's own order; absent from older servers). */
+  sync_nav_order?: number | null;
 }
 
 /** A page deleted in the web UI (or the open API by a user) that belonged to a file: a push reports it rather than re-creating it. */
