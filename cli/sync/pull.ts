@@ -274,5 +274,5 @@ async function carryLocalEdits(
 async function remember(root: string, ledger: SyncLedger, relPath: string, page: ServerPageContent): Promise<void> {
   // With code includes, the file hash covers the included files as this folder has them (includes/identity.ts).
   const identity = await pulledIdentity(root, relPath, page.page_content, contentHash((page.source_head ?? '') + page.page_content));
-  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, ...identity, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
+  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, ...identity, title: page.page_title, cat_path: page.cat_path, order: page.s_number, ...(page.s_number === page.sync_nav_order ? { nav: true } : {}) }, page.page_content);
 }
