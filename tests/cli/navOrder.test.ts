@@ -146,4 +146,24 @@ describe('the navigation orders existing pages', () => {
     expect((await runDocs(['pull', empty], { cwd: empty, env })).code).toBe(ExitCode.OK);
     expect(markdownOf(empty)).toEqual(markdownOf(docs));
   }, 60_000);
+
+  it('Docusaurus sidebars.js (read as data): reordered on push, the files untouched', async () => {
+    const k = await buildKeyedItem(t);
+    const site = tempFolder();
+    const sidebars = (...ids: string[]) => `module.exports = { docs: [${ids.map((id) => `'${id}'`).join(', ')}] };\n`;
+    write(site, 'sidebars.js', sidebars('intro', 'install', 'configure'));
+    write(site, 'docs/intro.md', '# Intro\n');
+    write(site, 'docs/install.md', '# Install\n');
+    write(site, 'docs/configure.md', '# Configure\n');
+    const docs = path.join(site, 'docs');
+    const files = markdownOf(docs);
+    const env = envFor(t, k);
+    expect((await runDocs(['push', docs], { cwd: site, env })).code).toBe(ExitCode.OK);
+    expect(await menu(k)).toEqual(['Intro', 'Install', 'Configure']);
+    write(site, 'sidebars.js', sidebars('configure', 'intro', 'install'));
+    const pushed = await runDocs(['push', docs], { cwd: site, env });
+    expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
+    expect(await menu(k)).toEqual(['Configure', 'Intro', 'Install']);
+    expect(markdownOf(docs)).toEqual(files);
+  }, 60_000);
 });
