@@ -27,6 +27,8 @@ export interface SyncPage {
   sync_blob: string;
   sync_blob_history: string[];
   sync_blob_committed: boolean;
+  /** The order the sync took from the repository's navigation file (null: the file's own order; absent from older servers). */
+  sync_nav_order?: number | null;
 }
 
 /** A page deleted in the web UI (or the open API by a user) that belonged to a file: a push reports it rather than re-creating it. */
@@ -71,6 +73,8 @@ export interface SyncSource {
   source_blob?: string;
   source_blob_history?: string[];
   source_blob_committed?: boolean;
+  /** The order taken from the repository's navigation file (SUMMARY.md, mkdocs.yml nav, sidebars), or null. */
+  source_nav_order?: number | null;
 }
 
 /**

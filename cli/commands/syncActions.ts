@@ -109,12 +109,14 @@ async function previewPushCommand(io: CliIO, root: string, flags: SyncFlags): Pr
   const { pushPreview, parseExpires } = await import('../sync/preview.ts');
   const client = clientFor(io, root, flags, `docs push --preview ${flags.preview}`);
   const expiresHours = parseExpires(flags.expires);
-  const { outcome, preview, created } = await pushPreview(
+  const { outcome, preview, created, removed } = await pushPreview(
     { root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings), name: flags.preview!, expiresHours },
     io,
     client,
   );
-  report(io, outcome, flags, false, { preview });
+  report(io, outcome, flags, false, { preview, removed });
+  // Pages whose file the pull request deleted are not in the preview (pushPreview always prunes).
+  if (removed) io.stderr(`removed ${removed} page(s) from the preview: their files are gone from the folder\n`);
   io.stderr(`preview ${preview.name} ${created ? 'created' : 'updated'}: ${preview.url} (expires ${preview.expires_at})\n`);
   io.exitCode = outcome.exitCode;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathRefusal } from '../../core/safePath.ts';
 import { byName, catalogPathOf, isIgnoredName, MARKDOWN_FILE as MARKDOWN, MAX_CATALOG_DEPTH, OWN_FILES, pageFromText } from '../../importers/markdownFolder/pageFile.ts';
 import { CliFailure } from '../errors.ts';
+import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { asCliFailure } from './formatFailure.ts';
 import { decodeFileText } from '../../importers/markdownFolder/fileText.ts';
 import { contentHash } from './hash.ts';
@@ -67,7 +68,8 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
   async function readDoc(abs: string, relPath: string, catPath: string[]): Promise<LocalDoc | null> {
     const recorded = opts.recorded?.(relPath);
     let st: FileStat | undefined;
-    if (recorded?.size !== undefined && recorded.file_hash) {
+    // A page with code includes depends on other files: never taken from the state unread.
+    if (recorded?.size !== undefined && recorded.file_hash && !recorded.includes) {
       // A synchronous stat costs a few microseconds; thousands of promised ones cost far more CPU.
       const s = fsSync.statSync(abs);
       st = { size: s.size, mtimeMs: s.mtimeMs };
@@ -161,7 +163,9 @@ function recordedDoc(abs: string, relPath: string, catPath: string[], recorded: 
     full = docFromText(relPath, catPath, decoded.text);
     return full;
   };
-  const doc = { relPath, catPath, title: recorded.title, order: recorded.order, hash: recorded.hash, fileHash: recorded.file_hash, stat } as LocalDoc;
+  // An order the navigation gave is decided again from the navigation (layouts/navOrder.ts).
+  const order = recorded.nav ? DEFAULT_PAGE_ORDER : recorded.order;
+  const doc = { relPath, catPath, title: recorded.title, order, ownOrder: !recorded.nav && order !== DEFAULT_PAGE_ORDER, hash: recorded.hash, fileHash: recorded.file_hash, stat, lazy: true } as LocalDoc;
   Object.defineProperty(doc, 'content', { enumerable: true, get: () => load().content });
   Object.defineProperty(doc, 'head', { enumerable: true, get: () => load().head });
   return doc;
@@ -188,6 +192,7 @@ export function docFromText(relPath: string, catPath: string[], text: string): L
     catPath,
     title: page.title,
     order: page.order,
+    ownOrder: page.ownOrder,
     content: page.body,
     hash: contentHash(page.body),
     head: page.head,

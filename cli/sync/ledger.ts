@@ -1,5 +1,6 @@
 import type { LocalDoc } from './localDoc.ts';
 import { contentHash } from './hash.ts';
+import { fileIdentity } from './includes/identity.ts';
 import { removeBase, writeBase, type SyncedPage, type SyncState } from './state.ts';
 
 /**
@@ -45,7 +46,9 @@ export class SyncLedger {
     const hash = contentHash(content);
     // The file as read is what was synced (not a merge written over it): its size and mtime identify it next time.
     const stat = !doc.source && doc.stat && hash === doc.hash ? { size: doc.stat.size, mtime_ms: doc.stat.mtimeMs } : {};
-    const entry: SyncedPage = { page_id: pageId, revision, hash, ...(doc.source ? {} : { file_hash: contentHash((doc.head ?? '') + content) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.source ? { source: doc.source, key: doc.key } : {}), ...stat };
+    // The file hash as the next read computes it: with the includes' digest (includes/identity.ts).
+    const fileHash = fileIdentity(contentHash((doc.head ?? '') + content), doc.includeDigest);
+    const entry: SyncedPage = { page_id: pageId, revision, hash, ...(doc.source ? {} : { file_hash: fileHash, ...(doc.includeDigest ? { includes: true } : {}) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.navOrder !== undefined ? { nav: true } : {}), ...(doc.source ? { source: doc.source, key: doc.key } : {}), ...stat };
     this.set(doc.relPath, entry, doc.source ? null : content);
   }
 

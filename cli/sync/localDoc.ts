@@ -6,12 +6,20 @@ export interface LocalDoc {
   catPath: string[];
   title: string;
   order: number;
+  /** The front matter sets the order; else the navigation may (layouts/navOrder.ts). */
+  ownOrder?: boolean;
+  /** The order the generator's navigation gives the page (sent as `source_nav_order`). */
+  navOrder?: number;
   /** The page content: the file without its front matter. */
   content: string;
   hash: string;
   /** The front-matter block exactly as written (null: none), and the hash of the whole file. */
   head?: string | null;
   fileHash?: string;
+  /** The hash of what its code includes resolve to (includes/identity.ts), folded into `fileHash`. */
+  includeDigest?: string;
+  /** Taken from the state without reading the file (unchanged size and mtime, no includes). */
+  lazy?: boolean;
   /** For pages generated from an OpenAPI/Postman file: that file, and the importer's stable key. */
   source?: string;
   key?: string;
@@ -32,6 +40,10 @@ export interface RecordedFile {
   order: number;
   hash: string;
   file_hash?: string;
+  /** The recorded order came from the navigation (the file sets none). */
+  nav?: boolean;
+  /** The page has code includes: its identity depends on other files, so it is always read. */
+  includes?: boolean;
   size?: number;
   mtime_ms?: number;
 }

@@ -12,15 +12,18 @@ import { push, type PushOptions, type PushOutcome } from './push.ts';
  * first use as a copy of the item's current pages (sync/previewOpen) and answers the preview's own
  * credentials; the push then runs as a fresh clone's `--force` push into it, with a state kept
  * in a temporary folder: the folder's own `.docs/` (the item's sync state) is never touched, and a
- * CI checkout carries no state anyway.
+ * CI checkout carries no state anyway. It always prunes: a page whose file the pull request deleted
+ * is gone after the merge, so it is gone from the preview (pages made in the web UI stay, as
+ * --prune never deletes them), and the mass-deletion guard does not apply to a throwaway copy.
  */
-export async function pushPreview(opts: PushOptions & { name: string; expiresHours?: number }, io: CliIO, client: SyncClient): Promise<{ outcome: PushOutcome; preview: PreviewInfo; created: boolean }> {
+export async function pushPreview(opts: PushOptions & { name: string; expiresHours?: number }, io: CliIO, client: SyncClient): Promise<{ outcome: PushOutcome; preview: PreviewInfo; created: boolean; removed: number }> {
   const opened = await client.previewOpen(opts.name, opts.expiresHours);
   const previewClient = client.forItem(opened.api_key, opened.api_token);
   const stateRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-preview-'));
   try {
-    const outcome = await push({ ...opts, force: true, stateRoot }, io, previewClient);
-    return { outcome, preview: absolute(opened.preview, client.settings.server), created: opened.created };
+    const outcome = await push({ ...opts, force: true, prune: true, allowMassDelete: true, stateRoot }, io, previewClient);
+    const removed = outcome.exitCode === 0 ? outcome.plan.entries.filter((e) => e.action === 'delete').length : 0;
+    return { outcome, preview: absolute(opened.preview, client.settings.server), created: opened.created, removed };
   } finally {
     await fs.rm(stateRoot, { recursive: true, force: true });
   }

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { ExitCode } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import { batchChanges, SyncClient, type Change, type ServerPageContent } from './client.ts';
 import { docFromText, fileTitleOf } from './folder.ts';
 import { renderPageFile } from './frontMatter.ts';
 import { summaryTitles } from './layouts/nav.ts';
+import { impliedOrderOf } from './layouts/navOrder.ts';
 import { contentHash } from './hash.ts';
 import { detectAssetsRoot, downloadAssets, toSourceView } from './assets.ts';
 import { adoptWebFiles, type WebFiles } from './webFiles.ts';
@@ -17,6 +17,7 @@ import { confinedOrNull, confinedPath } from './confine.ts';
 import { assertPullConfined } from './pullGuard.ts';
 import { catalogDir, catalogPathOf, CONFLICT_SUFFIX, exists, uniquePagePath, writeFileAtomic } from './paths.ts';
 import { SyncLedger } from './ledger.ts';
+import { pulledIdentity } from './includes/identity.ts';
 import { isStoredVersion } from './git/pullHook.ts';
 import { loadState, readBase, saveState, type SyncedPage } from './state.ts';
 
@@ -160,10 +161,12 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
     const file = await confinedPath(root, relPath);
     const synced = state.pages[relPath];
-    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath));
+    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath));
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
+      // A file that sets no order has the one the navigation gave it (as the last sync decided it, else as the server records it).
+      if (!local.ownOrder) local.order = synced?.nav ? synced.order : impliedOrderOf(page);
       const known = !!synced && synced.page_id === page.page_id;
       // Without state (a fresh clone), git's blob id tells whether the file is what the sync stored.
       const edited = !known ? !(await isStoredVersion(root, localText, page)) : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
@@ -181,10 +184,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
           continue;
         }
         // The local front matter stays, with the server's title and order where those changed.
-        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), DEFAULT_PAGE_ORDER, navTitles.get(relPath)));
+        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath)));
         out.merged.push(relPath);
         out.pages.push(pulledPage(page, [relPath]));
-        remember(ledger, relPath, page);
+        await remember(root, ledger, relPath, page);
         continue;
       }
     }
@@ -195,10 +198,10 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
       out.pages.push(pulledPage(page, [relPath, ...assets]));
     }
     out.written.push(...assets);
-    remember(ledger, relPath, page);
+    await remember(root, ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
-      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: contentHash(text), source_refs: page.source_refs ?? null });
+      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: (await pulledIdentity(root, relPath, page.page_content, contentHash(text))).file_hash, source_refs: page.source_refs ?? null });
     }
   }
 
@@ -255,7 +258,7 @@ async function carryLocalEdits(
   if (local.hash === synced.hash) return false;
   const base = await readBase(root, from);
   const merged = base === null ? null : merge3(base, local.content, page.page_content);
-  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), DEFAULT_PAGE_ORDER);
+  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), impliedOrderOf(page));
   await writeFileAtomic(newFile, render(merged?.clean ? merged.text : local.content));
   await fs.rm(oldFile);
   if (merged?.clean) out.merged.push(to);
@@ -264,11 +267,12 @@ async function carryLocalEdits(
     out.conflictFiles.push(to);
     out.exitCode = ExitCode.CONFLICT;
   }
-  remember(ledger, to, page);
+  await remember(root, ledger, to, page);
   return true;
 }
 
-function remember(ledger: SyncLedger, relPath: string, page: ServerPageContent): void {
-  const fileHash = contentHash((page.source_head ?? '') + page.page_content);
-  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, file_hash: fileHash, title: page.page_title, cat_path: page.cat_path, order: page.s_number }, page.page_content);
+async function remember(root: string, ledger: SyncLedger, relPath: string, page: ServerPageContent): Promise<void> {
+  // With code includes, the file hash covers the included files as this folder has them (includes/identity.ts).
+  const identity = await pulledIdentity(root, relPath, page.page_content, contentHash((page.source_head ?? '') + page.page_content));
+  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, ...identity, title: page.page_title, cat_path: page.cat_path, order: page.s_number, ...(page.s_number === page.sync_nav_order ? { nav: true } : {}) }, page.page_content);
 }

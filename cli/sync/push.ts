@@ -20,9 +20,10 @@ import { docsFromSpecFiles } from './specFiles.ts';
 import { apiChangesOf, hasBreaking, type ApiChangeReport, type PushedApi } from './apiGate.ts';
 import { checkLinks } from './links/check.ts';
 import { includeContextOf } from './includes/resolve.ts';
+import { fileIdentity, foldIncludes } from './includes/identity.ts';
 import { applySummaryTitles, inNavigationOrder, readNavigation } from './layouts/nav.ts';
+import { applyNavigationOrder, impliedOrderOf } from './layouts/navOrder.ts';
 import type { Settings } from './settings.ts';
-import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { readGitView } from './git/history.ts';
 import { repositoryForms } from './repoForm.ts';
 import { similarRenames } from './similarity.ts';
@@ -105,6 +106,8 @@ export async function preparePlan(
   // Files unchanged since the last sync (size + mtime) are not read again.
   const folder = await readFolder(root, { ...folderOpts, recorded: state.reader === FILE_READER ? (relPath) => state.pages[relPath] : undefined });
   const apis: PushedApi[] = [];
+  // A page's identity covers what its code includes (an edit of only the included file is an update).
+  await foldIncludes(folder.docs, includeContextOf(root));
   // The generator's navigation (SUMMARY.md, mkdocs.yml nav, sidebars.js): creation order and SUMMARY titles.
   const nav = readNavigation(root, folder.docs);
   if (nav) {
@@ -113,6 +116,8 @@ export async function preparePlan(
   }
   const docs = [...(nav ? inNavigationOrder(folder.docs, nav) : folder.docs), ...(await docsFromSpecFiles(folder.specFiles, folder.problems, root, apis, env))];
   const tree = await treePromise;
+  // Pages the navigation lists take their order from it (only where it moved them since the last sync).
+  if (nav) applyNavigationOrder(folder.docs, nav, tree.pages);
   const renames = await similarRenames(stateRoot, docs, state, tree.pages, client);
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes, renames });
   // In a git work tree, git's history decides what is newer (cli/sync/git/).
@@ -159,7 +164,7 @@ export function massDeleteRefusal(deletes: number, serverPages: number, folderPa
  * references as the file has them), not an update.
  */
 async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: SyncClient): Promise<void> {
-  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash));
+  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash) && !includesDecide(e));
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
   // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
@@ -176,6 +181,15 @@ async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: Sync
       e.confirm = true;
     }
   }
+}
+
+/**
+ * A page with code includes that nobody changed since the sync wrote it: its file identity (which
+ * covers the included files) already decided. Its source form equals the file even when only an
+ * included file changed, so comparing that would undo the update.
+ */
+function includesDecide(e: PlanEntry): boolean {
+  return !!e.doc!.includeDigest && e.server!.sync_revision === e.server!.revision && !!e.server!.sync_hash;
 }
 
 /** A file whose conflict copy still lies beside it stays a conflict until the user deletes the copy. */
@@ -220,10 +234,10 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
 }
 
 /** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
-function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string } {
+function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string; source_nav_order?: number | null } {
   if (doc.source) return {};
-  const fileHash = merged === undefined ? doc.fileHash : contentHash((doc.head ?? '') + merged);
-  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), ...doc.git };
+  const fileHash = merged === undefined ? doc.fileHash : fileIdentity(contentHash((doc.head ?? '') + merged), doc.includeDigest);
+  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), source_nav_order: doc.navOrder ?? null, ...doc.git };
 }
 
 /** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
@@ -272,7 +286,7 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
       continue;
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
-    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), DEFAULT_PAGE_ORDER);
+    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), impliedOrderOf(e.server));
     await writeFileAtomic(await confinedPath(root, copy), text);
     const s = e.server;
     ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);

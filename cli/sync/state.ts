@@ -13,9 +13,13 @@ export interface SyncedPage {
   hash: string;
   /** Hash of the whole file (front matter included) at the last sync. */
   file_hash?: string;
+  /** The page has code includes: `file_hash` covers the included files too (includes/identity.ts). */
+  includes?: boolean;
   title: string;
   cat_path: string[];
   order: number;
+  /** `order` came from the generator's navigation, not from the file (layouts/navOrder.ts). */
+  nav?: boolean;
   /** Pages generated from an API description file: that file and the stable key. */
   source?: string;
   key?: string;
@@ -46,9 +50,10 @@ export interface SyncState {
  * Bumped when reading a file gives other titles or hashes than before (2: the H1's shown text as
  * title, the byte-order mark kept), so a push after an upgrade reads every file again once and
  * sends what changed — otherwise the recorded old title would stay on the server, and a fresh
- * pull would write it into the file's front matter.
+ * pull would write it into the file's front matter. (3: the file hash of a page with code
+ * includes covers the included files.)
  */
-export const FILE_READER = 2;
+export const FILE_READER = 3;
 
 export const STATE_DIR = '.docs';
 const STATE_FILE = 'state.json';

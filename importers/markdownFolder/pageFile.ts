@@ -51,6 +51,8 @@ export function fileTitleOf(relPath: string): string {
 export interface PageFile {
   title: string;
   order: number;
+  /** The front matter sets `order` (else `order` is the default). */
+  ownOrder: boolean;
   body: string;
   head: string | null;
 }
@@ -61,7 +63,7 @@ export function pageFromText(relPath: string, text: string): PageFile {
   const title = parsed.title ?? firstHeading(parsed.body) ?? fileTitleOf(relPath);
   if (title.length > MAX.pageTitle) throw new FormatError(`${relPath}: the title is ${title.length} characters; Folio keeps at most ${MAX.pageTitle} (set a shorter front-matter title)`);
   if (Buffer.byteLength(parsed.body, 'utf8') > MAX.pageContent) throw new FormatError(`${relPath}: the page is larger than ${MAX.pageContent / 1024 / 1024} MB, the most Folio keeps in one page`);
-  return { title, order: parsed.order ?? DEFAULT_PAGE_ORDER, body: parsed.body, head: parsed.head };
+  return { title, order: parsed.order ?? DEFAULT_PAGE_ORDER, ownOrder: parsed.order !== undefined, body: parsed.body, head: parsed.head };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   sync_blob: string;
   sync_blob_history: string | null;
   sync_blob_committed: number;
+  /** The order the sync took from the repository's navigation file (migration 20261127172000_page_sync_nav_order). */
+  sync_nav_order: number | null;
   is_del: number;
   del_time: number;
   del_by_uid: number;

@@ -229,6 +229,23 @@ describe('sync/apply: file identity and CI safety', () => {
     expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(0);
   });
 
+  it('records the order a push took from the navigation (sync_nav_order); a confirm without it keeps it; a bad one is refused, naming the field', async () => {
+    const k = await buildKeyedItem(t);
+    const made = await apply(k, [{ op: 'create', title: 'N', content: 'n', s_number: 2, source_path: 'n.md', source_nav_order: 2 }]);
+    expect(made.error_code, made.error_message).toBe(0);
+    const id = made.data.results[0].page_id;
+    expect((await t.call('sync/tree', creds(k))).data.pages[0]).toMatchObject({ s_number: 2, sync_nav_order: 2 });
+    expect((await apply(k, [{ op: 'confirm', page_id: id, base_revision: 1, source_path: 'n.md' }])).error_code).toBe(0);
+    expect((await t.call('sync/tree', creds(k))).data.pages[0]).toMatchObject({ sync_nav_order: 2 });
+    // The file sets its own order now: the navigation's is cleared.
+    expect((await apply(k, [{ op: 'update', page_id: id, base_revision: 1, s_number: 5, source_path: 'n.md', source_nav_order: null }])).error_code).toBe(0);
+    expect((await t.call('sync/tree', creds(k))).data.pages[0]).toMatchObject({ s_number: 5, sync_nav_order: null });
+    const bad = await apply(k, [{ op: 'create', title: 'M', content: 'm', source_path: 'm.md', source_nav_order: 'first' }]);
+    expect(bad.error_code).toBe(10100);
+    expect(bad.error_message).toMatch(/changes\.0\.source_nav_order: must be a number/);
+    expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(1);
+  });
+
   it('lists the files whose page a user deleted (not the sync\'s own prunes), with the blob the sync stored', async () => {
     const k = await buildKeyedItem(t);
     const blob = 'e'.repeat(40);

@@ -175,3 +175,33 @@ describe('expiry and bad input', () => {
     expect(nested.error_message).toContain('api_key');
   }, 60_000);
 });
+
+describe('a preview shows the site as it will be after the merge', () => {
+  it('pages whose files the pull request deleted are removed from the preview (not the item), past the mass-deletion guard; web-only pages stay', async () => {
+    // A page made in the web UI: no file ever had it, so no pull request can delete it.
+    const web = await t.call('page/save', { item_id: k.item_id, cat_id: 0, page_title: 'Notes', page_content: 'Typed in the browser.' }, { token: k.owner.token });
+    expect(web.error_code).toBe(0);
+    const pr = tempFolder();
+    write(pr, 'intro.md', '# Intro\n\nWelcome.\n');
+    // The pull request deletes guide/setup.md and guide/usage.md: half of the item's four pages.
+    const r = await runDocs(['push', '--preview', 'pr-del', '--json', pr], { cwd: pr, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const out = JSON.parse(r.stdout);
+    expect(out.removed).toBe(2);
+    expect(r.stderr).toContain('removed 2 page(s) from the preview');
+    const previewId = out.preview.item_id;
+    expect(await pageText(previewId, 'Setup', k.owner.token)).toBeNull();
+    expect(await pageText(previewId, 'Usage', k.owner.token)).toBeNull();
+    expect(await pageText(previewId, 'Intro', k.owner.token)).toBe('# Intro\n\nWelcome.\n');
+    expect(await pageText(previewId, 'Notes', k.owner.token)).toBe('Typed in the browser.');
+    // The item keeps them all.
+    expect(await pageText(k.item_id, 'Usage', k.owner.token)).toBe('# Usage\n\nRun it.\n');
+    expect(await pageText(k.item_id, 'Setup', k.owner.token)).toBe('# Setup\n\nInstall it.\n');
+    // A push of the same folder to the same preview removes nothing more.
+    const again = await runDocs(['push', '--preview', 'pr-del', '--json', pr], { cwd: pr, env: envFor(t, k) });
+    expect(again.code, again.stderr).toBe(ExitCode.OK);
+    expect(JSON.parse(again.stdout).removed).toBe(0);
+    expect(again.stderr).not.toContain('removed');
+    expect(await pageText(previewId, 'Notes', k.owner.token)).toBe('Typed in the browser.');
+  }, 60_000);
+});

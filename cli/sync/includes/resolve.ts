@@ -45,7 +45,7 @@ export interface IncludeProblem {
 }
 
 /** The text a directive stands for, or why it cannot be included. */
-async function includedText(relPath: string, d: IncludeDirective, ctx: IncludeContext): Promise<string | { problem: string }> {
+export async function includedText(relPath: string, d: IncludeDirective, ctx: IncludeContext): Promise<string | { problem: string }> {
   const base = d.kind === 'snippet' ? ctx.snippetBase : path.dirname(path.join(ctx.folder, relPath));
   const abs = path.resolve(base, d.file);
   const inRepo = path.relative(ctx.repository, abs);

@@ -9,9 +9,9 @@ import { readSummary } from './summary.ts';
  * The navigation a documentation generator keeps beside the pages (issue #21 part 5): mdBook's and
  * GitBook's `SUMMARY.md` (in the pushed folder), MkDocs' `mkdocs.yml` `nav` and Docusaurus'
  * `sidebars.js` / `sidebars.json` (in the folder or the site folder above it). The push creates
- * pages in this order, so the item's menu (pages by order, then by creation) lists them as the
- * site does while every file keeps its text: no `order:` is ever added to a file, and a pull into
- * an empty folder gives the files back byte for byte. SUMMARY.md also gives titles to pages whose
+ * pages in this order and orders them by it (navOrder.ts, also when the navigation is reordered
+ * later), so the item's menu lists them as the site does while every file keeps its text: no
+ * `order:` is ever added to a file, and a pull into an empty folder gives the files back byte for byte. SUMMARY.md also gives titles to pages whose
  * front matter names none (it is a page of the folder, so a pull reads it back too).
  */
 export interface Navigation {

@@ -33,7 +33,7 @@ export async function copyItemContent(
   const pages = await Page.query(tx.db)
     .where({ item_id: fromItemId, is_del: 0 })
     .orderBy('page_id')
-    .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key', 'revision', 'source_path', 'source_head', 'sync_revision', 'sync_hash', 'sync_created', 'source_refs');
+    .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key', 'revision', 'source_path', 'source_head', 'sync_revision', 'sync_hash', 'sync_created', 'source_refs', 'sync_nav_order');
   // Batch insert through knex: objection refuses batch inserts on SQLite, and one statement per
   // 50 pages is what keeps copying a large item quick.
   for (let i = 0; i < pages.length; i += PAGE_BATCH) {
@@ -53,7 +53,7 @@ export async function copyItemContent(
         page_addtime: now,
         // A copy starts at revision 1: "unchanged since the sync wrote it" carries over as such.
         ...(opts.keepSyncRecord
-          ? { source_path: p.source_path, source_head: p.source_head, sync_hash: p.sync_hash, sync_created: p.sync_created, source_refs: p.source_refs, sync_revision: p.sync_revision && p.sync_revision === p.revision ? 1 : 0 }
+          ? { source_path: p.source_path, source_head: p.source_head, sync_hash: p.sync_hash, sync_created: p.sync_created, source_refs: p.source_refs, sync_nav_order: p.sync_nav_order, sync_revision: p.sync_revision && p.sync_revision === p.revision ? 1 : 0 }
           : {}),
       })),
     );

@@ -226,6 +226,8 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
     sync_blob: source.source_blob ?? '',
     sync_blob_history: source.source_blob_history?.length ? source.source_blob_history.join(' ') : null,
     sync_blob_committed: source.source_blob && source.source_blob_committed ? 1 : 0,
+    // Kept as it is when the change does not say (a pull's confirm).
+    ...(source.source_nav_order !== undefined ? { sync_nav_order: source.source_nav_order } : {}),
   };
   await deps.db('pages').where({ page_id: page.page_id }).update(changes);
   return { ...page, ...changes };

@@ -5,10 +5,10 @@ import { contentHash, type PageRow } from '../pages/pageRow.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 
-type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created' | 'sync_blob' | 'sync_blob_history' | 'sync_blob_committed'>;
+type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created' | 'sync_blob' | 'sync_blob_history' | 'sync_blob_committed' | 'sync_nav_order'>;
 
 /** The columns `sync/tree` lists (no content). */
-const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created', 'sync_blob', 'sync_blob_history', 'sync_blob_committed'] as const;
+const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created', 'sync_blob', 'sync_blob_history', 'sync_blob_committed', 'sync_nav_order'] as const;
 
 /** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
 function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
@@ -28,6 +28,7 @@ function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: strin
     sync_blob: p.sync_blob ?? '',
     sync_blob_history: p.sync_blob_history ? p.sync_blob_history.split(' ') : [],
     sync_blob_committed: !!p.sync_blob_committed,
+    sync_nav_order: p.sync_nav_order === null || p.sync_nav_order === undefined ? null : Number(p.sync_nav_order),
   };
 }
 

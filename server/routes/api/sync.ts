@@ -58,6 +58,8 @@ const source = {
   source_blob: gitObjectId.optional(),
   source_blob_history: z.array(gitObjectId).max(SYNC_BLOB_HISTORY_MAX, `must list at most ${SYNC_BLOB_HISTORY_MAX} blob ids`).optional(),
   source_blob_committed: z.boolean('must be true or false').optional(),
+  /** The order the push took from the repository's navigation file, or null (the file's own order). */
+  source_nav_order: order.nullable().optional(),
 };
 const change = z.discriminatedUnion(
   'op',
