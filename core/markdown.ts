@@ -5,7 +5,7 @@
  * Exports
  * - `createMarkdown(opts?)` → a configured markdown-it: raw HTML allowed (ShowDoc documents use
  *   inline HTML; safety comes from sanitising the output), linkify on, typographer off, GFM tables
- *   and strikethrough, heading ids (stable, CJK kept; markdown-it-anchor), task lists, footnotes,
+ *   and strikethrough, heading ids (stable, CJK kept, unique on the page), task lists, footnotes,
  *   highlight.js code blocks (`<pre><code class="hljs language-x">`), `[TOC]` →
  *   `<div class="md-toc"></div>`, ```mermaid → `<pre class="mermaid">source</pre>`,
  *   `$…$` → `<span class="math-inline">`, `$$…$$` → `<div class="math-block">` (TeX escaped; the

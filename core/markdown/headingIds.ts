@@ -5,12 +5,12 @@ export const CUSTOM_ID = /[ \t]*\{[ \t]*#([^\s{}]+)(?:[ \t]+[.\w][^{}]*)?[ \t]*\
 
 /**
  * Custom heading ids, `## Setup {#setup}` (VitePress, Docusaurus) or `## Setup { #setup }` (MkDocs
- * attr_list): the suffix becomes the heading's id (which markdown-it-anchor keeps) and leaves its
+ * attr_list): the suffix becomes the heading's id (which uniqueHeadingIds keeps) and leaves its
  * text, so links written for the docs site (`./guide.md#setup`) find the same heading here. Only
  * at the end of a heading: braces anywhere else stay text.
  */
 export function headingIdsPlugin(md: Md): void {
-  md.core.ruler.before('anchor', 'heading_custom_id', (state) => {
+  md.core.ruler.before('heading_unique_ids', 'heading_custom_id', (state) => {
     const tokens = state.tokens;
     for (let i = 0; i + 1 < tokens.length; i++) {
       if (tokens[i]!.type !== 'heading_open') continue;

@@ -1,5 +1,5 @@
 /**
- * A page's headings with the ids the pipeline gives them (markdown-it-anchor, `{#id}`), without the
+ * A page's headings with the ids the pipeline gives them (uniqueHeadingIds.ts, `{#id}`), without the
  * highlighter: `docs push` checks anchors with it (cli/sync/links/anchors.ts), the web and the
  * server through `extractHeadings` (core/markdown.ts).
  */

@@ -6,15 +6,14 @@
  */
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Md } from 'markdown-it';
-import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import taskLists from 'markdown-it-task-lists';
 import { calloutsPlugin } from './callouts.ts';
 import { escapeHtml } from './escape.ts';
 import { headingIdsPlugin } from './headingIds.ts';
 import { mathPlugin } from './math.ts';
-import { slugify } from './slug.ts';
 import { tocPlugin } from './toc.ts';
+import { uniqueHeadingIdsPlugin } from './uniqueHeadingIds.ts';
 
 /** Highlighted HTML for `code` in `lang`, or null to show it as escaped plain text. */
 export type Highlighter = (code: string, lang: string) => string | null;
@@ -38,7 +37,7 @@ function renderCodeBlock(code: string, info: string, highlight: Highlighter | un
 
 export function createPipeline(opts: PipelineOptions = {}): Md {
   const md = new MarkdownIt({ html: true, linkify: opts.linkify ?? true, typographer: false, breaks: opts.breaks ?? false });
-  md.use(anchor, { slugify, tabIndex: false, failOnNonUnique: false });
+  md.use(uniqueHeadingIdsPlugin);
   md.use(headingIdsPlugin);
   md.use(taskLists, { enabled: false });
   md.use(footnote);
