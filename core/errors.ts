@@ -70,7 +70,7 @@ export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
   notFound: (what: 'item' | 'page' | 'catalog' | 'file' | 'user' | 'team' | 'template' | 'notice' | string) => {
-    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息' };
+    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', token: '令牌' };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
   notLoggedIn: (reason: 'missing' | 'invalid' = 'missing') =>
@@ -78,6 +78,8 @@ export const errors = {
       ? e(ErrorCode.NOT_LOGGED_IN, 'You are not logged in', '您尚未登录')
       : e(ErrorCode.NOT_LOGGED_IN, 'Your session is invalid or has expired; please log in again', '登录已失效，请重新登录'),
   adminRequired: () => e(ErrorCode.NO_PERMISSION, 'Administrator rights are required', '需要管理员权限'),
+  tokenRefused: (action: string) =>
+    e(ErrorCode.NO_PERMISSION, `A personal access token may not call ${action} (read tokens never write; token and administrator actions need a login)`, `个人访问令牌不能调用 ${action}（只读令牌不能写入；令牌管理和管理员操作需要登录）`),
   noPermission: (en = 'You do not have permission to do this', zh = '您没有权限进行此操作') => e(ErrorCode.NO_PERMISSION, en, zh),
   usernameTaken: () => e(ErrorCode.USERNAME_TAKEN, 'That username already exists', '用户名已存在'),
   emailTaken: () => e(ErrorCode.EMAIL_TAKEN, 'That e-mail address is already in use', '该邮箱已被使用'),

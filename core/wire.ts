@@ -207,6 +207,8 @@ export interface PageVersionFields {
   s_number: number;
   author_uid: number;
   author_username: string;
+  /** How the author wrote it when not in person ("MCP (token 'cursor-laptop')"); '' otherwise. */
+  author_via: string;
   revision: number;
   page_comments: string;
   /** For a page, the last modification (`page_addtime` is the creation). */
@@ -463,6 +465,10 @@ export interface SiteSettingsValues {
   history_version_count?: number;
   /** Storage quota per user in MB; 0 = none. */
   upload_quota_mb: number;
+  /** 1 = the MCP server answers at POST /mcp (default), 0 = off. */
+  mcp_enabled: number;
+  /** 1 = personal access tokens may never expire; 0 = an expiry is required (default). */
+  token_never_expire: number;
   site_url: string;
   ldap_open: number;
   ldap_form: LdapSettings;
@@ -527,4 +533,42 @@ export interface ImportAutoResult {
   /** An OpenAPI file that failed strict validation but was imported: its first problems, and how many in all. */
   warnings?: ImportWarning[];
   warnings_total?: number;
+}
+
+// ── personal access tokens and the MCP audit (issue #23) ─────────────────────────────────────
+
+/** `token/list` rows. Times as text; '' = never used / never expires. */
+export interface AccessTokenInfo {
+  token_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** [] = all of the user's items. */
+  item_ids: number[];
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+/** `adminToken/list` rows: a token and its owner. */
+export interface AdminAccessTokenInfo extends AccessTokenInfo {
+  username: string;
+}
+
+/** `token/create`: the secret is shown this once. */
+export interface CreatedAccessToken {
+  token_id: number;
+  token: string;
+}
+
+/** `mcpAudit/list` rows: one write tool call of the MCP server. */
+export interface McpAuditInfo {
+  audit_id: number;
+  created_at: string;
+  username: string;
+  token_name: string;
+  tool: string;
+  item_id: number;
+  target: string;
+  /** 'ok' or the error's message. */
+  result: string;
 }

@@ -28,6 +28,7 @@ import { itemMenuActions } from './api/itemMenu.ts';
 import { syncActions } from './api/sync.ts';
 import { webhookActions } from './api/webhook.ts';
 import { apiChangeActions } from './api/apiChange.ts';
+import { tokenActions } from './api/token.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -60,4 +61,5 @@ export const allActions: ActionDef[] = [
   ...syncActions,
   ...webhookActions,
   ...apiChangeActions,
+  ...tokenActions,
 ];
