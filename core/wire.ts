@@ -549,6 +549,13 @@ export interface AccessTokenInfo {
   expires_at: string;
 }
 
+/** `token/list`: the caller's tokens and the two site switches that shape the create form. */
+export interface AccessTokenList {
+  tokens: AccessTokenInfo[];
+  mcp_enabled: number;
+  token_never_expire: number;
+}
+
 /** `adminToken/list` rows: a token and its owner. */
 export interface AdminAccessTokenInfo extends AccessTokenInfo {
   username: string;
@@ -564,6 +571,8 @@ export interface CreatedAccessToken {
 export interface McpAuditInfo {
   audit_id: number;
   created_at: string;
+  /** The same instant in epoch seconds, for the web app to show in the viewer's own zone. */
+  created_at_unix: number;
   username: string;
   token_name: string;
   tool: string;

@@ -26,6 +26,7 @@ export function presentMcpAudit(row: McpAuditRow, timeZone: string): McpAuditInf
   return {
     audit_id: row.id,
     created_at: formatDateTime(row.created_at, timeZone),
+    created_at_unix: row.created_at,
     username: row.username,
     token_name: row.token_name,
     tool: row.tool,

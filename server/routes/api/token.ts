@@ -7,6 +7,7 @@ import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zInt, zRequiredText, zText } from '../../http/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentAccessToken, presentAdminAccessToken, presentMcpAudit } from '../../presenters/accessToken.ts';
+import { loadSiteSettings } from '../../settings.ts';
 
 /** At most this many items on one token's allow-list (a longer list is a sign "all items" was meant). */
 const MAX_TOKEN_ITEMS = 100;
@@ -45,8 +46,9 @@ export const tokenActions: ActionDef[] = [
     allowTokens: false,
     input: z.object({}),
     async handle({ actor, services }) {
-      const rows = await listUserTokens(services, (actor as UserActor).uid);
-      return { tokens: rows.map((r) => presentAccessToken(r, services.config.TIMEZONE)) };
+      const [rows, settings] = await Promise.all([listUserTokens(services, (actor as UserActor).uid), loadSiteSettings(services.db)]);
+      // The site switches too, so the settings screen offers "never" only where it is allowed.
+      return { tokens: rows.map((r) => presentAccessToken(r, services.config.TIMEZONE)), mcp_enabled: settings.mcp_enabled, token_never_expire: settings.token_never_expire };
     },
   }),
 

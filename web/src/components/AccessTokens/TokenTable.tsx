@@ -5,21 +5,14 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import type { AccessToken, AdminAccessToken } from '../../api/token.ts';
-import { displayTime } from '../../lib/wireTime.ts';
+import type { AccessTokenInfo, AdminAccessTokenInfo } from '../../api/token.ts';
 import { responsiveTable } from '../tableLayout.ts';
-
-/** The ids of a token's allow-list (the wire may send an array or a comma-separated string); [] = all items. */
-export function tokenItemIds(token: AccessToken): string[] {
-  const ids = Array.isArray(token.item_ids) ? token.item_ids.map(String) : String(token.item_ids ?? '').split(',');
-  return ids.map((id) => id.trim()).filter(Boolean);
-}
 
 /**
  * Personal access tokens as a table: the user's own (settings) or everyone's (admin, with `showOwner`).
  * Revoke asks first; `onRevoke` makes the call and reloads. `itemNames` turns allow-listed ids into names.
  */
-export function TokenTable<T extends AccessToken>({
+export function TokenTable<T extends AccessTokenInfo>({
   tokens,
   loading,
   onRevoke,
@@ -43,19 +36,18 @@ export function TokenTable<T extends AccessToken>({
       accept: () => onRevoke(token),
     });
   const items = (token: T) => {
-    const ids = tokenItemIds(token);
-    if (ids.length === 0) return <span>{t('allItems')}</span>;
-    return <span>{ids.map((id) => itemNames?.get(id) ?? `#${id}`).join(', ')}</span>;
+    if (token.item_ids.length === 0) return <span>{t('allItems')}</span>;
+    return <span>{token.item_ids.map((id) => itemNames?.get(String(id)) ?? `#${id}`).join(', ')}</span>;
   };
   return (
     <DataTable {...responsiveTable} value={tokens} loading={loading} dataKey="token_id" emptyMessage={t('empty')} size="small" stripedRows aria-label={t('listLabel')}>
-      {showOwner && <Column header={t('owner')} body={(row: T) => (row as unknown as AdminAccessToken).username} />}
+      {showOwner && <Column header={t('owner')} body={(row: T) => (row as unknown as AdminAccessTokenInfo).username} />}
       <Column field="name" header={t('name')} />
       <Column header={t('scope')} body={(row: T) => <Tag value={t(`scopes.${row.scope}`)} severity={row.scope === 'write' ? 'warning' : 'info'} />} />
       <Column header={t('items')} body={items} />
-      <Column header={t('created')} body={(row: T) => displayTime(row.created_at)} />
-      <Column header={t('lastUsed')} body={(row: T) => displayTime(row.last_used_at) || t('neverUsed')} />
-      <Column header={t('expires')} body={(row: T) => displayTime(row.expires_at) || t('noExpiry')} />
+      <Column header={t('created')} field="created_at" />
+      <Column header={t('lastUsed')} body={(row: T) => row.last_used_at || t('neverUsed')} />
+      <Column header={t('expires')} body={(row: T) => row.expires_at || t('noExpiry')} />
       <Column
         header={t('actions')}
         body={(row: T) => <Button label={t('revoke')} icon="pi pi-ban" text size="small" severity="danger" aria-label={t('revokeNamed', { name: row.name })} onClick={() => revoke(row)} />}

@@ -8,8 +8,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin.ts';
-import type { AdminSettings as Settings, AdminSettingsUpdate, LdapSettings, OssSettings } from '@core/wire';
-import type { McpSiteSettings } from '../../api/token.ts';
+import type { AdminSettings as Settings, LdapSettings, OssSettings } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -37,7 +36,7 @@ interface Form {
   token_never_expire: boolean;
 }
 
-function toForm(c: Settings & Partial<McpSiteSettings>): Form {
+function toForm(c: Settings): Form {
   return {
     register_open: isOn(c.register_open),
     home_page: Number(c.home_page ?? 1),
@@ -49,7 +48,7 @@ function toForm(c: Settings & Partial<McpSiteSettings>): Form {
     oss_setting: { ...OSS_DEFAULTS, ...(c.oss_setting ?? {}) },
     // MCP is on and tokens expire unless the administrator said otherwise (issue #23).
     mcp_enabled: isOn(c.mcp_enabled ?? 1),
-    token_never_expire: isOn(c.token_never_expire ?? 0),
+    token_never_expire: isOn(c.token_never_expire),
   };
 }
 
@@ -67,7 +66,7 @@ export function AdminSettings() {
     if (!form) return;
     // A toast, not an inline error: the dropdown that needs a value may be far up the page.
     if (form.home_page === 3 && !form.home_item) return notify('warn', t('settings.homeItemRequired'));
-    const update: AdminSettingsUpdate & McpSiteSettings = {
+    await adminApi.saveConfig({
       register_open: form.register_open ? 1 : 0,
       home_page: form.home_page,
       home_item: form.home_item,
@@ -78,8 +77,7 @@ export function AdminSettings() {
       oss_setting: form.oss_setting,
       mcp_enabled: form.mcp_enabled ? 1 : 0,
       token_never_expire: form.token_never_expire ? 1 : 0,
-    };
-    await adminApi.saveConfig(update);
+    });
     notify('success', t('common:saved'));
     await config.reload();
   });

@@ -1,7 +1,7 @@
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminTokenApi, type AdminAccessToken } from '../../api/token.ts';
+import { adminTokenApi, type AdminAccessTokenInfo } from '../../api/token.ts';
 import { TokenTable } from '../../components/AccessTokens/TokenTable.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
@@ -15,7 +15,7 @@ export function AdminTokens() {
   const [username, setUsername] = useState('');
   const tokens = useApiData(() => adminTokenApi.list(username), [username]);
 
-  const revoke = async (token: AdminAccessToken) => {
+  const revoke = async (token: AdminAccessTokenInfo) => {
     await adminTokenApi.revoke(token.token_id);
     notify('success', t('tokens:revoked', { name: token.name }));
     await tokens.reload();

@@ -3,7 +3,7 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api/item.ts';
-import { tokenApi } from '../../api/token.ts';
+import { tokenApi, type AccessTokenInfo } from '../../api/token.ts';
 import { isOn } from '../../api/types.ts';
 import { TokenTable } from '../../components/AccessTokens/TokenTable.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -19,11 +19,10 @@ export function AccessTokens() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const itemNames = useMemo(() => new Map((items.data ?? []).map((i) => [String(i.item_id), i.item_name])), [items.data]);
-  // Absent from the answer means the site's default (MCP on, "never" not allowed).
-  const mcpOff = tokens.data?.mcp_enabled !== undefined && !isOn(tokens.data.mcp_enabled);
-  const neverAllowed = isOn(tokens.data?.token_never_expire ?? 0);
+  const mcpOff = !!tokens.data && !isOn(tokens.data.mcp_enabled);
+  const neverAllowed = isOn(tokens.data?.token_never_expire);
 
-  const revoke = async (token: { token_id: number | string; name: string }) => {
+  const revoke = async (token: AccessTokenInfo) => {
     await tokenApi.revoke(token.token_id);
     notify('success', t('revoked', { name: token.name }));
     await tokens.reload();
