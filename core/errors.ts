@@ -105,6 +105,16 @@ export const errors = {
     e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
   staleRevision: () =>
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
+  /** A write based on an older version (MCP, issue #23): answers the current one so the agent can re-read and retry. */
+  staleBase: (current: { revision_id: number; content_hash: string }) =>
+    new AppError(
+      ErrorCode.STALE_REVISION,
+      {
+        en: `The page changed since you read it (now revision ${current.revision_id}); nothing was overwritten: read it again with folio_get_page and redo your change`,
+        zh: `页面在您读取后已被修改（当前版本 ${current.revision_id}），未覆盖任何内容：请重新读取后再修改`,
+      },
+      { data: current },
+    ),
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),

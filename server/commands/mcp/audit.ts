@@ -42,5 +42,5 @@ export async function listMcpAudit(deps: Pick<Deps, 'db'>, opts: { itemId?: numb
     base().orderBy('id', 'desc').offset((opts.page - 1) * opts.count).limit(opts.count),
     base().count({ n: '*' }).first(),
   ]);
-  return { rows, total: toCount(total) };
+  return { rows, total: toCount(total as Record<string, unknown> | undefined) };
 }
