@@ -24,10 +24,23 @@ async function mcpClient(token: string): Promise<Client> {
   return client;
 }
 
-/** Whether the token is still accepted: the API's item list answers with it as `Authorization: Bearer`. */
-async function tokenWorks(token: string): Promise<boolean> {
+/** Whether the API accepts the token: the item list answers with it as `Authorization: Bearer`. */
+async function apiAccepts(token: string): Promise<boolean> {
   const r = await e.t.call('item/myList', {}, { headers: { Authorization: `Bearer ${token}` } });
   return r.error_code === 0;
+}
+
+/** Whether the MCP server accepts the token: the SDK client connects and lists the tools. */
+async function mcpAccepts(token: string): Promise<boolean> {
+  let client: Client | undefined;
+  try {
+    client = await mcpClient(token);
+    return (await client.listTools()).tools.length > 0;
+  } catch {
+    return false;
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
 }
 
 async function createToken(sessionToken: string, fields: { name: string; scope: 'read' | 'write'; item_ids?: string; expires_days?: number }): Promise<string> {
@@ -94,11 +107,13 @@ describe('access tokens in user settings', () => {
     expect(stored.data.tokens[0]).toMatchObject({ name: 'cursor-laptop', scope: 'write' });
     expect(String(stored.data.tokens[0].item_ids)).toBe(String([chosen.item_id]));
 
-    expect(await tokenWorks(secret)).toBe(true);
+    expect(await mcpAccepts(secret)).toBe(true);
+    expect(await apiAccepts(secret)).toBe(true);
     await page.getByRole('button', { name: 'Revoke cursor-laptop' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
     await page.getByText('No access tokens yet.').waitFor();
-    expect(await tokenWorks(secret)).toBe(false);
+    expect(await mcpAccepts(secret)).toBe(false);
+    expect(await apiAccepts(secret)).toBe(false);
   }, 120_000);
 
   it('asks for a name and for at least one item before anything is sent', async () => {
@@ -132,11 +147,11 @@ describe('administrator', () => {
     await page.getByRole('cell', { name: 'bob-laptop', exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: alice.username, exact: true }).waitFor();
     await screenshot(page, 'tokens-admin-en-1440');
-    expect(await tokenWorks(aliceSecret)).toBe(true);
+    expect(await mcpAccepts(aliceSecret)).toBe(true);
     await page.getByRole('button', { name: 'Revoke alice-ci' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
     await page.getByRole('cell', { name: 'alice-ci', exact: true }).waitFor({ state: 'detached' });
-    expect(await tokenWorks(aliceSecret)).toBe(false);
+    expect(await mcpAccepts(aliceSecret)).toBe(false);
     const bobs = await e.t.call('token/list', {}, { token: bob.token });
     expect(bobs.data.tokens.map((tk: { name: string }) => tk.name)).toEqual(['bob-laptop']);
   }, 90_000);
@@ -174,7 +189,7 @@ describe('AI assistant activity', () => {
     const item = await makeItem(e.t, owner.token, { item_name: 'Agent docs' });
     const secret = await createToken(owner.token, { name: 'claude-code', scope: 'write', item_ids: String(item.item_id) });
     const client = await mcpClient(secret);
-    const made = await client.callTool({ name: 'folio_create_page', arguments: { item_id: item.item_id, page_title: 'Written by an agent', page_content: '# Hello' } });
+    const made = await client.callTool({ name: 'folio_create_page', arguments: { item_id: item.item_id, title: 'Written by an agent', content: '# Hello' } });
     expect(made.isError ?? false).toBe(false);
     await client.close();
 
@@ -184,6 +199,11 @@ describe('AI assistant activity', () => {
     await row.waitFor();
     await row.getByText(`${owner.username} via token "claude-code"`).waitFor();
     await row.getByText('Done').waitFor();
+    await row.getByText('new page "Written by an agent"').waitFor();
+    // The time is the call's instant in the browser's zone and language, not the site's text.
+    const entry = (await e.t.call('mcpAudit/list', { item_id: item.item_id }, { token: owner.token })).data.entries[0];
+    const shown = await page.evaluate((unix) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unix * 1000)), entry.created_at_unix);
+    await row.getByRole('cell', { name: shown }).waitFor();
     await screenshot(page, 'tokens-item-audit-en-1440');
 
     // The administrator sees the same call in the site-wide log.
