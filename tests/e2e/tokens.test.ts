@@ -219,23 +219,28 @@ describe('screens in both languages and at phone width', () => {
     const admin = await makeUser(e.t, { groupid: 1 });
     const user = await makeUser(e.t);
     const item = await makeItem(e.t, user.token, { item_name: 'Screens' });
-    await createToken(user.token, { name: 'cursor-laptop', scope: 'write', item_ids: String(item.item_id) });
+    const writer = await createToken(user.token, { name: 'cursor-laptop', scope: 'write', item_ids: String(item.item_id) });
     await createToken(user.token, { name: 'ci-reader', scope: 'read' });
+    const client = await mcpClient(writer);
+    await client.callTool({ name: 'folio_create_page', arguments: { item_id: item.item_id, title: 'Agent notes', content: 'text' } });
+    await client.close();
     const problems: string[] = [];
     for (const lang of ['en', 'zh'] as const) {
       for (const viewport of [DESKTOP, MOBILE]) {
+        // `shows`: text that is there once the screen's lists have loaded.
         const screens = [
-          { name: 'user', token: user.token, path: '/user/setting' },
-          { name: 'item-audit', token: user.token, path: `/item/setting/${item.item_id}?tab=mcpAudit` },
-          { name: 'admin-tokens', token: admin.token, path: '/admin/index?section=tokens' },
-          { name: 'admin-audit', token: admin.token, path: '/admin/index?section=mcpAudit' },
-          { name: 'admin-settings', token: admin.token, path: '/admin/index?section=settings' },
+          { name: 'user', token: user.token, path: '/user/setting', shows: 'Screens' },
+          { name: 'item-audit', token: user.token, path: `/item/setting/${item.item_id}?tab=mcpAudit`, shows: 'folio_create_page' },
+          { name: 'admin-tokens', token: admin.token, path: '/admin/index?section=tokens', shows: 'ci-reader' },
+          { name: 'admin-audit', token: admin.token, path: '/admin/index?section=mcpAudit', shows: 'folio_create_page' },
+          { name: 'admin-settings', token: admin.token, path: '/admin/index?section=settings', shows: 'MCP' },
         ];
         for (const screen of screens) {
           const page = await e.newPage({ lang, viewport, token: screen.token });
           await page.goto(screen.path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await settled(page);
+          await page.getByText(screen.shows).first().waitFor({ state: 'attached' });
           if (screen.name === 'user') {
             await screenshot(page, `tokens-${screen.name}-${lang}-${viewport.width}`);
             await page.locator('.folio-token-section').getByRole('button').first().click();
