@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessTokenInfo, AdminAccessTokenInfo } from '../../api/token.ts';
 import { responsiveTable } from '../tableLayout.ts';
@@ -35,16 +36,18 @@ export function TokenTable<T extends AccessTokenInfo>({
       acceptClassName: 'p-button-danger',
       accept: () => onRevoke(token),
     });
-  const items = (token: T) => {
-    if (token.item_ids.length === 0) return <span>{t('allItems')}</span>;
-    return <span>{token.item_ids.map((id) => itemNames?.get(String(id)) ?? `#${id}`).join(', ')}</span>;
-  };
+  // The items' names go into the rows themselves: the table re-renders a cell only when its row changes,
+  // and the names may arrive after the tokens.
+  const rows = useMemo(
+    () => tokens.map((token) => ({ ...token, items_label: token.item_ids.length === 0 ? t('allItems') : token.item_ids.map((id) => itemNames?.get(String(id)) ?? `#${id}`).join(', ') })),
+    [tokens, itemNames, t],
+  );
   return (
-    <DataTable {...responsiveTable} value={tokens} loading={loading} dataKey="token_id" emptyMessage={t('empty')} size="small" stripedRows aria-label={t('listLabel')}>
+    <DataTable {...responsiveTable} value={rows} loading={loading} dataKey="token_id" emptyMessage={t('empty')} size="small" stripedRows aria-label={t('listLabel')}>
       {showOwner && <Column header={t('owner')} body={(row: T) => (row as unknown as AdminAccessTokenInfo).username} />}
       <Column field="name" header={t('name')} />
       <Column header={t('scope')} body={(row: T) => <Tag value={t(`scopes.${row.scope}`)} severity={row.scope === 'write' ? 'warning' : 'info'} />} />
-      <Column header={t('items')} body={items} />
+      <Column field="items_label" header={t('items')} />
       <Column header={t('created')} field="created_at" />
       <Column header={t('lastUsed')} body={(row: T) => row.last_used_at || t('neverUsed')} />
       <Column header={t('expires')} body={(row: T) => row.expires_at || t('noExpiry')} />
