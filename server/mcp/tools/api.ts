@@ -92,9 +92,9 @@ export const apiTools = [
         deprecated: !!op.deprecated,
         parameters: op.parameters as unknown as Record<string, unknown>[],
         ...(op.requestBody ? { request_body: op.requestBody as unknown as Record<string, unknown> } : {}),
-        responses: op.responses as unknown as Record<string, unknown>,
+        responses: op.responses as unknown as Record<string, Record<string, unknown>>,
         security: op.security,
-        schemas: schemas as Record<string, unknown>,
+        schemas: schemas as unknown as Record<string, Record<string, unknown>>,
       };
     },
   }),
