@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '../../core/errors.ts';
 import { recordMcpAudit } from '../commands/mcp/audit.ts';
-import { spendRateBudget } from '../throttle/rateLimit.ts';
+import { spendTokenBudget } from '../access/apiKeys.ts';
 import type { McpTool, ToolContext } from './tool.ts';
 
 /** What a tools/call answers (the SDK's CallToolResult, kept structural). */
@@ -12,9 +12,9 @@ export interface ToolAnswer {
 }
 
 /**
- * Runs one tools/call: the token's request budget (the open API's OPEN_API_RATE_PER_MINUTE, kept
- * in the database so every process and instance spends the same one), the tool, and for write
- * tools an audit row whatever the outcome. Refusals are tool errors the model can read and act on
+ * Runs one tools/call: the token's request budget (spendTokenBudget: OPEN_API_RATE_PER_MINUTE,
+ * kept in the database so every process and instance spends the same one), the tool, and for
+ * write tools an audit row whatever the outcome. Refusals are tool errors the model can read and act on
  * (`isError`, the Folio error code and sentence, and what it needs to retry: `retry_after`, the
  * current revision of a stale page); they never carry a stack or a secret.
  */
@@ -22,7 +22,7 @@ export async function runTool(tool: McpTool, ctx: ToolContext, input: Record<str
   const { services, actor } = ctx;
   let answer: ToolAnswer;
   try {
-    await spendRateBudget(services, `mcp:${actor.token.id}`, services.config.OPEN_API_RATE_PER_MINUTE, 60);
+    await spendTokenBudget(services, actor.token.id);
     const result = (await tool.run(ctx, input)) as Record<string, unknown>;
     answer = { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
   } catch (err) {

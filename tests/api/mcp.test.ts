@@ -342,7 +342,7 @@ describe('site switch and rate limit', () => {
       for (let i = 0; i < 3; i++) expect(((await client.callTool({ name: 'folio_list_items', arguments: {} })) as Result).isError).toBeFalsy();
       const over = (await client.callTool({ name: 'folio_list_items', arguments: {} })) as Result;
       expect(refusedWith(over, 10429)).toMatch(/"retry_after":\d+/);
-      expect(await limited.services.db('auth_failures').where('key', 'like', 'mcp:%').first()).toBeDefined();
+      expect(await limited.services.db('auth_failures').where('key', 'like', 'token:%').first()).toBeDefined();
     } finally {
       await limited.close();
     }

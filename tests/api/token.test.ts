@@ -147,6 +147,37 @@ describe('a token as Authorization: Bearer on the API', () => {
   });
 });
 
+describe('the open API with a token instead of the item key', () => {
+  it('reads the item named by item_id within the allow-list', async () => {
+    const { token } = await createToken(alice, { item_ids: `${itemA}` });
+    const tree = await t.call('sync/tree', { item_id: itemA }, bearer(token));
+    expect(tree.error_code, tree.error_message).toBe(0);
+    expect(tree.data.pages.map((p: { page_title: string }) => p.page_title)).toContain('Page A');
+    expect((await t.call('sync/tree', { item_id: itemB }, bearer(token))).error_code).toBe(10303);
+    const missing = await t.call('sync/tree', {}, bearer(token));
+    expect(missing.error_code).toBe(10100);
+    expect(missing.error_message).toContain('item_id');
+  });
+
+  it('writes with a write token and refuses a read token', async () => {
+    const read = await createToken(alice, {});
+    expect((await t.call('open/updatePage', { item_id: itemA, page_title: 'Via key API', page_content: 'x' }, bearer(read.token))).error_code).toBe(10103);
+    const write = await createToken(alice, { scope: 'write' });
+    const r = await t.call('open/updatePage', { item_id: itemA, page_title: 'Via key API', page_content: 'written with a token' }, bearer(write.token));
+    expect(r.error_code, r.error_message).toBe(0);
+    expect((await t.services.db('pages').where({ item_id: itemA, page_title: 'Via key API' }).first()).page_content).toBe('written with a token');
+  });
+
+  it('refuses a member limited to some catalogs (these actions answer the whole item)', async () => {
+    const dave = await buildUser(t);
+    const catId = (await t.services.db('catalogs').insert({ item_id: itemA, cat_name: 'Only', parent_cat_id: 0, level: 2, s_number: 1, addtime: t.services.now() }).returning('cat_id'))[0].cat_id;
+    await addMember(t, itemA, dave, 1, catId);
+    const { token } = await createToken(dave, { scope: 'write' });
+    expect((await t.call('sync/tree', { item_id: itemA }, bearer(token))).error_code).toBe(10301);
+    expect((await t.call('open/updatePage', { item_id: itemA, page_title: 'No', page_content: 'no' }, bearer(token))).error_code).toBe(10302);
+  });
+});
+
 describe('adminToken/list and adminToken/revoke', () => {
   it('lists every user’s tokens with the username, filtered by username', async () => {
     const r = await t.call('adminToken/list', { username: bob.username }, { token: admin.token });

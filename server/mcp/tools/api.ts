@@ -20,7 +20,8 @@ async function operationsOf(services: Services, itemId: number) {
 }
 
 const itemId = z.number().int().positive();
-const jsonObject = z.record(z.string(), z.unknown());
+/** A free-form JSON object (schemas as the importer normalised them): declared as such, so strict clients accept the tool. */
+const jsonObject = z.looseObject({}).meta({ additionalProperties: true });
 
 export const apiTools = [
   defineTool({
@@ -69,9 +70,9 @@ export const apiTools = [
       deprecated: z.boolean(),
       parameters: z.array(jsonObject),
       request_body: jsonObject.optional(),
-      responses: jsonObject,
+      responses: z.record(z.string(), jsonObject),
       security: z.array(z.array(z.string())),
-      schemas: jsonObject,
+      schemas: z.record(z.string(), jsonObject),
     }),
     write: false,
     idempotent: true,
@@ -91,9 +92,9 @@ export const apiTools = [
         deprecated: !!op.deprecated,
         parameters: op.parameters as unknown as Record<string, unknown>[],
         ...(op.requestBody ? { request_body: op.requestBody as unknown as Record<string, unknown> } : {}),
-        responses: op.responses as unknown as Record<string, unknown>,
+        responses: op.responses as unknown as Record<string, Record<string, unknown>>,
         security: op.security,
-        schemas: schemas as Record<string, unknown>,
+        schemas: schemas as unknown as Record<string, Record<string, unknown>>,
       };
     },
   }),
@@ -109,7 +110,7 @@ export const apiTools = [
       item_id: z.number(),
       versions: z.array(z.object({ version_id: z.number(), number: z.number(), created_at: z.string(), source: z.string(), added: z.number(), removed: z.number(), changed: z.number(), breaking: z.number() })),
       operations: z
-        .array(z.object({ method: z.string(), path: z.string(), change: z.string(), breaking: z.boolean(), reasons: z.array(z.object({ rule: z.string(), breaking: z.boolean(), message: z.string() })), page_id: z.number().nullable() }))
+        .array(z.object({ method: z.string(), path: z.string(), change: z.string(), breaking: z.boolean(), reasons: z.array(z.object({ rule: z.string(), breaking: z.boolean(), message: z.string() })), page_id: z.number().optional().describe('the operation’s page, when it has one') }))
         .optional(),
     }),
     write: false,
@@ -121,7 +122,7 @@ export const apiTools = [
       if (input.version_id) {
         const info = await apiVersionInfo(services.db, input.version_id);
         if (!info || info.item_id !== id) throw errors.validation('version_id: not an API version of this item');
-        operations = info.operations.slice(0, MCP_LIMITS.listRows).map((o) => ({ ...o, reasons: o.reasons.map((r) => ({ rule: r.rule, breaking: r.breaking, message: r.message })) }));
+        operations = info.operations.slice(0, MCP_LIMITS.listRows).map(({ page_id: pageId, ...o }) => ({ ...o, reasons: o.reasons.map((r) => ({ rule: r.rule, breaking: r.breaking, message: r.message })), ...(pageId !== null ? { page_id: pageId } : {}) }));
       }
       return {
         item_id: id,
