@@ -180,6 +180,28 @@ describe('administrator', () => {
     await row.getByRole('cell', { name: 'Never' }).waitFor();
     const listed = await e.t.call('token/list', {}, { token: user.token });
     expect(listed.data.tokens[0].expires_at || null).toBeNull();
+    await e.t.call('adminSetting/saveConfig', { token_never_expire: 0 }, { token: admin.token });
+  }, 90_000);
+
+  it('switches MCP off for the site: users are told, and the MCP server refuses their tokens', async () => {
+    const admin = await makeUser(e.t, { groupid: 1 });
+    const user = await makeUser(e.t);
+    const secret = await createToken(user.token, { name: 'desk', scope: 'read' });
+    expect(await mcpAccepts(secret)).toBe(true);
+    const adminPage = await e.newPage({ token: admin.token });
+    await adminPage.goto('/admin/index?section=settings');
+    await adminPage.getByLabel('Let AI assistants connect over MCP with personal access tokens').uncheck();
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Saved').first().waitFor();
+    try {
+      const page = await e.newPage({ token: user.token });
+      await page.goto('/user/setting');
+      await page.getByText('The administrator has switched AI assistants (MCP) off').waitFor();
+      expect(await mcpAccepts(secret)).toBe(false);
+    } finally {
+      await e.t.call('adminSetting/saveConfig', { mcp_enabled: 1 }, { token: admin.token });
+    }
+    expect(await mcpAccepts(secret)).toBe(true);
   }, 90_000);
 });
 

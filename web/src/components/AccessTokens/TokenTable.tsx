@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { AccessTokenInfo, AdminAccessTokenInfo } from '../../api/token.ts';
 import { responsiveTable } from '../tableLayout.ts';
 
+/** Columns a phone leaves out, so that the expiry and Revoke fit without scrolling sideways. */
+const PHONE_HIDDEN = 'folio-token-phone-hidden';
+
 /**
  * Personal access tokens as a table: the user's own (settings) or everyone's (admin, with `showOwner`).
  * Revoke asks first; `onRevoke` makes the call and reloads. `itemNames` turns allow-listed ids into names.
@@ -48,8 +51,8 @@ export function TokenTable<T extends AccessTokenInfo>({
       <Column field="name" header={t('name')} />
       <Column header={t('scope')} body={(row: T) => <Tag value={t(`scopes.${row.scope}`)} severity={row.scope === 'write' ? 'warning' : 'info'} />} />
       <Column field="items_label" header={t('items')} />
-      <Column header={t('created')} field="created_at" />
-      <Column header={t('lastUsed')} body={(row: T) => row.last_used_at || t('neverUsed')} />
+      <Column header={t('created')} field="created_at" headerClassName={PHONE_HIDDEN} bodyClassName={PHONE_HIDDEN} />
+      <Column header={t('lastUsed')} body={(row: T) => row.last_used_at || t('neverUsed')} headerClassName={PHONE_HIDDEN} bodyClassName={PHONE_HIDDEN} />
       <Column header={t('expires')} body={(row: T) => row.expires_at || t('noExpiry')} />
       <Column
         header={t('actions')}
