@@ -42,6 +42,7 @@ export const modules: BenchModule[] = [
   { title: 'Load', run: async () => (await import('./load.ts')).run() },
   { title: 'Models vs knex', run: async () => (await import('./models.ts')).run() },
   { title: 'Search scope', run: async () => (await import('./searchScope.ts')).run() },
+  { title: 'MCP vs REST', run: async () => (await import('./mcp.ts')).run() },
   { title: 'Job pool', run: async () => (await import('./pool.ts')).runLatency() },
   { title: 'Corpus', run: async () => (await import('./pool.ts')).runCorpus() },
 ];

@@ -70,7 +70,7 @@ export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
   notFound: (what: 'item' | 'page' | 'catalog' | 'file' | 'user' | 'team' | 'template' | 'notice' | string) => {
-    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论' };
+    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论', token: '令牌' };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
   notLoggedIn: (reason: 'missing' | 'invalid' = 'missing') =>
@@ -78,6 +78,8 @@ export const errors = {
       ? e(ErrorCode.NOT_LOGGED_IN, 'You are not logged in', '您尚未登录')
       : e(ErrorCode.NOT_LOGGED_IN, 'Your session is invalid or has expired; please log in again', '登录已失效，请重新登录'),
   adminRequired: () => e(ErrorCode.NO_PERMISSION, 'Administrator rights are required', '需要管理员权限'),
+  tokenRefused: (action: string) =>
+    e(ErrorCode.NO_PERMISSION, `A personal access token may not call ${action} (read tokens never write; token and administrator actions need a login)`, `个人访问令牌不能调用 ${action}（只读令牌不能写入；令牌管理和管理员操作需要登录）`),
   noPermission: (en = 'You do not have permission to do this', zh = '您没有权限进行此操作') => e(ErrorCode.NO_PERMISSION, en, zh),
   usernameTaken: () => e(ErrorCode.USERNAME_TAKEN, 'That username already exists', '用户名已存在'),
   emailTaken: () => e(ErrorCode.EMAIL_TAKEN, 'That e-mail address is already in use', '该邮箱已被使用'),
@@ -105,6 +107,16 @@ export const errors = {
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
   commentsOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Comments are turned off for this item', '该项目已关闭评论'),
   feedbackOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Reader feedback is turned off for this item', '该项目已关闭页面反馈'),
+  /** A write based on an older version (MCP, issue #23): answers the current one so the agent can re-read and retry. */
+  staleBase: (current: { revision_id: number; content_hash: string }) =>
+    new AppError(
+      ErrorCode.STALE_REVISION,
+      {
+        en: `The page changed since you read it (now revision ${current.revision_id}); nothing was overwritten: read it again with folio_get_page and redo your change`,
+        zh: `页面在您读取后已被修改（当前版本 ${current.revision_id}），未覆盖任何内容：请重新读取后再修改`,
+      },
+      { data: current },
+    ),
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),

@@ -223,6 +223,8 @@ export interface PageVersionFields {
   s_number: number;
   author_uid: number;
   author_username: string;
+  /** How the author wrote it when not in person ("MCP (token 'cursor-laptop')"); '' otherwise. */
+  author_via: string;
   revision: number;
   page_comments: string;
   /** For a page, the last modification (`page_addtime` is the creation). */
@@ -484,6 +486,10 @@ export interface SiteSettingsValues {
   history_version_count?: number;
   /** Storage quota per user in MB; 0 = none. */
   upload_quota_mb: number;
+  /** 1 = the MCP server answers at POST /mcp (default), 0 = off. */
+  mcp_enabled: number;
+  /** 1 = personal access tokens may never expire; 0 = an expiry is required (default). */
+  token_never_expire: number;
   site_url: string;
   ldap_open: number;
   ldap_form: LdapSettings;
@@ -588,4 +594,51 @@ export interface CommentList {
 /** `feedback/list`: per page, the counts and the notes (newest first). */
 export interface FeedbackList {
   pages: { page_id: number; page_title: string; helpful: number; unhelpful: number; notes: { helpful: number; note: string; created_at: number }[] }[];
+}
+
+// ── personal access tokens and the MCP audit (issue #23) ─────────────────────────────────────
+
+/** `token/list` rows. Times as text; '' = never used / never expires. */
+export interface AccessTokenInfo {
+  token_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** [] = all of the user's items. */
+  item_ids: number[];
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+/** `token/list`: the caller's tokens and the two site switches that shape the create form. */
+export interface AccessTokenList {
+  tokens: AccessTokenInfo[];
+  mcp_enabled: number;
+  token_never_expire: number;
+}
+
+/** `adminToken/list` rows: a token and its owner. */
+export interface AdminAccessTokenInfo extends AccessTokenInfo {
+  username: string;
+}
+
+/** `token/create`: the secret is shown this once. */
+export interface CreatedAccessToken {
+  token_id: number;
+  token: string;
+}
+
+/** `mcpAudit/list` rows: one write tool call of the MCP server. */
+export interface McpAuditInfo {
+  audit_id: number;
+  created_at: string;
+  /** The same instant in epoch seconds, for the web app to show in the viewer's own zone. */
+  created_at_unix: number;
+  username: string;
+  token_name: string;
+  tool: string;
+  item_id: number;
+  target: string;
+  /** 'ok' or the error's message. */
+  result: string;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Koa from 'koa';
+import rootPackage from '../package.json' with { type: 'json' };
 import compress from 'koa-compress';
 import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
@@ -9,6 +10,7 @@ import { apiUrl } from './http/apiUrl.ts';
 import { apiRouter } from './http/dispatcher.ts';
 import { requestContext } from './http/envelope.ts';
 import { mockServe } from './http/mockServe.ts';
+import { mcpEndpoint } from './mcp/endpoint.ts';
 import { securityHeaders } from './http/security.ts';
 import { webApp } from './http/static.ts';
 import { allActions } from './routes/index.ts';
@@ -17,6 +19,8 @@ import type { Services } from './services.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Smaller answers gain nothing worth the compressor's time and framing. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
+/** The version the MCP server reports to clients. */
+const FOLIO_VERSION = (rootPackage as { version: string }).version;
 export const DEFAULT_WEB_DIST = path.resolve(here, '../web/dist');
 
 export interface AppOptions {
@@ -63,6 +67,8 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
 
   // ShowDoc's URL forms → /api/<controller>/<action> (or /mock-data/…, /mock-path/…), then the
   // mock answers and the router of the action table.
+  // POST /mcp: the MCP server for AI assistants (personal access tokens, no cookies).
+  app.use(mcpEndpoint(services, FOLIO_VERSION));
   app.use(apiUrl());
   app.use(mockServe(services));
   app.use(router.routes());

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { errors } from '../../core/errors.ts';
 import type { Deps, Services } from '../services.ts';
 import { spendRateBudget } from '../throttle/rateLimit.ts';
-import { findItem } from './items.ts';
+import { findItem, loadItem, requireVisit, requireWholeItemEdit } from './items.ts';
+import { tokenGrant, type Actor, type UserActor } from '../policies/actor.ts';
 import type { ItemRow } from '../models/Item.ts';
 import { ItemToken } from '../models/ItemToken.ts';
 
@@ -45,12 +46,39 @@ export function requireApiWrite(item: ItemRow): void {
  */
 export async function authorizeApiCall(
   services: Services,
-  credentials: { api_key?: unknown; api_token?: unknown },
-  opts: { write: boolean },
+  credentials: { api_key?: unknown; api_token?: unknown; item_id?: unknown },
+  opts: { write: boolean; actor?: Actor },
 ): Promise<ItemRow> {
+  const actor = opts.actor;
+  if (actor && tokenGrant(actor) && !credentials.api_key) return authorizeTokenApiCall(services, actor as UserActor, credentials.item_id, opts.write);
   const key = typeof credentials.api_key === 'string' ? credentials.api_key.trim().slice(0, 100) : '';
   if (key) await spendRateBudget(services, `openapi:${key}`, services.config.OPEN_API_RATE_PER_MINUTE, 60);
   const item = await resolveApiKey(services, credentials.api_key, credentials.api_token);
   if (opts.write) requireApiWrite(item);
   return item;
+}
+
+/** The request budget of one personal access token per minute, shared by the MCP server and the API (OPEN_API_RATE_PER_MINUTE, in the database). */
+export async function spendTokenBudget(services: Services, tokenId: number): Promise<void> {
+  await spendRateBudget(services, `token:${tokenId}`, services.config.OPEN_API_RATE_PER_MINUTE, 60);
+}
+
+/**
+ * The open API with a personal access token instead of the item's key (issue #23): `item_id`
+ * names the item, and the token's user must hold the rights the key stands for — reading the
+ * whole item (a member limited to some catalogs gets 10301: these actions answer all of it), or
+ * for writes editing all of it (10302 / 10311). The token's scope and allow-list apply through
+ * the abilities; the dispatcher has already refused writes to read tokens.
+ */
+async function authorizeTokenApiCall(services: Services, actor: UserActor, itemId: unknown, write: boolean): Promise<ItemRow> {
+  await spendTokenBudget(services, actor.token!.id);
+  const id = typeof itemId === 'number' || typeof itemId === 'string' ? String(itemId).trim() : '';
+  if (!id) throw errors.validation('item_id: is required with a personal access token (without one, api_key and api_token name the item)');
+  const loaded = await loadItem(services, actor, id);
+  if (write) requireWholeItemEdit(loaded);
+  else {
+    requireVisit(loaded);
+    if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();
+  }
+  return loaded.item;
 }

@@ -45,6 +45,11 @@ export interface ActionDef<S extends z.ZodType = z.ZodType> {
    * Reads stay reachable by GET for ShowDoc's clients, image tags and download links.
    */
   writes: boolean;
+  /**
+   * false: a personal access token may not call it even for its user (managing tokens: a leaked
+   * token must not mint or keep alive others). Administrator actions refuse tokens anyway.
+   */
+  allowTokens?: boolean;
   input: S;
   handle(ctx: ActionContext<z.output<S>>): Promise<unknown> | unknown;
 }

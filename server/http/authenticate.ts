@@ -2,7 +2,8 @@ import type { Context } from 'koa';
 import { ITEM_GRANT_COOKIE_PREFIX } from '../auth/itemGrants.ts';
 import { captchaIdFromRequest } from '../captcha/verifyCaptcha.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
-import { guest, type Actor, type ItemPasswordProof } from '../policies/actor.ts';
+import { findTokenUser, looksLikeAccessToken, parseItemIds } from '../auth/accessTokens.ts';
+import { guest, type Actor, type ItemPasswordProof, type UserActor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { parseCookies } from './params.ts';
 
@@ -44,11 +45,33 @@ export async function authenticate(ctx: Context, params: Record<string, unknown>
   const proof = proofFromRequest(ctx, params);
   const presented = tokenFromRequest(ctx, params);
   if (!presented) return { actor: guest(proof), invalidToken: false, session: null };
+  if (looksLikeAccessToken(presented.token)) {
+    // Personal access tokens only from a header: a token in a URL or form ends up in logs.
+    const actor = presented.source === 'header' ? await accessTokenActor(services, presented.token, proof, 'API') : null;
+    return actor ? { actor, invalidToken: false, session: null } : { actor: guest(proof), invalidToken: true, session: null };
+  }
   const user = await findSessionUser(services, presented.token);
   if (!user) return { actor: guest(proof), invalidToken: true, session: null };
   return {
     actor: { kind: 'user', uid: user.uid, username: user.username, name: user.name, groupid: user.groupid, proof },
     invalidToken: false,
     session: user,
+  };
+}
+
+/**
+ * The user behind a personal access token, narrowed by the token (scope, allow-list), or null
+ * when the token is unknown, revoked or expired. `channel` names the way in for history
+ * ("alice via MCP (token 'cursor-laptop')").
+ */
+export async function accessTokenActor(services: Services, secret: string, proof: ItemPasswordProof, channel: 'API' | 'MCP'): Promise<UserActor | null> {
+  const found = await findTokenUser(services, secret);
+  if (!found) return null;
+  const { token, user } = found;
+  return {
+    kind: 'user',
+    ...user,
+    proof,
+    token: { id: token.id, name: token.name, scope: token.scope, itemIds: parseItemIds(token.item_ids), via: `${channel} (token '${token.name}')` },
   };
 }

@@ -3,7 +3,8 @@ import { Router } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 import { errors } from '../../core/errors.ts';
-import { isAdmin } from '../policies/actor.ts';
+import { isAdmin, tokenGrant } from '../policies/actor.ts';
+import { tokenMayCall } from '../policies/token.ts';
 import type { Services } from '../services.ts';
 import { RawResponse, type ActionDef } from './action.ts';
 import { actionPath } from './apiUrl.ts';
@@ -73,6 +74,8 @@ function dispatch(def: ActionDef, services: Services) {
     ctx.state.uid = auth.actor.kind === 'user' ? auth.actor.uid : 0;
     if (def.auth !== 'public' && auth.actor.kind !== 'user') throw errors.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
     if (def.auth === 'admin' && !isAdmin(auth.actor)) throw errors.adminRequired();
+    const grant = tokenGrant(auth.actor);
+    if (grant && !tokenMayCall(grant, def)) throw errors.tokenRefused(def.name);
 
     const parsed = def.input.safeParse(params);
     if (!parsed.success) throw errors.validation(describeIssues(parsed.error as z.ZodError));

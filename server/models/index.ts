@@ -5,6 +5,7 @@
 // Every relation, set on the models below (see relations.ts).
 import './relations.ts';
 export { BaseModel } from './BaseModel.ts';
+export { AccessToken, type AccessTokenRow } from './AccessToken.ts';
 export { ApiVersion, type ApiVersionRow } from './ApiVersion.ts';
 export { ApiVersionChange, type ApiVersionChangeRow } from './ApiVersionChange.ts';
 export { Attachment, type FileRow, type FileListRow } from './Attachment.ts';
@@ -19,6 +20,7 @@ export { ItemMember, type ItemMemberRow, type MemberRow } from './ItemMember.ts'
 export { ItemToken, type ItemTokenRow } from './ItemToken.ts';
 export { ItemUserOrder, type ItemUserOrderRow } from './ItemUserOrder.ts';
 export { JobLease, type JobLeaseRow } from './JobLease.ts';
+export { McpAuditEntry, type McpAuditRow } from './McpAuditEntry.ts';
 export { Mock, type MockRow } from './Mock.ts';
 export { Notice, type NoticeRow } from './Notice.ts';
 export { Option, type OptionRow } from './Option.ts';

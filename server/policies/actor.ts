@@ -11,6 +11,20 @@ export interface ItemPasswordProof {
   attempt?: { ip: string; captcha: { id: string; code: string } };
 }
 
+/**
+ * The limits of a personal access token (issue #23): a request made with one acts as its user,
+ * narrowed to the token's scope and item allow-list. A token never grants more than its user.
+ */
+export interface TokenGrant {
+  id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** [] = all the user's items. */
+  itemIds: number[];
+  /** What history records beside the username, e.g. "MCP (token 'cursor-laptop')". */
+  via: string;
+}
+
 export interface UserActor {
   kind: 'user';
   uid: number;
@@ -18,6 +32,8 @@ export interface UserActor {
   name: string;
   groupid: number;
   proof: ItemPasswordProof;
+  /** Set when the request authenticated with a personal access token. */
+  token?: TokenGrant;
 }
 export interface GuestActor {
   kind: 'guest';
@@ -30,6 +46,16 @@ export const guest = (proof: ItemPasswordProof = noProof()): GuestActor => ({ ki
 
 export function isAdmin(actor: Actor): actor is UserActor {
   return actor.kind === 'user' && actor.groupid === 1;
+}
+
+/** The token's limits, or null for a session (or a guest). */
+export function tokenGrant(actor: Actor): TokenGrant | null {
+  return actor.kind === 'user' ? (actor.token ?? null) : null;
+}
+
+/** A token's allow-list lets it reach this item ([] = every item of its user). */
+export function tokenReachesItem(grant: TokenGrant, itemId: number): boolean {
+  return grant.itemIds.length === 0 || grant.itemIds.includes(itemId);
 }
 
 export function actorUid(actor: Actor): number {

@@ -1,6 +1,6 @@
 import { ItemType, MemberGroup } from '../../core/limits.ts';
 import type { ItemFlags, PageRights } from '../../core/wire.ts';
-import { isAdmin, type Actor } from './actor.ts';
+import { isAdmin, tokenGrant, tokenReachesItem, type Actor } from './actor.ts';
 
 /**
  * Item-level permission rules, in one place. Pure functions over pre-loaded facts: they never
@@ -94,13 +94,18 @@ function allowedTopCats(access: ItemAccess, role: ItemRole): number[] | null {
 
 export function itemAbilities(actor: Actor, access: ItemAccess): ItemAbilities {
   const role = itemRole(actor, access);
-  const alive = !access.item.is_del;
+  // A personal access token narrows its user: outside its allow-list the item is out of reach
+  // (even a public one), and a read token never edits, manages or owns.
+  const grant = tokenGrant(actor);
+  const reachable = !grant || tokenReachesItem(grant, access.item.item_id);
+  const mayWrite = !grant || grant.scope === 'write';
+  const alive = !access.item.is_del && reachable;
   const archived = access.item.is_archived;
   const readOnlyType = access.item.item_type === ItemType.READ_ONLY;
   const visit = alive && role !== 'none';
-  const own = alive && (role === 'creator' || role === 'admin');
-  const manage = alive && rank[role] >= rank.manager;
-  const edit = alive && !archived && !readOnlyType && rank[role] >= rank.editor;
+  const own = alive && mayWrite && (role === 'creator' || role === 'admin');
+  const manage = alive && mayWrite && rank[role] >= rank.manager;
+  const edit = alive && mayWrite && !archived && !readOnlyType && rank[role] >= rank.editor;
   return {
     role,
     visit,

@@ -31,6 +31,7 @@ import { webhookActions } from './api/webhook.ts';
 import { apiChangeActions } from './api/apiChange.ts';
 import { commentActions } from './api/comment.ts';
 import { feedbackActions } from './api/feedback.ts';
+import { tokenActions } from './api/token.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -66,4 +67,5 @@ export const allActions: ActionDef[] = [
   ...apiChangeActions,
   ...commentActions,
   ...feedbackActions,
+  ...tokenActions,
 ];

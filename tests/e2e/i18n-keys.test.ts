@@ -35,13 +35,13 @@ beforeAll(async () => {
     { name: 'item-add-auto', path: '/item/add?tab=auto' },
     { name: 'item-password', path: `/item/password/${item.item_id}` },
     { name: 'item-export', path: `/item/export/${item.item_id}` },
-    ...['base', 'members', 'advanced', 'openApi', 'webhooks', 'recycle'].map((tab) => ({ name: `item-setting-${tab}`, path: `/item/setting/${item.item_id}?tab=${tab}` })),
+    ...['base', 'members', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'].map((tab) => ({ name: `item-setting-${tab}`, path: `/item/setting/${item.item_id}?tab=${tab}` })),
     { name: 'notices', path: '/notice/index' },
     { name: 'teams', path: '/team/index' },
     { name: 'team-members', path: `/team/member/${teamId}` },
     { name: 'team-items', path: `/team/item/${teamId}` },
     { name: 'attachments', path: '/attachment/index' },
-    ...['users', 'items', 'attachments', 'settings'].map((section) => ({ name: `admin-${section}`, path: `/admin/index?section=${section}`, admin: true })),
+    ...['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'settings'].map((section) => ({ name: `admin-${section}`, path: `/admin/index?section=${section}`, admin: true })),
     { name: 'not-found', path: '/no/such/page' },
   ];
 });

@@ -10,6 +10,7 @@ import { issueCaptcha } from '../../server/captcha/captchas.ts';
 import { storeUpload } from '../../server/commands/files/storeUpload.ts';
 import { openPreview } from '../../server/commands/items/previews.ts';
 import type { ItemRow } from '../../server/models/Item.ts';
+import { createAccessToken } from '../../server/commands/tokens/accessTokens.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { storageOf } from '../../server/storage/index.ts';
 import { grantCookieFrom } from '../helpers/itemFactories.ts';
@@ -306,7 +307,22 @@ const CALLS: Record<string, Call> = {
   // No directory listens on this port: the administrator gets 10011, everyone else the refusal.
   'adminSetting/testLdap': { params: () => ({ ldap_form: { host: '127.0.0.1', port: 9, base_dn: 'dc=example,dc=org', user_field: 'uid' } }) },
   'adminNotice/announce': { params: () => ({ title: 'Maintenance', content: 'Tonight at ten.' }) },
+  // personal access tokens and the MCP audit (issue #23): own tokens only, admins any
+  'token/list': { params: () => ({}) },
+  'token/create': { params: () => ({ name: 'matrix', scope: 'read', expires_days: 30 }) },
+  'token/create#item': { route: 'token/create', params: (fx) => ({ name: 'matrix', scope: 'write', item_ids: String(fx.item_id) }) },
+  'token/revoke': { mutates: true, params: async (fx, me) => ({ token_id: await tokenOf(me?.uid ?? fx.victim.uid) }) },
+  'token/revoke#other': { route: 'token/revoke', mutates: true, params: async (fx) => ({ token_id: await tokenOf(fx.victim.uid) }) },
+  'adminToken/list': { params: () => ({}) },
+  'adminToken/revoke': { mutates: true, params: async (fx) => ({ token_id: await tokenOf(fx.victim.uid) }) },
+  'mcpAudit/list': { params: (fx) => ({ item_id: fx.item_id }) },
+  'mcpAudit/list#site': { route: 'mcpAudit/list', params: () => ({}) },
 };
+
+/** A fresh personal access token of the user, made through the command token/create uses. */
+async function tokenOf(uid: number): Promise<number> {
+  return (await createAccessToken(t.services, { uid, name: 'matrix', scope: 'read', itemIds: [], expiresDays: 30 })).id;
+}
 
 /** The fixture item's API version (recorded once, directly through the command the imports use). */
 async function apiVersionOf(fx: Fixture): Promise<number> {

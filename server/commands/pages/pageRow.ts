@@ -5,7 +5,7 @@ import { actorName, actorUid, type Actor } from '../../policies/actor.ts';
 export type { PageRow } from '../../models/Page.ts';
 
 /** What every stored version of a page says and who wrote it, in wire order (`pages` and `page_history`). */
-export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username'] as const;
+export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username', 'author_via'] as const;
 
 /** The columns `page_history` copies from a page (besides its own id and time). */
 export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments'] as const;
@@ -14,11 +14,13 @@ export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_com
 export interface Author {
   uid: number;
   username: string;
+  /** How the user wrote it when not in person, e.g. "MCP (token 'cursor-laptop')"; absent = in person. */
+  via?: string;
 }
 
 /** The writer recorded for an API caller (guests never write, so uid 0 only comes from non-user writers). */
 export function authorOf(actor: Actor): Author {
-  return { uid: actorUid(actor), username: actorName(actor) };
+  return { uid: actorUid(actor), username: actorName(actor), ...(actor.kind === 'user' && actor.token ? { via: actor.token.via } : {}) };
 }
 
 /** Columns for menus and lists: everything but the (possibly large) content. */

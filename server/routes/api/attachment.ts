@@ -3,7 +3,6 @@ import type { FileLibrary } from '../../../core/wire.ts';
 import { AppError, errors, type Lang } from '../../../core/errors.ts';
 import { MY_ATTACHMENTS_PAGE_SIZE } from '../../../core/limits.ts';
 import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/files/deleteFiles.ts';
-import type { FileRow } from '../../commands/files/fileRows.ts';
 import { INLINE_IMAGE_TYPES, SVG_TYPE } from '../../commands/files/fileRules.ts';
 import { largestStorageUsers, listFiles, storageUsage } from '../../commands/files/listFiles.ts';
 import { quotaPerUserBytes, storageQuotaOf } from '../../commands/files/storageQuota.ts';
@@ -11,6 +10,7 @@ import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
 import { loadFile, loadOwnFile } from '../../access/files.ts';
 import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { listPageAttachments } from '../../commands/files/pageAttachments.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { visitFile } from '../../commands/files/visitFile.ts';
 import { action, raw, type ActionContext, type ActionDef, type UploadedFile } from '../../http/action.ts';
@@ -97,12 +97,7 @@ const pageUploadList = (name: string) =>
     input: z.object({ page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await loadReadablePage(services, actor, input.page_id);
-      const rows = (await services.db('files')
-        .join('file_pages', 'file_pages.file_id', 'files.file_id')
-        .where('file_pages.page_id', input.page_id)
-        .orderBy('files.addtime', 'asc')
-        .orderBy('files.file_id', 'asc')
-        .select('files.*')) as FileRow[];
+      const rows = await listPageAttachments(services.db, input.page_id);
       const base = await siteBaseUrl(services);
       return rows.map((r) => presentPageAttachment(r, base, services.config.TIMEZONE));
     },

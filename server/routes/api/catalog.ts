@@ -13,7 +13,7 @@ import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { authorOf } from '../../commands/pages/pageRow.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
 import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
-import { loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';
+import { authorizeCatalogSave, loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
 
 const MAX_TREE_CHANGES = 10_000;
@@ -94,20 +94,7 @@ export const catalogActions: ActionDef[] = [
     writes: true,
     input: z.object({ item_id: zId, cat_id: zIdOrZero, parent_cat_id: zIdOrZero.optional(), cat_name: zRequiredText(MAX.catName), s_number: zInt(0, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireEdit(loaded);
-      if (input.cat_id) {
-        const cat = await services.db('catalogs').where({ cat_id: input.cat_id, item_id: input.item_id }).first('cat_id');
-        if (!cat) throw errors.notFound('catalog');
-        requireWritableIn(loaded, await topCatalogOf(services.db, input.item_id, input.cat_id));
-      }
-      const parent = input.parent_cat_id ?? (input.cat_id ? undefined : 0);
-      if (parent !== undefined) {
-        // The new place must be writable too: under a parent, its top; at the top level, a
-        // catalog is its own top (a new one has none yet, so restricted members may not add one).
-        const newTop = parent ? await topCatalogOf(services.db, input.item_id, parent) : input.cat_id;
-        requireWritableIn(loaded, newTop);
-      }
+      const parent = await authorizeCatalogSave(services, actor, { itemId: input.item_id, catId: input.cat_id, parentCatId: input.parent_cat_id });
       return saveCatalog(services, { itemId: input.item_id, catId: input.cat_id || undefined, name: input.cat_name, parentCatId: parent, sNumber: input.s_number, author: authorOf(actor) });
     },
   }),

@@ -2,16 +2,11 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { loadItem, requireWholeItemEdit } from '../../access/items.ts';
-import { persistTree } from '../../commands/tree/persistTree.ts';
-import { folderFileStore } from '../../commands/files/storeFolderFile.ts';
-import { storageOf } from '../../storage/index.ts';
-import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
+import { importFile } from '../../commands/tree/importFile.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
-import { fileJobError } from '../../workers/jobErrors.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
@@ -32,38 +27,8 @@ export const importActions: ActionDef[] = [
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
-      // Read, validated, parsed and snapshotted in a worker process (server/workers/): this one goes on answering.
-      const fileName = file.originalFilename || 'file';
-      let imported;
-      try {
-        imported = await services.jobs.run('import', { path: file.filepath, fileName: file.originalFilename ?? undefined, lang }, { fileName });
-      } catch (err) {
-        throw fileJobError(err);
-      }
-      const { tree, api, validation } = imported;
-      let recorded = null as RecordedApiVersion | null;
-      const result = await persistTree(services, {
-        tree,
-        owner: actorRef(actor), // auth 'user': the dispatcher let only users in
-        itemId: input.item_id,
-        itemName: input.item_name || undefined,
-        password: input.password,
-        historyLimit: await historyLimitFor(services),
-        source: file.originalFilename,
-        // A Markdown folder's images become attachments of the item, as `docs push` uploads them.
-        storeFile: tree.folder ? folderFileStore(services, await storageOf(services)) : undefined,
-        afterWrite: api
-          ? async (tx, itemId) => {
-              recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: actorRef(actor) });
-            }
-          : undefined,
-      });
-      return {
-        item_id: result.itemId,
-        ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}),
-        ...(recorded ? { api_version: { version_id: recorded.version_id, number: recorded.number, summary: recorded.summary } } : {}),
-        ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total } : {}),
-      };
+      // auth 'user': the dispatcher let only users in.
+      return importFile(services, { path: file.filepath, fileName: file.originalFilename ?? undefined, lang, owner: actorRef(actor), itemId: input.item_id, itemName: input.item_name, password: input.password });
     },
   }),
 ];

@@ -22,7 +22,8 @@ import { scriptActions } from './openScripts.ts';
  * form, JSON, multipart or query). Writes are recorded as author `API` and, unlike ShowDoc, keep
  * page history.
  */
-export const apiCredentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional() };
+/** The item's api_key + api_token, or with a personal access token (Authorization: Bearer) the item_id. */
+export const apiCredentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
 
 const updatePageInput = z
   .object({
@@ -42,8 +43,8 @@ const updatePage = (name: string) =>
     auth: 'public',
     writes: true,
     input: updatePageInput,
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const title = input.page_title.trim();
       if (!title) throw errors.failed('page_title: is required', 'page_title：不能为空');
       assertContentSize('page_content', input.page_content);
@@ -69,8 +70,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: false });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: false, actor });
       const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id, page_title: input.page_title.trim() });
       return presentPage(page, services.config.TIMEZONE);
     },
@@ -81,8 +82,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...apiCredentials, page_id: zId }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id });
       await deletePage(services, { itemId: item.item_id, pageId: page.page_id, by: API_AUTHOR });
       return { page_id: page.page_id };
@@ -94,8 +95,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object(apiCredentials).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: false });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: false, actor });
       return readCatalogTreeWithContent(services.db, item.item_id);
     },
   }),
@@ -105,8 +106,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: API_AUTHOR });
       return catalogOf(services.db, item.item_id, catId);
     },
@@ -117,8 +118,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...apiCredentials, cat_id: zId, cat_name: zRequiredText(MAX.catName), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       await catalogOf(services.db, item.item_id, input.cat_id);
       await saveCatalog(services, { itemId: item.item_id, catId: input.cat_id, name: input.cat_name, sNumber: input.s_number, author: API_AUTHOR });
       return catalogOf(services.db, item.item_id, input.cat_id);
@@ -130,8 +131,8 @@ export const openActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...apiCredentials, cat_id: zId }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       await deleteCatalog(services, { itemId: item.item_id, catId: input.cat_id, by: API_AUTHOR });
       return { cat_id: input.cat_id };
     },

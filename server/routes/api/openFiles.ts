@@ -15,7 +15,7 @@ import { storageOf } from '../../storage/index.ts';
  * stored by the same commands as the web app's uploads. Files are owned by the item's creator
  * (as in ShowDoc) so they show in their library and count against their storage.
  */
-const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional() };
+const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
 
 export const openFileActions: ActionDef[] = [
   action({
@@ -23,8 +23,8 @@ export const openFileActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...credentials, page_id: zIdOrZero }).loose(),
-    async handle({ input, files, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, files, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: upload a file in the multipart field "file"', 'file：请上传文件');
       if (input.page_id) await livePageOf(services.db, item.item_id, { page_id: input.page_id });
@@ -46,8 +46,8 @@ export const openFileActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...credentials, file_id: zIdOrZero, sign: zText(64), file_url: zText(2000) }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const file = await fileOf(services.db, item.item_id, input);
       await deleteFile(services, await storageOf(services), file);
       return { file_id: file.file_id };

@@ -18,7 +18,7 @@ import { zInt, zText } from '../../http/schema.ts';
 const SUCCESS = '成功';
 const FAILURE = '失败';
 
-const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional() };
+const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
 
 async function plainText(ctx: ActionContext<unknown>, work: () => Promise<number>): Promise<RawResponse> {
   try {
@@ -46,7 +46,7 @@ export const scriptActions: ActionDef[] = [
     handle(ctx) {
       return plainText(ctx, async () => {
         const { input, services } = ctx;
-        const item = await authorizeApiCall(services, input, { write: true });
+        const item = await authorizeApiCall(services, input, { write: true, actor: ctx.actor });
         const content = typeof input.content === 'string' ? input.content : '';
         if (!content.trim()) throw errors.validation('content: is required');
         const { parseShowDocComments } = await import('../../../importers/comments.ts');
@@ -71,7 +71,7 @@ export const scriptActions: ActionDef[] = [
     handle(ctx) {
       return plainText(ctx, async () => {
         const { services } = ctx;
-        const item = await authorizeApiCall(services, ctx.input, { write: true });
+        const item = await authorizeApiCall(services, ctx.input, { write: true, actor: ctx.actor });
         const parsed = z
           .object({ table_info: zText(MAX.pageContent * 4), table_detail: zText(MAX.pageContent * 4), table_index: zText(MAX.pageContent * 4), cat_name: zText(2000), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() })
           .safeParse(ctx.input);

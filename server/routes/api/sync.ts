@@ -86,9 +86,9 @@ export const syncActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object(apiCredentials).loose(),
-    async handle({ input, services }) {
+    async handle({ input, actor, services }) {
       // The latest recorded version of every API of the item: what `docs plan` diffs spec files against.
-      const item = await authorizeApiCall(services, input, { write: false });
+      const item = await authorizeApiCall(services, input, { write: false, actor });
       return { versions: await latestApiSnapshots(services.db, item.item_id) };
     },
   }),
@@ -98,8 +98,8 @@ export const syncActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     input: z.object({ ...apiCredentials, sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha-256 of the file, in hex') }).loose(),
-    async handle({ input, files, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, files, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       const row = await storeSyncAsset(services, await storageOf(services), { item, sha256: input.sha256, file: files.find((f) => f.field === 'file') ?? files[0] });
       return { sign: row.sign, url: fileUrl(await siteBaseUrl(services), row.sign) };
     },
@@ -110,8 +110,8 @@ export const syncActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object(apiCredentials).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: false });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: false, actor });
       const tree = await readSyncTree(services.db, item.item_id);
       // The attachment limit lets `docs plan` name files the upload would refuse before anything is written.
       return { item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type }, ...tree, upload_max_bytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024) };
@@ -123,8 +123,8 @@ export const syncActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ ...apiCredentials, page_ids: pageIds }).loose(),
-    async handle({ input, services }) {
-      const item = await authorizeApiCall(services, input, { write: false });
+    async handle({ input, actor, services }) {
+      const item = await authorizeApiCall(services, input, { write: false, actor });
       return { pages: await readPageContents(services.db, item.item_id, input.page_ids) };
     },
   }),
@@ -145,8 +145,8 @@ export const syncActions: ActionDef[] = [
       })
       .loose()
       .refine((i) => i.changes.length > 0 || !!i.api_versions?.length, { path: ['changes'], message: 'must hold at least one change' }),
-    async handle({ input, params, services }) {
-      const item = await authorizeApiCall(services, input, { write: true });
+    async handle({ input, actor, params, services }) {
+      const item = await authorizeApiCall(services, input, { write: true, actor });
       let apiVersions: SyncApiVersionResult[] | undefined;
       // Snapshotted in a worker process, before the batch's transaction opens.
       const uploads = input.api_versions ?? [];

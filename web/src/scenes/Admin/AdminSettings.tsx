@@ -32,6 +32,8 @@ interface Form {
   ldap_form: LdapSettings;
   oss_open: boolean;
   oss_setting: OssSettings;
+  mcp_enabled: boolean;
+  token_never_expire: boolean;
 }
 
 function toForm(c: Settings): Form {
@@ -44,10 +46,13 @@ function toForm(c: Settings): Form {
     ldap_form: { ...LDAP_DEFAULTS, ...(c.ldap_form ?? {}) },
     oss_open: isOn(c.oss_open),
     oss_setting: { ...OSS_DEFAULTS, ...(c.oss_setting ?? {}) },
+    // MCP is on and tokens expire unless the administrator said otherwise (issue #23).
+    mcp_enabled: isOn(c.mcp_enabled ?? 1),
+    token_never_expire: isOn(c.token_never_expire),
   };
 }
 
-/** Web settings: registration, home page, storage quota, LDAP and object storage. Secrets left empty are kept. */
+/** Web settings: registration, home page, storage quota, LDAP, object storage and AI assistants (MCP). Secrets left empty are kept. */
 export function AdminSettings() {
   const { t } = useTranslation('admin');
   const config = useApiData(() => adminApi.loadConfig(), []);
@@ -70,6 +75,8 @@ export function AdminSettings() {
       ldap_form: form.ldap_form,
       oss_open: form.oss_open ? 1 : 0,
       oss_setting: form.oss_setting,
+      mcp_enabled: form.mcp_enabled ? 1 : 0,
+      token_never_expire: form.token_never_expire ? 1 : 0,
     });
     notify('success', t('common:saved'));
     await config.reload();
@@ -159,6 +166,15 @@ export function AdminSettings() {
           </FormField>
           {text('oss-region', t('settings.ossRegion'), form.oss_setting.region, (v) => setOss({ region: v }))}
         </SwitchSection>
+        <h3 className="folio-subsection">{t('settings.mcp')}</h3>
+        <div className="folio-switch-row">
+          <InputSwitch inputId="setting-mcp-enabled" checked={form.mcp_enabled} onChange={(e) => set({ mcp_enabled: !!e.value })} />
+          <label htmlFor="setting-mcp-enabled">{t('settings.mcpEnabled')}</label>
+        </div>
+        <div className="folio-switch-row">
+          <InputSwitch inputId="setting-token-never-expire" checked={form.token_never_expire} onChange={(e) => set({ token_never_expire: !!e.value })} />
+          <label htmlFor="setting-token-never-expire">{t('settings.tokenNeverExpire')}</label>
+        </div>
         <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
       </form>
     </AdminSection>

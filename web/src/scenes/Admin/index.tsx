@@ -13,12 +13,14 @@ import { isAdmin } from '../../state/session.ts';
 import { AdminItems } from './AdminItems.tsx';
 import { AdminSection } from './AdminSection.tsx';
 import { AdminSettings } from './AdminSettings.tsx';
+import { AdminTokens } from './AdminTokens.tsx';
+import { McpAuditTable } from '../../components/AccessTokens/McpAuditTable.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import './admin.css';
 
-const SECTIONS = ['users', 'items', 'attachments', 'announce', 'settings'] as const;
+const SECTIONS = ['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'announce', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
-const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
+const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', tokens: 'pi pi-key', mcpAudit: 'pi pi-sparkles', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
 
 /**
  * `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part.
@@ -57,6 +59,13 @@ function AdminConsole() {
           {section === 'attachments' && (
             <AdminSection id="admin-files" title={t('menu.attachments')}>
               <AttachmentTable scope="all" />
+            </AdminSection>
+          )}
+          {section === 'tokens' && <AdminTokens />}
+          {section === 'mcpAudit' && (
+            <AdminSection id="admin-mcp-audit" title={t('menu.mcpAudit')}>
+              <p className="folio-muted">{t('mcpAudit.intro')}</p>
+              <McpAuditTable />
             </AdminSection>
           )}
           {section === 'announce' && <AdminAnnounce />}

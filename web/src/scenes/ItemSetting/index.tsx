@@ -8,19 +8,21 @@ import { useApiData } from '../../hooks/useApiData.ts';
 import { itemPath } from '../../state/links.ts';
 import { AdvancedTab } from './AdvancedTab.tsx';
 import { BaseInfoTab } from './BaseInfoTab.tsx';
+import { McpAuditTab } from './McpAuditTab.tsx';
 import { MembersTab } from './MembersTab.tsx';
 import { OpenApiTab } from './OpenApiTab.tsx';
 import { RecycleTab } from './RecycleTab.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
 import './itemSetting.css';
 
-const TABS = ['base', 'members', 'advanced', 'openApi', 'webhooks', 'recycle'] as const;
+const TABS = ['base', 'members', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'] as const;
 const ICONS: Record<(typeof TABS)[number], string> = {
   base: 'pi pi-info-circle',
   members: 'pi pi-users',
   advanced: 'pi pi-exclamation-triangle',
   openApi: 'pi pi-key',
   webhooks: 'pi pi-bolt',
+  mcpAudit: 'pi pi-sparkles',
   recycle: 'pi pi-trash',
 };
 
@@ -47,6 +49,7 @@ export default function ItemSettingScene() {
               {tab === 'advanced' && <AdvancedTab item={data} />}
               {tab === 'openApi' && <OpenApiTab itemId={data.item_id} />}
               {tab === 'webhooks' && <WebhooksTab itemId={data.item_id} />}
+              {tab === 'mcpAudit' && <McpAuditTab itemId={data.item_id} />}
               {tab === 'recycle' && <RecycleTab itemId={data.item_id} />}
             </TabPanel>
           ))}

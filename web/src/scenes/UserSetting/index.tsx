@@ -14,9 +14,10 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 import { setSessionUser } from '../../state/session.ts';
 import { EmailDialog } from './EmailDialog.tsx';
+import { AccessTokens } from './AccessTokens.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 
-/** `/user/setting`: read-only username, editable name, dialogs for password and e-mail. */
+/** `/user/setting`: read-only username, editable name, dialogs for password and e-mail, then the access tokens. */
 export default function UserSettingScene() {
   const { t } = useTranslation('settings');
   const info = useApiData(() => userApi.info(), []);
@@ -82,6 +83,7 @@ export default function UserSettingScene() {
           </div>
         </FormField>
       </div>
+      <AccessTokens />
       <PasswordDialog visible={dialog === 'password'} onHide={() => setDialog(null)} />
       <EmailDialog visible={dialog === 'email'} current={user.email ?? ''} onHide={() => setDialog(null)} onSaved={(pending_email) => info.setData({ ...user, pending_email })} />
     </PageFrame>

@@ -1,0 +1,61 @@
+import type { Lang } from '../../../core/errors.ts';
+import type { ImportAutoResult } from '../../../core/wire.ts';
+import { storageOf } from '../../storage/index.ts';
+import type { Services } from '../../services.ts';
+import { fileJobError } from '../../workers/jobErrors.ts';
+import { recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
+import { folderFileStore } from '../files/storeFolderFile.ts';
+import { historyLimitFor } from '../pages/history.ts';
+import { persistTree } from './persistTree.ts';
+
+export interface ImportFileInput {
+  /** A file on disk (an upload's temp file). */
+  path: string;
+  /** The name the client gave the file, if any (the importer reads its extension; webhooks name it). */
+  fileName?: string;
+  lang: Lang;
+  owner: { uid: number; username: string };
+  /** Import into this item (the caller checked the right to edit all of it); absent: a new item. */
+  itemId?: number;
+  itemName?: string;
+  password?: string;
+}
+
+/**
+ * One file (ShowDoc/Markdown zip, OpenAPI/Swagger, Postman) into an item: read, validated, parsed
+ * and snapshotted in a worker process, then written in one transaction, and for an API
+ * description an API version recorded. `import/auto` and the MCP server's folio_import_openapi
+ * both come here, so they import and record versions exactly alike.
+ */
+export async function importFile(services: Services, input: ImportFileInput): Promise<ImportAutoResult> {
+  let imported;
+  try {
+    imported = await services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang }, { fileName: input.fileName || 'file' });
+  } catch (err) {
+    throw fileJobError(err);
+  }
+  const { tree, api, validation } = imported;
+  let recorded = null as RecordedApiVersion | null;
+  const result = await persistTree(services, {
+    tree,
+    owner: input.owner,
+    itemId: input.itemId,
+    itemName: input.itemName || undefined,
+    password: input.password,
+    historyLimit: await historyLimitFor(services),
+    source: input.fileName,
+    // A Markdown folder's images become attachments of the item, as `docs push` uploads them.
+    storeFile: tree.folder ? folderFileStore(services, await storageOf(services)) : undefined,
+    afterWrite: api
+      ? async (tx, itemId) => {
+          recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: input.fileName ?? '', kind: api.kind, snapshot: api.snapshot, author: input.owner });
+        }
+      : undefined,
+  });
+  return {
+    item_id: result.itemId,
+    ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}),
+    ...(recorded ? { api_version: { version_id: recorded.version_id, number: recorded.number, summary: recorded.summary } } : {}),
+    ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total } : {}),
+  };
+}

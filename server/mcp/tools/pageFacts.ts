@@ -1,0 +1,37 @@
+import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
+import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { contentHash, type PageRow } from '../../commands/pages/pageRow.ts';
+import { catalogPathsById } from '../../commands/sync/catalogPaths.ts';
+import type { Services } from '../../services.ts';
+import { z } from 'zod';
+
+/** A page's place for an agent: its catalog path (names from the item root) and its web URL. */
+export async function pagePlace(services: Services, page: Pick<PageRow, 'page_id' | 'item_id' | 'cat_id'>): Promise<{ path: string[]; url: string }> {
+  const paths = page.cat_id ? catalogPathsById(await loadCatalogs(services.db, page.item_id)) : new Map<number, string[]>();
+  return { path: page.cat_id ? (paths.get(page.cat_id) ?? []) : [], url: `${await siteBaseUrl(services)}/page/${page.page_id}` };
+}
+
+/** The page's stored content hash (rows from before hashes existed are hashed here). */
+export function hashOf(page: Pick<PageRow, 'content_hash' | 'page_content'>): string {
+  return page.content_hash || contentHash(page.page_content);
+}
+
+/** What every write tool answers about the page it wrote: enough to write again without a re-read. */
+export const writtenPage = z.object({
+  page_id: z.number(),
+  item_id: z.number(),
+  title: z.string(),
+  revision_id: z.number().describe('pass as base_revision_id to the next folio_update_page'),
+  content_hash: z.string(),
+  url: z.string(),
+});
+
+export async function presentWritten(services: Services, page: PageRow): Promise<z.output<typeof writtenPage>> {
+  return { page_id: page.page_id, item_id: page.item_id, title: page.page_title, revision_id: page.revision, content_hash: hashOf(page), url: (await pagePlace(services, page)).url };
+}
+
+/** The audit row of a write to an existing page: its item (0 when there is no such page) and a label. */
+export async function pageAudit(services: Services, pageId: number, label: string): Promise<{ itemId: number; target: string }> {
+  const row = (await services.db('pages').where({ page_id: pageId }).first('item_id', 'page_title')) as { item_id: number; page_title: string } | undefined;
+  return { itemId: row?.item_id ?? 0, target: `page ${pageId}${row ? ` "${row.page_title}"` : ''}${label ? ` ${label}` : ''}` };
+}
