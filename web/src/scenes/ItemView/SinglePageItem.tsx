@@ -42,7 +42,7 @@ export default function SinglePageItem({ info, itemKey, reloadItem }: Props) {
         <PageOpBar ops={ops.filter((op) => SINGLE_PAGE_OPS.has(op.key))} primary={mobile ? ['login', 'share', 'edit'] : undefined} />
       </header>
       {rights.archived && <div className="iv-archived">{t('archived')}</div>}
-      <main className="iv-content iv-single-content">{page.data ? <PageContent page={page.data} /> : !page.loading && <div className="iv-empty">{t('emptyItem')}</div>}</main>
+      <main className="iv-content iv-single-content">{page.data ? <PageContent page={page.data} flags={info} /> : !page.loading && <div className="iv-empty">{t('emptyItem')}</div>}</main>
       <BackToTop />
       {modals}
     </div>
