@@ -70,7 +70,7 @@ export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
   notFound: (what: 'item' | 'page' | 'catalog' | 'file' | 'user' | 'team' | 'template' | 'notice' | string) => {
-    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息' };
+    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论' };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
   notLoggedIn: (reason: 'missing' | 'invalid' = 'missing') =>

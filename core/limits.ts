@@ -48,5 +48,15 @@ export const MAX = {
   pageContent: 5 * 1024 * 1024,
   templateTitle: 200,
   teamName: 100,
+  /** A comment's Markdown. */
+  commentContent: 10_000,
+  /** The text an inline comment quotes, and the context kept on either side of it. */
+  anchorQuote: 2_000,
+  anchorContext: 64,
+  /** The optional note of a reader's feedback. */
+  feedbackNote: 500,
 } as const;
+
+/** `items.allow_comment`: who may comment on the item's pages (ShowDoc sends 0/1). */
+export const CommentSetting = { OFF: 0, MEMBERS: 1, READERS: 2 } as const;
 export const MIN_PASSWORD_LENGTH = 6;

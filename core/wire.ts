@@ -96,6 +96,10 @@ export interface ItemDetail extends ItemCore {
   username: string;
   /** The caller may transfer, archive and delete the item (creator or administrator). */
   item_own: boolean;
+  /** The item's switches (issue #24), as item/info sends them and item/update takes them. */
+  allow_comment: number;
+  allow_feedback: number;
+  show_watermark: number;
 }
 
 /** `item/getKey`, `item/resetKey`. */
@@ -184,9 +188,12 @@ export interface ItemInfoHead extends ItemFlags {
   unread_count: number;
   current_page_id: number;
   global_param: never[];
-  show_watermark: 0;
-  allow_comment: 0;
-  allow_feedback: 0;
+  /** 1: tile the reader's name and the date over page content. */
+  show_watermark: number;
+  /** Who may comment: 0 nobody, 1 members, 2 any logged-in reader (see CommentSetting). */
+  allow_comment: number;
+  /** 1: "Was this page helpful?" under each page. */
+  allow_feedback: number;
 }
 
 /** `item/info`. With a keyword the menu lists the hits (pages only) and `search_total` counts them all. */
@@ -233,7 +240,10 @@ export interface PageRights {
 }
 
 /** `page/info`: the page and what the caller may do with it. */
-export interface PageView extends PageInfo, PageRights {}
+export interface PageView extends PageInfo, PageRights {
+  /** Open comment threads the caller sees (0 when the item's comments are off). */
+  comment_count: number;
+}
 
 /** `page/infoByKey`: the shared page without its item and catalog ids, and how to show it (its item's type). */
 export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
@@ -527,4 +537,44 @@ export interface ImportAutoResult {
   /** An OpenAPI file that failed strict validation but was imported: its first problems, and how many in all. */
   warnings?: ImportWarning[];
   warnings_total?: number;
+}
+
+// ── comments and feedback (issue #24) ───────────────────────────────────────────────────
+
+/** A reply inside a thread (`comment/list`); times are epoch seconds, shown in the viewer's zone. */
+export interface CommentReply {
+  comment_id: number;
+  /** Markdown as written: render it with the page pipeline and sanitise it like a page. */
+  content: string;
+  author_uid: number;
+  author_username: string;
+  created_at: number;
+  updated_at: number;
+  can_edit: boolean;
+  can_delete: boolean;
+}
+
+/** A thread: its first comment, its state and its replies. */
+export interface CommentThread extends CommentReply {
+  resolved: number;
+  /** Username of who resolved it ('' while open). */
+  resolved_by: string;
+  /** The quoted text is no longer in the page (the anchor keeps the original quote). */
+  outdated: boolean;
+  /** `{quote, prefix, suffix, occurrence}` of an inline comment (`occurrence`: which of equal quotes, -1 when outdated); null for the whole page. */
+  anchor: { quote: string; prefix: string; suffix: string; occurrence: number } | null;
+  can_resolve: boolean;
+  replies: CommentReply[];
+}
+
+export interface CommentList {
+  threads: CommentThread[];
+  open_count: number;
+  resolved_count: number;
+  can_comment: boolean;
+}
+
+/** `feedback/list`: per page, the counts and the notes (newest first). */
+export interface FeedbackList {
+  pages: { page_id: number; page_title: string; helpful: number; unhelpful: number; notes: { helpful: number; note: string; created_at: number }[] }[];
 }

@@ -45,3 +45,15 @@ export function emailVerificationMail(input: { username: string; email: string; 
 <p>您好，${name}：Folio 账号“${name}”申请使用 ${email} 作为邮箱。请在 ${input.validHours} 小时内打开上面的链接并确认（仅可使用一次）。如果这不是您的账号，请忽略本邮件。</p>`;
   return { subject, text, html };
 }
+
+/** A comment notice (mention, reply, comment on one's page): the comment is quoted as plain text. */
+export function commentNoticeMail(input: { username: string; title: string; excerpt: string; link: string }) {
+  const subject = `Folio: ${input.title}`;
+  const text = [`Hello ${input.username},`, '', `${input.title}:`, '', input.excerpt, '', ...(input.link ? [input.link, ''] : []), `您好，${input.username}：您在 Folio 有一条新的评论通知。`].join('\n');
+  const link = escapeHtml(input.link);
+  const html = `<p>Hello ${escapeHtml(input.username)},</p>
+<p>${escapeHtml(input.title)}:</p>
+<blockquote style="white-space:pre-wrap">${escapeHtml(input.excerpt)}</blockquote>
+${input.link ? `<p><a href="${link}">${link}</a></p>\n` : ''}<p>您好，${escapeHtml(input.username)}：您在 Folio 有一条新的评论通知。</p>`;
+  return { subject, text, html };
+}

@@ -18,6 +18,12 @@ export interface ItemRow {
   last_update_time: number;
   /** Bumped with every change of the item's menu (see commands/menu/menuVersion.ts). */
   menu_version: number;
+  /** Who may comment: 0 nobody, 1 members (default), 2 any logged-in user who can read the item. */
+  allow_comment: number;
+  /** "Was this page helpful?" on the item's pages (1, default) or not (0). */
+  allow_feedback: number;
+  /** Tile the reader's name and the date over page content (0 by default). */
+  show_watermark: number;
 }
 
 /** An item in the caller's list (`item/myList`): the row plus the caller's relation to it. */

@@ -23,6 +23,8 @@ export { Mock, type MockRow } from './Mock.ts';
 export { Notice, type NoticeRow } from './Notice.ts';
 export { Option, type OptionRow } from './Option.ts';
 export { Page, type PageRow, type MenuPageRow } from './Page.ts';
+export { PageComment, type PageCommentRow } from './PageComment.ts';
+export { PageFeedback, type PageFeedbackRow } from './PageFeedback.ts';
 export { PageHistory, type PageHistoryRow, type HistoryRow } from './PageHistory.ts';
 export { PageLock, type LockRow } from './PageLock.ts';
 export { PasswordReset, type PasswordResetRow } from './PasswordReset.ts';

@@ -11,7 +11,7 @@ export interface ItemInfoContext {
   unreadCount: number;
 }
 
-/** Everything of item/info's `data` but the menu (ShowDoc's keys; the unused features say 0). */
+/** Everything of item/info's `data` but the menu (ShowDoc's keys). */
 export function presentItemInfoHead(item: ItemRow, c: ItemInfoContext): ItemInfoHead {
   return {
     item_id: item.item_id,
@@ -27,9 +27,9 @@ export function presentItemInfoHead(item: ItemRow, c: ItemInfoContext): ItemInfo
     ...c.flags,
     current_page_id: c.currentPageId,
     global_param: [],
-    show_watermark: 0,
-    allow_comment: 0,
-    allow_feedback: 0,
+    show_watermark: item.show_watermark ?? 0,
+    allow_comment: item.allow_comment ?? 0,
+    allow_feedback: item.allow_feedback ?? 0,
   };
 }
 

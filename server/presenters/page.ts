@@ -24,8 +24,8 @@ export function presentPage(page: PageRow, tz: string, extra: { attachment_count
 }
 
 /** page/info: the page and the caller's rights on it. */
-export function presentPageView(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string }, rights: PageRights): PageView {
-  return { ...presentPage(page, tz, extra), ...rights };
+export function presentPageView(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string; comment_count: number }, rights: PageRights): PageView {
+  return { ...presentPage(page, tz, extra), ...rights, comment_count: extra.comment_count };
 }
 
 /** page/infoByKey: a share shows the page alone (no item or catalog ids) and says its item's type. */

@@ -28,6 +28,8 @@ import { itemMenuActions } from './api/itemMenu.ts';
 import { syncActions } from './api/sync.ts';
 import { webhookActions } from './api/webhook.ts';
 import { apiChangeActions } from './api/apiChange.ts';
+import { commentActions } from './api/comment.ts';
+import { feedbackActions } from './api/feedback.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -60,4 +62,6 @@ export const allActions: ActionDef[] = [
   ...syncActions,
   ...webhookActions,
   ...apiChangeActions,
+  ...commentActions,
+  ...feedbackActions,
 ];

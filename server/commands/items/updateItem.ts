@@ -14,6 +14,10 @@ export interface ItemChanges {
   /** undefined = unchanged, null = remove the domain, else an already normalised domain. */
   item_domain?: string | null;
   password: PasswordChange;
+  /** The discussion switches (issue #24); undefined = unchanged. */
+  allow_comment?: number;
+  allow_feedback?: number;
+  show_watermark?: number;
 }
 
 /**
@@ -27,7 +31,8 @@ export async function updateItem(
   changes: ItemChanges,
   by: { uid: number; username: string },
 ): Promise<void> {
-  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash'>> = {};
+  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash' | 'allow_comment' | 'allow_feedback' | 'show_watermark'>> = {};
+  for (const key of ['allow_comment', 'allow_feedback', 'show_watermark'] as const) if (changes[key] !== undefined) patch[key] = changes[key];
   if (changes.item_name !== undefined) patch.item_name = changes.item_name;
   if (changes.item_description !== undefined) patch.item_description = changes.item_description;
   if (changes.item_domain !== undefined) patch.item_domain = changes.item_domain;

@@ -11,7 +11,7 @@
 export const WEBHOOK_FORMATS = ['json', 'slack', 'feishu', 'dingtalk', 'wecom'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
-export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported'] as const;
+export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported', 'comment.created', 'comment.resolved'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by `webhook/test` only; nobody subscribes to it. */
 export type DeliveryEvent = WebhookEvent | 'webhook.test';
@@ -63,6 +63,8 @@ const TEXT = {
       const v = n ? ` (version ${n}${d.source ? `, ${d.source}` : ''})` : '';
       return `API changed${v}: ${num(s.added)} added, ${num(s.removed)} removed, ${num(s.changed)} changed, ${num(s.breaking)} breaking${a ? ` — by ${a}` : ''}`;
     },
+    'comment.created': (a: string, d: Data) => `${a} commented on page “${d.page_title}”: ${clip(d.content)}`,
+    'comment.resolved': (a: string, d: Data) => `${a} resolved a discussion on page “${d.page_title}”: ${clip(d.content)}`,
     'webhook.test': (a: string) => `Test message from Folio, sent by ${a}`,
     someone: 'someone',
     breaking: 'Breaking',
@@ -83,6 +85,8 @@ const TEXT = {
       const v = n ? `（版本 ${n}${d.source ? `，${d.source}` : ''}）` : '';
       return `API 变更${v}：新增 ${num(s.added)}，删除 ${num(s.removed)}，修改 ${num(s.changed)}，破坏性 ${num(s.breaking)}${a ? `（${a}）` : ''}`;
     },
+    'comment.created': (a: string, d: Data) => `${a} 评论了页面「${d.page_title}」：${clip(d.content)}`,
+    'comment.resolved': (a: string, d: Data) => `${a} 解决了页面「${d.page_title}」上的讨论：${clip(d.content)}`,
     'webhook.test': (a: string) => `来自 Folio 的测试消息，由 ${a} 发送`,
     someone: '有人',
     breaking: '破坏性变更',
@@ -90,6 +94,11 @@ const TEXT = {
 } as const;
 
 type Data = Record<string, unknown>;
+/** A comment's start in a chat line. */
+const clip = (v: unknown) => {
+  const text = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 /** The item's version number ("version N" as the changelog shows it); `version_id` is a database id shared by every item. */
 const versionNumber = (d: Data) => num(d.number) || num(d.version_id);

@@ -11,6 +11,7 @@ import * as webhookBotSecret from './20261127010000_webhook_bot_secret.ts';
 import * as pageSearchOrderIndex from './20261127122000_page_search_order_index.ts';
 import * as dropUnusedSearchIndexes from './20261127122100_drop_unused_search_indexes.ts';
 import * as accountIdentity from './20261127127000_account_identity.ts';
+import * as commentsFeedback from './20261127162000_comments_feedback.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -29,6 +30,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127122000_page_search_order_index': pageSearchOrderIndex,
   '20261127122100_drop_unused_search_indexes': dropUnusedSearchIndexes,
   '20261127127000_account_identity': accountIdentity,
+  '20261127162000_comments_feedback': commentsFeedback,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { ItemType, MAX } from '../../../core/limits.ts';
+import { CommentSetting, ItemType, MAX } from '../../../core/limits.ts';
 import { findItem, loadItem, requireCopy, requireManage } from '../../access/items.ts';
 import { createItem } from '../../commands/items/createItem.ts';
 import { normaliseItemDomain } from '../../commands/items/itemDomain.ts';
@@ -28,6 +28,9 @@ const zItemType = zInt(1, 4).optional().default(ItemType.REGULAR);
 /** Loose bound only: `normaliseItemDomain` applies the real rules (10305/10304). */
 const zDomainInput = zText(200);
 const zPrivateFlag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
+/** An item switch (issue #24): a whole number 0…max, absent or '' = unchanged (ShowDoc's clients send 0/1). */
+const zSwitch = (max: number, words: string) =>
+  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'boolean' ? Number(v) : v), z.coerce.number(`must be ${words}`).int(`must be ${words}`).min(0, `must be ${words}`).max(max, `must be ${words}`).optional());
 
 const privateNeedsPassword = () => errors.validation('password: a private item needs a visit password', 'password：私密项目需要设置访问密码');
 
@@ -99,11 +102,17 @@ export const itemActions: ActionDef[] = [
       item_domain: zDomainInput.optional(),
       password: zText(MAX.password).optional(),
       is_private: zPrivateFlag,
+      allow_comment: zSwitch(CommentSetting.READERS, '0 (off), 1 (members) or 2 (any logged-in reader)'),
+      allow_feedback: zSwitch(1, '0 or 1'),
+      show_watermark: zSwitch(1, '0 or 1'),
     }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
       requireManage(loaded, { write: true });
       await updateItem(services, loaded.item, {
+        allow_comment: input.allow_comment,
+        allow_feedback: input.allow_feedback,
+        show_watermark: input.show_watermark,
         item_name: input.item_name,
         item_description: input.item_description,
         item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),

@@ -3,6 +3,8 @@ import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { loadItem, requireEdit } from '../../access/items.ts';
 import { assertNoControlCharacters } from '../../http/controlChars.ts';
+import { canReadComments } from '../../policies/comment.ts';
+import { commentFacts } from '../../access/comments.ts';
 import { action, type ActionAuth, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
@@ -48,9 +50,12 @@ function readablePageAction(name: string, auth: ActionAuth, writes: boolean, han
 }
 
 export const pageActions: ActionDef[] = [
-  readablePageAction('page/info', 'public', false, async ({ actor, services }, { page, loaded, topCatId }) =>
-    presentPageView(page, services.config.TIMEZONE, await pageExtras(services, page.page_id), pageRights(actor, loaded.abilities, page, topCatId)),
-  ),
+  readablePageAction('page/info', 'public', false, async ({ actor, services }, target) => {
+    const { page, loaded, topCatId } = target;
+    const extras = await pageExtras(services, page.page_id);
+    const comments = canReadComments(commentFacts(target)) ? extras.comment_count : 0;
+    return presentPageView(page, services.config.TIMEZONE, { ...extras, comment_count: comments }, pageRights(actor, loaded.abilities, page, topCatId));
+  }),
 
   action({
     name: 'page/infoByKey',

@@ -1,0 +1,30 @@
+import { BaseModel } from './BaseModel.ts';
+
+/** A comment on a page (`page_comments`, migration 20261127162000_comments_feedback). */
+export interface PageCommentRow {
+  comment_id: number;
+  item_id: number;
+  page_id: number;
+  /** 0 for the first comment of a thread; the thread's comment_id for a reply. */
+  parent_id: number;
+  author_uid: number;
+  author_username: string;
+  /** Markdown as written; sanitised where it is rendered, like page content. */
+  content: string;
+  /** JSON `{quote, prefix, suffix}` of an inline comment; '' for a comment on the whole page. */
+  anchor: string;
+  resolved: number;
+  resolved_by: number;
+  resolved_at: number;
+  created_at: number;
+  updated_at: number;
+  /** 0 while live; set by comment/delete (the row stays so it can be restored). */
+  deleted_at: number;
+  deleted_by: number;
+}
+
+export interface PageComment extends PageCommentRow {}
+export class PageComment extends BaseModel {
+  static override tableName = 'page_comments';
+  static override idColumn = 'comment_id';
+}

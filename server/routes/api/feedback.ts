@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MAX } from '../../../core/limits.ts';
+import { loadFeedbackPage } from '../../access/feedback.ts';
+import { loadItem, requireManage } from '../../access/items.ts';
+import { readerKey } from '../../access/readerCookie.ts';
+import { feedbackCsv, listFeedback, saveFeedback } from '../../commands/feedback/feedback.ts';
+import { action, raw, type ActionDef } from '../../http/action.ts';
+import { zId, zText } from '../../http/schema.ts';
+import { actorUid } from '../../policies/actor.ts';
+import { spendRateBudget } from '../../throttle/rateLimit.ts';
+
+/**
+ * `feedback/*` (issue #24 part 5): readers answer "was this page helpful?" (guests of public
+ * items too), the item's owners and managers read the answers and export them as CSV.
+ */
+/** Answers one address may send per minute (an office behind one address has many readers). */
+export const FEEDBACK_PER_IP_PER_MINUTE = 60;
+/** Answers one reader (user or anonymous cookie) may send per minute. */
+export const FEEDBACK_PER_READER_PER_MINUTE = 10;
+
+const zHelpful = z.preprocess((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'string' ? Number(v.trim() || NaN) : v), z.union([z.literal(1), z.literal(0)], 'must be 1 (helpful) or 0 (not helpful)'));
+
+export const feedbackActions: ActionDef[] = [
+  action({
+    name: 'feedback/save',
+    auth: 'public',
+    writes: true,
+    input: z.object({ page_id: zId, helpful: zHelpful, note: zText(MAX.feedbackNote).optional().default(''), client_id: zText(100).optional() }),
+    async handle({ input, actor, services, koa, ip }) {
+      const lp = await loadFeedbackPage(services, actor, input.page_id);
+      await spendRateBudget(services, `feedback:ip:${ip}`, FEEDBACK_PER_IP_PER_MINUTE, 60);
+      const reader = readerKey(koa, actor, input.client_id || undefined);
+      await spendRateBudget(services, `feedback:reader:${reader}`, FEEDBACK_PER_READER_PER_MINUTE, 60);
+      return saveFeedback(services, { page: lp.page, readerKey: reader, uid: actorUid(actor), helpful: input.helpful === 1, note: input.note.trim() });
+    },
+  }),
+
+  action({
+    name: 'feedback/list',
+    auth: 'user',
+    writes: false,
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      return listFeedback(services, loaded.item.item_id);
+    },
+  }),
+
+  action({
+    name: 'feedback/export',
+    auth: 'user',
+    writes: false,
+    input: z.object({ item_id: zId }),
+    async handle({ input, actor, services }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded);
+      const csv = await feedbackCsv(await listFeedback(services, loaded.item.item_id), services.config.TIMEZONE);
+      return raw(csv, {
+        type: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': `attachment; filename="feedback-${loaded.item.item_id}.csv"`, 'Cache-Control': 'no-store' },
+      });
+    },
+  }),
+];

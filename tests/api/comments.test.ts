@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
+import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
+
+/**
+ * comment/* over real HTTP on a real database (issue #24): threads and replies, rights per role,
+ * the item's switch, catalog restrictions, archived items, mentions (notices and mail through a
+ * real SMTP server), webhook events, and anchors after writes through the open API.
+ */
+let t: TestServer;
+let smtp: SmtpInbox;
+type User = Awaited<ReturnType<typeof buildUser>>;
+let owner: User;
+let editor: User;
+let reader: User;
+let stranger: User;
+let admin: User;
+
+beforeAll(async () => {
+  smtp = await startSmtpInbox();
+  t = await startTestServer({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' } });
+  owner = await buildUser(t);
+  editor = await buildUser(t);
+  reader = await buildUser(t);
+  stranger = await buildUser(t);
+  admin = await buildUser(t, { groupid: 1 });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** A private item with an editor and a read-only member, and one page written by the owner. */
+async function setup(opts: { password?: string; content?: string } = {}) {
+  const item = await buildItem(t, owner, { password: opts.password ?? 'secret-pw' });
+  await addMember(t, item.item_id, editor, 1);
+  await addMember(t, item.item_id, reader, 0);
+  const pageId = await buildPage(t, item.item_id, { page_title: 'Users API', page_content: opts.content ?? '# Users\n\nThe `limit` parameter defaults to **20** items.\n', author: owner });
+  return { itemId: item.item_id, pageId };
+}
+
+async function comment(user: User, params: Record<string, unknown>) {
+  const r = await t.call('comment/save', params, { token: user.token });
+  expect(r.error_code, r.error_message).toBe(0);
+  return r.data.comment_id as number;
+}
+const list = (user: User | null, pageId: number, status = 'open') => t.call('comment/list', { page_id: pageId, status }, user ? { token: user.token } : {});
+
+describe('comment/save and comment/list: threads and replies', () => {
+  it('lists a thread with its replies; a reply to a reply joins the thread', async () => {
+    const { pageId } = await setup();
+    const first = await comment(reader, { page_id: pageId, content: 'Is **20** right?' });
+    const reply = await comment(editor, { page_id: pageId, content: 'Yes', parent_id: first });
+    const nested = await comment(reader, { page_id: pageId, content: 'Thanks', parent_id: reply });
+    const r = await list(owner, pageId);
+    expect(r.error_code).toBe(0);
+    expect(r.data).toMatchObject({ open_count: 1, resolved_count: 0, can_comment: true });
+    expect(r.data.threads).toHaveLength(1);
+    const thread = r.data.threads[0];
+    expect(thread).toMatchObject({ comment_id: first, content: 'Is **20** right?', author_uid: reader.uid, author_username: reader.username, resolved: 0, resolved_by: '', outdated: false, anchor: null });
+    expect(typeof thread.created_at).toBe('number');
+    expect(thread.replies.map((x: { comment_id: number }) => x.comment_id)).toEqual([reply, nested]);
+    // The owner deletes any comment and resolves; edits only their own.
+    expect(thread).toMatchObject({ can_edit: false, can_delete: true, can_resolve: true });
+  });
+
+  it('lets an author edit their own comment and refuses another member (10313)', async () => {
+    const { pageId } = await setup();
+    const id = await comment(reader, { page_id: pageId, content: 'typo heer' });
+    expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: editor.token })).error_code).toBe(10313);
+    expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: owner.token })).error_code).toBe(10313);
+    await comment(reader, { page_id: pageId, comment_id: id, content: 'typo here' });
+    const thread = (await list(reader, pageId)).data.threads[0];
+    expect(thread).toMatchObject({ comment_id: id, content: 'typo here', can_edit: true, can_delete: true, can_resolve: true });
+    expect(thread.updated_at).toBeGreaterThanOrEqual(thread.created_at);
+  });
+
+  it('refuses bad input with 10100 naming the field, and keeps nothing', async () => {
+    const { pageId } = await setup();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ page_id: pageId, content: '   ' }, /^content: is required/],
+      [{ page_id: pageId, content: 'x', anchor: '{not json' }, /^anchor: must be valid JSON/],
+      [{ page_id: pageId, content: 'x', anchor: JSON.stringify({ quote: '' }) }, /anchor.quote: quote must not be empty/],
+      [{ page_id: pageId, content: 'x', anchor: JSON.stringify({ quote: 'a', prefix: 'p'.repeat(65) }) }, /anchor.prefix: prefix must be at most 64/],
+      [{ page_id: pageId, content: 'x'.repeat(10_001) }, /^content: must be at most 10000/],
+      [{ page_id: pageId, content: 'x', parent_id: 2147483000 }, /^parent_id: no such comment on this page/],
+    ];
+    for (const [params, message] of cases) {
+      const r = await t.call('comment/save', params, { token: editor.token });
+      expect(r.error_code, JSON.stringify(params).slice(0, 80)).toBe(10100);
+      expect(r.error_message).toMatch(message);
+    }
+    expect((await list(editor, pageId)).data.threads).toEqual([]);
+  });
+
+  it('refuses a reply to a comment of another page', async () => {
+    const { itemId, pageId } = await setup();
+    const other = await buildPage(t, itemId, { page_title: 'Other' });
+    const first = await comment(editor, { page_id: other, content: 'elsewhere' });
+    const r = await t.call('comment/save', { page_id: pageId, content: 'x', parent_id: first }, { token: editor.token });
+    expect(r).toMatchObject({ error_code: 10100 });
+    expect(r.error_message).toMatch(/^parent_id:/);
+  });
+
+  it('refuses anonymous writers with 10102, lets guests of a public item read threads', async () => {
+    const { pageId } = await setup({ password: '' });
+    await comment(reader, { page_id: pageId, content: 'public thread' });
+    expect((await t.call('comment/save', { page_id: pageId, content: 'anon' })).error_code).toBe(10102);
+    const r = await list(null, pageId);
+    expect(r.error_code).toBe(0);
+    expect(r.data).toMatchObject({ can_comment: false, threads: [{ content: 'public thread', can_edit: false, can_delete: false, can_resolve: false }] });
+  });
+
+  it('keeps guests and strangers out of a private item’s threads (10303)', async () => {
+    const { pageId } = await setup();
+    expect((await list(null, pageId)).error_code).toBe(10303);
+    expect((await list(stranger, pageId)).error_code).toBe(10303);
+    expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: stranger.token })).error_code).toBe(10303);
+  });
+});
+
+describe('comment/resolve and comment/delete', () => {
+  it('lets the thread author and an editor resolve and reopen; a read-only non-author may not', async () => {
+    const { pageId } = await setup();
+    const mine = await comment(editor, { page_id: pageId, content: 'editor thread' });
+    const theirs = await comment(reader, { page_id: pageId, content: 'reader thread' });
+    const other = await buildUser(t);
+    await addMember(t, (await t.services.db('pages').where({ page_id: pageId }).first()).item_id, other, 0);
+    expect((await t.call('comment/resolve', { comment_id: mine, resolved: 1 }, { token: other.token })).error_code).toBe(10313);
+    expect((await t.call('comment/resolve', { comment_id: mine, resolved: 1 }, { token: reader.token })).error_code).toBe(10313);
+    expect((await t.call('comment/resolve', { comment_id: theirs, resolved: 1 }, { token: reader.token })).error_code).toBe(0);
+    expect((await t.call('comment/resolve', { comment_id: mine, resolved: 1 }, { token: editor.token })).error_code).toBe(0);
+    const open = await list(reader, pageId);
+    expect(open.data).toMatchObject({ threads: [], open_count: 0, resolved_count: 2 });
+    const resolved = await list(reader, pageId, 'resolved');
+    expect(resolved.data.threads.map((x: { content: string }) => x.content)).toEqual(['editor thread', 'reader thread']);
+    expect(resolved.data.threads[1]).toMatchObject({ resolved: 1, resolved_by: reader.username });
+    expect((await t.call('comment/resolve', { comment_id: theirs, resolved: 0 }, { token: editor.token })).error_code).toBe(0);
+    const all = await list(reader, pageId, 'all');
+    expect(all.data).toMatchObject({ open_count: 1, resolved_count: 1 });
+    expect(all.data.threads.map((x: { resolved: number }) => x.resolved)).toEqual([1, 0]);
+    expect((await t.call('comment/list', { page_id: pageId, status: 'closed' }, { token: reader.token })).error_message).toMatch(/^status: must be open, resolved or all/);
+  });
+
+  it('lets authors delete their own, the owner and administrators any; the editor not another’s', async () => {
+    const { pageId } = await setup();
+    const thread = await comment(reader, { page_id: pageId, content: 'thread' });
+    const replyByEditor = await comment(editor, { page_id: pageId, content: 'reply', parent_id: thread });
+    const replyByReader = await comment(reader, { page_id: pageId, content: 'reply 2', parent_id: thread });
+    expect((await t.call('comment/delete', { comment_id: replyByReader }, { token: editor.token })).error_code).toBe(10313);
+    expect((await t.call('comment/delete', { comment_id: replyByEditor }, { token: editor.token })).data).toEqual({ deleted: 1 });
+    expect((await t.call('comment/delete', { comment_id: replyByReader }, { token: admin.token })).data).toEqual({ deleted: 1 });
+    const other = await comment(editor, { page_id: pageId, content: 'second thread' });
+    await comment(reader, { page_id: pageId, content: 'answer', parent_id: other });
+    // Deleting a thread's first comment takes the thread; the rows stay, marked, for recovery.
+    expect((await t.call('comment/delete', { comment_id: other }, { token: owner.token })).data).toEqual({ deleted: 2 });
+    const left = (await list(owner, pageId, 'all')).data;
+    expect(left.threads.map((x: { comment_id: number; replies: unknown[] }) => [x.comment_id, x.replies.length])).toEqual([[thread, 0]]);
+    const kept = await t.services.db('page_comments').where({ page_id: pageId }).whereNot('deleted_at', 0).select('comment_id', 'deleted_by');
+    expect(kept).toHaveLength(4);
+    expect((await t.call('comment/delete', { comment_id: other }, { token: owner.token })).error_code).toBe(10101);
+  });
+});
+
+describe('who may comment: the item switch, catalog restrictions, archived items', () => {
+  it('defaults to members; 2 opens comments to any logged-in reader; 0 turns them off', async () => {
+    const { itemId, pageId } = await setup({ password: '' });
+    const info = await t.call('item/info', { item_id: itemId }, { token: owner.token });
+    expect(info.data).toMatchObject({ allow_comment: 1, allow_feedback: 1, show_watermark: 0 });
+    expect((await t.call('comment/save', { page_id: pageId, content: 'hi' }, { token: stranger.token })).error_code).toBe(10313);
+    expect((await list(stranger, pageId)).data.can_comment).toBe(false);
+
+    expect((await t.call('item/update', { item_id: itemId, allow_comment: 2, show_watermark: 1 }, { token: owner.token })).error_code).toBe(0);
+    expect((await t.call('item/info', { item_id: itemId }, { token: owner.token })).data).toMatchObject({ allow_comment: 2, allow_feedback: 1, show_watermark: 1 });
+    expect((await t.call('item/detail', { item_id: itemId }, { token: owner.token })).data).toMatchObject({ allow_comment: 2, allow_feedback: 1, show_watermark: 1 });
+    await comment(stranger, { page_id: pageId, content: 'hi from outside' });
+
+    expect((await t.call('item/update', { item_id: itemId, allow_comment: 0 }, { token: owner.token })).error_code).toBe(0);
+    expect((await list(owner, pageId)).error_code).toBe(10313);
+    expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: owner.token })).error_code).toBe(10313);
+    const page = await t.call('page/info', { page_id: pageId }, { token: owner.token });
+    expect(page.data.comment_count).toBe(0);
+
+    const bad = await t.call('item/update', { item_id: itemId, allow_comment: 3 }, { token: owner.token });
+    expect(bad.error_code).toBe(10100);
+    expect(bad.error_message).toMatch(/^allow_comment: must be 0 \(off\), 1 \(members\) or 2/);
+    expect((await t.call('item/update', { item_id: itemId, allow_comment: 1 }, { token: editor.token })).error_code).toBe(10313);
+  });
+
+  it('counts open threads in page/info', async () => {
+    const { pageId } = await setup();
+    const a = await comment(reader, { page_id: pageId, content: 'a' });
+    await comment(reader, { page_id: pageId, content: 'b' });
+    await comment(editor, { page_id: pageId, content: 'reply', parent_id: a });
+    expect((await t.call('page/info', { page_id: pageId }, { token: reader.token })).data.comment_count).toBe(2);
+    await t.call('comment/resolve', { comment_id: a, resolved: 1 }, { token: reader.token });
+    expect((await t.call('page/info', { page_id: pageId }, { token: reader.token })).data.comment_count).toBe(1);
+  });
+
+  it('hides the threads of a page outside a member’s catalog restriction', async () => {
+    const { itemId } = await setup();
+    const open = await buildCatalog(t, itemId, 'Open');
+    const hidden = await buildCatalog(t, itemId, 'Hidden');
+    const seen = await buildPage(t, itemId, { cat_id: open, page_title: 'Seen' });
+    const unseen = await buildPage(t, itemId, { cat_id: hidden, page_title: 'Unseen' });
+    const limited = await buildUser(t);
+    await addMember(t, itemId, limited, 1, open);
+    await comment(owner, { page_id: unseen, content: 'secret discussion' });
+    expect((await list(limited, unseen)).error_code).toBe(10301);
+    expect((await t.call('comment/save', { page_id: unseen, content: 'x' }, { token: limited.token })).error_code).toBe(10301);
+    await comment(limited, { page_id: seen, content: 'fine here' });
+    expect((await list(limited, seen)).data.threads).toHaveLength(1);
+  });
+
+  it('keeps an archived item’s threads readable and refuses every write with 10311', async () => {
+    const { itemId, pageId } = await setup();
+    const id = await comment(reader, { page_id: pageId, content: 'before archiving' });
+    await t.services.db('items').where({ item_id: itemId }).update({ is_archived: 1 });
+    const r = await list(reader, pageId);
+    expect(r.data).toMatchObject({ can_comment: false, threads: [{ comment_id: id, can_edit: false, can_delete: false, can_resolve: false }] });
+    expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: reader.token })).error_code).toBe(10311);
+    expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'x' }, { token: reader.token })).error_code).toBe(10311);
+    expect((await t.call('comment/resolve', { comment_id: id }, { token: owner.token })).error_code).toBe(10311);
+    expect((await t.call('comment/delete', { comment_id: id }, { token: owner.token })).error_code).toBe(10311);
+  });
+});
