@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { anchorFromRange, locateQuote, rangeOfAnchor } from '../../web/src/lib/textAnchor.ts';
+import { watermarkBackground } from '../../web/src/lib/watermark.ts';
 
 /** A rendered page as the sanitiser leaves it: text split over inline elements. */
 function page(html: string): HTMLElement {
@@ -60,9 +61,31 @@ describe('inline comment anchors', () => {
     expect(found.startContainer.parentElement!.textContent).toContain('POST');
   });
 
-  it('still finds a quote whose surroundings changed, and none when the quote is gone (outdated)', () => {
-    const anchor = { quote: 'timeout', prefix: 'Set the ', suffix: ' parameter' };
-    expect(locateQuote('You must set the timeout option', anchor)).toBe(17);
-    expect(locateQuote('Set the deadline parameter', anchor)).toBe(-1);
+  it('still finds a quote whose surroundings or line breaks changed, and none when the quote is gone (outdated)', () => {
+    const anchor = { quote: 'the timeout parameter', prefix: 'Set ', suffix: ' to 30' };
+    expect(locateQuote('You must set the timeout parameter now', anchor)).toEqual({ start: 13, end: 34 });
+    // Markdown reflowed: the rendered text breaks the line inside the quote; the range covers the break.
+    expect(locateQuote('Set the timeout\nparameter to 30', anchor)).toEqual({ start: 4, end: 25 });
+    expect(locateQuote('Set the deadline parameter', anchor)).toBeNull();
+  });
+
+  it('maps a quote back to a DOM range spanning elements', () => {
+    const root = page('<p>Use <em>the</em> <code>timeout</code>\nparameter.</p>');
+    const range = rangeOfAnchor(root, { quote: 'the timeout parameter', prefix: 'Use ', suffix: '.' })!;
+    expect(range.toString()).toBe('the timeout\nparameter');
+    expect(range.startContainer.parentElement!.tagName).toBe('EM');
+  });
+});
+
+describe('watermark', () => {
+  it('escapes the user name inside the SVG and encodes it into a data URL', () => {
+    const css = watermarkBackground('<img src=x onerror=alert(1)>"', '2026-11-27');
+    expect(css.startsWith('url("data:image/svg+xml;charset=utf-8,')).toBe(true);
+    const encoded = css.slice(css.indexOf(',') + 1, -2);
+    // nothing that could end the CSS string of url("…")
+    expect(encoded).not.toMatch(/["\\\n]/);
+    const svg = decodeURIComponent(encoded);
+    expect(svg).toContain('&lt;img src=x onerror=alert(1)&gt;&quot; 2026-11-27');
+    expect(svg).not.toContain('<img');
   });
 });

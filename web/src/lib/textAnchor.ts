@@ -4,7 +4,7 @@
  * concatenated text nodes of the page (what `Range.toString()` also counts), so an anchor made
  * here finds its text again, whatever elements the sanitised HTML wraps it in.
  */
-import type { CommentAnchor } from '../api/comment.ts';
+import { locateAnchor, type CommentAnchor } from '@core/commentAnchor';
 
 export const CONTEXT = 32;
 
@@ -58,37 +58,35 @@ export function anchorFromRange(root: HTMLElement, range: Range): CommentAnchor 
   return { quote, prefix: map.text.slice(Math.max(0, from - CONTEXT), from), suffix: map.text.slice(to, to + CONTEXT) };
 }
 
-/** How many characters two strings share at their ends (`fromEnd`) or starts. */
-function shared(a: string, b: string, fromEnd: boolean): number {
-  let n = 0;
-  const max = Math.min(a.length, b.length);
-  while (n < max && (fromEnd ? a[a.length - 1 - n] === b[b.length - 1 - n] : a[n] === b[n])) n++;
-  return n;
-}
-
 /**
- * The start of the anchor's quote in `text`: of every occurrence, the one whose surroundings best
- * match the stored prefix and suffix; -1 when the quote is not there (the thread is outdated).
+ * Where the anchor's quote is in `text`, as offsets of `text`: the server's rule (core/commentAnchor.ts,
+ * blanks ignored, equal quotes told apart by prefix and suffix) applied to the rendered text; null
+ * when the quote is gone (the thread is outdated).
  */
-export function locateQuote(text: string, anchor: CommentAnchor): number {
-  let best = -1;
-  let bestScore = -1;
-  for (let at = text.indexOf(anchor.quote); at >= 0; at = text.indexOf(anchor.quote, at + 1)) {
-    const score = shared(text.slice(Math.max(0, at - CONTEXT), at), anchor.prefix, true) + shared(text.slice(at + anchor.quote.length, at + anchor.quote.length + CONTEXT), anchor.suffix, false);
-    if (score > bestScore) {
-      best = at;
-      bestScore = score;
-    }
+export function locateQuote(text: string, anchor: CommentAnchor): { start: number; end: number } | null {
+  const place = locateAnchor(anchor, text);
+  if (place.outdated) return null;
+  // The text without blanks, and where each of its characters is in `text`.
+  let flat = '';
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (/\s/.test(text[i]!)) continue;
+    flat += text[i];
+    at.push(i);
   }
-  return best;
+  const quote = anchor.quote.replace(/\s+/g, '');
+  let hit = -1;
+  for (let n = 0; n <= place.occurrence; n++) hit = flat.indexOf(quote, hit + 1);
+  if (hit < 0) return null;
+  return { start: at[hit]!, end: at[hit + quote.length - 1]! + 1 };
 }
 
 /** The DOM Range of the anchor's quote in the rendered page, or null when the text is gone. */
 export function rangeOfAnchor(root: HTMLElement, anchor: CommentAnchor): Range | null {
   const map = textMap(root);
-  const start = locateQuote(map.text, anchor);
-  if (start < 0) return null;
-  const end = start + anchor.quote.length;
+  const found = locateQuote(map.text, anchor);
+  if (!found) return null;
+  const { start, end } = found;
   const range = root.ownerDocument.createRange();
   const place = (offset: number, isEnd: boolean) => {
     // the last node starting at or before the offset (for an end, strictly before it)

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX } from '@core/limits';
 
 interface Props {
   /** Text the box starts with (editing). */
@@ -37,6 +38,7 @@ export default function CommentComposer({ initial = '', placeholder, submitLabel
         value={text}
         rows={3}
         autoResize
+        maxLength={MAX.commentContent}
         autoFocus={autoFocus}
         placeholder={placeholder}
         aria-label={placeholder}

@@ -1,13 +1,13 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CommentBase } from '../../api/comment.ts';
+import type { CommentReply } from '../../api/comment.ts';
 import { viewerTime } from '../../lib/viewerTime.ts';
 import CommentBody from './CommentBody.tsx';
 import CommentComposer from './CommentComposer.tsx';
 
 interface Props {
-  comment: CommentBase;
+  comment: CommentReply;
   onEdit: (content: string) => Promise<void>;
   onDelete: () => void;
 }
@@ -16,7 +16,7 @@ interface Props {
 export default function CommentEntry({ comment, onEdit, onDelete }: Props) {
   const { t, i18n } = useTranslation('comments');
   const [editing, setEditing] = useState(false);
-  const edited = comment.updated_at && comment.updated_at !== comment.created_at;
+  const edited = comment.updated_at > comment.created_at;
   return (
     <div className="cm-entry" data-comment-id={comment.comment_id}>
       <div className="cm-entry-head">

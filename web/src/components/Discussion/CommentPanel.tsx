@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../hooks/useSession.ts';
 import type { CommentAnchor, CommentList, CommentThread, ThreadStatus } from '../../api/comment.ts';
 import CommentComposer from './CommentComposer.tsx';
 import ThreadCard, { type ThreadActions } from './ThreadCard.tsx';
@@ -22,6 +23,7 @@ interface Props {
 /** The thread list beside the page: open / resolved / all, the new-thread box, the threads. */
 export default function CommentPanel({ list, status, onStatus, pending, onCancelPending, onCreate, selectedId, onSelect, actions, onClose }: Props) {
   const { t } = useTranslation('comments');
+  const user = useSession();
   const filters = (['open', 'resolved', 'all'] as const).map((value) => ({
     value,
     label: value === 'open' ? t('filter.open', { count: list.open_count }) : value === 'resolved' ? t('filter.resolved', { count: list.resolved_count }) : t('filter.all'),
@@ -44,7 +46,7 @@ export default function CommentPanel({ list, status, onStatus, pending, onCancel
           <CommentComposer key={pending ? pending.quote : 'page'} autoFocus={!!pending} placeholder={pending ? t('inlinePlaceholder') : t('newPlaceholder')} submitLabel={t('send')} onSubmit={onCreate} />
         </div>
       ) : (
-        <p className="cm-muted">{t('cannotComment')}</p>
+        <p className="cm-muted">{user ? t('cannotComment') : t('loginToComment')}</p>
       )}
       {list.threads.length ? (
         <ul className="cm-threads">

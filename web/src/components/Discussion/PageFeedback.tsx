@@ -2,10 +2,8 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX } from '@core/limits';
 import { feedbackApi } from '../../api/comment.ts';
-
-/** Longest note a reader may add to a vote (the server checks it too). */
-const NOTE_MAX = 500;
 
 /**
  * "Was this page helpful?" at the foot of a page: a yes/no vote, then an optional short note
@@ -50,7 +48,7 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
           </p>
           {!noteSent && (
             <form className="cm-feedback-note" onSubmit={sendNote}>
-              <InputText value={note} maxLength={NOTE_MAX} placeholder={t('feedback.notePlaceholder')} aria-label={t('feedback.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+              <InputText value={note} maxLength={MAX.feedbackNote} placeholder={t('feedback.notePlaceholder')} aria-label={t('feedback.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
               <Button type="submit" size="small" label={t('feedback.sendNote')} disabled={busy || !note.trim()} />
             </form>
           )}

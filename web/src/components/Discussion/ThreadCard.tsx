@@ -1,14 +1,14 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { anchorOf, type CommentBase, type CommentThread } from '../../api/comment.ts';
+import type { CommentReply, CommentThread } from '../../api/comment.ts';
 import CommentComposer from './CommentComposer.tsx';
 import CommentEntry from './CommentEntry.tsx';
 
 export interface ThreadActions {
   reply: (thread: CommentThread, content: string) => Promise<void>;
-  edit: (comment: CommentBase, content: string) => Promise<void>;
-  remove: (comment: CommentBase, isThread: boolean) => void;
+  edit: (comment: CommentReply, content: string) => Promise<void>;
+  remove: (comment: CommentReply, isThread: boolean) => void;
   resolve: (thread: CommentThread, resolved: boolean) => Promise<void>;
 }
 
@@ -27,9 +27,9 @@ interface Props {
 export default function ThreadCard({ thread, selected, canComment, onSelect, actions }: Props) {
   const { t } = useTranslation('comments');
   const [replying, setReplying] = useState(false);
-  const anchor = anchorOf(thread);
+  const anchor = thread.anchor;
   const resolved = !!Number(thread.resolved);
-  const outdated = !!Number(thread.outdated);
+  const outdated = thread.outdated;
   return (
     <li
       className={`cm-thread${selected ? ' cm-selected' : ''}${resolved ? ' cm-resolved' : ''}`}

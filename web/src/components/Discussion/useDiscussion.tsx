@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { anchorOf, commentApi, type CommentAnchor, type CommentThread } from '../../api/comment.ts';
+import { commentApi, type CommentAnchor, type CommentThread } from '../../api/comment.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import { highlightRange, rangeOfAnchor } from '../../lib/textAnchor.ts';
@@ -49,7 +49,7 @@ export function useDiscussion({ pageId, flags, root }: Options) {
   }, [pageId]);
 
   // The quote of the thread being written or looked at is marked in the page.
-  const marked = pending ?? (selected ? anchorOf(selected) : null);
+  const marked = pending ?? (selected && !selected.outdated ? selected.anchor : null);
   useEffect(() => {
     if (!root || !marked || !open) {
       highlightRange(null);

@@ -1,37 +1,32 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Id } from '@core/wire';
-import { itemApi } from '../../api/item.ts';
+import { CommentSetting } from '@core/limits';
+import type { ItemDetail } from '@core/wire';
 import { itemSwitchesApi, type ItemSwitches } from '../../api/comment.ts';
 import { FormField } from '../../components/FormField.tsx';
-import { useApiData } from '../../hooks/useApiData.ts';
-import '../../components/Discussion/Discussion.css';
 import { notify } from '../../state/notify.ts';
+import '../../components/Discussion/Discussion.css';
 
 /**
  * ShowDoc's item switches (issue #24): who may comment (off / members / any logged-in reader),
- * the "Was this page helpful?" foot, and the watermark. Read from item/info, saved by item/update.
+ * the "Was this page helpful?" foot, and the watermark. Read from item/detail, saved by item/update.
  */
-export function DiscussionTab({ itemId }: { itemId: Id }) {
+export function DiscussionTab({ item, onSaved }: { item: ItemDetail; onSaved: (switches: ItemSwitches) => void }) {
   const { t } = useTranslation('comments');
-  const info = useApiData(() => itemApi.info({ item_id: itemId }), [itemId]);
-  const [values, setValues] = useState<ItemSwitches | null>(null);
+  const [values, setValues] = useState<ItemSwitches>({ allow_comment: Number(item.allow_comment), allow_feedback: Number(item.allow_feedback), show_watermark: Number(item.show_watermark) });
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (info.data) setValues({ allow_comment: Number(info.data.allow_comment) || 0, allow_feedback: Number(info.data.allow_feedback) || 0, show_watermark: Number(info.data.show_watermark) || 0 });
-  }, [info.data]);
-  if (!values) return null;
 
-  const who = [0, 1, 2].map((value) => ({ value, label: t(`settings.allowComment.${value}`) }));
+  const who = [CommentSetting.OFF, CommentSetting.MEMBERS, CommentSetting.READERS].map((value) => ({ value, label: t(`settings.allowComment.${value}`) }));
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      await itemSwitchesApi.save(itemId, values);
+      await itemSwitchesApi.save(item.item_id, values);
       notify('success', t('common:saved'));
+      onSaved(values);
     } catch {
       // shown by the client
     } finally {

@@ -38,8 +38,7 @@ export default function ItemSettingScene() {
   if (!item.data) return item.loading ? <PageSpinner /> : <PageFrame title={t('title')} back="/item/index">{null}</PageFrame>;
   const data = item.data;
   // Transfer, archive and delete are the owner's (item/detail's item_own): a manager is not offered them.
-  // so are readers' feedback notes (issue #24).
-  const tabs = TABS.filter((tab) => (tab !== 'advanced' && tab !== 'feedback') || data.item_own);
+  const tabs = TABS.filter((tab) => tab !== 'advanced' || data.item_own);
   // The discussion tabs' titles live with the rest of the feature's texts.
   const title = (tab: (typeof TABS)[number]) => (tab === 'discussion' || tab === 'feedback' ? t(`comments:settings.tabs.${tab}`) : t(`tabs.${tab}`));
   const active = Math.max(0, tabs.indexOf((search.get('tab') ?? 'base') as (typeof TABS)[number]));
@@ -51,7 +50,7 @@ export default function ItemSettingScene() {
             <TabPanel key={tab} header={title(tab)} leftIcon={`${ICONS[tab]} folio-tab-icon`}>
               {tab === 'base' && <BaseInfoTab item={data} onSaved={(saved) => item.setData({ ...data, ...saved })} />}
               {tab === 'members' && <MembersTab itemId={data.item_id} />}
-              {tab === 'discussion' && <DiscussionTab itemId={data.item_id} />}
+              {tab === 'discussion' && <DiscussionTab item={data} onSaved={(switches) => item.setData({ ...data, ...switches })} />}
               {tab === 'feedback' && <FeedbackTab itemId={data.item_id} />}
               {tab === 'advanced' && <AdvancedTab item={data} />}
               {tab === 'openApi' && <OpenApiTab itemId={data.item_id} />}
