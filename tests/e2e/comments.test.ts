@@ -84,20 +84,21 @@ afterAll(async () => {
 });
 
 describe('item settings: comments, feedback, watermark', () => {
-  it('the owner turns comments (members), feedback and the watermark on', async () => {
+  it('the owner opens comments to any logged-in reader and turns feedback and the watermark on', async () => {
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/item/setting/${itemId}?tab=discussion`);
     const who = page.getByLabel('Who may comment', { exact: true });
     await who.focus();
     await who.press('Enter');
-    await page.getByRole('option', { name: 'Item members' }).click();
+    // New items let members comment already (1): open it to any logged-in reader.
+    await page.getByRole('option', { name: 'Anyone logged in who can read the item' }).click();
     await page.getByLabel(/Was this page helpful/).check();
     await page.getByLabel(/Show a watermark/).check();
     await screenshot(page, 'comments-settings-en-1440');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     const info = await api('item/info', { item_id: itemId });
-    expect([Number(info.allow_comment), Number(info.allow_feedback), Number(info.show_watermark)]).toEqual([1, 1, 1]);
+    expect([Number(info.allow_comment), Number(info.allow_feedback), Number(info.show_watermark)]).toEqual([2, 1, 1]);
   });
 });
 
@@ -197,7 +198,7 @@ describe('who may comment', () => {
     await mine.getByRole('button', { name: 'Edit' }).waitFor();
     await screenshot(page, 'comments-reader-en-1440');
     await mine.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await mine.waitFor({ state: 'detached' });
     const left = await api('comment/list', { page_id: pageId, status: 'all' });
     expect(left.threads.some((th: { content: string }) => th.content.includes('Reader question'))).toBe(false);
@@ -222,7 +223,9 @@ describe('who may comment', () => {
     const ownerPage = await e.newPage({ token: owner.token });
     await ownerPage.goto(`/item/setting/${itemId}?tab=feedback`);
     const row = ownerPage.getByRole('row', { name: /Rate limits/ });
-    await expect(row.getByRole('cell').nth(2).textContent()).resolves.toBe('1');
+    // cells carry their column's title for the stacked phone layout
+    await expect(row.getByRole('cell').nth(2).textContent()).resolves.toMatch(/^Helpful\s*1$/);
+    await expect(row.getByRole('cell').nth(3).textContent()).resolves.toMatch(/^Not helpful\s*0$/);
     await row.getByRole('button').first().click();
     await ownerPage.getByText('Clear <b>and</b> short').waitFor();
     expect(await ownerPage.getByRole('link', { name: /Download CSV/ }).getAttribute('href')).toBe(`/api/feedback/export?item_id=${itemId}`);
