@@ -12,7 +12,8 @@ import { canReadPage, canWriteIn, type ItemAbilities } from './item.ts';
  *   editors, managers, the creator, administrators) comment, 2 any logged-in user who reads the item.
  * - Editing: one's own comment, while one may still comment.
  * - Deleting: one's own comment, or any as the item's owner or an administrator (not on archived items).
- * - Resolving and reopening a thread: its author, or whoever may edit the page.
+ * - Resolving and reopening a thread: its author, whoever may edit the page, and the item's managers
+ *   (also on a read-only item, where nobody edits pages).
  */
 export interface CommentFacts {
   abilities: ItemAbilities;
@@ -46,7 +47,7 @@ export function canDeleteComment(actor: Actor, f: CommentFacts, comment: { autho
 
 export function canResolveThread(actor: Actor, f: CommentFacts, thread: { author_uid: number }): boolean {
   if (actor.kind !== 'user' || f.abilities.archived || !canReadComments(f)) return false;
-  return isAuthor(actor, thread) || canWriteIn(f.abilities, f.topCatId);
+  return isAuthor(actor, thread) || canWriteIn(f.abilities, f.topCatId) || f.abilities.manage;
 }
 
 /**

@@ -225,3 +225,100 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     expect((await t.call('comment/delete', { comment_id: id }, { token: owner.token })).error_code).toBe(10311);
   });
 });
+
+describe('mentions and notices', () => {
+  const notices = async (user: User) => (await t.call('notice/getList', { notice_type: 'unread' }, { token: user.token })).data as { list: { notice_title: string; notice_content: string; object_id: number }[]; unread_count: number };
+  const verify = (user: User, email: string) => t.services.db('users').where({ uid: user.uid }).update({ email, email_verify: 1 });
+
+  it('tells a mentioned reader (notice and mail) and nobody who cannot read the page', async () => {
+    const { pageId } = await setup();
+    const mentioned = await buildUser(t);
+    await verify(mentioned, `${mentioned.username}@example.com`);
+    const outsider = await buildUser(t);
+    const itemId = (await t.services.db('pages').where({ page_id: pageId }).first()).item_id;
+    await addMember(t, itemId, mentioned, 0);
+    const before = (await notices(outsider)).unread_count;
+    await comment(editor, { page_id: pageId, content: `@${mentioned.username} and @${outsider.username}, see \`@${owner.username}\` in code` });
+    const got = await notices(mentioned);
+    expect(got.list[0]).toMatchObject({ notice_title: `${editor.username} mentioned you on the page "Users API"`, object_id: pageId });
+    expect(got.unread_count).toBeGreaterThan(0);
+    expect((await notices(outsider)).unread_count).toBe(before);
+    // The page's author hears of a new thread on their page, as a comment (not a mention: the code span does not count).
+    expect((await notices(owner)).list[0]).toMatchObject({ notice_title: `${editor.username} commented on your page "Users API"` });
+    await expect.poll(() => smtp.mails.filter((m) => m.to.includes(`${mentioned.username}@example.com`)).length, { timeout: 15_000 }).toBe(1);
+    const mail = smtp.mails.find((m) => m.to.includes(`${mentioned.username}@example.com`))!.raw.replace(/=\r?\n/g, '');
+    expect(mail).toContain(`https://docs.example.com/page/${pageId}`);
+  });
+
+  it('tells the thread’s participants and the page’s author of a reply, never the writer', async () => {
+    const { pageId } = await setup();
+    const thread = await comment(reader, { page_id: pageId, content: 'question' });
+    await comment(editor, { page_id: pageId, content: 'first answer', parent_id: thread });
+    const readerBefore = (await notices(reader)).unread_count;
+    const editorBefore = (await notices(editor)).unread_count;
+    const ownerBefore = (await notices(owner)).unread_count;
+    await comment(reader, { page_id: pageId, content: 'follow-up', parent_id: thread });
+    expect((await notices(reader)).unread_count).toBe(readerBefore);
+    expect((await notices(editor)).list[0]).toMatchObject({ notice_title: `${reader.username} replied in a discussion on the page "Users API"`, notice_content: 'follow-up' });
+    expect((await notices(editor)).unread_count).toBe(editorBefore + 1);
+    expect((await notices(owner)).unread_count).toBe(ownerBefore + 1);
+  });
+});
+
+describe('webhook events', () => {
+  it('queues comment.created and comment.resolved for subscribed webhooks', async () => {
+    const { itemId, pageId } = await setup();
+    await t.services.db('webhooks').insert({ item_id: itemId, url: 'https://hooks.example.com/x', format: 'json', events: JSON.stringify(['comment.created', 'comment.resolved']), secret: 's', created_at: 0, updated_at: 0 });
+    const id = await comment(reader, { page_id: pageId, content: 'Hook me', anchor: JSON.stringify({ quote: 'defaults to', prefix: 'parameter ', suffix: ' 20' }) });
+    await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
+    const rows = await t.services.db('webhook_deliveries').where({ item_id: itemId }).orderBy('id').select('event', 'payload');
+    expect(rows.map((r) => r.event)).toEqual(['comment.created', 'comment.resolved']);
+    const created = JSON.parse(rows[0].payload);
+    expect(created).toMatchObject({ event: 'comment.created', actor: { uid: reader.uid }, data: { comment_id: id, thread_id: id, page_id: pageId, page_title: 'Users API', content: 'Hook me', quote: 'defaults to' } });
+    expect(JSON.parse(rows[1].payload)).toMatchObject({ event: 'comment.resolved', actor: { uid: editor.uid }, data: { comment_id: id, page_id: pageId } });
+    // Reopening is not an event; resolving twice does not repeat it.
+    await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
+    expect(Number((await t.services.db('webhook_deliveries').where({ item_id: itemId }).count({ n: '*' }).first())!.n)).toBe(2);
+  });
+});
+
+describe('inline anchors follow the text', () => {
+  async function keyed(content: string) {
+    const { itemId, pageId } = await setup({ content });
+    const key = (await t.call('item/getKey', { item_id: itemId }, { token: owner.token })).data as { api_key: string; api_token: string };
+    const page = await t.services.db('pages').where({ page_id: pageId }).first();
+    const push = async (body: string) => {
+      const r = await t.call('open/updatePage', { api_key: key.api_key, api_token: key.api_token, page_title: page.page_title, page_content: body });
+      expect(r.error_code, r.error_message).toBe(0);
+      expect(r.data.page_id).toBe(pageId);
+    };
+    return { pageId, push };
+  }
+  const anchorOf = (quote: string, prefix = '', suffix = '') => JSON.stringify({ quote, prefix, suffix });
+
+  it('finds the quote in the rendered text after a push that edits around it', async () => {
+    const { pageId, push } = await keyed('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
+    // The reader selected rendered text: no backticks, no asterisks.
+    const id = await comment(reader, { page_id: pageId, content: 'Really 20?', anchor: anchorOf('limit parameter defaults to 20', 'Users\nThe ', ' items.') });
+    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ comment_id: id, outdated: false, anchor: { quote: 'limit parameter defaults to 20', occurrence: 0 } });
+    await push('# Users API\n\nIntro added by CI.\n\nThe `limit`\nparameter defaults to  **20** items, at most 100.\n');
+    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ comment_id: id, outdated: false });
+  });
+
+  it('marks the thread outdated, still listed with its original quote, when a push deletes the text', async () => {
+    const { pageId, push } = await keyed('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
+    const id = await comment(reader, { page_id: pageId, content: 'Really 20?', anchor: anchorOf('defaults to 20') });
+    await push('# Users\n\nThe `limit` parameter defaults to **50** items.\n');
+    const thread = (await list(reader, pageId)).data.threads[0];
+    expect(thread).toMatchObject({ comment_id: id, outdated: true, anchor: { quote: 'defaults to 20', prefix: '', suffix: '', occurrence: -1 }, content: 'Really 20?' });
+    // Putting the text back brings the anchor back.
+    await push('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
+    expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);
+  });
+
+  it('picks, among equal quotes, the one whose context matches', async () => {
+    const { pageId } = await keyed('## GET /users\n\nReturns 200.\n\n## DELETE /users\n\nReturns 200.\n');
+    await comment(reader, { page_id: pageId, content: 'which one?', anchor: anchorOf('Returns 200.', 'DELETE /users\n', '') });
+    expect((await list(reader, pageId)).data.threads[0].anchor.occurrence).toBe(1);
+  });
+});

@@ -91,6 +91,8 @@ interface Fixture {
   apiToken: string;
   victim: { uid: number; username: string };
   webhookId: number;
+  /** A comment thread on page B written by `editor`. */
+  commentId: number;
 }
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -175,6 +177,16 @@ const CALLS: Record<string, Call> = {
   'webhook/save': { mutates: true, params: (fx) => ({ item_id: fx.item_id, url: 'https://example.com/folio-hook', events: 'page.created' }) },
   'webhook/delete': { mutates: true, params: (fx) => ({ item_id: fx.item_id, id: fx.webhookId }) },
   'webhook/test': { mutates: true, params: (fx) => ({ item_id: fx.item_id, id: fx.webhookId }) },
+  // comments and feedback (issue #24); the thread on page B is the editor's
+  'comment/list': { params: (fx) => ({ page_id: fx.pageB, status: 'all' }) },
+  'comment/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Matrix comment', anchor: JSON.stringify({ quote: 'B page', prefix: '', suffix: '' }) }) },
+  'comment/save#reply': { route: 'comment/save', mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Matrix reply', parent_id: fx.commentId }) },
+  'comment/save#edit': { route: 'comment/save', mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Edited', comment_id: fx.commentId }) },
+  'comment/resolve': { mutates: true, params: (fx) => ({ comment_id: fx.commentId, resolved: 1 }) },
+  'comment/delete': { mutates: true, params: (fx) => ({ comment_id: fx.commentId }) },
+  'feedback/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, helpful: 1, note: 'Matrix note' }) },
+  'feedback/list': { params: (fx) => ({ item_id: fx.item_id }) },
+  'feedback/export': { params: (fx) => ({ item_id: fx.item_id }) },
   'team/getList': { params: () => ({}) },
   'team/save': { mutates: true, params: (fx) => ({ id: fx.teamId, team_name: 'Team renamed' }) },
   'team/save#new': { route: 'team/save', params: () => ({ team_name: 'Another team' }) },
@@ -383,6 +395,7 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
   });
   // A loopback target: webhook/test is refused by the SSRF guard at once, without network.
   const webhookId = await insertId('webhooks', { item_id, url: 'http://127.0.0.1:9/hook', format: 'json', events: '["page.created"]', secret: 'whsec_matrix', lang: 'en', enabled: 0, created_at: now, updated_at: now }, 'id');
+  const commentId = await insertId('page_comments', { item_id, page_id: pageB, author_uid: users.editor.uid, author_username: users.editor.username, content: 'Matrix thread', created_at: now, updated_at: now }, 'comment_id');
   const victimName = unique('victim');
   const victimUid = await insertId('users', { username: victimName, password_hash: 'x', groupid: 2, reg_time: now }, 'uid');
   return {
@@ -409,6 +422,7 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     apiToken,
     victim: { uid: victimUid, username: victimName },
     webhookId,
+    commentId,
   };
 }
 
