@@ -250,6 +250,41 @@ describe('watermark', () => {
   });
 });
 
+describe('watermark in the single-page views', () => {
+  it('is drawn over a page opened on its own and through its share link (an anonymous visitor is "Visitor")', async () => {
+    const page = await e.newPage({ token: reader.token });
+    await page.goto(`/page/${pageId}`);
+    const article = page.getByRole('article', { name: 'Rate limits' });
+    await article.waitFor();
+    await expect.poll(() => article.evaluate((el) => decodeURIComponent(getComputedStyle(el, '::after').backgroundImage))).toContain(reader.username);
+
+    const key = (await api('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' })).unique_key;
+    const visitor = await e.newPage({ lang: 'zh', viewport: MOBILE });
+    await visitor.goto(`/p/${key}`);
+    const shared = visitor.getByRole('article', { name: 'Rate limits' });
+    await shared.waitFor();
+    await expect.poll(() => shared.evaluate((el) => decodeURIComponent(getComputedStyle(el, '::after').backgroundImage))).toContain('访客');
+    // a public item's threads are readable through the share, but a visitor never comments
+    await visitor.locator('.cm-count').click();
+    await visitor.getByText('登录后即可参与讨论。').waitFor();
+    await screenshot(visitor, 'comments-share-watermark-zh-390');
+  });
+});
+
+describe('switches off', () => {
+  it('shows no discussion, no "helpful?" foot and no watermark when the item turns them off', async () => {
+    await api('item/update', { item_id: itemId, allow_comment: 0, allow_feedback: 0, show_watermark: 0 });
+    const page = await e.newPage({ token: owner.token });
+    await page.goto(`/${itemId}?page_id=${pageId}`);
+    await page.getByRole('article', { name: 'Rate limits' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.cm-count').count()).toBe(0);
+    expect(await page.getByText('Was this page helpful?').count()).toBe(0);
+    expect(await page.locator('.cm-watermark').count()).toBe(0);
+    await api('item/update', { item_id: itemId, allow_comment: 2, allow_feedback: 1, show_watermark: 1 });
+  });
+});
+
 describe('hostile comment bodies', () => {
   const corpus = JSON.parse(fs.readFileSync(new URL('../security/xss-corpus.json', import.meta.url), 'utf8')) as { payloads: Array<{ title?: string; payload: string }> };
   const chosen = ['Malformed IMG tags', 'On error alert', 'SVG object tag', 'Markdown javascript link', 'Markdown image onerror', 'Attribute breakout, single quote', 'details ontoggle', 'autofocus onfocus', 'iframe srcdoc'];

@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentApi, type CommentAnchor, type CommentThread } from '../../api/comment.ts';
-import { useSession } from '../../hooks/useSession.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import { highlightRange, rangeOfAnchor } from '../../lib/textAnchor.ts';
 import { watermarkBackground } from '../../lib/watermark.ts';
@@ -11,6 +10,7 @@ import PageFeedback from './PageFeedback.tsx';
 import SelectionCommentButton from './SelectionCommentButton.tsx';
 import type { ThreadActions } from './ThreadCard.tsx';
 import { useThreads } from './useThreads.ts';
+import { useViewerName } from './useViewerName.ts';
 import './Discussion.css';
 
 /** ShowDoc's item switches as item/info (or a shared page) carries them; absent means off. */
@@ -34,7 +34,6 @@ interface Options {
  */
 export function useDiscussion({ pageId, flags, root }: Options) {
   const { t } = useTranslation('comments');
-  const user = useSession();
   // Without flags (a share page whose answer does not carry them) the server decides: list quietly.
   const commentsOn = flags?.allow_comment === undefined || Number(flags.allow_comment) > 0;
   const { list, status, setStatus, reload } = useThreads(pageId, commentsOn);
@@ -146,9 +145,10 @@ export function useDiscussion({ pageId, flags, root }: Options) {
   const feedback = Number(flags?.allow_feedback) > 0 ? <PageFeedback key={pageId} pageId={pageId} /> : null;
 
   const watermark = Number(flags?.show_watermark) > 0;
+  const viewer = useViewerName(watermark);
   // the viewer's own date, as YYYY-MM-DD
   const today = new Intl.DateTimeFormat('en-CA').format(new Date());
-  const who = user?.username || t('guest');
+  const who = viewer || t('guest');
   const watermarkStyle = useMemo(() => (watermark ? ({ '--folio-watermark': watermarkBackground(who, today) } as CSSProperties) : undefined), [watermark, who, today]);
 
   return { headerButton, panel, selectionButton, feedback, watermarkStyle, open: !!panel };
