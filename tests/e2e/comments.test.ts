@@ -17,7 +17,7 @@ let pageId: number;
 const CONTENT = [
   '# Rate limits',
   '',
-  'Every client may send 100 requests per minute. Set the timeout parameter to 30 seconds.',
+  'Every client may send 100 requests per minute. Set the timeout parameter to **30 seconds**.',
   '',
   'Batch clients may send 100 requests per minute too, with a separate quota.',
 ].join('\n');
@@ -29,25 +29,34 @@ async function api(name: string, params: Record<string, unknown>, token = owner.
 }
 
 /** Drags the mouse over `quote` (the `nth` time it appears in the rendered page), as a reader selects text. */
-async function selectText(page: Page, quote: string, nth = 0) {
+async function selectText(page: Page, quote: string, nth = 0, scope = '.iv-article .markdown-body') {
   const box = await page.evaluate(
-    ({ quote, nth }) => {
-      const root = document.querySelector('.iv-article .markdown-body')!;
+    ({ quote, nth, scope }) => {
+      // the quote may span several text nodes (CodeMirror splits Markdown into highlighted tokens)
+      const root = document.querySelector(scope)!;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      let seen = 0;
+      const nodes: Array<{ node: Text; start: number }> = [];
+      let text = '';
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        for (let at = node.data.indexOf(quote); at >= 0; at = node.data.indexOf(quote, at + 1)) {
-          if (seen++ < nth) continue;
-          const range = document.createRange();
-          range.setStart(node, at);
-          range.setEnd(node, at + quote.length);
-          const r = range.getBoundingClientRect();
-          return { left: r.left, right: r.right, y: r.top + r.height / 2 };
-        }
+        nodes.push({ node, start: text.length });
+        text += node.data;
       }
-      return null;
+      let at = -1;
+      for (let i = 0; i <= nth; i++) at = text.indexOf(quote, at + 1);
+      if (at < 0) return null;
+      const pointAt = (offset: number, end: boolean) => {
+        const hit = [...nodes].reverse().find((n) => (end ? n.start < offset : n.start <= offset))!;
+        return [hit.node, offset - hit.start] as const;
+      };
+      const range = document.createRange();
+      range.setStart(...pointAt(at, false));
+      range.setEnd(...pointAt(at + quote.length, true));
+      const rects = range.getClientRects();
+      const first = rects[0]!;
+      const last = rects[rects.length - 1]!;
+      return { left: first.left, right: last.right, y: first.top + first.height / 2 };
     },
-    { quote, nth },
+    { quote, nth, scope },
   );
   if (!box) throw new Error(`"${quote}" is not in the page`);
   await page.mouse.move(box.left + 1, box.y);
@@ -180,6 +189,30 @@ describe('inline comments in the page view', () => {
   });
 });
 
+describe('inline comments in the editor', () => {
+  it('selecting Markdown offers "Comment"; the quote is the text without its markup', async () => {
+    const page = await e.newPage({ token: owner.token });
+    await page.goto(`/page/edit/${itemId}/${pageId}`);
+    const comment = page.getByRole('toolbar', { name: 'Insert and format tools' }).getByRole('button', { name: 'Comment' });
+    await page.locator('.cm-content').waitFor();
+    expect(await comment.isDisabled()).toBe(true);
+    await selectText(page, '**30 seconds**', 0, '.cm-content');
+    await expect.poll(() => comment.isEnabled()).toBe(true);
+    await comment.click();
+    const dialog = page.getByRole('dialog', { name: 'Comment on the selected text' });
+    await expect(dialog.locator('.cm-quote').textContent()).resolves.toBe('30 seconds');
+    await dialog.getByRole('textbox').fill('Is 30 the maximum?');
+    await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
+    await page.getByText('Comment added.').waitFor();
+    await screenshot(page, 'comments-editor-en-1440');
+    const threads = (await api('comment/list', { page_id: pageId, status: 'all' })).threads as Array<{ content: string; anchor: { quote: string; prefix: string } | null; outdated: boolean }>;
+    const made = threads.find((th) => th.content === 'Is 30 the maximum?')!;
+    expect(made.anchor?.quote).toBe('30 seconds');
+    expect(made.anchor?.prefix.endsWith('Set the timeout parameter to ')).toBe(true);
+    expect(made.outdated).toBe(false);
+  });
+});
+
 describe('who may comment', () => {
   it('a read-only member comments and deletes her own comment, but cannot resolve, edit or delete the owner\'s', async () => {
     await api('comment/save', { page_id: pageId, content: 'Owner note: keep this page short.' });
@@ -205,7 +238,7 @@ describe('who may comment', () => {
   });
 
   it('an anonymous visitor of the public item cannot comment but votes "helpful" with a note, which the owner sees', async () => {
-    const page = await e.newPage();
+    const page = await e.newPage({ viewport: MOBILE });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     await page.getByRole('article', { name: 'Rate limits' }).waitFor();
     await selectText(page, 'timeout parameter');

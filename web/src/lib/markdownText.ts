@@ -18,6 +18,8 @@ export const SOURCE_CONTEXT = 200;
 export function anchorFromMarkdown(selection: { text: string; before: string; after: string }): CommentAnchor | null {
   const quote = markdownToText(selection.text).trim();
   if (!quote) return null;
-  // Paragraph breaks around the cut are what the rendered page has as newlines.
-  return { quote, prefix: markdownToText(selection.before).trimStart().slice(-CONTEXT), suffix: markdownToText(selection.after).trimEnd().slice(0, CONTEXT) };
+  // Rendering trims a fragment's ends: the blank between the context and the quote is put back.
+  const before = markdownToText(selection.before).trimEnd() + (/\s$/.test(selection.before) ? ' ' : '');
+  const after = (/^\s/.test(selection.after) ? ' ' : '') + markdownToText(selection.after).trimStart();
+  return { quote, prefix: before.slice(-CONTEXT), suffix: after.slice(0, CONTEXT) };
 }
