@@ -9,8 +9,14 @@
  * blocks and table cells where the rendered text has none or others, and Markdown reflows lines.
  * Pure code for the server and the web alike.
  */
-import type { Token } from 'markdown-it';
-import { defaultMarkdown } from './markdown.ts';
+import type { MarkdownIt as Md, Token } from 'markdown-it';
+import { createPipeline } from './markdown/pipeline.ts';
+
+/**
+ * Parsing only, so a pipeline without code highlighting (which changes rendering, not tokens): the
+ * web reader imports this module for `locateAnchor` and must not download highlight.js with it.
+ */
+let parser: Md | null = null;
 
 export interface CommentAnchor {
   quote: string;
@@ -36,7 +42,8 @@ function inlineText(children: Token[] | null): string {
 
 /** The text a reader sees of a Markdown page (block by block, separated by newlines). */
 export function markdownReadText(markdown: string): string {
-  const tokens = defaultMarkdown().parse(markdown ?? '', {});
+  parser ??= createPipeline();
+  const tokens = parser.parse(markdown ?? '', {});
   const parts: string[] = [];
   for (const t of tokens) {
     if (t.type === 'inline') parts.push(inlineText(t.children));

@@ -155,6 +155,8 @@ describe('inline comments in the page view', () => {
     const page = await e.newPage({ token: owner.token, lang: 'zh', viewport: MOBILE });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     await page.getByRole('article', { name: 'Rate limits' }).waitFor();
+    // the count button can wrap the meta line on a phone: select once the layout has settled
+    await page.locator('.cm-count').waitFor();
     await selectText(page, 'timeout parameter');
     await page.getByRole('button', { name: '评论', exact: true }).click();
     const panel = page.getByRole('complementary', { name: '评论' });
@@ -241,6 +243,8 @@ describe('who may comment', () => {
     const page = await e.newPage({ viewport: MOBILE });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     await page.getByRole('article', { name: 'Rate limits' }).waitFor();
+    // the count button can wrap the meta line on a phone: select once the layout has settled
+    await page.locator('.cm-count').waitFor();
     await selectText(page, 'timeout parameter');
     await page.waitForTimeout(200);
     expect(await page.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0);

@@ -1,6 +1,8 @@
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { highlightRange, rangeOfAnchor } from '../../lib/textAnchor.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import type { CommentAnchor, CommentList, CommentThread, ThreadStatus } from '../../api/comment.ts';
 import CommentComposer from './CommentComposer.tsx';
@@ -14,6 +16,9 @@ interface Props {
   pending: CommentAnchor | null;
   onCancelPending: () => void;
   onCreate: (content: string) => Promise<void>;
+  /** The rendered page, and the quote to mark in it (the thread being written or looked at). */
+  root: HTMLElement | null;
+  marked: CommentAnchor | null;
   selectedId: number;
   onSelect: (thread: CommentThread) => void;
   actions: ThreadActions;
@@ -21,9 +26,17 @@ interface Props {
 }
 
 /** The thread list beside the page: open / resolved / all, the new-thread box, the threads. */
-export default function CommentPanel({ list, status, onStatus, pending, onCancelPending, onCreate, selectedId, onSelect, actions, onClose }: Props) {
+export default function CommentPanel({ list, status, onStatus, pending, onCancelPending, onCreate, root, marked, selectedId, onSelect, actions, onClose }: Props) {
   const { t } = useTranslation('comments');
   const user = useSession();
+  // The marked quote is highlighted in the page while the panel is open, and scrolled into view.
+  useEffect(() => {
+    const range = root && marked ? rangeOfAnchor(root, marked) : null;
+    highlightRange(range);
+    const rect = range?.getBoundingClientRect();
+    if (rect && (rect.top < 60 || rect.bottom > window.innerHeight)) window.scrollBy({ top: rect.top - window.innerHeight / 3 });
+    return () => highlightRange(null);
+  }, [root, marked]);
   const filters = (['open', 'resolved', 'all'] as const).map((value) => ({
     value,
     label: value === 'open' ? t('filter.open', { count: list.open_count }) : value === 'resolved' ? t('filter.resolved', { count: list.resolved_count }) : t('filter.all'),

@@ -1,9 +1,10 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX } from '@core/limits';
 import { feedbackApi } from '../../api/comment.ts';
+
+// The note box comes after a vote: not part of the reader route's first download.
+const FeedbackNote = lazy(() => import('./FeedbackNote.tsx'));
 
 /**
  * "Was this page helpful?" at the foot of a page: a yes/no vote, then an optional short note
@@ -12,7 +13,6 @@ import { feedbackApi } from '../../api/comment.ts';
 export default function PageFeedback({ pageId }: { pageId: number }) {
   const { t } = useTranslation('comments');
   const [vote, setVote] = useState<0 | 1 | null>(null);
-  const [note, setNote] = useState('');
   const [noteSent, setNoteSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -27,10 +27,6 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
     } finally {
       setBusy(false);
     }
-  };
-  const sendNote = (e: FormEvent) => {
-    e.preventDefault();
-    if (vote !== null && note.trim()) void send(vote, note.trim());
   };
 
   return (
@@ -47,10 +43,9 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
             <i className="pi pi-check-circle" aria-hidden /> {noteSent ? t('feedback.noteThanks') : t('feedback.thanks')}
           </p>
           {!noteSent && (
-            <form className="cm-feedback-note" onSubmit={sendNote}>
-              <InputText value={note} maxLength={MAX.feedbackNote} placeholder={t('feedback.notePlaceholder')} aria-label={t('feedback.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
-              <Button type="submit" size="small" label={t('feedback.sendNote')} disabled={busy || !note.trim()} />
-            </form>
+            <Suspense fallback={null}>
+              <FeedbackNote busy={busy} onSend={(note) => vote !== null && void send(vote, note)} />
+            </Suspense>
           )}
         </div>
       )}

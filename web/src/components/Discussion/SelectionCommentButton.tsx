@@ -28,6 +28,8 @@ export default function SelectionCommentButton({ root, onComment }: Props) {
     };
     const later = () => window.setTimeout(check, 0);
     const onScroll = () => setOffer(null);
+    // mounted by the first selection: offer for it at once
+    later();
     document.addEventListener('mouseup', later);
     document.addEventListener('keyup', later);
     document.addEventListener('touchend', later);

@@ -2,13 +2,14 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentReply, CommentThread } from '../../api/comment.ts';
+import { askConfirm } from '../../lib/confirm.ts';
 import CommentComposer from './CommentComposer.tsx';
 import CommentEntry from './CommentEntry.tsx';
 
 export interface ThreadActions {
   reply: (thread: CommentThread, content: string) => Promise<void>;
   edit: (comment: CommentReply, content: string) => Promise<void>;
-  remove: (comment: CommentReply, isThread: boolean) => void;
+  remove: (comment: CommentReply) => Promise<void>;
   resolve: (thread: CommentThread, resolved: boolean) => Promise<void>;
 }
 
@@ -28,6 +29,9 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
   const { t } = useTranslation('comments');
   const [replying, setReplying] = useState(false);
   const anchor = thread.anchor;
+  const remove = async (comment: CommentReply, isThread: boolean) => {
+    if (await askConfirm(isThread ? t('confirmDeleteThread') : t('confirmDelete'))) await actions.remove(comment);
+  };
   const resolved = !!Number(thread.resolved);
   const outdated = thread.outdated;
   return (
@@ -44,12 +48,12 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
         </blockquote>
       )}
       {resolved && <span className="cm-tag cm-tag-resolved">{t('resolvedTag')}</span>}
-      <CommentEntry comment={thread} onEdit={(c) => actions.edit(thread, c)} onDelete={() => actions.remove(thread, true)} />
+      <CommentEntry comment={thread} onEdit={(c) => actions.edit(thread, c)} onDelete={() => void remove(thread, true)} />
       {thread.replies.length > 0 && (
         <ul className="cm-replies" aria-label={t('replies')}>
           {thread.replies.map((reply) => (
             <li key={reply.comment_id}>
-              <CommentEntry comment={reply} onEdit={(c) => actions.edit(reply, c)} onDelete={() => actions.remove(reply, false)} />
+              <CommentEntry comment={reply} onEdit={(c) => actions.edit(reply, c)} onDelete={() => void remove(reply, false)} />
             </li>
           ))}
         </ul>

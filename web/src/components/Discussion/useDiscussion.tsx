@@ -1,17 +1,18 @@
 import { Button } from 'primereact/button';
-import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentApi, type CommentAnchor, type CommentThread } from '../../api/comment.ts';
-import { askConfirm } from '../../lib/confirm.ts';
-import { highlightRange, rangeOfAnchor } from '../../lib/textAnchor.ts';
 import { watermarkBackground } from '../../lib/watermark.ts';
-import CommentPanel from './CommentPanel.tsx';
 import PageFeedback from './PageFeedback.tsx';
-import SelectionCommentButton from './SelectionCommentButton.tsx';
 import type { ThreadActions } from './ThreadCard.tsx';
 import { useThreads } from './useThreads.ts';
 import { useViewerName } from './useViewerName.ts';
 import './Discussion.css';
+
+// The panel (text boxes, filter, confirm) loads when a reader opens it: not part of the reader route's first download.
+const CommentPanel = lazy(() => import('./CommentPanel.tsx'));
+// Offered only to readers who may comment.
+const SelectionCommentButton = lazy(() => import('./SelectionCommentButton.tsx'));
 
 /** ShowDoc's item switches as item/info (or a shared page) carries them; absent means off. */
 export interface DiscussionFlags {
@@ -47,19 +48,8 @@ export function useDiscussion({ pageId, flags, root }: Options) {
     setSelected(null);
   }, [pageId]);
 
-  // The quote of the thread being written or looked at is marked in the page.
+  // The quote of the thread being written or looked at is marked in the page (by the open panel).
   const marked = pending ?? (selected && !selected.outdated ? selected.anchor : null);
-  useEffect(() => {
-    if (!root || !marked || !open) {
-      highlightRange(null);
-      return;
-    }
-    const range = rangeOfAnchor(root, marked);
-    highlightRange(range);
-    const rect = range?.getBoundingClientRect();
-    if (rect && (rect.top < 60 || rect.bottom > window.innerHeight)) window.scrollBy({ top: rect.top - window.innerHeight / 3 });
-    return () => highlightRange(null);
-  }, [root, marked, open]);
 
   const actions: ThreadActions = useMemo(
     () => ({
@@ -71,19 +61,16 @@ export function useDiscussion({ pageId, flags, root }: Options) {
         await commentApi.save({ page_id: pageId, content, comment_id: comment.comment_id });
         await reload();
       },
-      remove: (comment, isThread) => {
-        void askConfirm(isThread ? t('confirmDeleteThread') : t('confirmDelete')).then(async (ok) => {
-          if (!ok) return;
-          await commentApi.delete(comment.comment_id);
-          await reload();
-        });
+      remove: async (comment) => {
+        await commentApi.delete(comment.comment_id);
+        await reload();
       },
       resolve: async (thread, resolved) => {
         await commentApi.resolve(thread.comment_id, resolved);
         await reload();
       },
     }),
-    [pageId, reload, t],
+    [pageId, reload],
   );
 
   const create = useCallback(
@@ -113,33 +100,58 @@ export function useDiscussion({ pageId, flags, root }: Options) {
 
   const panel =
     visible && open && list ? (
-      <CommentPanel
-        list={list}
-        status={status}
-        onStatus={setStatus}
-        pending={pending}
-        onCancelPending={() => setPending(null)}
-        onCreate={create}
-        selectedId={selected?.comment_id ?? 0}
-        onSelect={(thread) => setSelected(thread)}
-        actions={actions}
-        onClose={() => {
-          setOpen(false);
-          setPending(null);
-          setSelected(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <CommentPanel
+          list={list}
+          status={status}
+          onStatus={setStatus}
+          pending={pending}
+          onCancelPending={() => setPending(null)}
+          onCreate={create}
+          root={root}
+          marked={marked}
+          selectedId={selected?.comment_id ?? 0}
+          onSelect={(thread) => setSelected(thread)}
+          actions={actions}
+          onClose={() => {
+            setOpen(false);
+            setPending(null);
+            setSelected(null);
+          }}
+        />
+      </Suspense>
     ) : null;
 
-  const selectionButton = list?.can_comment ? (
-    <SelectionCommentButton
-      root={root}
-      onComment={(anchor) => {
-        setPending(anchor);
-        setSelected(null);
-        setOpen(true);
-      }}
-    />
+  // The "Comment" button's code loads with the reader's first selection in the page.
+  const [selecting, setSelecting] = useState(false);
+  const mayComment = !!list?.can_comment;
+  useEffect(() => {
+    if (!root || !mayComment || selecting) return;
+    const onUp = () => {
+      const selection = root.ownerDocument.getSelection();
+      if (selection && !selection.isCollapsed && root.contains(selection.anchorNode)) setSelecting(true);
+    };
+    document.addEventListener('mouseup', onUp);
+    document.addEventListener('keyup', onUp);
+    document.addEventListener('touchend', onUp);
+    return () => {
+      document.removeEventListener('mouseup', onUp);
+      document.removeEventListener('keyup', onUp);
+      document.removeEventListener('touchend', onUp);
+    };
+  }, [root, mayComment, selecting]);
+
+  const selectionButton = mayComment && selecting ? (
+    <Suspense fallback={null}>
+      <SelectionCommentButton
+        root={root}
+        onComment={(anchor) => {
+          setPending(anchor);
+          setSelected(null);
+          setOpen(true);
+        }}
+      />
+    </Suspense>
   ) : null;
 
   const feedback = Number(flags?.allow_feedback) > 0 ? <PageFeedback key={pageId} pageId={pageId} /> : null;

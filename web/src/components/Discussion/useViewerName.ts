@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorCode } from '@core/errors';
 import { ApiError } from '../../api/client.ts';
-import { userApi } from '../../api/user.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { setSessionUser } from '../../state/session.ts';
 
@@ -16,7 +15,8 @@ export function useViewerName(enabled: boolean): string {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    userApi.info(false, { quiet: true }).then(
+    // loaded only for items with a watermark: not part of the reader route's first download
+    void import('../../api/user.ts').then(({ userApi }) => userApi.info(false, { quiet: true })).then(
       (user) => {
         if (!live) return;
         setSessionUser(user);
