@@ -9,14 +9,8 @@
  * blocks and table cells where the rendered text has none or others, and Markdown reflows lines.
  * Pure code for the server and the web alike.
  */
-import type { MarkdownIt as Md, Token } from 'markdown-it';
+import type { MarkdownIt, Token } from 'markdown-it';
 import { createPipeline } from './markdown/pipeline.ts';
-
-/**
- * Parsing only, so a pipeline without code highlighting (which changes rendering, not tokens): the
- * web reader imports this module for `locateAnchor` and must not download highlight.js with it.
- */
-let parser: Md | null = null;
 
 export interface CommentAnchor {
   quote: string;
@@ -40,10 +34,24 @@ function inlineText(children: Token[] | null): string {
   return out;
 }
 
+let textPipeline: MarkdownIt | null = null;
+/**
+ * The project's pipeline without heading anchors: ids change no visible text, and making them
+ * unique costs time quadratic in repeated headings (a 1 MB page of repeated sections took 20 s
+ * with them, well under a second without). Nor code highlighting, which changes rendering, not
+ * tokens: the web reader imports this module for `locateAnchor` and must not download highlight.js.
+ */
+function readTextPipeline(): MarkdownIt {
+  if (!textPipeline) {
+    textPipeline = createPipeline();
+    textPipeline.disable('anchor');
+  }
+  return textPipeline;
+}
+
 /** The text a reader sees of a Markdown page (block by block, separated by newlines). */
 export function markdownReadText(markdown: string): string {
-  parser ??= createPipeline();
-  const tokens = parser.parse(markdown ?? '', {});
+  const tokens = readTextPipeline().parse(markdown ?? '', {});
   const parts: string[] = [];
   for (const t of tokens) {
     if (t.type === 'inline') parts.push(inlineText(t.children));

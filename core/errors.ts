@@ -103,6 +103,8 @@ export const errors = {
     e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
   staleRevision: () =>
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
+  commentsOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Comments are turned off for this item', '该项目已关闭评论'),
+  feedbackOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Reader feedback is turned off for this item', '该项目已关闭页面反馈'),
   itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
   siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),

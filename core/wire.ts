@@ -248,7 +248,7 @@ export interface PageView extends PageInfo, PageRights {
 /** `page/infoByKey`: the shared page without its item and catalog ids, and how to show it (its item's type). */
 export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
   item_type: number;
-  /** The item's watermark switch (issue #24): the share view tiles the viewer's name and the date too. */
+  /** The item's watermark switch: the share view tiles the date (and the viewer's name when logged in). */
   show_watermark: number;
 }
 

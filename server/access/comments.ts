@@ -20,13 +20,11 @@ export interface LoadedCommentPage extends LoadedPage {
 
 export const commentFacts = (lp: LoadedPage): CommentFacts => ({ abilities: lp.loaded.abilities, topCatId: lp.topCatId, allowComment: lp.loaded.item.allow_comment });
 
-const commentsOff = () => errors.noItemPermission();
-
 /** The page readable by the caller, with comments on for its item. */
 export async function loadCommentPage(services: Svc, actor: Actor, pageId: number): Promise<LoadedCommentPage> {
   const lp = await loadReadablePage(services, actor, pageId);
   const facts = commentFacts(lp);
-  if (!canReadComments(facts)) throw commentsOff();
+  if (!canReadComments(facts)) throw errors.commentsOff();
   return { ...lp, facts };
 }
 

@@ -9,6 +9,7 @@ export async function loadFeedbackPage(services: Pick<Services, 'db' | 'secret' 
   const lp = await loadReadablePage(services, actor, pageId);
   if (!canGiveFeedback(lp.loaded.abilities, lp.topCatId, lp.loaded.item.allow_feedback)) {
     if (lp.loaded.abilities.archived) throw errors.itemArchived();
+    if (!lp.loaded.item.allow_feedback) throw errors.feedbackOff();
     throw errors.noItemPermission();
   }
   return lp;

@@ -62,3 +62,12 @@ export function mayBeMentioned(abilities: ItemAbilities, topCatId: number): bool
 export function canGiveFeedback(abilities: ItemAbilities, topCatId: number, allowFeedback: number): boolean {
   return !!allowFeedback && !abilities.archived && canReadPage(abilities, topCatId);
 }
+
+/** The caller's rights over each comment of a page, for `comment/list` (and an MCP tool) to send along. */
+export function commentRightsOf(actor: Actor, f: CommentFacts) {
+  return {
+    edit: (c: { author_uid: number }) => canEditComment(actor, f, c),
+    delete: (c: { author_uid: number }) => canDeleteComment(actor, f, c),
+    resolve: (thread: { author_uid: number }) => canResolveThread(actor, f, thread),
+  };
+}

@@ -31,7 +31,7 @@ export function presentPageView(page: PageRow, tz: string, extra: { attachment_c
 /** page/infoByKey: a share shows the page alone (no item or catalog ids) and says its item's type. */
 export function presentSharedPage(page: PageRow & { item_type: number; show_watermark: number }, tz: string, extra: { attachment_count?: number; unique_key?: string }): SharedPageInfo {
   const { item_id: _item, cat_id: _cat, ...shown } = presentPage(page, tz, extra);
-  return { ...shown, item_type: page.item_type, show_watermark: Number(page.show_watermark) ? 1 : 0 };
+  return { ...shown, item_type: page.item_type, show_watermark: page.show_watermark ? 1 : 0 };
 }
 
 export function presentHistory(row: HistoryRow, tz: string): PageHistory {

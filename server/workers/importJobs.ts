@@ -12,6 +12,7 @@ import type { SpecValidation } from '../../importers/openapi/swaggerParser.ts';
  * (cli/jobWorker.ts) holds the importers only, not the exporters' libraries (jsdom, docx).
  */
 export const IMPORT_JOBS = {
+
   /**
    * `import/auto`: any supported file → its tree and, for an API description, its snapshot.
    * `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).

@@ -1,3 +1,4 @@
+import { DATABASE_JOBS } from './databaseJobs.ts';
 import { EXPORT_JOBS } from './exportJobs.ts';
 import { IMPORT_JOBS } from './importJobs.ts';
 
@@ -8,7 +9,7 @@ import { IMPORT_JOBS } from './importJobs.ts';
  * libraries load on a job's first use in its worker, so the server process never loads them.
  * Every job reads its input file itself: an upload is passed by its path, not copied through IPC.
  */
-export const JOBS = { ...IMPORT_JOBS, ...EXPORT_JOBS };
+export const JOBS = { ...IMPORT_JOBS, ...EXPORT_JOBS, ...DATABASE_JOBS };
 
 export type JobName = keyof typeof JOBS;
 export type JobInput<K extends JobName> = Parameters<(typeof JOBS)[K]>[0];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBody, type WebhookEnvelope } from '../../server/commands/webhooks/formats.ts';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
@@ -70,6 +71,8 @@ describe('comment/save and comment/list: threads and replies', () => {
     const id = await comment(reader, { page_id: pageId, content: 'typo heer' });
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: editor.token })).error_code).toBe(10313);
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: owner.token })).error_code).toBe(10313);
+    const moved = await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'x', anchor: JSON.stringify({ quote: 'limit' }) }, { token: reader.token });
+    expect(moved).toMatchObject({ error_code: 10100, error_message: 'anchor: an edit changes the text only; the comment keeps its place' });
     await comment(reader, { page_id: pageId, comment_id: id, content: 'typo here' });
     const thread = (await list(reader, pageId)).data.threads[0];
     expect(thread).toMatchObject({ comment_id: id, content: 'typo here', can_edit: true, can_delete: true, can_resolve: true });
@@ -177,7 +180,7 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     await comment(stranger, { page_id: pageId, content: 'hi from outside' });
 
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 0 }, { token: owner.token })).error_code).toBe(0);
-    expect((await list(owner, pageId)).error_code).toBe(10313);
+    expect((await list(owner, pageId))).toMatchObject({ error_code: 10313, error_message: 'Comments are turned off for this item' });
     expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: owner.token })).error_code).toBe(10313);
     const page = await t.call('page/info', { page_id: pageId }, { token: owner.token });
     expect(page.data.comment_count).toBe(0);
@@ -186,6 +189,14 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     expect(bad.error_code).toBe(10100);
     expect(bad.error_message).toMatch(/^allow_comment: must be 0 \(off\), 1 \(members\) or 2/);
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 1 }, { token: editor.token })).error_code).toBe(10313);
+  });
+
+  it('tells the share view whether to draw the watermark', async () => {
+    const { itemId, pageId } = await setup();
+    const { unique_key } = (await t.call('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' }, { token: owner.token })).data;
+    expect((await t.call('page/infoByKey', { unique_key })).data.show_watermark).toBe(0);
+    expect((await t.call('item/update', { item_id: itemId, show_watermark: 1 }, { token: owner.token })).error_code).toBe(0);
+    expect((await t.call('page/infoByKey', { unique_key })).data).toMatchObject({ page_id: pageId, show_watermark: 1 });
   });
 
   it('counts open threads in page/info', async () => {
@@ -250,6 +261,17 @@ describe('mentions and notices', () => {
     expect(mail).toContain(`https://docs.example.com/page/${pageId}`);
   });
 
+  it('tells readers an edit names for the first time, and nobody twice', async () => {
+    const { pageId } = await setup();
+    const id = await comment(owner, { page_id: pageId, content: `cc @${editor.username}` });
+    const editorCount = (await notices(editor)).unread_count;
+    const readerCount = (await notices(reader)).unread_count;
+    await comment(owner, { page_id: pageId, comment_id: id, content: `cc @${editor.username} @${reader.username}` });
+    expect((await notices(editor)).unread_count).toBe(editorCount);
+    expect((await notices(reader)).unread_count).toBe(readerCount + 1);
+    expect((await notices(reader)).list[0].notice_title).toBe(`${owner.username} mentioned you on the page "Users API"`);
+  });
+
   it('tells the thread’s participants and the page’s author of a reply, never the writer', async () => {
     const { pageId } = await setup();
     const thread = await comment(reader, { page_id: pageId, content: 'question' });
@@ -279,6 +301,13 @@ describe('webhook events', () => {
     // Reopening is not an event; resolving twice does not repeat it.
     await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
     expect(Number((await t.services.db('webhook_deliveries').where({ item_id: itemId }).count({ n: '*' }).first())!.n)).toBe(2);
+    // The chat presets summarise both events in the webhook's language, with the page's address.
+    const env = (i: number) => JSON.parse(rows[i].payload) as WebhookEnvelope;
+    const text = (format: 'slack' | 'feishu' | 'dingtalk' | 'wecom', i: number, lang: 'en' | 'zh') => JSON.stringify(JSON.parse(renderBody(format, env(i), { deliveryId: 1, lang, siteBase: 'https://docs.example.com' })));
+    expect(JSON.parse(text('slack', 0, 'en')).text).toBe(`[Item] ${reader.username} commented on page “Users API”: Hook me\nhttps://docs.example.com/page/${pageId}`);
+    expect(JSON.parse(text('feishu', 1, 'zh')).content.text).toBe(`[Item] ${editor.username} 解决了页面「Users API」上的讨论：Hook me\nhttps://docs.example.com/page/${pageId}`);
+    expect(JSON.parse(text('dingtalk', 0, 'zh')).text.content).toContain(`${reader.username} 评论了页面「Users API」：Hook me`);
+    expect(JSON.parse(text('wecom', 1, 'en')).text.content).toContain(`${editor.username} resolved a discussion on page “Users API”: Hook me`);
   });
 });
 
@@ -314,6 +343,16 @@ describe('inline anchors follow the text', () => {
     // Putting the text back brings the anchor back.
     await push('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
     expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);
+  });
+
+  it('follows a save from the web editor (page/save) the same way', async () => {
+    const { pageId } = await keyed('Retry after **30** seconds.');
+    await comment(reader, { page_id: pageId, content: 'why 30?', anchor: anchorOf('after 30 seconds') });
+    const save = (page_content: string) => t.call('page/save', { page_id: pageId, page_title: 'Users API', page_content, cat_id: 0 }, { token: editor.token });
+    expect((await save('> Note\n\nRetry *after 30\nseconds*, then give up.')).error_code).toBe(0);
+    expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);
+    expect((await save('Retry after 60 seconds.')).error_code).toBe(0);
+    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ outdated: true, anchor: { quote: 'after 30 seconds' } });
   });
 
   it('picks, among equal quotes, the one whose context matches', async () => {

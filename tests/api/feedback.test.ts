@@ -30,10 +30,10 @@ async function setup(password = '') {
 /** An anonymous reader: keeps the `folio_reader` cookie the first answer sets. */
 function anonymous(ip = '127.0.0.1') {
   let cookie = '';
-  return async (params: Record<string, unknown>) => {
+  return async (params: Record<string, unknown>, action = 'feedback/save') => {
     const headers: Record<string, string> = { 'X-Forwarded-For': ip };
     if (cookie) headers.Cookie = cookie;
-    const r = await t.call('feedback/save', params, { headers });
+    const r = await t.call(action, params, { headers });
     const set = r.headers.getSetCookie().find((c) => c.startsWith('folio_reader='));
     if (set) cookie = set.split(';')[0]!;
     return r;
@@ -49,7 +49,10 @@ describe('feedback/save', () => {
     expect((await reader({ page_id: pageId, helpful: 1 })).data).toEqual({ helpful: 1 });
     expect((await reader({ page_id: pageId, helpful: 1 })).error_code).toBe(0);
     expect(await stats(itemId)).toEqual([{ page_id: pageId, page_title: 'Install', helpful: 1, unhelpful: 0, notes: [] }]);
+    expect((await reader({ page_id: pageId }, 'feedback/info')).data).toEqual({ helpful: 1, note: '' });
+    expect((await anonymous()({ page_id: pageId }, 'feedback/info')).data).toEqual({ helpful: -1, note: '' });
     expect((await reader({ page_id: pageId, helpful: 0, note: 'Step 3 fails on Windows' })).error_code).toBe(0);
+    expect((await reader({ page_id: pageId }, 'feedback/info')).data).toEqual({ helpful: 0, note: 'Step 3 fails on Windows' });
     const [page] = await stats(itemId);
     expect(page).toMatchObject({ helpful: 0, unhelpful: 1, notes: [{ helpful: 0, note: 'Step 3 fails on Windows' }] });
     // Another anonymous reader and a user count apart.
@@ -73,7 +76,7 @@ describe('feedback/save', () => {
     expect((await anonymous()({ page_id: priv.pageId, helpful: 1 })).error_code).toBe(10303);
     const pub = await setup();
     expect((await t.call('item/update', { item_id: pub.itemId, allow_feedback: 0 }, { token: owner.token })).error_code).toBe(0);
-    expect((await anonymous()({ page_id: pub.pageId, helpful: 1 })).error_code).toBe(10313);
+    expect(await anonymous()({ page_id: pub.pageId, helpful: 1 })).toMatchObject({ error_code: 10313, error_message: 'Reader feedback is turned off for this item' });
     expect((await t.call('item/info', { item_id: pub.itemId })).data.allow_feedback).toBe(0);
   });
 

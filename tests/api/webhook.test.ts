@@ -58,7 +58,7 @@ describe('webhook/save, list, delete: rights and validation', () => {
     const created = await hookFor(item.item_id, '/rights', {}, manager);
     expect(created.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
     expect(created.format).toBe('json');
-    expect(created.events).toEqual(['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported']);
+    expect(created.events).toEqual(['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported', 'comment.created', 'comment.resolved']);
     for (const [name, params] of [
       ['webhook/list', { item_id: item.item_id }],
       ['webhook/save', { item_id: item.item_id, url: `${rx.url}/x` }],

@@ -184,7 +184,10 @@ const CALLS: Record<string, Call> = {
   'comment/save#edit': { route: 'comment/save', mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Edited', comment_id: fx.commentId }) },
   'comment/resolve': { mutates: true, params: (fx) => ({ comment_id: fx.commentId, resolved: 1 }) },
   'comment/delete': { mutates: true, params: (fx) => ({ comment_id: fx.commentId }) },
+  // ShowDoc's shipped database (no comments yet): what is checked is who may import.
+  'comment/importShowDoc': { mutates: true, upload: { filename: 'showdoc.db.php', bytes: fs.readFileSync(new URL('../fixtures/showdoc-db/showdoc.db.php', import.meta.url)) }, params: (fx) => ({ item_id: fx.item_id, showdoc_item_id: 1 }) },
   'feedback/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, helpful: 1, note: 'Matrix note' }) },
+  'feedback/info': { params: (fx) => ({ page_id: fx.pageB }) },
   'feedback/list': { params: (fx) => ({ item_id: fx.item_id }) },
   'feedback/export': { params: (fx) => ({ item_id: fx.item_id }) },
   'team/getList': { params: () => ({}) },

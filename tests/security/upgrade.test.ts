@@ -92,6 +92,8 @@ describe(`upgrade from the previous release (${engine})`, () => {
     const info = await api('item/info', { item_id: expected.item_id }, token);
     expect(info.error_code, info.error_message).toBe(0);
     expect(info.data.item_name).toBe('Release item 发布');
+    // Items from before comments existed get the defaults of new ones (issue #24): members comment, feedback on, no watermark.
+    expect(info.data).toMatchObject({ allow_comment: 1, allow_feedback: 1, show_watermark: 0 });
     const menu = JSON.stringify(info.data.menu);
     for (const text of ['Guide 指南', 'Install', 'Readme']) expect(menu).toContain(text);
     const page = await api('page/info', { page_id: expected.page_id }, token);

@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX } from '../../core/limits.ts';
+import { commentNoticeMail } from '../../server/mail/templates.ts';
 import { loginWithToken, makeUser, startE2E, type E2E } from '../e2e/helpers.ts';
 import { uploadFile } from '../helpers/files.ts';
 
@@ -255,6 +256,39 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     await editor.getByRole('dialog').first().waitFor();
     await touchAndCollect(editor, '[role="dialog"]');
     await editor.context().close();
+    expect(hits).toEqual([]);
+  }, 900_000);
+
+  it('keeps every payload in a comment as written (content and anchor quote) and inert in the comment notice mail', async () => {
+    // API side of comments (issue #24): the body is data, stored and answered byte for byte as JSON;
+    // the web renders it through the page pipeline and sanitiser (the web branch's browser test).
+    const pageId = contentPages[0]!.pageId;
+    const threadIds: number[] = [];
+    for (const payload of fits(MAX.commentContent)) {
+      const r = await e.t.call('comment/save', { page_id: pageId, content: payload, anchor: JSON.stringify({ quote: payload.slice(0, MAX.anchorQuote), prefix: '', suffix: '' }) }, { token: owner.token });
+      if (!payload.trim()) {
+        expect(r.error_code).toBe(10100);
+        continue;
+      }
+      expect(r.error_code, `${r.error_message} for ${payload.slice(0, 60)}`).toBe(0);
+      threadIds.push(r.data.comment_id);
+    }
+    const res = await e.t.fetch(`/api/comment/list?page_id=${pageId}&status=all`, { headers: { 'X-API-Token': owner.token } });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const listed = ((await res.json()) as { data: { threads: { comment_id: number; content: string; anchor: { quote: string } }[] } }).data.threads;
+    const byId = new Map(listed.map((x) => [x.comment_id, x]));
+    for (const [n, payload] of fits(MAX.commentContent).filter((p) => p.trim()).entries()) {
+      expect(byId.get(threadIds[n]!)?.content).toBe(payload.trim());
+      expect(byId.get(threadIds[n]!)?.anchor.quote).toBe(payload.slice(0, MAX.anchorQuote));
+    }
+    // The HTML mail of a mention quotes the comment and names the page: both escaped.
+    const { page, context } = await trappedPage();
+    for (const batch of batches) {
+      const mails = batch.map((p) => commentNoticeMail({ username: p.slice(0, 50), title: `someone mentioned you on the page "${p}"`, excerpt: p, link: 'https://docs.example.com/page/1' }).html);
+      await page.setContent(`<main>${mails.join('<hr>')}</main>`);
+      await touchAndCollect(page, 'main');
+    }
+    await context.close();
     expect(hits).toEqual([]);
   }, 900_000);
 

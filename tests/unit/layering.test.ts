@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const PERMISSION_ERRORS =
-  /errors\.(noPermission|adminRequired|noVisit|noEdit|needItemPassword|noItemPermission|itemArchived|siteLoginRequired|apiKeyMismatch|itemPasswordWrong|itemPasswordCaptcha|notLoggedIn|crossSiteRefused)\(|ErrorCode\.(NO_PERMISSION|NO_VISIT|NO_EDIT|NEED_ITEM_PASSWORD|NO_ITEM_PERMISSION|NOT_LOGGED_IN)\b/;
+  /errors\.(noPermission|adminRequired|noVisit|noEdit|needItemPassword|noItemPermission|itemArchived|siteLoginRequired|apiKeyMismatch|itemPasswordWrong|itemPasswordCaptcha|notLoggedIn|crossSiteRefused|commentsOff|feedbackOff)\(|ErrorCode\.(NO_PERMISSION|NO_VISIT|NO_EDIT|NEED_ITEM_PASSWORD|NO_ITEM_PERMISSION|NOT_LOGGED_IN)\b/;
 const ALLOWED = [/^server\/access\//, /^server\/http\/dispatcher\.ts$/, /^server\/http\/requestOrigin\.ts$/];
 
 function sources(dir: string): string[] {

@@ -56,6 +56,15 @@ export async function commentRecipients(deps: Deps, input: RecipientInput, threa
   return [...kinds].filter(([uid]) => readers.has(uid)).map(([uid, kind]) => ({ uid, kind }));
 }
 
+/** Readers named in an edited comment who were not named before: they get a mention notice now. */
+export async function newlyMentioned(deps: Deps, before: string, after: string, by: { uid: number }, readersOf: (uids: number[]) => Promise<number[]>): Promise<{ uid: number; kind: CommentNoticeKind }[]> {
+  const known = new Set(mentionedNames(before));
+  const names = mentionedNames(after).filter((n) => !known.has(n));
+  if (!names.length) return [];
+  const uids = (await User.query(deps.db).whereIn('username', names).select('uid')).map((u) => u.uid).filter((uid) => uid !== by.uid);
+  return (await readersOf(uids)).map((uid) => ({ uid, kind: 'mention' as const }));
+}
+
 const TITLES: Record<CommentNoticeKind, (by: string, title: string) => string> = {
   mention: (by, title) => `${by} mentioned you on the page "${title}"`,
   reply: (by, title) => `${by} replied in a discussion on the page "${title}"`,

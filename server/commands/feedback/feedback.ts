@@ -1,4 +1,3 @@
-import { format } from '@fast-csv/format';
 import { formatDateTime } from '../../../core/time.ts';
 import type { FeedbackList } from '../../../core/wire.ts';
 import { PageFeedback } from '../../models/PageFeedback.ts';
@@ -25,6 +24,12 @@ export async function saveFeedback(deps: Deps, input: SaveFeedbackInput): Promis
     .onConflict(['page_id', 'reader_key'])
     .merge({ helpful, note: input.note, updated_at: now });
   return { helpful };
+}
+
+/** The reader's answer on a page: 1 helpful, 0 not helpful, -1 none yet. */
+export async function readerAnswer(deps: Deps, pageId: number, readerKey: string | null): Promise<{ helpful: number; note: string }> {
+  const row = readerKey ? ((await PageFeedback.knexTable(deps.db).where({ page_id: pageId, reader_key: readerKey }).first('helpful', 'note')) as { helpful: number; note: string } | undefined) : undefined;
+  return row ? { helpful: row.helpful ? 1 : 0, note: row.note } : { helpful: -1, note: '' };
 }
 
 /** Per page of the item that has answers: the counts and the notes, newest first; pages by title. */
@@ -54,6 +59,8 @@ const inert = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** The CSV of `feedback/export`: one row per page with its counts, then one row per note. */
 export async function feedbackCsv(list: FeedbackList, timeZone: string): Promise<Buffer> {
+  // Loaded on the first export, not at start: most servers never make one.
+  const { format } = await import('@fast-csv/format');
   const csv = format({ headers: ['page_id', 'page_title', 'helpful', 'unhelpful', 'note_helpful', 'note', 'note_time'], writeBOM: true });
   const chunks: Buffer[] = [];
   csv.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));

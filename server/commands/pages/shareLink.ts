@@ -31,7 +31,6 @@ export async function pageByShareKey(deps: Pick<Deps, 'db' | 'now'>, key: string
     .join('items as i', 'i.item_id', 'p.item_id')
     .where({ 's.unique_key': key, 'p.is_del': 0, 'i.is_del': 0 })
     .andWhere((q) => q.where('s.expire_time', 0).orWhere('s.expire_time', '>', deps.now()))
-    // the item's watermark switch: a share shows it too (issue #24)
     .select('p.*', 'i.item_type', 'i.show_watermark')
     .first();
   return (row as (PageRow & { item_type: number; show_watermark: number }) | undefined) ?? null;

@@ -4,20 +4,20 @@ import { MAX } from '../../../core/limits.ts';
 import {
   loadComment,
   loadCommentPage,
-  pageReaderFilter,
   requireComment,
   requireDeleteComment,
   requireEditComment,
   requireResolveThread,
 } from '../../access/comments.ts';
-import { isMailConfigured } from '../../mail/mailer.ts';
-import { mailCommentNotices } from '../../commands/comments/commentNotices.ts';
+import { commentAudience } from '../../commands/comments/commentAudience.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
-import { siteBaseUrl } from '../../commands/files/siteBase.ts';
+import { importShowDocComments } from '../../commands/comments/importComments.ts';
+import { loadItem, requireManage } from '../../access/items.ts';
+import { fileJobError } from '../../workers/jobErrors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
-import { canComment, canDeleteComment, canEditComment, canResolveThread } from '../../policies/comment.ts';
+import { canComment, commentRightsOf } from '../../policies/comment.ts';
 import { presentCommentList } from '../../presenters/comment.ts';
 
 /**
@@ -50,15 +50,7 @@ export const commentActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const lp = await loadCommentPage(services, actor, input.page_id);
       const list = await listThreads(services, lp.page, input.status);
-      return presentCommentList(
-        list,
-        {
-          edit: (c) => canEditComment(actor, lp.facts, c),
-          delete: (c) => canDeleteComment(actor, lp.facts, c),
-          resolve: (t) => canResolveThread(actor, lp.facts, t),
-        },
-        canComment(actor, lp.facts),
-      );
+      return presentCommentList(list, commentRightsOf(actor, lp.facts), canComment(actor, lp.facts));
     },
   }),
 
@@ -72,21 +64,13 @@ export const commentActions: ActionDef[] = [
       if (input.comment_id) {
         const { comment, lp } = await loadComment(services, actor, input.comment_id);
         if (comment.page_id !== input.page_id) throw errors.validation('comment_id: the comment belongs to another page', 'comment_id：该评论属于其他页面');
+        if (input.anchor || input.parent_id) throw errors.validation(`${input.anchor ? 'anchor' : 'parent_id'}: an edit changes the text only; the comment keeps its place`, `${input.anchor ? 'anchor' : 'parent_id'}：编辑只修改内容，评论位置不变`);
         requireEditComment(actor, lp, comment);
-        return editComment(services, comment, input.content);
+        return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await commentAudience(services, lp)) });
       }
       const lp = await loadCommentPage(services, actor, input.page_id);
       requireComment(actor, lp);
-      const pageUrl = `${await siteBaseUrl(services)}/page/${lp.page.page_id}`;
-      return addComment(services, {
-        page: lp.page,
-        by,
-        content: input.content,
-        parentId: input.parent_id,
-        anchor: input.anchor,
-        readersOf: pageReaderFilter(services, lp),
-        mail: isMailConfigured(services.config) ? (recipients, c) => mailCommentNotices(services, services.config, pageUrl, recipients, c) : undefined,
-      });
+      return addComment(services, { page: lp.page, by, content: input.content, parentId: input.parent_id, anchor: input.anchor, ...(await commentAudience(services, lp)) });
     },
   }),
 
@@ -101,6 +85,29 @@ export const commentActions: ActionDef[] = [
       requireResolveThread(actor, lp, thread);
       await resolveThread(services, thread, input.resolved, actorRef(actor), lp.page);
       return { comment_id: thread.comment_id, resolved: input.resolved ? 1 : 0 };
+    },
+  }),
+
+  action({
+    // ShowDoc's comments of one of its items (`showdoc_item_id`) out of its SQLite database (the
+    // uploaded `Sqlite/showdoc.db.php`), onto the pages of this item imported from it.
+    name: 'comment/importShowDoc',
+    auth: 'user',
+    writes: true,
+    input: z.object({ item_id: zId, showdoc_item_id: zId }).loose(),
+    async handle({ input, actor, services, files }) {
+      const loaded = await loadItem(services, actor, input.item_id);
+      requireManage(loaded, { write: true });
+      const file = files.find((f) => f.field === 'file') ?? files[0];
+      if (!file) throw errors.validation('file: upload ShowDoc’s database file (Sqlite/showdoc.db.php)', 'file：请上传 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）');
+      let data;
+      try {
+        // Opened and read in a worker process: a large database never stalls this one.
+        data = await services.jobs.run('showdocComments', { path: file.filepath, showdocItemId: input.showdoc_item_id }, { fileName: file.originalFilename || 'showdoc.db.php' });
+      } catch (err) {
+        throw fileJobError(err);
+      }
+      return importShowDocComments(services, loaded.item.item_id, data);
     },
   }),
 

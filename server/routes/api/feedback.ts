@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { loadFeedbackPage } from '../../access/feedback.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
-import { readerKey } from '../../access/readerCookie.ts';
-import { feedbackCsv, listFeedback, saveFeedback } from '../../commands/feedback/feedback.ts';
+import { existingReaderKey, readerKey } from '../../access/readerCookie.ts';
+import { feedbackCsv, listFeedback, readerAnswer, saveFeedback } from '../../commands/feedback/feedback.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
@@ -32,6 +32,18 @@ export const feedbackActions: ActionDef[] = [
       const reader = readerKey(koa, actor, input.client_id || undefined);
       await spendRateBudget(services, `feedback:reader:${reader}`, FEEDBACK_PER_READER_PER_MINUTE, 60);
       return saveFeedback(services, { page: lp.page, readerKey: reader, uid: actorUid(actor), helpful: input.helpful === 1, note: input.note.trim() });
+    },
+  }),
+
+  action({
+    // The caller's own answer, for the widget to show it again (`helpful` -1: none yet).
+    name: 'feedback/info',
+    auth: 'public',
+    writes: false,
+    input: z.object({ page_id: zId, client_id: zText(100).optional() }),
+    async handle({ input, actor, services, koa }) {
+      const lp = await loadFeedbackPage(services, actor, input.page_id);
+      return readerAnswer(services, lp.page.page_id, existingReaderKey(koa, actor, input.client_id || undefined));
     },
   }),
 
