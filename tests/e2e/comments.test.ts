@@ -256,6 +256,11 @@ describe('who may comment', () => {
     await page.getByRole('button', { name: 'Send note' }).click();
     await page.getByText('Thank you, your vote and note were recorded.').waitFor();
     await screenshot(page, 'comments-feedback-anonymous-en-390');
+    // the same reader (her cookie) coming back sees her answer recorded, not the question again
+    await page.reload();
+    await page.getByRole('article', { name: 'Rate limits' }).waitFor();
+    await page.getByText('Thank you, your vote and note were recorded.').waitFor();
+    expect(await page.getByRole('button', { name: 'Yes' }).count()).toBe(0);
 
     const ownerPage = await e.newPage({ token: owner.token });
     await ownerPage.goto(`/item/setting/${itemId}?tab=feedback`);

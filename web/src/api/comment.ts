@@ -18,6 +18,8 @@ export const commentApi = {
 /** `feedback/*`: "Was this page helpful?" votes and their notes. */
 export const feedbackApi = {
   save: (p: { page_id: Id; helpful: 0 | 1; note?: string }, o?: CallOptions) => call('feedback/save', p, o),
+  /** The caller's own answer: `helpful` 1, 0, or -1 for none yet. */
+  info: (page_id: Id, o?: CallOptions) => call<{ helpful: number; note: string }>('feedback/info', { page_id }, o),
   list: (item_id: Id) => call<FeedbackList>('feedback/list', { item_id }),
   exportUrl: (item_id: Id) => apiUrl('feedback/export', { item_id }),
 };

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackApi } from '../../api/comment.ts';
 
@@ -15,6 +15,22 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
   const [vote, setVote] = useState<0 | 1 | null>(null);
   const [noteSent, setNoteSent] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  // A reader who answered before sees that it was recorded (and may still add a note).
+  useEffect(() => {
+    let live = true;
+    feedbackApi.info(pageId, { quiet: true }).then(
+      (mine) => {
+        if (!live || (mine.helpful !== 0 && mine.helpful !== 1)) return;
+        setVote(mine.helpful);
+        setNoteSent(!!mine.note);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageId]);
 
   const send = async (helpful: 0 | 1, withNote?: string) => {
     setBusy(true);
