@@ -40,6 +40,8 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
       data-thread-id={thread.comment_id}
       aria-current={selected ? 'true' : undefined}
       onClick={onSelect}
+      // keyboard users select a thread by moving into it (its buttons)
+      onFocus={onSelect}
     >
       {anchor && (
         <blockquote className={`cm-quote${outdated ? ' cm-quote-outdated' : ''}`}>
