@@ -29,12 +29,13 @@ interface Props {
 export default function CommentPanel({ list, status, onStatus, pending, onCancelPending, onCreate, root, marked, selectedId, onSelect, actions, onClose }: Props) {
   const { t } = useTranslation('comments');
   const user = useSession();
-  // The marked quote is highlighted in the page while the panel is open, and scrolled into view.
+  // The marked quote is highlighted in the page while the panel is open, and scrolled into view
+  // where the panel is beside the page (on a phone it is under it: scrolling would leave the panel).
   useEffect(() => {
     const range = root && marked ? rangeOfAnchor(root, marked) : null;
     highlightRange(range);
     const rect = range?.getBoundingClientRect();
-    if (rect && (rect.top < 60 || rect.bottom > window.innerHeight)) window.scrollBy({ top: rect.top - window.innerHeight / 3 });
+    if (rect && window.matchMedia('(min-width: 1000px)').matches && (rect.top < 60 || rect.bottom > window.innerHeight)) window.scrollBy({ top: rect.top - window.innerHeight / 3 });
     return () => highlightRange(null);
   }, [root, marked]);
   const filters = (['open', 'resolved', 'all'] as const).map((value) => ({

@@ -111,7 +111,8 @@ export function useDiscussion({ pageId, flags, root }: Options) {
           root={root}
           marked={marked}
           selectedId={selected?.comment_id ?? 0}
-          onSelect={(thread) => setSelected(thread)}
+          // the same thread again (a click or focus inside it) keeps the mark where it is
+          onSelect={(thread) => setSelected((prev) => (prev?.comment_id === thread.comment_id ? prev : thread))}
           actions={actions}
           onClose={() => {
             setOpen(false);
