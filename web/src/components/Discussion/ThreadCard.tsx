@@ -30,7 +30,8 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
   const [replying, setReplying] = useState(false);
   const anchor = thread.anchor;
   const remove = async (comment: CommentReply, isThread: boolean) => {
-    if (await askConfirm(isThread ? t('confirmDeleteThread') : t('confirmDelete'))) await actions.remove(comment);
+    // a refusal was shown by the client; the comment stays listed
+    if (await askConfirm(isThread ? t('confirmDeleteThread') : t('confirmDelete'))) await actions.remove(comment).catch(() => undefined);
   };
   const resolved = !!Number(thread.resolved);
   const outdated = thread.outdated;
@@ -69,7 +70,7 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
             text
             icon={resolved ? 'pi pi-replay' : 'pi pi-check-circle'}
             label={resolved ? t('reopen') : t('resolve')}
-            onClick={() => void actions.resolve(thread, !resolved)}
+            onClick={() => void actions.resolve(thread, !resolved).catch(() => undefined)}
           />
         )}
       </div>
