@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's alias, for unit tests of web/src/lib modules that use core.
+  resolve: { alias: { '@core': path.resolve(import.meta.dirname, 'core') } },
   test: {
     // Servers the tests spawn as processes hash passwords at a test-only cost (see server/config.ts).
     env: { PASSWORD_HASH_COST: '10' },

@@ -10,7 +10,7 @@
  * Pure code for the server and the web alike.
  */
 import type { MarkdownIt, Token } from 'markdown-it';
-import { createMarkdown } from './markdown.ts';
+import { createPipeline } from './markdown/pipeline.ts';
 
 export interface CommentAnchor {
   quote: string;
@@ -35,9 +35,12 @@ function inlineText(children: Token[] | null): string {
 }
 
 let textPipeline: MarkdownIt | null = null;
-/** The project's pipeline, made once: the read text is what a reader sees of the rendered page. */
+/**
+ * The project's pipeline without code highlighting, which changes rendering, not tokens: the web
+ * reader imports this module for `locateAnchor` and must not download highlight.js.
+ */
 function readTextPipeline(): MarkdownIt {
-  textPipeline ??= createMarkdown();
+  textPipeline ??= createPipeline();
   return textPipeline;
 }
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
     { name: 'item-add-auto', path: '/item/add?tab=auto' },
     { name: 'item-password', path: `/item/password/${item.item_id}` },
     { name: 'item-export', path: `/item/export/${item.item_id}` },
-    ...['base', 'members', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'].map((tab) => ({ name: `item-setting-${tab}`, path: `/item/setting/${item.item_id}?tab=${tab}` })),
+    ...['base', 'members', 'discussion', 'feedback', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'].map((tab) => ({ name: `item-setting-${tab}`, path: `/item/setting/${item.item_id}?tab=${tab}` })),
     { name: 'notices', path: '/notice/index' },
     { name: 'teams', path: '/team/index' },
     { name: 'team-members', path: `/team/member/${teamId}` },

@@ -33,7 +33,7 @@ describe('item settings: webhooks', () => {
     await page.getByText('Webhook saved').first().waitFor();
     const hook = await e.t.services.db('webhooks').where({ item_id: item.item_id }).first();
     expect(hook).toMatchObject({ url: `${rx.url}/ui`, format: 'json', enabled: 1 });
-    expect(JSON.parse(hook.events)).toEqual(['page.created', 'page.updated', 'api.changed', 'item.imported']);
+    expect(JSON.parse(hook.events)).toEqual(['page.created', 'page.updated', 'api.changed', 'item.imported', 'comment.created', 'comment.resolved']);
     // The new secret is shown once right away, to copy into the receiver.
     await expect.poll(() => page.getByLabel('Signing secret', { exact: true }).inputValue()).toBe(hook.secret);
 

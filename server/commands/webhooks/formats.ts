@@ -8,11 +8,9 @@
  * The bots answer HTTP 200 with an error code in the body when they refuse a message;
  * `chatRefusal` reads it so such a delivery counts as failed.
  */
-export const WEBHOOK_FORMATS = ['json', 'slack', 'feishu', 'dingtalk', 'wecom'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+import type { WebhookEvent, WebhookFormat } from '../../../core/webhooks.ts';
 
-export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported', 'comment.created', 'comment.resolved'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookEvent, type WebhookFormat } from '../../../core/webhooks.ts';
 /** Sent by `webhook/test` only; nobody subscribes to it. */
 export type DeliveryEvent = WebhookEvent | 'webhook.test';
 

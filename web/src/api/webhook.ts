@@ -1,9 +1,9 @@
 import { call, type CallOptions } from './client.ts';
 import type { Id, Webhook, WebhookDelivery } from '@core/wire';
 
-export const WEBHOOK_EVENTS = ['page.created', 'page.updated', 'page.deleted', 'api.changed', 'item.imported'] as const;
-export const WEBHOOK_FORMATS = ['json', 'slack', 'feishu', 'dingtalk', 'wecom'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+import type { WebhookFormat } from '@core/webhooks';
+
+export { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookFormat } from '@core/webhooks';
 
 export type { Webhook, WebhookDelivery } from '@core/wire';
 

@@ -15,6 +15,8 @@ export interface MarkdownEditorHandle {
   insert(text: string): void;
   insertBlock(text: string): void;
   focus(): void;
+  /** The selected Markdown with up to `context` characters of source either side; null when nothing is selected. */
+  selection(context: number): { text: string; before: string; after: string } | null;
 }
 
 interface Props {
@@ -26,6 +28,8 @@ interface Props {
   height?: string;
   /** How far down the text is scrolled, 0 (top) to 1 (bottom): the preview follows it. */
   onScrollFraction?: (fraction: number) => void;
+  /** Told whether text is selected, whenever the selection changes (the editor's "Comment" follows it). */
+  onSelectionChange?: (selected: boolean) => void;
 }
 
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
@@ -39,7 +43,7 @@ export function isAllowedImage(file: File): boolean {
  * CodeMirror 6 Markdown editor with a formatting toolbar. Pasted or dropped images are uploaded
  * and inserted as `![](url)`; a pasted spreadsheet selection becomes a Markdown table.
  */
-const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, readOnly, uploadImages, height = '100%', onScrollFraction }, ref) {
+const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, readOnly, uploadImages, height = '100%', onScrollFraction, onSelectionChange }, ref) {
   const { t } = useTranslation('editor');
   const viewRef = useRef<EditorView | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -47,6 +51,8 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
   uploadRef.current = uploadImages;
   const scrollRef = useRef(onScrollFraction);
   scrollRef.current = onScrollFraction;
+  const selectionRef = useRef(onSelectionChange);
+  selectionRef.current = onSelectionChange;
 
   /**
    * Uploads the allowed images among pasted, dropped or picked files and says which files were
@@ -106,6 +112,13 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
     insert: (text) => viewRef.current && insertText(viewRef.current, text),
     insertBlock: (text) => viewRef.current && insertBlock(viewRef.current, text),
     focus: () => viewRef.current?.focus(),
+    selection: (context) => {
+      const view = viewRef.current;
+      const range = view?.state.selection.main;
+      if (!view || !range || range.empty) return null;
+      const doc = view.state.doc;
+      return { text: doc.sliceString(range.from, range.to), before: doc.sliceString(Math.max(0, range.from - context), range.from), after: doc.sliceString(range.to, Math.min(doc.length, range.to + context)) };
+    },
   }));
 
   const run = (fn: (view: EditorView) => void) => () => {
@@ -170,6 +183,9 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
           });
         }}
         onChange={onChange}
+        onUpdate={(update) => {
+          if (update.selectionSet) selectionRef.current?.(!update.state.selection.main.empty);
+        }}
       />
     </div>
   );

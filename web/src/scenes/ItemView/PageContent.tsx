@@ -6,6 +6,7 @@ import type { PageInfo } from '@core/wire';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
 import { scrollToHash } from '../../components/MarkdownView/enhance.ts';
+import { useDiscussion, type DiscussionFlags } from '../../components/Discussion/useDiscussion.tsx';
 import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
@@ -17,39 +18,54 @@ interface Props {
   onRendered?: (root: HTMLElement) => void;
   /** On a share page: its key (the API-change badge reads through it). */
   shareKey?: string;
+  /** The item's comment, feedback and watermark switches (item/info). */
+  flags?: DiscussionFlags;
 }
 
-/** A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown. */
-export default function PageContent({ page, onRendered, shareKey }: Props) {
+/**
+ * A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown;
+ * with its discussion (issue #24): comment count and thread panel, inline comments, the
+ * "helpful?" foot and the watermark, as the item's switches allow.
+ */
+export default function PageContent({ page, onRendered, shareKey, flags }: Props) {
   const { t } = useTranslation('view');
   const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
   const [testing, setTesting] = useState(false);
   // `?page_id=N#section`: scroll to the section once per page and anchor, when the page has rendered.
   const scrolledFor = useRef('');
+  const [root, setRoot] = useState<HTMLElement | null>(null);
   const rendered = useCallback(
-    (root: HTMLElement) => {
+    (el: HTMLElement) => {
+      setRoot(el);
       const key = `${page.page_id}${window.location.hash}`;
-      if (scrolledFor.current !== key && scrollToHash(root, window.location.hash)) scrolledFor.current = key;
-      onRendered?.(root);
+      if (scrolledFor.current !== key && scrollToHash(el, window.location.hash)) scrolledFor.current = key;
+      onRendered?.(el);
     },
     [page.page_id, onRendered],
   );
+  const discussion = useDiscussion({ pageId: Number(page.page_id), flags, root });
   return (
-    <article className="iv-article" aria-labelledby="iv-page-title">
-      <h1 id="iv-page-title" className="iv-page-title">
-        {page.page_title}
-      </h1>
-      <div className="iv-page-meta">
-        {page.addtime && <span>{t('updatedBy', { author: page.author_username ?? '', time: page.addtime })}</span>}
-        <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
-        {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
-      </div>
-      <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={rendered} />
-      {testing && request && (
-        <Suspense fallback={null}>
-          <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id ?? 0} draft={request} />
-        </Suspense>
-      )}
-    </article>
+    <div className={`cm-layout${discussion.open ? ' cm-layout-open' : ''}`}>
+      <article className={`iv-article${discussion.watermarkStyle ? ' cm-watermark' : ''}`} style={discussion.watermarkStyle} aria-labelledby="iv-page-title">
+        <h1 id="iv-page-title" className="iv-page-title">
+          {page.page_title}
+        </h1>
+        <div className="iv-page-meta">
+          {page.addtime && <span>{t('updatedBy', { author: page.author_username ?? '', time: page.addtime })}</span>}
+          <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
+          {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
+          {discussion.headerButton}
+        </div>
+        <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={rendered} />
+        {discussion.feedback}
+        {testing && request && (
+          <Suspense fallback={null}>
+            <HttpTestDialog visible onHide={() => setTesting(false)} itemId={page.item_id ?? 0} draft={request} />
+          </Suspense>
+        )}
+      </article>
+      {discussion.panel}
+      {discussion.selectionButton}
+    </div>
   );
 }

@@ -183,7 +183,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
         )}
         <main className="iv-content">
           {page.data ? (
-            <PageContent page={page.data} onRendered={onRendered} />
+            <PageContent page={page.data} onRendered={onRendered} flags={info} />
           ) : !page.loading && !pageId ? (
             <div className="iv-empty">
               <p>{rights.canEdit ? t('emptyItemEditor') : t('emptyItem')}</p>

@@ -20,6 +20,8 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { apiDocTemplate, databaseDocTemplate } from '../../lib/docTemplates.ts';
 import { draftKey } from '../../lib/drafts.ts';
+import { anchorFromMarkdown, SOURCE_CONTEXT } from '../../lib/markdownText.ts';
+import type { CommentAnchor } from '../../api/comment.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
@@ -41,6 +43,7 @@ const AttachmentsModal = lazy(() => import('../../components/AttachmentsModal/At
 const TemplatesDialog = lazy(() => import('./TemplatesDialog.tsx'));
 const SaveTemplateDialog = lazy(() => import('./SaveTemplateDialog.tsx'));
 const MockDialog = lazy(() => import('./MockDialog.tsx'));
+const EditorCommentDialog = lazy(() => import('./EditorCommentDialog.tsx'));
 
 const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
 /** What the HTTP test tool starts with when the text describes no request yet. */
@@ -87,6 +90,14 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const [fields, setFields] = useState<EditorFields>(data.initial);
   const [attachmentCount, setAttachmentCount] = useState(data.attachmentCount);
   const [dialog, setDialog] = useState<Dialogs>(null);
+  // An inline comment from the editor: offered while text is selected in a saved page.
+  const [hasSelection, setHasSelection] = useState(false);
+  const [commentAnchor, setCommentAnchor] = useState<CommentAnchor | null>(null);
+  const startComment = () => {
+    const selection = editorRef.current?.selection(SOURCE_CONTEXT);
+    const anchor = selection ? anchorFromMarkdown(selection) : null;
+    if (anchor) setCommentAnchor(anchor);
+  };
   const [format, setFormat] = useState<FormatMode | null>(null);
   const [httpRequest, setHttpRequest] = useState<ApiRequestDraft | null>(null);
   const key = draftKey(itemId, pageId);
@@ -210,6 +221,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         </span>
         <Button icon="pi pi-server" text size="small" label={t('mock.button')} disabled={readOnly} onClick={needsSavedPage(() => setDialog('mock'))} />
         <Button icon="pi pi-send" text size="small" label={t('httpTest')} onClick={() => setHttpRequest(requestFromApiMarkdown(fields.content) ?? BLANK_REQUEST)} />
+        {pageId > 0 && <Button icon="pi pi-comment" text size="small" label={t('comments:commentSelection')} disabled={!hasSelection} onMouseDown={(e) => e.preventDefault()} onClick={startComment} />}
         <span className="pe-spacer" />
         <Button
           icon={preview ? 'pi pi-eye-slash' : 'pi pi-eye'}
@@ -223,7 +235,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
       <LockBanner state={lock.state} />
       <div className={`pe-panes${preview ? ' with-preview' : ''}`}>
         <div className="pe-editor-pane">
-          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} onScrollFraction={followEditor} />
+          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} onScrollFraction={followEditor} onSelectionChange={setHasSelection} />
         </div>
         {preview && (
           <section className="pe-preview" aria-label={t('preview')} ref={previewRef}>
@@ -253,6 +265,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
         {httpRequest && <HttpTestDialog visible onHide={() => setHttpRequest(null)} itemId={itemId} draft={httpRequest} />}
         {dialog === 'saveTemplate' && <SaveTemplateDialog visible onHide={() => setDialog(null)} defaultTitle={fields.title} content={fields.content} />}
         {dialog === 'mock' && <MockDialog visible onHide={() => setDialog(null)} pageId={pageId} />}
+        {commentAnchor && <EditorCommentDialog pageId={pageId} anchor={commentAnchor} onHide={() => setCommentAnchor(null)} />}
       </Suspense>
     </div>
   );

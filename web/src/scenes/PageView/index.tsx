@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import Toc from '../../components/Toc/Toc.tsx';
+import { itemApi } from '../../api/item.ts';
+import { useApiData } from '../../hooks/useApiData.ts';
 import { usePageInfo } from '../../hooks/usePageInfo.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { useWindowWidth } from '../../lib/useWindowWidth.ts';
@@ -17,6 +19,9 @@ export default function PageViewScene() {
   const { pageId = '0' } = useParams();
   const page = usePageInfo(pageId);
   useDocumentTitle(page.data?.page_title);
+  // The item's comment, feedback and watermark switches (item/info: revalidated from the browser's cache).
+  const itemId = Number(page.data?.item_id ?? 0);
+  const item = useApiData(() => (itemId ? itemApi.info({ item_id: itemId }, { quiet: true }).catch(() => undefined) : Promise.resolve(undefined)), [itemId]);
   const width = useWindowWidth();
   const contentRef = useRef<HTMLElement | null>(null);
   const [version, setVersion] = useState(0);
@@ -45,7 +50,7 @@ export default function PageViewScene() {
       </header>
       <div className="iv-body">
         <main className="iv-content">
-          <PageContent page={page.data} onRendered={onRendered} />
+          <PageContent page={page.data} onRendered={onRendered} flags={item.data} />
         </main>
         {width >= 1300 && (
           <aside className="iv-toc">

@@ -4,6 +4,7 @@ import { ItemType } from '@core/limits';
 import { Link, useParams } from 'react-router-dom';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import { pageApi } from '../../api/page.ts';
+import { discussionFlagsOf } from '../../components/Discussion/useDiscussion.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -46,7 +47,7 @@ export default function SharePageScene() {
             </Link>
           </p>
         )}
-        <PageContent page={page.data} shareKey={uniqueKey} />
+        <PageContent page={page.data} shareKey={uniqueKey} flags={discussionFlagsOf(page.data)} />
       </main>
       <BackToTop />
     </div>
