@@ -18,6 +18,8 @@ export function searchEngineFor(db: Db): SearchEngine {
 }
 
 export const MAX_KEYWORD_LENGTH = 200;
+/** Hits one item's search reads at once (item/search lists at most these; fewer matches need no count query). */
+export const ITEM_SEARCH_LIMIT = 200;
 
 /** Finds pages, title matches first, then in page order. */
 export async function findPages(db: Db, q: SearchQuery): Promise<SearchHit[]> {

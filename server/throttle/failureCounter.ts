@@ -1,4 +1,3 @@
-import { raw } from 'objection';
 import { AuthFailure } from '../models/AuthFailure.ts';
 import type { Deps } from '../services.ts';
 
@@ -27,19 +26,23 @@ export async function readFailures(deps: Pick<Deps, 'db' | 'now'>, key: string, 
 
 /**
  * Adds one failure atomically (one upsert, safe under concurrent requests on PostgreSQL) and
- * returns the new state.
+ * returns the new state from the same statement (RETURNING, both engines): every open-API and
+ * token request spends its budget through here, and the read that followed the upsert was a
+ * second round trip per request.
  */
 export async function recordFailure(deps: Pick<Deps, 'db' | 'now'>, key: string, windowSeconds: number): Promise<FailureState> {
   const now = deps.now();
   const windowStart = now - windowSeconds;
-  await AuthFailure.query(deps.db)
+  const [row] = (await AuthFailure.knexTable(deps.db)
     .insert({ key, count: 1, first_at: now, locked_until: 0 })
     .onConflict('key')
     .merge({
-      count: raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.count + 1 ELSE 1 END', [windowStart]),
-      first_at: raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.first_at ELSE ? END', [windowStart, now]),
-    });
-  return readFailures(deps, key, windowSeconds);
+      count: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.count + 1 ELSE 1 END', [windowStart]),
+      first_at: deps.db.raw('CASE WHEN auth_failures.first_at > ? THEN auth_failures.first_at ELSE ? END', [windowStart, now]),
+    })
+    .returning(['count', 'first_at', 'locked_until'])) as { count: number | string; first_at: number | string; locked_until: number | string }[];
+  // The upsert leaves the window open (kept or restarted now), so the row is the current state.
+  return { count: Number(row!.count), firstAt: Number(row!.first_at), lockedUntil: Number(row!.locked_until) };
 }
 
 /** Locks the key until the given time (the counter itself is kept). */

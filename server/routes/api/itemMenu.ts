@@ -5,10 +5,9 @@ import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
 import { itemInfo, unreadNoticesColumn } from '../../commands/menu/itemInfo.ts';
 import { assertSiteReadable } from '../../access/pages.ts';
 import { searchItem } from '../../commands/search/searchPages.ts';
-import { MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
+import { ITEM_SEARCH_LIMIT, MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
 
 const itemRef = zRequiredText(64);
-const ITEM_SEARCH_LIMIT = 200;
 
 export const itemMenuActions: ActionDef[] = [
   action({
