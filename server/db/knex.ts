@@ -122,6 +122,7 @@ export function readerOf(db: Db): Db {
   if (config.client !== sqliteClient || !file || file === ':memory:') return db;
   let reader = readers.get(db);
   if (!reader) {
+    // `writer`: the client's own setting (sqliteClient.ts), which knex keeps in client.config.
     reader = knexFactory({
       client: sqliteReadingClient,
       connection: { filename: file, options: { readonly: true } },
@@ -136,7 +137,7 @@ export function readerOf(db: Db): Db {
         },
       },
       acquireConnectionTimeout: 10_000,
-    });
+    } as Knex.Config);
     readers.set(db, reader);
   }
   return reader;

@@ -89,11 +89,11 @@ class FolioSqliteReadingClient extends FolioSqliteClient {
     return (this as any).config.writer.client;
   }
 
-  transaction(...args: unknown[]) {
+  override transaction(...args: unknown[]) {
     return this.writer.transaction(...args);
   }
 
-  async _query(connection: Connection, obj: { sql: string; bindings?: unknown[] }) {
+  override async _query(connection: Connection, obj: { sql: string; bindings?: unknown[] }) {
     if (!obj.sql || !connection || prepareCached(connection, obj.sql).readonly) return super._query(connection, obj);
     const writing = await this.writer.acquireConnection();
     try {

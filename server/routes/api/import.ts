@@ -7,7 +7,7 @@ import { folderFileStore } from '../../commands/files/storeFolderFile.ts';
 import { storageOf } from '../../storage/index.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
+import { latestApiVersion, recordApiVersion, type RecordedApiVersion } from '../../commands/apiChanges/recordApiVersion.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { zId, zText } from '../../http/schema.ts';
@@ -32,14 +32,15 @@ export const importActions: ActionDef[] = [
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
-      // Read, validated, parsed and snapshotted in a worker process (server/workers/): this one goes on answering.
+      // Read, validated, parsed, snapshotted and compared with the item's latest API version in a
+      // worker process (server/workers/): this one goes on answering, and only writes the rows.
       const fileName = file.originalFilename || 'file';
-      let imported;
-      try {
-        imported = await services.jobs.run('import', { path: file.filepath, fileName: file.originalFilename ?? undefined, lang }, { fileName });
-      } catch (err) {
-        throw fileJobError(err);
-      }
+      const explained = <T>(job: Promise<T>): Promise<T> =>
+        job.catch((err: unknown) => {
+          throw fileJobError(err);
+        });
+      const latest = input.item_id ? await latestApiVersion(services.db, input.item_id, '') : null;
+      const imported = await explained(services.jobs.run('import', { path: file.filepath, fileName: file.originalFilename ?? undefined, lang, latest }, { fileName }));
       const { tree, api, validation } = imported;
       let recorded = null as RecordedApiVersion | null;
       const result = await persistTree(services, {
@@ -54,7 +55,14 @@ export const importActions: ActionDef[] = [
         storeFile: tree.folder ? folderFileStore(services, await storageOf(services)) : undefined,
         afterWrite: api
           ? async (tx, itemId) => {
-              recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: file.originalFilename ?? '', kind: api.kind, snapshot: api.snapshot, author: actorRef(actor) });
+              recorded = await recordApiVersion(tx, {
+                itemId,
+                stream: '',
+                sourceName: file.originalFilename ?? '',
+                kind: api.kind,
+                api: { prepared: api.prepared, reprepare: (now) => explained(services.jobs.run('reprepareApiVersion', { prepared: api.prepared, latest: now }, { fileName })) },
+                author: actorRef(actor),
+              });
             }
           : undefined,
       });
