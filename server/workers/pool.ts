@@ -54,6 +54,27 @@ export interface JobFile {
 
 const ENTRY = new URL('./entry.mjs', import.meta.url).href;
 
+/** A job's answer from this size on (an import's pages) leaves garbage worth collecting. */
+const LARGE_RESULT_BYTES = 1024 * 1024;
+const COLLECT_AFTER_MS = 2000;
+let collecting: NodeJS.Timeout | null = null;
+
+/**
+ * One major collection a moment after a large job's answer was used (the pages written): an idle
+ * process allocates nothing, so V8 would keep the import's garbage, and RSS, until the next load.
+ * Needs `--expose-gc`, which `docs serve` gives itself (bin/leanServer.mjs); without it, nothing.
+ */
+function collectWhenIdle(): void {
+  const gc = (globalThis as { gc?: (opts?: { type: 'major'; execution: 'async' }) => void }).gc;
+  if (typeof gc !== 'function') return;
+  if (collecting) clearTimeout(collecting);
+  collecting = setTimeout(() => {
+    collecting = null;
+    gc({ type: 'major', execution: 'async' });
+  }, COLLECT_AFTER_MS);
+  collecting.unref();
+}
+
 export class JobPool {
   readonly limits: JobLimits;
   #pool: Tinypool | null = null;
@@ -73,7 +94,9 @@ export class JobPool {
     const { reply, outFile } = await this.#run(job, input, opts.fileName);
     try {
       if (reply.kind !== 'value') throw new Error(`job ${job} answered a file where a value was expected`);
-      return v8.deserialize(await fsp.readFile(outFile)) as JobOutput<K>;
+      const bytes = await fsp.readFile(outFile);
+      if (bytes.byteLength >= LARGE_RESULT_BYTES) collectWhenIdle();
+      return v8.deserialize(bytes) as JobOutput<K>;
     } finally {
       await fsp.rm(outFile, { force: true });
     }
