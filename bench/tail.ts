@@ -4,6 +4,7 @@
  * thread), one `docs serve` process; page/info (a different page each request) in the same run for
  * comparison. Target: item/info p99 ≤ 3 × p50. Each engine of BENCH_ENGINES (default sqlite,pg),
  * BENCH_TAIL_RUNS runs (default 2) of BENCH_TAIL_SECONDS (default 10) each, side by side.
+ * wrk's request timeout is 10 s (its 2 s default failed runs on the overloaded shared machine).
  * Needs wrk (`apt-get install wrk`); run alone: `node bench/tail.ts`.
  */
 import { execFileSync } from 'node:child_process';
@@ -44,7 +45,7 @@ function wrk(url: string, script: string): WrkResult {
   const file = path.join(os.tmpdir(), `folio-tail-${process.pid}.lua`);
   fs.writeFileSync(file, script);
   try {
-    const out = execFileSync('wrk', ['-t1', '-c32', `-d${SECONDS}s`, '--latency', '-s', file, url], { encoding: 'utf8' });
+    const out = execFileSync('wrk', ['-t1', '-c32', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', file, url], { encoding: 'utf8' });
     const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
     const pct = (p: number) => {
       const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);

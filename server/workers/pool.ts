@@ -56,23 +56,35 @@ const ENTRY = new URL('./entry.mjs', import.meta.url).href;
 
 /** A job's answer from this size on (an import's pages) leaves garbage worth collecting. */
 const LARGE_RESULT_BYTES = 1024 * 1024;
-const COLLECT_AFTER_MS = 2000;
+/** Look every 2 s whether the process is idle (event loop busy under half the time), for up to a minute. */
+const IDLE_CHECK_MS = 2000;
+const IDLE_CHECKS = 30;
+const IDLE_UTILIZATION = 0.5;
 let collecting: NodeJS.Timeout | null = null;
 
 /**
- * One major collection a moment after a large job's answer was used (the pages written): an idle
- * process allocates nothing, so V8 would keep the import's garbage, and RSS, until the next load.
- * Needs `--expose-gc`, which `docs serve` gives itself (bin/leanServer.mjs); without it, nothing.
+ * One major collection once the process is idle after a large job's answer (the pages written
+ * by then): an idle process allocates nothing, so V8 would keep the import's garbage, and RSS,
+ * until the next load. Needs `--expose-gc`, which `docs serve` gives itself (bin/leanServer.mjs);
+ * without it, nothing.
  */
 function collectWhenIdle(): void {
   const gc = (globalThis as { gc?: (opts?: { type: 'major'; execution: 'async' }) => void }).gc;
   if (typeof gc !== 'function') return;
   if (collecting) clearTimeout(collecting);
-  collecting = setTimeout(() => {
+  let checks = 0;
+  let since = performance.eventLoopUtilization();
+  const check = () => {
+    const busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+    if (busy > IDLE_UTILIZATION && ++checks < IDLE_CHECKS) {
+      collecting = setTimeout(check, IDLE_CHECK_MS).unref();
+      return;
+    }
     collecting = null;
     gc({ type: 'major', execution: 'async' });
-  }, COLLECT_AFTER_MS);
-  collecting.unref();
+  };
+  collecting = setTimeout(check, IDLE_CHECK_MS).unref();
 }
 
 export class JobPool {
