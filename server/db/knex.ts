@@ -137,6 +137,8 @@ export function readerOf(db: Db): Db {
         },
       },
       acquireConnectionTimeout: 10_000,
+      // Read too: update/checkDb lists the pending migrations.
+      migrations: { migrationSource, tableName: 'knex_migrations' },
     } as Knex.Config);
     readers.set(db, reader);
   }
