@@ -40,6 +40,7 @@ export const modules: BenchModule[] = [
   { title: 'docs CLI', run: async () => (await import('./cli.ts')).run() },
   { title: 'Reader in Chromium', run: async () => (await import('./reader.ts')).run() },
   { title: 'Load', run: async () => (await import('./load.ts')).run() },
+  { title: 'item/info tail', run: async () => (await import('./tail.ts')).run() },
   { title: 'Models vs knex', run: async () => (await import('./models.ts')).run() },
   { title: 'Search scope', run: async () => (await import('./searchScope.ts')).run() },
   { title: 'MCP vs REST', run: async () => (await import('./mcp.ts')).run() },

@@ -14,7 +14,7 @@ import { mcpEndpoint } from './mcp/endpoint.ts';
 import { securityHeaders } from './http/security.ts';
 import { webApp } from './http/static.ts';
 import { allActions } from './routes/index.ts';
-import type { Services } from './services.ts';
+import { forReads, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Smaller answers gain nothing worth the compressor's time and framing. */
@@ -54,7 +54,8 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
       try {
-        await services.db.raw('select 1');
+        // On the read connection: a long import's transaction holding the writer is no outage.
+        await forReads(services).db.raw('select 1');
         ctx.body = { status: 'ok' };
       } catch {
         ctx.status = 503;

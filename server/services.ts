@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { jobLimitsOf, type Config } from './config.ts';
-import { engineOf, type Db, type Engine } from './db/knex.ts';
+import { engineOf, readerOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
 import { JobPool } from './workers/pool.ts';
@@ -41,6 +41,18 @@ export async function createServices(config: Config, db: Db, logger: Logger, now
   setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
   return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024), jobs: new JobPool(jobLimitsOf(config)) };
+}
+
+const readServices = new WeakMap<Services, Services>();
+
+/**
+ * The services a read-only action runs with: the same, on the database's read handle (SQLite: a
+ * read-only WAL connection that never waits for an import's write transaction; see readerOf).
+ */
+export function forReads(services: Services): Services {
+  let reads = readServices.get(services);
+  if (!reads) readServices.set(services, (reads = { ...services, db: readerOf(services.db) }));
+  return reads;
 }
 
 /** The generated secret lives in the options table so every instance on one database shares it. */

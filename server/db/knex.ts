@@ -7,7 +7,7 @@ import { tagConnectionLoss } from './connectionLoss.ts';
 import { containsFolded, SQLITE_FOLD_FUNCTION } from '../search/fold.ts';
 import { migrationSource } from './migrations/index.ts';
 import { withMigrationLock } from './migrationLock.ts';
-import { sqliteClient } from './sqliteClient.ts';
+import { sqliteClient, sqliteReadingClient } from './sqliteClient.ts';
 
 export type Db = Knex;
 
@@ -55,7 +55,7 @@ export function createDb(opts: DbOptions): Db {
   }
   const file = opts.sqliteFile!;
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  return knexFactory({
+  const db = knexFactory({
     client: sqliteClient,
     connection: { filename: file },
     useNullAsDefault: true,
@@ -67,20 +67,82 @@ export function createDb(opts: DbOptions): Db {
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
-        conn.pragma('busy_timeout = 5000');
+        sqliteConnectionSettings(conn);
         conn.pragma('synchronous = NORMAL');
-        // SQLite's own default page cache (2 MB): better-sqlite3 builds with 16 MB, which a busy
-        // server fills and keeps (measured: +14 MB resident after 300 page reads). The file's pages
-        // stay in the OS cache, so a miss costs a read from memory, not the disk.
-        conn.pragma('cache_size = -2000');
-        // Unicode case-insensitive search (server/search/fold.ts).
-        conn.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, containsFolded);
         done(null, conn);
       },
     },
     acquireConnectionTimeout: 10_000,
     migrations: { migrationSource, tableName: 'knex_migrations' },
   });
+  if (file !== ':memory:') closeReaderWith(db);
+  return db;
+}
+
+/** What every SQLite connection of the server sets, the writer's and the reader's. */
+function sqliteConnectionSettings(conn: SqliteConnection): void {
+  conn.pragma('busy_timeout = 5000');
+  // SQLite's own default page cache (2 MB): better-sqlite3 builds with 16 MB, which a busy
+  // server fills and keeps (measured: +14 MB resident after 300 page reads). The file's pages
+  // stay in the OS cache, so a miss costs a read from memory, not the disk.
+  conn.pragma('cache_size = -2000');
+  // Unicode case-insensitive search (server/search/fold.ts).
+  conn.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, containsFolded);
+}
+
+const readers = new WeakMap<Db, Db>();
+
+/** The reader goes when its database handle is destroyed (server stop, tests, the CLI). */
+function closeReaderWith(db: Db): void {
+  const destroy = db.destroy.bind(db) as () => Promise<void>;
+  // knex defines `destroy` read-only (but configurable) on the instance.
+  Object.defineProperty(db, 'destroy', {
+    configurable: true,
+    value: async () => {
+      const reader = readers.get(db);
+      readers.delete(db);
+      await reader?.destroy();
+      await destroy();
+    },
+  });
+}
+
+/**
+ * The handle read-only actions use. On a SQLite file, a second, read-only connection for the
+ * statements that read (the few writes of a read action, and its transactions, go to the writer:
+ * sqliteClient.ts): in WAL mode a reader never waits for the writer, so page/info and item/info go
+ * on answering while an import's transaction holds the one write connection (issue #26: p99 during
+ * an import). Each statement runs in its own read transaction and sees every write committed
+ * before it began (read-your-writes across the two connections). On PostgreSQL (a pool already)
+ * and SQLite `:memory:` (a second connection would be another database) the handle itself.
+ */
+export function readerOf(db: Db): Db {
+  const config = db.client.config as { client?: unknown; connection?: { filename?: string } };
+  const file = config.connection?.filename;
+  if (config.client !== sqliteClient || !file || file === ':memory:') return db;
+  let reader = readers.get(db);
+  if (!reader) {
+    // `writer`: the client's own setting (sqliteClient.ts), which knex keeps in client.config.
+    reader = knexFactory({
+      client: sqliteReadingClient,
+      connection: { filename: file, options: { readonly: true } },
+      writer: db,
+      useNullAsDefault: true,
+      pool: {
+        min: 0,
+        max: 1,
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          sqliteConnectionSettings(conn);
+          done(null, conn);
+        },
+      },
+      acquireConnectionTimeout: 10_000,
+      // Read too: update/checkDb lists the pending migrations.
+      migrations: { migrationSource, tableName: 'knex_migrations' },
+    } as Knex.Config);
+    readers.set(db, reader);
+  }
+  return reader;
 }
 
 export function engineOf(db: Db): Engine {

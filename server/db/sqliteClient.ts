@@ -22,6 +22,8 @@ const MAX_CACHED_STATEMENTS = 500;
 
 interface Statement {
   reader: boolean;
+  /** Does not change the database (an INSERT … RETURNING is a `reader` but not `readonly`). */
+  readonly: boolean;
   all(bindings: unknown[]): unknown[];
   run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
   safeIntegers(on: boolean): Statement;
@@ -74,3 +76,32 @@ export class FolioSqliteClient extends BetterSqliteClient {
 }
 
 export const sqliteClient = FolioSqliteClient as unknown as typeof Knex.Client;
+
+/**
+ * The client of a server's reading handle (db/knex.ts readerOf): a read-only connection of its own
+ * for statements that only read, and the writer's one connection, taken from the writer's pool
+ * for that statement, for any that writes (a login throttle's counter, an item's first API
+ * token). Transactions run on the writer's pool, so whatever one holds commits or rolls back
+ * together. In WAL mode the reading connection never waits for the writer.
+ */
+class FolioSqliteReadingClient extends FolioSqliteClient {
+  private get writer(): any {
+    return (this as any).config.writer.client;
+  }
+
+  override transaction(...args: unknown[]) {
+    return this.writer.transaction(...args);
+  }
+
+  override async _query(connection: Connection, obj: { sql: string; bindings?: unknown[] }) {
+    if (!obj.sql || !connection || prepareCached(connection, obj.sql).readonly) return super._query(connection, obj);
+    const writing = await this.writer.acquireConnection();
+    try {
+      return await super._query(writing, obj);
+    } finally {
+      await this.writer.releaseConnection(writing);
+    }
+  }
+}
+
+export const sqliteReadingClient = FolioSqliteReadingClient as unknown as typeof Knex.Client;

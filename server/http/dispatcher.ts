@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errors } from '../../core/errors.ts';
 import { isAdmin, tokenGrant } from '../policies/actor.ts';
 import { tokenMayCall } from '../policies/token.ts';
-import type { Services } from '../services.ts';
+import { forReads, type Services } from '../services.ts';
 import { RawResponse, type ActionDef } from './action.ts';
 import { actionPath } from './apiUrl.ts';
 import { authenticate, tokenFromRequest } from './authenticate.ts';
@@ -60,7 +60,9 @@ export function apiRouter(actions: ActionDef[], services: Services, body: Middle
  * Every answer is `{error_code, error_message?, data?}`; errors are thrown as AppError and
  * written by the envelope middleware.
  */
-function dispatch(def: ActionDef, services: Services) {
+function dispatch(def: ActionDef, allServices: Services) {
+  // A read runs on the read handle: on SQLite it goes on answering while a write transaction runs.
+  const services = def.writes ? allServices : forReads(allServices);
   return async function runAction(ctx: Context) {
     ctx.state.action = def.name;
     const params = mergeParams(ctx, (ctx.state.pathPairs as Record<string, string> | undefined) ?? {});

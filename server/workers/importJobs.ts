@@ -5,6 +5,7 @@ import type { ApiSourceKind } from '../../core/apiChanges.ts';
 import type { DocTree } from '../../core/tree.ts';
 import type { ImportFormat } from '../../importers/index.ts';
 import type { SpecValidation } from '../../importers/openapi/swaggerParser.ts';
+import type { LatestApiVersion, PreparedApiVersion } from '../commands/apiChanges/prepareApiVersion.ts';
 
 /**
  * The import jobs of the pool (server/workers/jobs.ts): reading uploaded or pushed files through
@@ -14,23 +15,33 @@ import type { SpecValidation } from '../../importers/openapi/swaggerParser.ts';
 export const IMPORT_JOBS = {
 
   /**
-   * `import/auto`: any supported file → its tree and, for an API description, its snapshot.
-   * `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
+   * `import/auto`: any supported file → its tree and, for an API description, the API version to
+   * record, compared with the item's `latest` (prepareApiVersion.ts). `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
    */
   async import(input: {
     path: string;
     fileName?: string;
     lang?: ApiDocLang;
-    want?: 'snapshot' | 'document';
-  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; snapshot: ApiSnapshot }; document?: unknown; validation?: SpecValidation }> {
+    want?: 'version' | 'document';
+    /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
+    latest?: LatestApiVersion | null;
+  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; prepared: PreparedApiVersion }; document?: unknown; validation?: SpecValidation }> {
     const { importFile } = await import('../../importers/index.ts');
     const bytes = new Uint8Array(await fs.readFile(input.path));
     // validation: what strict validation found in an OpenAPI file that imports all the same (warnings).
     const { format, tree, document, validation } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
     if (format !== 'openapi' && format !== 'postman') return { format, tree };
     if (input.want === 'document') return { format, tree, document, validation };
-    const { snapshotApi } = await import('../../importers/apiSnapshot.ts');
-    return { format, tree, api: snapshotApi(document, input.fileName), validation };
+    const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../../importers/apiSnapshot.ts'), import('../commands/apiChanges/prepareApiVersion.ts')]);
+    // Snapshot, stored form and diff here: the server process only writes the rows (issue #26).
+    const { kind, snapshot } = snapshotApi(document, input.fileName);
+    return { format, tree, api: { kind, prepared: await prepareApiVersion(snapshot, input.latest ?? null) }, validation };
+  },
+
+  /** An import's prepared API version compared again, with the version that came in meanwhile. */
+  async reprepareApiVersion(input: { prepared: PreparedApiVersion; latest: LatestApiVersion | null }): Promise<PreparedApiVersion> {
+    const { reprepareApiVersion } = await import('../commands/apiChanges/prepareApiVersion.ts');
+    return reprepareApiVersion(input.prepared, input.latest);
   },
 
   /**

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Tinypool } from 'tinypool';
@@ -54,6 +55,39 @@ export interface JobFile {
 
 const ENTRY = new URL('./entry.mjs', import.meta.url).href;
 
+/** A job's answer from this size on (an import's pages) leaves garbage worth collecting. */
+const LARGE_RESULT_BYTES = 1024 * 1024;
+/** Look every 2 s whether the process is idle (event loop busy under half the time), for up to a minute. */
+const IDLE_CHECK_MS = 2000;
+const IDLE_CHECKS = 30;
+const IDLE_UTILIZATION = 0.5;
+let collecting: NodeJS.Timeout | null = null;
+
+/**
+ * One major collection once the process is idle after a large job's answer (the pages written
+ * by then): an idle process allocates nothing, so V8 would keep the import's garbage, and RSS,
+ * until the next load. Needs `--expose-gc`, which `docs serve` gives itself (bin/leanServer.mjs);
+ * without it, nothing.
+ */
+function collectWhenIdle(): void {
+  const gc = (globalThis as { gc?: (opts?: { type: 'major'; execution: 'async' }) => void }).gc;
+  if (typeof gc !== 'function') return;
+  if (collecting) clearTimeout(collecting);
+  let checks = 0;
+  let since = performance.eventLoopUtilization();
+  const check = () => {
+    const busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+    if (busy > IDLE_UTILIZATION && ++checks < IDLE_CHECKS) {
+      collecting = setTimeout(check, IDLE_CHECK_MS).unref();
+      return;
+    }
+    collecting = null;
+    gc({ type: 'major', execution: 'async' });
+  };
+  collecting = setTimeout(check, IDLE_CHECK_MS).unref();
+}
+
 export class JobPool {
   readonly limits: JobLimits;
   #pool: Tinypool | null = null;
@@ -73,7 +107,9 @@ export class JobPool {
     const { reply, outFile } = await this.#run(job, input, opts.fileName);
     try {
       if (reply.kind !== 'value') throw new Error(`job ${job} answered a file where a value was expected`);
-      return v8.deserialize(await fsp.readFile(outFile)) as JobOutput<K>;
+      const bytes = await fsp.readFile(outFile);
+      if (bytes.byteLength >= LARGE_RESULT_BYTES) collectWhenIdle();
+      return v8.deserialize(bytes) as JobOutput<K>;
     } finally {
       await fsp.rm(outFile, { force: true });
     }

@@ -329,7 +329,7 @@ async function apiVersionOf(fx: Fixture): Promise<number> {
   const row = (await t.services.db('api_versions').where({ item_id: fx.item_id }).first('version_id')) as { version_id: number } | undefined;
   if (row) return row.version_id;
   const snapshot = { title: 'API', version: '1', operations: [{ method: 'GET', path: '/b', parameters: [], responses: {}, security: [] }] };
-  const v = await recordApiVersion(t.services, { itemId: fx.item_id, stream: '', sourceName: 'api.json', kind: 'openapi', snapshot, author: { uid: 0, username: 'API' } });
+  const v = await recordApiVersion(t.services, { itemId: fx.item_id, stream: '', sourceName: 'api.json', kind: 'openapi', api: { snapshot }, author: { uid: 0, username: 'API' } });
   return v!.version_id;
 }
 

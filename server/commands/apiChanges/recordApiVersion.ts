@@ -1,16 +1,14 @@
-import crypto from 'node:crypto';
-import { once } from 'node:events';
-import zlib from 'node:zlib';
-import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff, type ApiDiffSummary } from '../../../core/apiDiff.ts';
+import type { ApiDiff, ApiDiffSummary } from '../../../core/apiDiff.ts';
 import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
-import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
+import type { Db } from '../../db/knex.ts';
 import type { Author } from '../pages/pageRow.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
-import { readSnapshot } from './readSnapshot.ts';
+import { prepareApiVersion, type LatestApiVersion, type PreparedApiVersion } from './prepareApiVersion.ts';
 
 export interface RecordApiVersionInput {
   itemId: number;
@@ -19,7 +17,8 @@ export interface RecordApiVersionInput {
   /** The file it came from, as the user named it. */
   sourceName: string;
   kind: ApiSourceKind;
-  snapshot: ApiSnapshot;
+  /** The new snapshot, or the version an import job prepared from it (prepareApiVersion.ts). */
+  api: { snapshot: ApiSnapshot } | { prepared: PreparedApiVersion; reprepare(latest: LatestApiVersion | null): Promise<PreparedApiVersion> };
   author: Author;
 }
 
@@ -38,50 +37,7 @@ export interface RecordedApiVersion {
   diff: ApiDiff;
 }
 
-/** Stored form of a snapshot: the builders' key order is deterministic, so equal APIs give equal text. */
-export function snapshotText(snapshot: ApiSnapshot): string {
-  return JSON.stringify(snapshot);
-}
-
-/**
- * snapshotText in pieces (one per operation) whose concatenation is exactly that text. GitHub's
- * description gives 12.6 MB of snapshot JSON: made as one string, then hashed and gzipped, it
- * raised the import's peak RSS by ~50 MB; piece by piece it is never whole in memory.
- */
-export function* snapshotTextPieces(snapshot: ApiSnapshot): Generator<string> {
-  let first = true;
-  for (const [key, value] of Object.entries(snapshot)) {
-    if (value === undefined || typeof value === 'function') continue;
-    const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
-    first = false;
-    if (key !== 'operations' || !Array.isArray(value)) {
-      yield head + JSON.stringify(value);
-      continue;
-    }
-    yield `${head}[`;
-    for (let i = 0; i < value.length; i++) yield (i ? ',' : '') + (JSON.stringify(value[i]) ?? 'null');
-    yield ']';
-  }
-  yield first ? '{}' : '}';
-}
-
-/** The SHA-256 of snapshotText and its gzip (what api_versions stores), made from the pieces. */
-async function storedSnapshot(snapshot: ApiSnapshot): Promise<{ hash: string; gzipped: Buffer }> {
-  const hash = crypto.createHash('sha256');
-  const gzip = zlib.createGzip();
-  const chunks: Buffer[] = [];
-  gzip.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => (gzip.once('end', resolve), gzip.once('error', reject)));
-  for (const piece of snapshotTextPieces(snapshot)) {
-    hash.update(piece, 'utf8');
-    if (!gzip.write(piece)) await once(gzip, 'drain');
-  }
-  gzip.end();
-  await ended;
-  return { hash: hash.digest('hex'), gzipped: Buffer.concat(chunks) };
-}
-
-const EMPTY: ApiSnapshot = { title: '', version: '', operations: [] };
+export { snapshotText, snapshotTextPieces } from './snapshotText.ts';
 
 /**
  * THE one place an API version is recorded (import/auto, `docs push` through sync/apply, and
@@ -96,14 +52,10 @@ const EMPTY: ApiSnapshot = { title: '', version: '', operations: [] };
  */
 export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): Promise<RecordedApiVersion | null> {
   await lockItemForWrites(tx.db, input.itemId);
-  const { hash, gzipped } = await storedSnapshot(input.snapshot);
-  const latest = await ApiVersion.query(tx.db).where({ item_id: input.itemId, stream: input.stream }).orderBy('version_id', 'desc').select('snapshot', 'snapshot_hash').first();
-  if (latest?.snapshot_hash === hash) return null;
-  const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
-  const diff = diffApiSnapshots(before, input.snapshot);
-  // The latest version was stored in an older snapshot format, so the hashes could not agree:
-  // unchanged when the diff finds nothing. (In the same format the hashes already said they differ.)
-  if (latest && formatsDiffer(before, input.snapshot) && unchangedAcrossFormats(before, input.snapshot, diff)) return null;
+  const latest = await latestApiVersion(tx.db, input.itemId, input.stream);
+  const prepared = await preparedFor(input, latest);
+  if (prepared.unchanged) return null;
+  const { diff } = prepared;
   const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
   const now = tx.now();
@@ -116,18 +68,15 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
     author_uid: input.author.uid,
     author_username: input.author.username.slice(0, 100),
     created_at: now,
-    snapshot: gzipped,
-    snapshot_hash: hash,
+    snapshot: Buffer.from(prepared.gzipped),
+    snapshot_hash: prepared.hash,
     diff: JSON.stringify(diff.operations),
     ...diff.summary,
   };
   const { version_id: versionId } = await ApiVersion.query(tx.db).insert(row);
-  // Each changed operation with the key of its page: the page in the new version, else the old one.
-  const keys = new Map<string, string>();
-  for (const op of [...before.operations, ...input.snapshot.operations]) if (op.pageKey) keys.set(operationKey(op), op.pageKey);
   const prefix = pageKeyPrefix(input.stream);
-  const rows = diff.operations.map((op) => {
-    const key = keys.get(operationKey(op));
+  const rows = diff.operations.map((op, i) => {
+    const key = prepared.pageKeys[i];
     return {
       version_id: versionId,
       item_id: input.itemId,
@@ -166,4 +115,21 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
     summary: diff.summary,
     diff,
   };
+}
+
+/** A stream's latest version, which a new snapshot is compared with (null: none yet). */
+export async function latestApiVersion(db: Db, itemId: number, stream: string): Promise<LatestApiVersion | null> {
+  const row = await ApiVersion.query(db).where({ item_id: itemId, stream }).orderBy('version_id', 'desc').select('version_id', 'snapshot', 'snapshot_hash').first();
+  return row ? { version_id: row.version_id, snapshot: row.snapshot, snapshot_hash: row.snapshot_hash } : null;
+}
+
+/**
+ * The version to store: prepared here from the snapshot, or as prepared in the import's worker
+ * when it was compared with the stream's latest version as it still is; if another version
+ * came in between, compared again with that one (in the job pool, as the caller says).
+ */
+function preparedFor(input: RecordApiVersionInput, latest: LatestApiVersion | null): Promise<PreparedApiVersion> {
+  if ('snapshot' in input.api) return prepareApiVersion(input.api.snapshot, latest);
+  if (input.api.prepared.baseVersionId === (latest?.version_id ?? null)) return Promise.resolve(input.api.prepared);
+  return input.api.reprepare(latest);
 }

@@ -80,7 +80,7 @@ export async function recordPushedApiVersions(tx: Deps, itemId: number, uploads:
       }
       api = { kind: latest.source_kind, snapshot: { title: '', version: '', operations: [] } };
     }
-    const v = await recordApiVersion(tx, { itemId, stream: u.stream ?? u.source, sourceName: u.source, kind: api.kind, snapshot: api.snapshot, author: API_AUTHOR });
+    const v = await recordApiVersion(tx, { itemId, stream: u.stream ?? u.source, sourceName: u.source, kind: api.kind, api: { snapshot: api.snapshot }, author: API_AUTHOR });
     if (v) recorded.push(v);
     results.push({ source: u.source, version_id: v?.version_id ?? null, number: v?.number ?? null, summary: v?.summary ?? null });
   }

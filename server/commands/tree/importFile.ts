@@ -3,7 +3,7 @@ import type { ImportAutoResult } from '../../../core/wire.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { Services } from '../../services.ts';
 import { fileJobError } from '../../workers/jobErrors.ts';
-import { recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
+import { latestApiVersion, recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
 import { folderFileStore } from '../files/storeFolderFile.ts';
 import { historyLimitFor } from '../pages/history.ts';
 import { persistTree } from './persistTree.ts';
@@ -28,12 +28,14 @@ export interface ImportFileInput {
  * both come here, so they import and record versions exactly alike.
  */
 export async function importFile(services: Services, input: ImportFileInput): Promise<ImportAutoResult> {
-  let imported;
-  try {
-    imported = await services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang }, { fileName: input.fileName || 'file' });
-  } catch (err) {
-    throw fileJobError(err);
-  }
+  const fileName = input.fileName || 'file';
+  const explained = <T>(job: Promise<T>): Promise<T> =>
+    job.catch((err: unknown) => {
+      throw fileJobError(err);
+    });
+  // The worker also compares the spec with the item's latest API version: this process only writes rows.
+  const latest = input.itemId ? await latestApiVersion(services.db, input.itemId, '') : null;
+  const imported = await explained(services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest }, { fileName }));
   const { tree, api, validation } = imported;
   let recorded = null as RecordedApiVersion | null;
   const result = await persistTree(services, {
@@ -48,7 +50,15 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
     storeFile: tree.folder ? folderFileStore(services, await storageOf(services)) : undefined,
     afterWrite: api
       ? async (tx, itemId) => {
-          recorded = await recordApiVersion(tx, { itemId, stream: '', sourceName: input.fileName ?? '', kind: api.kind, snapshot: api.snapshot, author: input.owner });
+          recorded = await recordApiVersion(tx, {
+            itemId,
+            stream: '',
+            sourceName: input.fileName ?? '',
+            kind: api.kind,
+            // Another version recorded since the worker compared: compared again, in a worker too.
+            api: { prepared: api.prepared, reprepare: (now) => explained(services.jobs.run('reprepareApiVersion', { prepared: api.prepared, latest: now }, { fileName })) },
+            author: input.owner,
+          });
         }
       : undefined,
   });

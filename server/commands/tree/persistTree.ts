@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errors } from '../../../core/errors.ts';
 import { DEFAULT_PAGE_ORDER, ItemType, MAX } from '../../../core/limits.ts';
 import { countPages, type DocCatalog, type DocPage, type DocTree } from '../../../core/tree.ts';
@@ -73,6 +74,8 @@ interface ExistingPage {
 const ONE_PAGE_TYPES: number[] = [ItemType.SINGLE_PAGE, ItemType.SPREADSHEET];
 /** Rows per INSERT: well under SQLite's bound-variable limit with 15 columns. */
 const INSERT_BATCH = 200;
+/** Pages written (or queued) between two turns of the event loop for other requests. */
+const YIELD_EVERY_PAGES = 25;
 
 export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<PersistTreeResult> {
   const { tree, owner } = input;
@@ -133,6 +136,8 @@ class TreeWriter {
   private claimedCats = new Set<number>();
   private newPages: { page: DocPage; catId: number }[] = [];
   private usedKeys = new Set<string>();
+  /** Pages handled since the last turn of the event loop given to other requests. */
+  private sinceTurn = 0;
 
   private readonly tx: Deps;
   private readonly itemId: number;
@@ -165,7 +170,12 @@ class TreeWriter {
 
   async writeNode(node: { pages: DocPage[]; catalogs: DocCatalog[] }, path: DocCatalog[]): Promise<void> {
     const catId = path.length ? await this.catalog(path) : 0;
-    for (const page of node.pages) await this.page(page, catId);
+    for (const page of node.pages) {
+      await this.page(page, catId);
+      // SQLite's statements run synchronously and knex's awaits settle at once: without a turn of
+      // the event loop now and then, the whole import would answer no other request (issue #26).
+      if (++this.sinceTurn % YIELD_EVERY_PAGES === 0) await nextTurn();
+    }
     for (const child of node.catalogs) await this.writeNode(child, [...path, child]);
   }
 
@@ -277,7 +287,11 @@ class TreeWriter {
     }));
     // New pages go in knex batches through the model's table: objection refuses batch inserts on
     // SQLite, and one statement per INSERT_BATCH pages is what keeps a thousand-page import quick.
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await Page.knexTable(this.tx.db).insert(rows.slice(i, i + INSERT_BATCH));
+    // Other requests get a turn between batches (see writeNode).
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await Page.knexTable(this.tx.db).insert(rows.slice(i, i + INSERT_BATCH));
+      await nextTurn();
+    }
     this.counts.created += rows.length;
     await Item.query(this.tx.db).findById(this.itemId).patch({ last_update_time: now });
     await bumpMenuVersion(this.tx.db, this.itemId);

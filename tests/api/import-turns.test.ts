@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocTree } from '../../core/tree.ts';
+import { persistTree } from '../../server/commands/tree/persistTree.ts';
+import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * Writing an import's pages gives the event loop a turn now and then (persistTree.ts): on SQLite
+ * every statement runs synchronously and knex's awaits settle at once, so a 2,000-page import was
+ * one unbroken burst in which no other request (and no timer) could run (issue #26).
+ */
+let t: TestServer;
+let owner: Awaited<ReturnType<typeof buildUser>>;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = await buildUser(t);
+});
+afterAll(() => t.close());
+
+const tree = (pages: number): DocTree => ({
+  name: 'Many pages',
+  pages: [],
+  catalogs: Array.from({ length: 10 }, (_, c) => ({
+    name: `Part ${c}`,
+    pages: Array.from({ length: pages / 10 }, (_, i) => ({ title: `Page ${c}.${i}`, content: `# Page ${c}.${i}\n\n${'text '.repeat(40)}` })),
+    catalogs: [],
+  })),
+});
+
+describe('an import writing its pages', () => {
+  it('lets timers and other requests run meanwhile', async () => {
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    let during = 0;
+    const pings: Promise<void>[] = [];
+    let writing = true;
+    // Another client's requests, sent while the pages are written: some must be answered before the end.
+    const ping = async () => {
+      while (writing) {
+        const r = await t.fetch('/healthz');
+        await r.arrayBuffer();
+        if (writing) during++;
+      }
+    };
+    pings.push(ping());
+    try {
+      const result = await persistTree(t.services, { tree: tree(2000), owner: { uid: owner.uid, username: owner.username }, itemName: 'Many pages', password: '' });
+      expect(result.created).toBe(2000);
+    } finally {
+      writing = false;
+      clearInterval(timer);
+    }
+    await Promise.all(pings);
+    expect(turns).toBeGreaterThan(10);
+    expect(during).toBeGreaterThan(0);
+  });
+});
