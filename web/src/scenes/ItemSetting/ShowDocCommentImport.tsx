@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { commentImportApi, type ShowDocCommentImport as ImportResult } from '../../api/comment.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
-import { notify } from '../../state/notify.ts';
 
 /** A ShowDoc item id: its address's number (digits only, not 0). */
 const SHOWDOC_ID = /^[1-9]\d{0,15}$/;
@@ -26,8 +25,8 @@ export function ShowDocCommentImport({ itemId }: { itemId: number }) {
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       const answer = await commentImportApi.showDoc(itemId, Number(showdocId), file!, { loading: true });
+      // The result below says what came over (role=status); no toast, which on a phone covers the form.
       setResult({ id: showdocId, answer });
-      notify('success', t('settings.showdocImport.done'));
     },
     {
       // Both fields checked before the upload; the problem shows under its field (role=alert), not
@@ -59,7 +58,17 @@ export function ShowDocCommentImport({ itemId }: { itemId: number }) {
           </div>
         </FormField>
         <FormField label={t('settings.showdocImport.itemId')} htmlFor="showdoc-item-id" hint={t('settings.showdocImport.itemIdHint')} error={idError}>
-          <InputText id="showdoc-item-id" inputMode="numeric" value={showdocId} invalid={!!idError} aria-invalid={!!idError} onChange={(e) => setShowdocId(e.target.value)} />
+          <InputText
+            id="showdoc-item-id"
+            inputMode="numeric"
+            value={showdocId}
+            invalid={!!idError}
+            aria-invalid={!!idError}
+            onChange={(e) => {
+              setShowdocId(e.target.value);
+              setIdError(undefined);
+            }}
+          />
         </FormField>
         <Button type="submit" label={t('settings.showdocImport.submit')} icon="pi pi-file-import" loading={busy} disabled={busy} />
       </form>
