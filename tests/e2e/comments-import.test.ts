@@ -86,12 +86,15 @@ describe('import comments from ShowDoc (item settings)', () => {
     await screenshot(page, 'comments-import-thread-en-1440');
   });
 
-  it('in Chinese on a phone: the id is checked, then the result lists the unmatched page (zh, 390 px)', async () => {
+  it('in Chinese on a phone: the file and the id are checked, then the result lists the unmatched page (zh, 390 px)', async () => {
     const { itemId } = await importedItem('从 ShowDoc 导入');
     const page = await e.newPage({ token: owner.token, lang: 'zh', viewport: MOBILE });
     await page.goto(`/item/setting/${itemId}?tab=discussion`);
     const section = page.getByRole('region', { name: '从 ShowDoc 导入评论' });
     const labels = { file: '选择文件', id: 'ShowDoc 项目 ID' };
+    await page.getByLabel(labels.id, { exact: true }).fill(String(SHOWDOC_ITEM));
+    await section.getByRole('button', { name: '导入评论' }).click();
+    await section.getByRole('alert').filter({ hasText: 'ShowDoc 数据库文件：请选择' }).waitFor();
     await fillImport(page, labels, showdocDatabase(tmp, SHOWDOC_AUTHOR), '0');
     await section.getByRole('button', { name: '导入评论' }).click();
     await section.getByRole('alert').filter({ hasText: 'ShowDoc 项目 ID：' }).waitFor();
