@@ -1,4 +1,4 @@
-import { apiUrl, call, type CallOptions } from './client.ts';
+import { apiUrl, call, upload, type CallOptions } from './client.ts';
 import type { CommentAnchor } from '@core/commentAnchor';
 import type { CommentList, CommentReply, CommentThread, FeedbackList, Id } from '@core/wire';
 
@@ -35,4 +35,17 @@ export interface ItemSwitches {
 /** item/update takes the switches alone (every other field left out stays as it is). */
 export const itemSwitchesApi = {
   save: (item_id: Id, switches: ItemSwitches) => call('item/update', { item_id, ...switches }),
+};
+
+/** What `comment/importShowDoc` brought over; `unmatched_pages` are ShowDoc page titles with no Folio page of the same path. */
+export interface ShowDocCommentImport {
+  threads: number;
+  replies: number;
+  unmatched_pages: string[];
+}
+
+/** ShowDoc's comments out of its SQLite database file (`Sqlite/showdoc.db.php`), onto this item's pages. */
+export const commentImportApi = {
+  showDoc: (item_id: Id, showdoc_item_id: number, file: File, o?: CallOptions) =>
+    upload<ShowDocCommentImport>('comment/importShowDoc', { item_id, showdoc_item_id }, { file }, o),
 };
