@@ -256,7 +256,7 @@ describe('catalog manager', () => {
 });
 
 describe('reader performance', () => {
-  it('keeps editor, CodeMirror, highlight.js, mermaid and KaTeX out of the reader route, and its own JavaScript small', async () => {
+  it('keeps editor, CodeMirror, highlight.js, mermaid, KaTeX and the callouts out of the reader route, and its own JavaScript small', async () => {
     const page = await e.newPage({ token: owner.token });
     const scripts: string[] = [];
     page.on('response', (r) => {
@@ -276,7 +276,7 @@ describe('reader performance', () => {
     const total = sizes.reduce((n, s) => n + s.kb, 0);
     const own = sizes.filter((s) => !s.entry).reduce((n, s) => n + s.kb, 0);
     console.log(`reader route: ${sizes.length} scripts, ${total.toFixed(1)} KB gzip in all (app entry ${(total - own).toFixed(1)} KB, reader ${own.toFixed(1)} KB)\n${sizes.map((s) => `${s.kb.toFixed(1)} ${s.p}${s.entry ? ' (entry)' : ''}`).join('\n')}`);
-    expect(afterFirstPaint.some((s) => /PageEditor|codemirror|mermaid|katex|highlight/i.test(s))).toBe(false);
+    expect(afterFirstPaint.some((s) => /PageEditor|codemirror|mermaid|katex|highlight|callout/i.test(s))).toBe(false);
     expect(own).toBeLessThanOrEqual(80);
     // the issue's budget for everything the reader route loads: app entry + reader + translations
     expect(total).toBeLessThanOrEqual(250);

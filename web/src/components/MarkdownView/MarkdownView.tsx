@@ -1,7 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { openingBlocks } from '../../lib/progressive.ts';
-import { renderPageHtml } from '../../lib/renderPage.ts';
-import { installCalloutStyle } from './calloutStyle.ts';
+import { awaitsCallouts, loadCallouts, renderPageHtml } from '../../lib/renderPage.ts';
 import { fillTocPlaceholders, needsRichBlocks } from './enhance.ts';
 import 'highlight.js/styles/github.css';
 import './MarkdownView.css';
@@ -17,7 +16,6 @@ interface Props {
 }
 
 const render = renderPageHtml;
-installCalloutStyle();
 
 /**
  * A page's Markdown, rendered through the shared pipeline and sanitised with DOMPurify; code
@@ -27,24 +25,39 @@ installCalloutStyle();
 function MarkdownView({ source, tocTitle = '', className, style, onRendered }: Props) {
   const opening = useMemo(() => openingBlocks(source), [source]);
   const partial = opening.length < source.length;
-  const [full, setFull] = useState<{ source: string; html: string } | null>(null);
-  const openingHtml = useMemo(() => (full?.source === source ? '' : render(opening)), [opening, full, source]);
-  const html = full?.source === source ? full.html : openingHtml;
-  const complete = !partial || full?.source === source;
+  // Bumped when the callouts arrive, to render the page again with them.
+  const [calloutsVersion, setCalloutsVersion] = useState(0);
+  const [full, setFull] = useState<{ source: string; html: string; calloutsVersion: number } | null>(null);
+  const fullIsCurrent = full?.source === source && full.calloutsVersion === calloutsVersion;
+  const openingHtml = useMemo(() => (fullIsCurrent ? '' : render(opening)), [opening, fullIsCurrent, calloutsVersion]); // eslint-disable-line react-hooks/exhaustive-deps
+  const html = fullIsCurrent ? full.html : openingHtml;
+  // Not complete while the callouts load: what depends on the layout (scrolling to #section) waits.
+  const complete = (!partial || fullIsCurrent) && !awaitsCallouts(source);
   const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!awaitsCallouts(source)) return;
+    let cancelled = false;
+    void loadCallouts().then(() => {
+      if (!cancelled) setCalloutsVersion((v) => v + 1);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [source]);
 
   useEffect(() => {
     if (!partial) return;
     // the frame callback runs before the opening blocks paint; the timeout after that paint
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setFull({ source, html: render(source) }), 0);
+      timer = window.setTimeout(() => setFull({ source, html: render(source), calloutsVersion }), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [source, partial]);
+  }, [source, partial, calloutsVersion]);
 
   useEffect(() => {
     const root = ref.current;
