@@ -190,6 +190,11 @@ describe('the open API with a token instead of the item key', () => {
     expect(keyed.error_code, keyed.error_message).toBe(0);
     expect((await history())[0]).toMatchObject({ page_content: 'three', author_uid: alice.uid, author_via: via });
     expect(await t.services.db('pages').where({ page_id: pageId }).first('author_uid', 'author_username', 'author_via')).toMatchObject({ author_uid: 0, author_username: 'API' });
+
+    // ShowDoc's script endpoint (showdoc_api.sh) with a token: its pages are the user's too.
+    const script = await t.call('open/fromComments', { item_id: itemA, content: '/**\n * showdoc\n * @title Scripted\n * @description from a comment\n */' }, bearer(token));
+    expect(script.status).toBe(200);
+    expect(await t.services.db('pages').where({ item_id: itemA, page_title: 'Scripted' }).first('author_uid', 'author_via')).toEqual({ author_uid: alice.uid, author_via: via });
   });
 
   it('refuses a member limited to some catalogs (these actions answer the whole item)', async () => {
