@@ -5,6 +5,8 @@ import { spendRateBudget } from '../throttle/rateLimit.ts';
 import { findItem, loadItem, requireVisit, requireWholeItemEdit } from './items.ts';
 import { tokenGrant, type Actor, type UserActor } from '../policies/actor.ts';
 import type { ItemRow } from '../models/Item.ts';
+import { authorOf, type Author } from '../commands/pages/pageRow.ts';
+import { API_AUTHOR } from '../commands/sync/limits.ts';
 import { ItemToken } from '../models/ItemToken.ts';
 
 /**
@@ -50,12 +52,25 @@ export async function authorizeApiCall(
   opts: { write: boolean; actor?: Actor },
 ): Promise<ItemRow> {
   const actor = opts.actor;
-  if (actor && tokenGrant(actor) && !credentials.api_key) return authorizeTokenApiCall(services, actor as UserActor, credentials.item_id, opts.write);
+  if (callsWithToken(actor, credentials)) return authorizeTokenApiCall(services, actor as UserActor, credentials.item_id, opts.write);
   const key = typeof credentials.api_key === 'string' ? credentials.api_key.trim().slice(0, 100) : '';
   if (key) await spendRateBudget(services, `openapi:${key}`, services.config.OPEN_API_RATE_PER_MINUTE, 60);
   const item = await resolveApiKey(services, credentials.api_key, credentials.api_token);
   if (opts.write) requireApiWrite(item);
   return item;
+}
+
+/** A personal access token (not the item's key) authorises this open-API call. */
+function callsWithToken(actor: Actor | undefined, credentials: { api_key?: unknown }): boolean {
+  return !!actor && !!tokenGrant(actor) && !credentials.api_key;
+}
+
+/**
+ * Who an open-API write is recorded as: with a personal access token its user, "via API (token
+ * '<name>')" as MCP writes are "via MCP"; with the item's key the generic `API` author.
+ */
+export function apiWriterOf(actor: Actor | undefined, credentials: { api_key?: unknown }): Author {
+  return callsWithToken(actor, credentials) ? authorOf(actor!) : API_AUTHOR;
 }
 
 /** The request budget of one personal access token per minute, shared by the MCP server and the API (OPEN_API_RATE_PER_MINUTE, in the database). */

@@ -24,7 +24,7 @@ let writeToken: string;
 let readToken: string;
 const clients: Client[] = [];
 
-const WRITE_TOOLS = ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_create_catalog', 'folio_delete_page', 'folio_restore_page_version', 'folio_import_openapi'];
+const WRITE_TOOLS = ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_create_catalog', 'folio_delete_page', 'folio_restore_page_version', 'folio_import_openapi', 'folio_add_comment'];
 const READ_TOOLS = [
   'folio_list_items',
   'folio_get_item_tree',
@@ -36,6 +36,7 @@ const READ_TOOLS = [
   'folio_get_api_operation',
   'folio_list_api_changes',
   'folio_list_attachments',
+  'folio_list_comments',
 ];
 const SPEC = JSON.stringify({
   openapi: '3.0.3',

@@ -168,6 +168,35 @@ describe('the open API with a token instead of the item key', () => {
     expect((await t.services.db('pages').where({ item_id: itemA, page_title: 'Via key API' }).first()).page_content).toBe('written with a token');
   });
 
+  it('credits token writes to the token’s user "via API (token …)" in history; item-key writes stay `API`', async () => {
+    const { token } = await createToken(alice, { name: 'ci-runner', scope: 'write' });
+    const via = `API (token 'ci-runner')`;
+    const save = (content: string) => t.call('open/updatePage', { item_id: itemA, page_title: 'Credited', page_content: content }, bearer(token));
+    expect((await save('one')).error_code).toBe(0);
+    const second = await save('two');
+    expect(second.error_code, second.error_message).toBe(0);
+    const pageId = Number(second.data.page_id);
+    const history = async () => (await t.call('page/history', { page_id: pageId }, { token: alice.token })).data as { author_uid: number; author_username: string; author_via: string; page_content: string }[];
+    expect((await history())[0]).toMatchObject({ page_content: 'one', author_uid: alice.uid, author_username: alice.username, author_via: via });
+
+    const tree = await t.call('sync/tree', { item_id: itemA }, bearer(token));
+    const revision = tree.data.pages.find((p: { page_id: number }) => p.page_id === pageId).revision;
+    const applied = await t.call('sync/apply', { item_id: itemA, changes: [{ op: 'update', page_id: pageId, base_revision: revision, content: 'three' }] }, { json: true, ...bearer(token) });
+    expect(applied.error_code, applied.error_message).toBe(0);
+    expect((await history())[0]).toMatchObject({ page_content: 'two', author_uid: alice.uid, author_via: via });
+
+    const key = (await t.call('item/getKey', { item_id: itemA }, { token: alice.token })).data;
+    const keyed = await t.call('open/updatePage', { api_key: key.api_key, api_token: key.api_token, page_title: 'Credited', page_content: 'four' });
+    expect(keyed.error_code, keyed.error_message).toBe(0);
+    expect((await history())[0]).toMatchObject({ page_content: 'three', author_uid: alice.uid, author_via: via });
+    expect(await t.services.db('pages').where({ page_id: pageId }).first('author_uid', 'author_username', 'author_via')).toMatchObject({ author_uid: 0, author_username: 'API' });
+
+    // ShowDoc's script endpoint (showdoc_api.sh) with a token: its pages are the user's too.
+    const script = await t.call('open/fromComments', { item_id: itemA, content: '/**\n * showdoc\n * @title Scripted\n * @description from a comment\n */' }, bearer(token));
+    expect(script.status).toBe(200);
+    expect(await t.services.db('pages').where({ item_id: itemA, page_title: 'Scripted' }).first('author_uid', 'author_via')).toEqual({ author_uid: alice.uid, author_via: via });
+  });
+
   it('refuses a member limited to some catalogs (these actions answer the whole item)', async () => {
     const dave = await buildUser(t);
     const catId = (await t.services.db('catalogs').insert({ item_id: itemA, cat_name: 'Only', parent_cat_id: 0, level: 2, s_number: 1, addtime: t.services.now() }).returning('cat_id'))[0].cat_id;

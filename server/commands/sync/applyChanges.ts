@@ -5,7 +5,7 @@ import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
-import type { PageRow } from '../pages/pageRow.ts';
+import type { Author, PageRow } from '../pages/pageRow.ts';
 import { fillNewPageTokens } from './newPageTokens.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
@@ -32,6 +32,8 @@ export async function applyChanges(
     changes: SyncChange[];
     atomic: boolean;
     historyLimit: number;
+    /** Who the set is recorded as (pages, history, catalogs, recycle bin, event); default the generic `API` author. */
+    author?: Author;
     /** What the client says it is (`docs push`, `docs import <file>`), for the webhook event. */
     source?: string;
     /** Runs in the same transaction once the set went through (API versions). */
@@ -41,6 +43,7 @@ export async function applyChanges(
   const results: SyncChangeResult[] = [];
   const conflicts: SyncConflict[] = [];
   const announcement = new SyncAnnouncement();
+  const author = input.author ?? API_AUTHOR;
   try {
     // The page writes queue no page events (quietPageEvents): the set is announced once, below.
     await inTransaction({ ...deps, quietPageEvents: true }, async (tx) => {
@@ -51,7 +54,7 @@ export async function applyChanges(
       const catIds = new Map<string, number>();
       const catIdFor = async (path: string[]) => {
         const key = JSON.stringify(path);
-        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author: API_AUTHOR, onCreated: () => void announcement.counts.catalogs++ }));
+        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author, onCreated: () => void announcement.counts.catalogs++ }));
         return catIds.get(key)!;
       };
 
@@ -66,7 +69,7 @@ export async function applyChanges(
             catId: await catIdFor(change.cat_path),
             sNumber: change.s_number ?? DEFAULT_PAGE_ORDER,
             stableKey: change.stable_key || null,
-            author: API_AUTHOR,
+            author,
             historyLimit: input.historyLimit,
           });
           results.push(resultOf(index, change.op, 'created', await recordSync(tx, page, change, true)));
@@ -118,7 +121,7 @@ export async function applyChanges(
             results.push(resultOf(index, change.op, 'conflict', current));
             continue;
           }
-          await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds: [current.page_id], by: API_AUTHOR });
+          await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds: [current.page_id], by: author });
           results.push({ ...resultOf(index, change.op, 'deleted', current) });
           announcement.page(current, 'deleted');
           continue;
@@ -135,7 +138,7 @@ export async function applyChanges(
             baseRevision: change.base_revision,
             extInfo: current.ext_info,
             comments: current.page_comments,
-            author: API_AUTHOR,
+            author,
             historyLimit: input.historyLimit,
             // Someone merely having the page open in the editor does not hold a push back (issue #21):
             // the editor's next save meets the base-revision check (10310) and merges from there.
@@ -151,7 +154,7 @@ export async function applyChanges(
       }
       if (conflicts.length && input.atomic) throw new RollBack();
       await linkPagesCreatedTogether(tx, input.itemId, results);
-      await announcement.enqueue(tx, input.itemId, input.source?.trim() || DEFAULT_SYNC_SOURCE);
+      await announcement.enqueue(tx, input.itemId, input.source?.trim() || DEFAULT_SYNC_SOURCE, author);
       if (input.afterApply) await input.afterApply(tx);
     });
   } catch (err) {

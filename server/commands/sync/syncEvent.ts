@@ -1,5 +1,6 @@
 import type { Deps } from '../../services.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
+import type { Author } from '../pages/pageRow.ts';
 import { API_AUTHOR } from './limits.ts';
 
 /** What a `sync/apply` did to one page, as its `item.imported` event lists it. */
@@ -32,8 +33,8 @@ export class SyncAnnouncement {
   }
 
   /** Queues the event in the caller's transaction; a set that changed no page announces nothing. */
-  async enqueue(tx: Deps, itemId: number, source: string): Promise<void> {
+  async enqueue(tx: Deps, itemId: number, source: string, author: Author = API_AUTHOR): Promise<void> {
     if (!this.total) return;
-    await enqueueWebhookEvent(tx, itemId, 'item.imported', { source, ...this.counts, pages: this.pages, pages_total: this.total }, API_AUTHOR);
+    await enqueueWebhookEvent(tx, itemId, 'item.imported', { source, ...this.counts, pages: this.pages, pages_total: this.total }, author);
   }
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
-import type { PageRow } from '../pages/pageRow.ts';
+import type { Author, PageRow } from '../pages/pageRow.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { API_AUTHOR, assertRoomForPages } from './limits.ts';
@@ -15,6 +15,8 @@ export interface UpsertByTitleInput {
   /** Absent: 99, also on update (ShowDoc resets the order of an updated page). */
   sNumber?: number;
   historyLimit: number;
+  /** Who writes; default the generic `API` author (an item key). */
+  author?: Author;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface UpsertByTitleInput {
 export async function upsertPageByTitle(deps: Deps, input: UpsertByTitleInput): Promise<{ page: PageRow; created: boolean }> {
   return inTransaction(deps, async (tx) => {
     await lockItemForWrites(tx.db, input.itemId);
-    const catId = await ensureCatalogPath(tx, input.itemId, input.catPath, { author: API_AUTHOR });
+    const catId = await ensureCatalogPath(tx, input.itemId, input.catPath, { author: input.author ?? API_AUTHOR });
     const existing = (await tx
       .db('pages')
       .where({ item_id: input.itemId, cat_id: catId, page_title: input.title, is_del: 0 })
@@ -42,7 +44,7 @@ export async function upsertPageByTitle(deps: Deps, input: UpsertByTitleInput): 
       // What the API does not send stays as it was (the web editor's save comment, extra info).
       comments: existing?.page_comments,
       extInfo: existing?.ext_info,
-      author: API_AUTHOR,
+      author: input.author ?? API_AUTHOR,
       historyLimit: input.historyLimit,
     });
   });

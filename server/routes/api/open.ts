@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { apiWriterOf, authorizeApiCall } from '../../access/apiKeys.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { parseCatalogPath } from '../../commands/sync/catalogPaths.ts';
 import { catalogOf, livePageOf } from '../../commands/sync/itemLookups.ts';
-import { API_AUTHOR, assertContentSize } from '../../commands/sync/limits.ts';
+import { assertContentSize } from '../../commands/sync/limits.ts';
 import { readCatalogTreeWithContent } from '../../commands/sync/readTree.ts';
 import { upsertPageByTitle } from '../../commands/sync/upsertPageByTitle.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -19,8 +19,8 @@ import { scriptActions } from './openScripts.ts';
 
 /**
  * `open/*`: ShowDoc's script-facing API, authenticated by an item's api_key + api_token (from
- * form, JSON, multipart or query). Writes are recorded as author `API` and, unlike ShowDoc, keep
- * page history.
+ * form, JSON, multipart or query). Writes are recorded as author `API` (with a personal access
+ * token: its user, via the token; apiWriterOf) and, unlike ShowDoc, keep page history.
  */
 /** The item's api_key + api_token, or with a personal access token (Authorization: Bearer) the item_id. */
 export const apiCredentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
@@ -55,6 +55,7 @@ const updatePage = (name: string) =>
         content: input.page_content,
         sNumber: input.s_number,
         historyLimit: await historyLimitFor(services),
+        author: apiWriterOf(actor, input),
       });
       return presentPage(page, services.config.TIMEZONE);
     },
@@ -85,7 +86,7 @@ export const openActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id });
-      await deletePage(services, { itemId: item.item_id, pageId: page.page_id, by: API_AUTHOR });
+      await deletePage(services, { itemId: item.item_id, pageId: page.page_id, by: apiWriterOf(actor, input) });
       return { page_id: page.page_id };
     },
   }),
@@ -108,7 +109,7 @@ export const openActions: ActionDef[] = [
     input: z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
-      const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: API_AUTHOR });
+      const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: apiWriterOf(actor, input) });
       return catalogOf(services.db, item.item_id, catId);
     },
   }),
@@ -121,7 +122,7 @@ export const openActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       await catalogOf(services.db, item.item_id, input.cat_id);
-      await saveCatalog(services, { itemId: item.item_id, catId: input.cat_id, name: input.cat_name, sNumber: input.s_number, author: API_AUTHOR });
+      await saveCatalog(services, { itemId: item.item_id, catId: input.cat_id, name: input.cat_name, sNumber: input.s_number, author: apiWriterOf(actor, input) });
       return catalogOf(services.db, item.item_id, input.cat_id);
     },
   }),
@@ -133,7 +134,7 @@ export const openActions: ActionDef[] = [
     input: z.object({ ...apiCredentials, cat_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
-      await deleteCatalog(services, { itemId: item.item_id, catId: input.cat_id, by: API_AUTHOR });
+      await deleteCatalog(services, { itemId: item.item_id, catId: input.cat_id, by: apiWriterOf(actor, input) });
       return { cat_id: input.cat_id };
     },
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError, ErrorCode, errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { apiWriterOf, authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { parseCatalogPath } from '../../commands/sync/catalogPaths.ts';
 import { assertContentSize } from '../../commands/sync/limits.ts';
@@ -56,7 +56,7 @@ export const scriptActions: ActionDef[] = [
         const historyLimit = await historyLimitFor(services);
         const written = await upsertPagesByTitle(
           services,
-          pages.map((p) => ({ itemId: item.item_id, catPath: p.catalogPath, title: p.title, content: p.content, sNumber: p.order, historyLimit })),
+          pages.map((p) => ({ itemId: item.item_id, catPath: p.catalogPath, title: p.title, content: p.content, sNumber: p.order, historyLimit, author: apiWriterOf(ctx.actor, input) })),
         );
         return written.length;
       });
@@ -85,7 +85,7 @@ export const scriptActions: ActionDef[] = [
         const historyLimit = await historyLimitFor(services);
         const written = await upsertPagesByTitle(
           services,
-          pages.map((p) => ({ itemId: item.item_id, catPath, title: p.title, content: p.content, sNumber: input.s_number, historyLimit })),
+          pages.map((p) => ({ itemId: item.item_id, catPath, title: p.title, content: p.content, sNumber: input.s_number, historyLimit, author: apiWriterOf(ctx.actor, ctx.input) })),
         );
         return written.length;
       });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { pathRefusal, refsRefusal } from '../../../core/safePath.ts';
 import { SYNC_BLOB_HISTORY_MAX, SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
-import { authorizeApiCall } from '../../access/apiKeys.ts';
+import { apiWriterOf, authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
 import { applyChanges } from '../../commands/sync/applyChanges.ts';
 import { MAX_CATALOG_PATH_DEPTH, SYNC_LIMITS } from '../../commands/sync/limits.ts';
@@ -157,6 +157,7 @@ export const syncActions: ActionDef[] = [
         // Atomic unless the caller explicitly asks otherwise.
         atomic: params.atomic === undefined ? true : !!input.atomic,
         historyLimit: await historyLimitFor(services),
+        author: apiWriterOf(actor, input),
         source: input.source,
         afterApply: uploads.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, uploads, snapshots)) : undefined,
       });
