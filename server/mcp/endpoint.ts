@@ -33,11 +33,12 @@ export function mcpEndpoint(services: Services, version: string) {
   return async function mcp(ctx: Context, next: Next) {
     if (ctx.path !== MCP_PATH) return next();
     ctx.state.action = 'mcp';
-    if (!(await loadSiteSettings(services.db)).mcp_enabled) {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
+    // The site switch and the token are read side by side: one database round trip less per call.
+    const [settings, actor] = await Promise.all([loadSiteSettings(services.db), bearer ? accessTokenActor(services, bearer, noProof(), 'MCP') : null]);
+    if (!settings.mcp_enabled) {
       return answerJsonRpcError(ctx, 403, 'The MCP server is turned off on this site (administrator setting mcp_enabled)');
     }
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
-    const actor = bearer ? await accessTokenActor(services, bearer, noProof(), 'MCP') : null;
     if (!actor?.token) {
       // RFC 6750: no credentials -> only the challenge; bad credentials -> error="invalid_token".
       ctx.set('WWW-Authenticate', bearer ? 'Bearer realm="folio", error="invalid_token", error_description="The token is unknown, revoked or expired"' : 'Bearer realm="folio"');
