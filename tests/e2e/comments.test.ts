@@ -198,8 +198,16 @@ describe('inline comments in the editor', () => {
     const comment = page.getByRole('toolbar', { name: 'Insert and format tools' }).getByRole('button', { name: 'Comment' });
     await page.locator('.cm-content').waitFor();
     expect(await comment.isDisabled()).toBe(true);
-    await selectText(page, '**30 seconds**', 0, '.cm-content');
-    await expect.poll(() => comment.isEnabled()).toBe(true);
+    // CodeMirror may still be laying out when the drag runs (the drag then selects nothing): select again until it holds.
+    await expect
+      .poll(
+        async () => {
+          await selectText(page, '**30 seconds**', 0, '.cm-content');
+          return comment.isEnabled();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await comment.click();
     const dialog = page.getByRole('dialog', { name: 'Comment on the selected text' });
     await expect(dialog.locator('.cm-quote').textContent()).resolves.toBe('30 seconds');

@@ -36,7 +36,8 @@ describe('pull-request previews in the web app', () => {
     await banner.getByRole('link', { name: 'Open the published item' }).click();
     await page.waitForURL(new RegExp(`/${item.item_id}$`));
     await page.getByText('Install it.').waitFor();
-    expect(await page.getByRole('note').count()).toBe(0);
+    // The published item's page replaces the preview's (same text): the banner goes with it.
+    await expect.poll(() => page.getByRole('note').count()).toBe(0);
 
     await page.goto('/item/index');
     await page.getByText('Handbook', { exact: true }).first().waitFor();

@@ -7,8 +7,10 @@ import { z } from 'zod';
 
 /** A page's place for an agent: its catalog path (names from the item root) and its web URL. */
 export async function pagePlace(services: Services, page: Pick<PageRow, 'page_id' | 'item_id' | 'cat_id'>): Promise<{ path: string[]; url: string }> {
-  const paths = page.cat_id ? catalogPathsById(await loadCatalogs(services.db, page.item_id)) : new Map<number, string[]>();
-  return { path: page.cat_id ? (paths.get(page.cat_id) ?? []) : [], url: `${await siteBaseUrl(services)}/page/${page.page_id}` };
+  // The catalogs and the site's base URL are read side by side: one database round trip, not two.
+  const [catalogs, base] = await Promise.all([page.cat_id ? loadCatalogs(services.db, page.item_id) : null, siteBaseUrl(services)]);
+  const path = catalogs ? (catalogPathsById(catalogs).get(page.cat_id) ?? []) : [];
+  return { path, url: `${base}/page/${page.page_id}` };
 }
 
 /** The page's stored content hash (rows from before hashes existed are hashed here). */
