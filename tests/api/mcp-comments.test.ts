@@ -1,6 +1,7 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
+import { mcpClients, type McpResult } from '../helpers/mcp.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -10,7 +11,7 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  */
 let t: TestServer;
 type User = Awaited<ReturnType<typeof buildUser>>;
-type Result = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: any };
+type Result = McpResult;
 let alice: User;
 let bob: User;
 let carol: User;
@@ -20,22 +21,12 @@ let catOpen: number;
 let catClosed: number;
 let pageOpen: number;
 let pageClosed: number;
-const clients: Client[] = [];
+const mcp = mcpClients('agent');
 
-async function token(user: User, params: Record<string, unknown>): Promise<string> {
-  const r = await t.call('token/create', { name: 'agent', scope: 'write', ...params }, { token: user.token });
-  expect(r.error_code, r.error_message).toBe(0);
-  return r.data.token;
-}
+const token = (user: User, params: Record<string, unknown>) => mcp.token(t, user, params);
+const connect = (secret: string) => mcp.connect(t, secret);
 
-async function connect(secret: string): Promise<Client> {
-  const client = new Client({ name: 'folio-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
-  clients.push(client);
-  return client;
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+const call = mcp.call;
 
 async function ok(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
   const r = await call(client, name, args);
@@ -69,7 +60,7 @@ beforeAll(async () => {
   reader = await connect(await token(bob, { scope: 'read', name: 'reader' }));
 });
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => undefined);
+  await mcp.closeAll();
   await t.close();
 });
 

@@ -1,6 +1,7 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
+import { mcpClients, type McpResult } from '../helpers/mcp.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -11,7 +12,7 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  */
 let t: TestServer;
 type User = Awaited<ReturnType<typeof buildUser>>;
-type Result = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: any };
+type Result = McpResult;
 let alice: User;
 let carol: User;
 let itemA: number;
@@ -22,7 +23,7 @@ let pageA: number;
 let pageNotes: number;
 let writeToken: string;
 let readToken: string;
-const clients: Client[] = [];
+const mcp = mcpClients('cursor-laptop');
 
 const WRITE_TOOLS = ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_create_catalog', 'folio_delete_page', 'folio_restore_page_version', 'folio_import_openapi', 'folio_add_comment'];
 const READ_TOOLS = [
@@ -53,22 +54,10 @@ const SPEC = JSON.stringify({
   },
 });
 
-async function token(user: User, params: Record<string, unknown>): Promise<string> {
-  const r = await t.call('token/create', { name: 'cursor-laptop', scope: 'write', ...params }, { token: user.token });
-  expect(r.error_code, r.error_message).toBe(0);
-  return r.data.token;
-}
+const token = (user: User, params: Record<string, unknown>) => mcp.token(t, user, params);
+const connect = (secret: string) => mcp.connect(t, secret);
 
-async function connect(secret: string): Promise<Client> {
-  const client = new Client({ name: 'folio-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
-  clients.push(client);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Result> {
-  return (await client.callTool({ name, arguments: args })) as Result;
-}
+const call = mcp.call;
 
 async function ok(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
   const r = await call(client, name, args);
@@ -102,7 +91,7 @@ beforeAll(async () => {
   reader = await connect(readToken);
 });
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => undefined);
+  await mcp.closeAll();
   await t.close();
 });
 
@@ -337,9 +326,7 @@ describe('site switch and rate limit', () => {
     try {
       const bob = await buildUser(limited);
       const r = await limited.call('token/create', { name: 'busy', scope: 'read' }, { token: bob.token });
-      const client = new Client({ name: 'folio-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${r.data.token}` } } }));
-      clients.push(client);
+      const client = await mcp.connect(limited, r.data.token);
       for (let i = 0; i < 3; i++) expect(((await client.callTool({ name: 'folio_list_items', arguments: {} })) as Result).isError).toBeFalsy();
       const over = (await client.callTool({ name: 'folio_list_items', arguments: {} })) as Result;
       expect(refusedWith(over, 10429)).toMatch(/"retry_after":\d+/);
