@@ -11,7 +11,7 @@ export interface WebhookRow {
   events: string;
   /** HMAC secret of `X-Folio-Signature`. */
   secret: string;
-  /** The signing secret of a DingTalk or Feishu/Lark bot ('' when it does not sign; commands/webhooks/botSigning.ts). */
+  /** The signing secret of a DingTalk or Feishu/Lark bot ('' when it does not sign; commands/webhooks/vendors/). */
   bot_secret: string;
   lang: WireWebhook['lang'];
   enabled: number;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBody, type WebhookEnvelope } from '../../server/commands/webhooks/formats.ts';
+import type { WebhookEnvelope } from '../../server/commands/webhooks/formats.ts';
+import { renderBody } from '../../server/commands/webhooks/vendors/index.ts';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';

@@ -7,9 +7,9 @@ import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import type { Services } from '../../services.ts';
 import { siteBaseUrl } from '../files/siteBase.ts';
-import { signedPost } from './botSigning.ts';
-import { chatRefusal, renderBody, type WebhookEnvelope } from './formats.ts';
+import type { WebhookEnvelope } from './formats.ts';
 import { pinnedLookup, resolveTarget, TargetRefused } from './target.ts';
+import { signedPost, vendorOf } from './vendors/index.ts';
 
 /**
  * Posts queued webhook deliveries. Every server process (each of WORKERS, each instance) runs
@@ -89,8 +89,8 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
   else {
     const envelope = JSON.parse(row.payload) as WebhookEnvelope;
     // A signing bot checks the time of each post: signed now, for this attempt.
-    const { url, feishuSign } = signedPost(hook, Date.now());
-    const body = renderBody(hook.format, envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services), feishuSign });
+    const { url, bodyFields } = signedPost(hook, Date.now());
+    const body = vendorOf(hook.format).render(envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services), signedFields: bodyFields });
     outcome = await post({ ...hook, url }, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
   }
   const now = services.now();
@@ -186,7 +186,7 @@ async function post(hook: PostTarget, body: string, meta: { event: string; deliv
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_KEPT_BYTES).toString('utf8');
           if (status >= 300 && status < 400) return finish({ ok: false, status, error: `HTTP ${status}: redirects are not followed (Location: ${res.headers.location ?? '-'})` });
           if (status < 200 || status >= 300) return finish({ ok: false, status, error: `HTTP ${status}${text ? `: ${text.replace(/\s+/g, ' ').slice(0, 300)}` : ''}` });
-          const refusal = chatRefusal(hook.format, text);
+          const refusal = vendorOf(hook.format).refusal(text);
           finish({ ok: !refusal, status, error: refusal ?? '' });
         });
       },

@@ -1,14 +1,9 @@
 /**
- * Webhook bodies. `json` posts Folio's event envelope as it is; the chat presets post the text
- * message each bot's incoming webhook takes, with a readable summary of the change:
- * - Slack (hooks.slack.com): `{"text": …}`
- * - Feishu / Lark (open.feishu.cn, open.larksuite.com): `{"msg_type": "text", "content": {"text": …}}`
- * - DingTalk (oapi.dingtalk.com): `{"msgtype": "text", "text": {"content": …}}`
- * - WeCom (qyapi.weixin.qq.com): `{"msgtype": "text", "text": {"content": …}}` (at most 2048 bytes)
- * The bots answer HTTP 200 with an error code in the body when they refuse a message;
- * `chatRefusal` reads it so such a delivery counts as failed.
+ * What a webhook says about an event: the envelope stored per delivery and the readable summary
+ * (English or Chinese) the chat presets post. How each format wraps, signs and checks a post is
+ * its vendor module's job (vendors/).
  */
-import type { WebhookEvent, WebhookFormat } from '../../../core/webhooks.ts';
+import type { WebhookEvent } from '../../../core/webhooks.ts';
 
 export { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookEvent, type WebhookFormat } from '../../../core/webhooks.ts';
 /** Sent by `webhook/test` only; nobody subscribes to it. */
@@ -23,18 +18,6 @@ export interface WebhookEnvelope {
   item: { item_id: number; item_name: string };
   actor: { uid: number; username: string } | null;
   data: Record<string, unknown>;
-}
-
-const HOSTS: [RegExp, WebhookFormat][] = [
-  [/(^|\.)hooks\.slack\.com$/i, 'slack'],
-  [/(^|\.)(open\.feishu\.cn|open\.larksuite\.com)$/i, 'feishu'],
-  [/(^|\.)oapi\.dingtalk\.com$/i, 'dingtalk'],
-  [/(^|\.)qyapi\.weixin\.qq\.com$/i, 'wecom'],
-];
-
-/** The preset a bot URL calls for, by its host; anything else gets the signed JSON envelope. */
-export function detectFormat(url: URL): WebhookFormat {
-  return HOSTS.find(([re]) => re.test(url.hostname))?.[1] ?? 'json';
 }
 
 /** How a sync changed a page (`item.imported` data `pages[].change`), in words. */
@@ -149,51 +132,8 @@ export function linkOf(env: WebhookEnvelope, siteBase: string): string {
 }
 
 /** A sync's listed pages with their reader addresses (not a deleted one's), like page events' `url`; known only when the site's address is. */
-function withPageLinks(env: WebhookEnvelope, siteBase: string): WebhookEnvelope {
+export function withPageLinks(env: WebhookEnvelope, siteBase: string): WebhookEnvelope {
   if (!siteBase || env.event !== 'item.imported' || !isSync(env.data)) return env;
   const pages = (env.data.pages as Data[]).map((p) => (p.change !== 'deleted' && typeof p.page_id === 'number' ? { ...p, url: `${siteBase}/page/${p.page_id}` } : p));
   return { ...env, data: { ...env.data, pages } };
-}
-
-/** WeCom's text limit is 2048 bytes; the others are larger. Cut on a character boundary. */
-function cutBytes(text: string, max: number): string {
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= max) return text;
-  return `${new TextDecoder().decode(bytes.subarray(0, max - 4)).replace(/\uFFFD$/, '')}…`;
-}
-
-/** The exact bytes posted for one delivery (the signature covers them). */
-export function renderBody(format: WebhookFormat, env: WebhookEnvelope, opts: { deliveryId: number; lang: WebhookLang; siteBase: string; /** A Feishu bot's signature fields (botSigning.ts). */ feishuSign?: { timestamp: string; sign: string } }): string {
-  if (format === 'json') {
-    const link = linkOf(env, opts.siteBase);
-    return JSON.stringify({ delivery_id: opts.deliveryId, ...withPageLinks(env, opts.siteBase), ...(link ? { url: link } : {}) });
-  }
-  const text = cutBytes(summarize(env, opts.lang, opts.siteBase), format === 'wecom' ? 2000 : 8000);
-  switch (format) {
-    case 'slack':
-      return JSON.stringify({ text });
-    case 'feishu':
-      return JSON.stringify({ ...opts.feishuSign, msg_type: 'text', content: { text } });
-    case 'dingtalk':
-    case 'wecom':
-      return JSON.stringify({ msgtype: 'text', text: { content: text } });
-  }
-}
-
-/**
- * A bot that answered 2xx but refused the message: DingTalk and WeCom `{"errcode": n≠0,
- * "errmsg"}`, Feishu `{"code": n≠0, "msg"}` (older `StatusCode`). Null when accepted.
- */
-export function chatRefusal(format: WebhookFormat, body: string): string | null {
-  if (format === 'json' || format === 'slack') return null;
-  let parsed: Data;
-  try {
-    parsed = JSON.parse(body) as Data;
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const code = parsed.errcode ?? parsed.code ?? parsed.StatusCode;
-  if (code === undefined || code === 0 || code === '0') return null;
-  return `the bot refused the message: ${String(code)} ${String(parsed.errmsg ?? parsed.msg ?? parsed.StatusMessage ?? '')}`.trim();
 }

@@ -5,9 +5,9 @@ import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import { claimDeliveries, deliverOne } from './deliver.ts';
 import { insertDeliveries, subscribedEvents } from './events.ts';
-import { SIGNING_BOTS } from './botSigning.ts';
-import { detectFormat, type WebhookFormat, type WebhookLang } from './formats.ts';
+import type { WebhookFormat, WebhookLang } from './formats.ts';
 import { checkTargetUrl, TargetRefused } from './target.ts';
+import { detectFormat, SIGNING_BOTS } from './vendors/index.ts';
 
 /** Webhooks an item may have. */
 export const MAX_WEBHOOKS_PER_ITEM = 20;
