@@ -3,7 +3,7 @@ import { errors } from '../../core/errors.ts';
 import type { ActionDef } from './action.ts';
 
 /**
- * Request-forgery defence for state-changing actions (README "Request forgery").
+ * Request-forgery defence for state-changing actions (docs/http-api.md "Request forgery").
  *
  * 1. A write is never done over GET/HEAD: a Markdown image or link (`![x](/api/member/save?…)`)
  *    only ever makes GET requests, so it cannot act for the person viewing it. The router

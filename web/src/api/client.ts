@@ -15,7 +15,7 @@ import { setSessionUser } from '../state/session.ts';
 /**
  * Headers of every call to Folio's API: the UI language for server messages, and the CSRF header
  * the server requires of cookie-authenticated writes (forms and images on other pages cannot send
- * it; README "Request forgery").
+ * it; docs/http-api.md "Request forgery").
  */
 export function apiHeaders(): Record<string, string> {
   return { 'Accept-Language': i18n.language || 'en', 'X-Folio-CSRF': '1' };

@@ -1,6 +1,6 @@
 /**
  * Ready-to-paste configurations that connect an assistant to this site's MCP endpoint (`POST /mcp`,
- * Bearer token), one per client family (README "AI assistants (MCP)"). `siteUrl` is the address the
+ * Bearer token), one per client family (docs/mcp.md). `siteUrl` is the address the
  * browser uses for this site.
  */
 export interface McpSnippet {
