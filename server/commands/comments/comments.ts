@@ -2,7 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import { locateAnchor, markdownReadText, parseAnchor, type CommentAnchor } from '../../../core/commentAnchor.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { PageComment, type PageCommentRow } from '../../models/PageComment.ts';
-import { contentHash } from '../pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 import { commentRecipients, newlyMentioned, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { actorName, actorUid, type Actor } from '../../policies/actor.ts';
 
 /** The `pages` row type lives with its model; re-exported for the sync and page access code. */
@@ -25,7 +24,3 @@ export function authorOf(actor: Actor): Author {
 
 /** Columns for menus and lists: everything but the (possibly large) content. */
 export const PAGE_MENU_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info', 'revision'] as const;
-
-export function contentHash(content: string): string {
-  return crypto.createHash('sha256').update(content, 'utf8').digest('hex');
-}
