@@ -5,8 +5,7 @@ import { spendRateBudget } from '../throttle/rateLimit.ts';
 import { findItem, loadItem, requireVisit, requireWholeItemEdit } from './items.ts';
 import { tokenGrant, type Actor, type UserActor } from '../policies/actor.ts';
 import type { ItemRow } from '../models/Item.ts';
-import { authorOf, type Author } from '../commands/pages/pageRow.ts';
-import { API_AUTHOR } from '../commands/sync/limits.ts';
+import { authorOf, type Author, API_AUTHOR } from '../policies/author.ts';
 import { ItemToken } from '../models/ItemToken.ts';
 
 /**

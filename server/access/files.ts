@@ -1,5 +1,5 @@
 import { errors } from '../../core/errors.ts';
-import type { FileRow } from '../commands/files/fileRows.ts';
+import type { FileRow } from '../models/Attachment.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 

@@ -4,7 +4,7 @@ import type { Actor } from '../policies/actor.ts';
 import { canDeletePage, canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
-import type { PageRow } from '../commands/pages/pageRow.ts';
+import type { PageRow } from '../models/Page.ts';
 
 /**
  * Loading a page for a caller: the page, its item with the caller's abilities, and the page's

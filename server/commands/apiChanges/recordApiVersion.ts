@@ -3,7 +3,7 @@ import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Db } from '../../db/knex.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';

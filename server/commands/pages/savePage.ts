@@ -9,7 +9,7 @@ import { recordChange } from './changeLog.ts';
 import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
-import type { Author } from './pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { Catalog } from '../../models/Catalog.ts';
 import { Item } from '../../models/Item.ts';
 import { Page, type PageRow } from '../../models/Page.ts';

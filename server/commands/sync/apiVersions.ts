@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import type { Deps } from '../../services.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
-import { API_AUTHOR } from './limits.ts';
+import { API_AUTHOR } from '../../policies/author.ts';
 import type { ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';

@@ -12,7 +12,7 @@ import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
 import { loadReadablePage, loadWritablePage, pageCatalogGuard, requireDeletablePage, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
-import { authorOf } from '../../commands/pages/pageRow.ts';
+import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
 import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
