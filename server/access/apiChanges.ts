@@ -1,5 +1,5 @@
 import { AppError, errors } from '../../core/errors.ts';
-import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { pageByShareKey } from './shareKeys.ts';
 import { assertSiteReadable } from './pages.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';

@@ -15,7 +15,8 @@ import { loadReadablePage, loadWritablePage, pageCatalogGuard, requireDeletableP
 import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
-import { createShareLink, pageByShareKey, removeShareLink } from '../../commands/pages/shareLink.ts';
+import { createShareLink, removeShareLink } from '../../commands/pages/shareLink.ts';
+import { pageByShareKey } from '../../access/shareKeys.ts';
 import { sortPages } from '../../commands/pages/sortPages.ts';
 import { presentHistory, presentLock, presentPage, presentPageView, presentSharedPage } from '../../presenters/page.ts';
 import { pageRights } from '../../policies/item.ts';
