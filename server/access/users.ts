@@ -1,5 +1,5 @@
 import { AppError, ErrorCode, errors } from '../../core/errors.ts';
-import { findUserById, findUserByVerifiedEmail } from '../commands/users/users.ts';
+import { findUserById, findUserByVerifiedEmail } from '../models/userLookups.ts';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import { User } from '../models/User.ts';

@@ -51,12 +51,3 @@ export async function insertDeliveries(
   const inserted = (await WebhookDelivery.knexTable(deps.db).insert(rows).returning('id')) as ({ id: number } | number)[];
   return inserted.map((r) => (typeof r === 'object' ? r.id : r));
 }
-
-export function subscribedEvents(stored: string): string[] {
-  try {
-    const parsed = JSON.parse(stored) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
-  } catch {
-    return [];
-  }
-}
