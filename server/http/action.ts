@@ -3,15 +3,7 @@ import type { z } from 'zod';
 import type { Lang } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
-
-/** An uploaded file as the actions see it (from multipart). */
-export interface UploadedFile {
-  field: string;
-  filepath: string;
-  originalFilename: string;
-  mimetype: string;
-  size: number;
-}
+import type { UploadedFile } from '../storage/upload.ts';
 
 export interface ActionContext<I> {
   input: I;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { errors } from '../../../core/errors.ts';
-import type { UploadedFile } from '../../http/action.ts';
+import type { UploadedFile } from '../../storage/upload.ts';
 import type { Services } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
 import type { FileRow } from '../../models/Attachment.ts';
