@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { errors } from '../../core/errors.ts';
 import { isAdmin, tokenGrant } from '../policies/actor.ts';
 import { tokenMayCall } from '../policies/token.ts';
-import { forReads, type Services } from '../services.ts';
-import { RawResponse, type ActionDef } from './action.ts';
+import { forReads } from '../services.ts';
+import { RawResponse, type ActionDef, type AppServices } from './action.ts';
 import { actionPath } from './apiUrl.ts';
 import { authenticate, tokenFromRequest } from './authenticate.ts';
 import { assertNoControlCharacters } from './controlChars.ts';
@@ -29,7 +29,7 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
  * `body` parses the request body of matched actions only; uploaded temp files never outlive the
  * request (actions copy what they keep).
  */
-export function apiRouter(actions: ActionDef[], services: Services, body: Middleware): Router {
+export function apiRouter(actions: ActionDef[], services: AppServices, body: Middleware): Router {
   const router = new Router();
   router.use(body);
   router.use(async (ctx: Context, next: Next) => {
@@ -61,7 +61,7 @@ export function apiRouter(actions: ActionDef[], services: Services, body: Middle
  * Every answer is `{error_code, error_message?, data?}`; errors are thrown as AppError and
  * written by the envelope middleware.
  */
-function dispatch(def: ActionDef, allServices: Services) {
+function dispatch(def: ActionDef, allServices: AppServices) {
   // A read runs on the read handle: on SQLite it goes on answering while a write transaction runs.
   const services = def.writes ? allServices : forReads(allServices);
   return async function runAction(ctx: Context) {
