@@ -1,5 +1,5 @@
 import { Item } from '../../models/Item.ts';
-import { Webhook } from '../../models/Webhook.ts';
+import { subscribedEvents, Webhook } from '../../models/Webhook.ts';
 import { WebhookDelivery } from '../../models/WebhookDelivery.ts';
 import type { Deps } from '../../services.ts';
 import type { DeliveryEvent, WebhookEnvelope, WebhookEvent } from './formats.ts';
