@@ -15,6 +15,7 @@ import { sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, requestLang } from './params.ts';
 import { assertSameOriginWrite } from './requestOrigin.ts';
 import { describeIssues } from './schema.ts';
+import { denials } from '../access/denials.ts';
 
 /** Methods a write answers; the safe ones get 405 (a link or image must never change anything). */
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -75,10 +76,10 @@ function dispatch(def: ActionDef, allServices: AppServices) {
     assertNoControlCharacters(Object.fromEntries(files.map((f) => [f.field, f.originalFilename])));
     const auth = await authenticate(ctx, params, services);
     ctx.state.uid = auth.actor.kind === 'user' ? auth.actor.uid : 0;
-    if (def.auth !== 'public' && auth.actor.kind !== 'user') throw errors.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
-    if (def.auth === 'admin' && !isAdmin(auth.actor)) throw errors.adminRequired();
+    if (def.auth !== 'public' && auth.actor.kind !== 'user') throw denials.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
+    if (def.auth === 'admin' && !isAdmin(auth.actor)) throw denials.adminRequired();
     const grant = tokenGrant(auth.actor);
-    if (grant && !tokenMayCall(grant, def)) throw errors.tokenRefused(def.name);
+    if (grant && !tokenMayCall(grant, def)) throw denials.tokenRefused(def.name);
 
     const parsed = def.input.safeParse(params);
     if (!parsed.success) throw errors.validation(describeIssues(parsed.error as z.ZodError));
