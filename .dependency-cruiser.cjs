@@ -7,7 +7,7 @@
 //   http/ + routes/ + mcp/ (transport)  →  commands/ (writes)  ·  live/ (co-editing, beside commands)
 //   →  presenters/ · access/ (→ policies/)  →  models/  →  db/  →  core/ (shared with web and CLI)
 // services.ts is the bag of shared dependencies every layer may receive; it builds no layer above it.
-const OWN = '^(server|web|cli|core|importers|exporters|bench|scripts|bin|tests)/';
+const OWN = '^(server|web|cli|core|importers|exporters|workers|bench|scripts|bin|tests)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -41,6 +41,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(importers|exporters)/' },
       to: { path: OWN, pathNot: ['^core/', '^$1/'] },
+    },
+    {
+      name: 'workers-shared-by-server-and-cli',
+      comment: 'The job pool runs heavy file work for the server and for the CLI alike: it uses core/, importers/ and exporters/ only.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: OWN, pathNot: ['^(core|importers|exporters|workers)/', '^bin/strippedCache\\.mjs$'] },
     },
     {
       name: 'cli-sync-no-server-or-web',

@@ -1,5 +1,5 @@
 /**
- * The job pool (server/workers/) under load, against a server in its own process (bench/formatsServer.ts):
+ * The job pool (workers/) under load, against a server in its own process (bench/formatsServer.ts):
  *
  * 'Job pool' — reads while a big import runs:
  *   p99 of page/info and item/info of another item, idle and while GitHub's OpenAPI (13 MB)

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { jobLimitsOf, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { engineOf, readerOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
-import { JobPool } from './workers/pool.ts';
+import { JobPool } from '../workers/pool.ts';
+import { jobLimitsOf } from '../workers/limits.ts';
 import { Option } from './models/Option.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
 // Every model and their relations (models/relations.ts), set before any query.
