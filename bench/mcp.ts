@@ -15,7 +15,7 @@ import { createAccessToken } from '../server/commands/tokens/accessTokens.ts';
 import { createDb, migrateLatest } from '../server/db/knex.ts';
 import { createLogger } from '../server/logger.ts';
 import { createBenchDb, perEngine, seed, spawnServer, type Engine } from './docs-core.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const ROUNDS = 200;
 const MEMORY_CALLS = 1000;
@@ -110,7 +110,6 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
   process.exit(0);
 }

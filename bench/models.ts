@@ -15,7 +15,7 @@ import { Catalog } from '../server/models/Catalog.ts';
 import { Item } from '../server/models/Item.ts';
 import { Page } from '../server/models/Page.ts';
 import { createBenchDb, perEngine, seed, type Engine } from './docs-core.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const ROUNDS = Number(process.env.BENCH_MODEL_ROUNDS ?? 200);
 const MENU_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info'] as const;
@@ -105,6 +105,5 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
 }

@@ -1,5 +1,5 @@
 /**
- * The job pool (server/workers/) under load, against a server in its own process (bench/formatsServer.ts):
+ * The job pool (workers/) under load, against a server in its own process (bench/formatsServer.ts):
  *
  * 'Job pool' — reads while a big import runs:
  *   p99 of page/info and item/info of another item, idle and while GitHub's OpenAPI (13 MB)
@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchRowOut, BenchTable } from './index.ts';
+import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 import { resetPeak, rssOf, startServer } from './formats.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -262,7 +262,6 @@ export async function runCorpus(): Promise<BenchTable> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { printTable } = await import('./index.ts');
   if (process.env.BENCH_FORMATS !== 'corpus') printTable(await runLatency());
   printTable(await runCorpus());
   process.exit(0);

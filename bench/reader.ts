@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { makeItem, makeUser, startE2E } from '../tests/e2e/helpers.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const LINES = 3000;
 const RUNS = 5;
@@ -71,7 +71,6 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
   process.exit(0);
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { searchItem } from '../server/commands/search/searchPages.ts';
 import { createDb, migrateLatest, type Db } from '../server/db/knex.ts';
-import type { BenchTable } from './index.ts';
+import type { BenchTable } from './table.ts';
 import { createBenchDb, perEngine, RARE, seed, type Engine } from './docs-core.ts';
 
 const OTHER_COPIES = 9;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateLatest } from '../server/db/knex.ts';
 import { createBenchDb, perEngine, seed, spawnServer, type Engine } from './docs-core.ts';
-import type { BenchTable } from './index.ts';
+import { printTable, type BenchTable } from './table.ts';
 
 const RUNS = Number(process.env.BENCH_TAIL_RUNS ?? 2);
 const SECONDS = Number(process.env.BENCH_TAIL_SECONDS ?? 10);
@@ -109,7 +109,6 @@ export async function run(): Promise<BenchTable> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { printTable } = await import('./index.ts');
   printTable(await run());
   process.exit(0);
 }

@@ -21,7 +21,7 @@
 //     124-128, after 8,000 requests from 32 clients 126-141 MB against 154-155; server CPU per
 //     page/info 0.72-0.77 ms and per item/info 0.42-0.43 ms either way.
 //   --expose-gc  after a job that answered a large result (an import's pages), the server asks
-//     V8 for one major collection once it is idle (server/workers/pool.ts): an idle process
+//     V8 for one major collection once it is idle (workers/pool.ts): an idle process
 //     allocates nothing, so V8 never collects the import's garbage on its own. Measured
 //     2026-11-27 (SQLite, GitHub's OpenAPI, 1,223 pages, load ~20): RSS 45 s after the import
 //     152 MB (heap 46 MB used, 11 MB of array buffers) without it, against an idle 124 MB.

@@ -47,7 +47,7 @@ export function strippedSource(source) {
 }
 
 /** The folders whose .ts sources the server and the CLI run. */
-const SOURCE_DIRS = ['server', 'core', 'cli', 'importers', 'exporters'];
+const SOURCE_DIRS = ['server', 'core', 'cli', 'importers', 'exporters', 'workers'];
 
 /**
  * Strips every server and CLI source that is not in the cache yet and answers how many sources

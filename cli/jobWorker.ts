@@ -1,5 +1,5 @@
-import { IMPORT_JOBS } from '../server/workers/importJobs.ts';
-import { jobRunner } from '../server/workers/jobRunner.ts';
+import { IMPORT_JOBS } from '../workers/importJobs.ts';
+import { jobRunner } from '../workers/jobRunner.ts';
 
 /**
  * The module the published CLI's job workers load (bundled as cli/dist/jobWorker.js by

@@ -63,9 +63,14 @@ export class AppError extends Error {
   }
 }
 
-const e = (code: number, en: string, zh: string, httpStatus?: number) => new AppError(code, { en, zh }, { httpStatus });
+/** An AppError from its code and its two messages (and an HTTP status other than 200). */
+export const localizedError = (code: number, en: string, zh: string, httpStatus?: number) => new AppError(code, { en, zh }, { httpStatus });
+const e = localizedError;
 
-/** Factories: one per situation, so call sites read as sentences. */
+/**
+ * Factories: one per situation, so call sites read as sentences. The refusals (permission
+ * errors) are server/access/denials.ts: only access/ and the dispatcher may refuse.
+ */
 export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
@@ -73,14 +78,6 @@ export const errors = {
     const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论', token: '令牌' };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
-  notLoggedIn: (reason: 'missing' | 'invalid' = 'missing') =>
-    reason === 'missing'
-      ? e(ErrorCode.NOT_LOGGED_IN, 'You are not logged in', '您尚未登录')
-      : e(ErrorCode.NOT_LOGGED_IN, 'Your session is invalid or has expired; please log in again', '登录已失效，请重新登录'),
-  adminRequired: () => e(ErrorCode.NO_PERMISSION, 'Administrator rights are required', '需要管理员权限'),
-  tokenRefused: (action: string) =>
-    e(ErrorCode.NO_PERMISSION, `A personal access token may not call ${action} (read tokens never write; token and administrator actions need a login)`, `个人访问令牌不能调用 ${action}（只读令牌不能写入；令牌管理和管理员操作需要登录）`),
-  noPermission: (en = 'You do not have permission to do this', zh = '您没有权限进行此操作') => e(ErrorCode.NO_PERMISSION, en, zh),
   usernameTaken: () => e(ErrorCode.USERNAME_TAKEN, 'That username already exists', '用户名已存在'),
   emailTaken: () => e(ErrorCode.EMAIL_TAKEN, 'That e-mail address is already in use', '该邮箱已被使用'),
   accountLocked: (untilIso: string) =>
@@ -90,23 +87,13 @@ export const errors = {
   userNotFound: () => e(ErrorCode.USER_NOT_FOUND, 'That user does not exist', '用户不存在'),
   loginFailed: () => e(ErrorCode.LOGIN_FAILED, 'Wrong username or password', '用户名或密码错误'),
   ldapFailed: (en: string, zh: string) => e(ErrorCode.LDAP_FAILED, en, zh),
-  noVisit: () => e(ErrorCode.NO_VISIT, 'You do not have permission to visit this item', '您没有访问该项目的权限'),
-  noEdit: () => e(ErrorCode.NO_EDIT, 'You do not have permission to edit this item', '您没有编辑该项目的权限'),
-  needItemPassword: () => e(ErrorCode.NEED_ITEM_PASSWORD, 'This item is private: enter its visit password', '该项目为私密项目，请输入访问密码'),
-  noItemPermission: () => e(ErrorCode.NO_ITEM_PERMISSION, 'You do not have permission to do this in this item', '您在该项目中没有进行此操作的权限'),
   domainTaken: () => e(ErrorCode.DOMAIN_TAKEN, 'That personalized domain is already taken', '个性域名已被占用'),
   domainInvalid: () =>
     e(ErrorCode.DOMAIN_INVALID, 'item_domain: personalized domain names can only be a combination of letters or numbers', '个性域名只能是字母或数字的组合'),
-  apiKeyMismatch: () => e(ErrorCode.API_KEY_MISMATCH, 'api_key or api_token does not match', 'api_key或者api_token不匹配'),
-  itemPasswordWrong: () => e(ErrorCode.NEED_ITEM_PASSWORD_ALT, 'The visit password is wrong', '访问密码不正确'),
-  itemPasswordCaptcha: () =>
-    e(ErrorCode.ITEM_PASSWORD_CAPTCHA, 'Too many wrong passwords: enter the verification code too', '密码错误次数过多，请输入验证码'),
   pageLocked: (holder: string) =>
     e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
   staleRevision: () =>
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
-  commentsOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Comments are turned off for this item', '该项目已关闭评论'),
-  feedbackOff: () => e(ErrorCode.NO_ITEM_PERMISSION, 'Reader feedback is turned off for this item', '该项目已关闭页面反馈'),
   /** A write based on an older version (MCP, issue #23): answers the current one so the agent can re-read and retry. */
   staleBase: (current: { revision_id: number; content_hash: string }) =>
     new AppError(
@@ -117,12 +104,9 @@ export const errors = {
       },
       { data: current },
     ),
-  itemArchived: () => e(ErrorCode.ITEM_ARCHIVED, 'This item is archived and read-only', '该项目已归档，只读'),
-  siteLoginRequired: () => e(ErrorCode.LOGIN_REQUIRED_SITE, 'This site requires you to log in to read', '本站需要登录后才能阅读'),
   badRequest: (en: string, zh = en) => e(ErrorCode.BAD_REQUEST, en, zh, 400),
   writeNeedsPost: (action: string) =>
     e(ErrorCode.BAD_REQUEST, `${action} changes data and must be sent with POST`, `${action} 会修改数据，必须使用 POST 请求`, 405),
-  crossSiteRefused: (en: string, zh: string) => e(ErrorCode.NO_PERMISSION, en, zh, 403),
   unknownRoute: () => e(ErrorCode.UNKNOWN_ROUTE, 'Invalid request', '无效的请求', 404),
   rateLimited: (retryAfterSec: number) =>
     new AppError(

@@ -1,5 +1,5 @@
 import type { CellValue } from 'exceljs';
-import { loadExcelJs } from '../importers/xlsx/loadExcelJs.ts';
+import { loadExcelJs } from '../core/loadExcelJs.ts';
 import { pxToExcelWidth, pxToPoints, sheetCells, type FortuneSheet, type SheetCell } from '../core/spreadsheet.ts';
 
 /**

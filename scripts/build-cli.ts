@@ -1,6 +1,6 @@
 /**
  * Builds the stand-alone docs CLI package (cli/package.json, @folio/docs-cli): bundles
- * cli/standalone.ts with the shared pure code it uses (core/, importers/, exporters/) into
+ * cli/standalone.ts with the shared code it uses (core/, importers/, exporters/, workers/) into
  * cli/dist as plain JavaScript (no type stripping at start-up; one chunk per lazily imported
  * command, so `docs --help` loads only the argument parser). npm packages stay external and become
  * the package's dependencies, at the exact versions of the root package.json: the build writes

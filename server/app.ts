@@ -8,6 +8,7 @@ import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
 import { apiUrl } from './http/apiUrl.ts';
 import { apiRouter } from './http/dispatcher.ts';
+import { MenuCache } from './commands/menu/menuCache.ts';
 import { requestContext } from './http/envelope.ts';
 import { mockServe } from './http/mockServe.ts';
 import { mcpEndpoint } from './mcp/endpoint.ts';
@@ -34,7 +35,9 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   // Behind proxies the client is the right-most address our own proxies did not add: the
   // left-most X-Forwarded-For entries are whatever the client chose to send.
   const app = new Koa({ proxy: services.config.TRUST_PROXY, maxIpsCount: services.config.TRUST_PROXY_HOPS });
-  const router = apiRouter(opts.actions ?? allActions, services, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024)));
+  // The app's per-process caches are built here, not in services.ts, which stays below commands.
+  const actionServices = { ...services, menuCache: new MenuCache(services.config.MENU_CACHE_MB * 1024 * 1024) };
+  const router = apiRouter(opts.actions ?? allActions, actionServices, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024)));
 
   app.use(requestContext(services.logger));
   app.use(securityHeaders());

@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from '../core/configError.ts';
+import { JOB_LIMIT_VARIABLES } from '../workers/limits.ts';
+
+// loadConfig throws it; its own module because the CLI's job limits (workers/limits.ts) throw it too.
+export { ConfigError };
 
 /**
  * Configuration is read from the environment once, here, and nowhere else.
@@ -67,33 +72,9 @@ const schema = z.object({
   MENU_CACHE_MB: z.coerce.number().min(1).max(4096).default(64).describe('memory (MB) each server process may give the item menu cache'),
   PREVIEW_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(168).describe('hours a pull-request preview (docs push --preview) lives after its last push, unless the push asks for less with --expires (default 168 = 7 days)'),
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
-  JOB_MEMORY_MB: z.coerce.number().int().min(16).max(65536).default(512).describe('heap (MB) one import or export job may use in its worker process; over it the job fails with a clear error'),
-  JOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(86400).default(120).describe('wall-clock seconds one import or export job may take in its worker process'),
-  JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(1).describe('import/export worker processes each server process may run at once (more jobs wait in line)'),
-  JOB_IDLE_SECONDS: z.coerce.number().min(0.1).max(86400).default(10).describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
+  ...JOB_LIMIT_VARIABLES.shape,
   WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('let webhooks reach loopback, private and link-local addresses (off: such targets are refused after DNS resolution)'),
 });
-
-/** The bounds of the import/export worker pool (server/workers/), also read by the CLI. */
-export interface JobLimits {
-  memoryMb: number;
-  timeoutMs: number;
-  workers: number;
-  idleMs: number;
-}
-
-export function jobLimitsOf(c: Pick<z.infer<typeof schema>, 'JOB_MEMORY_MB' | 'JOB_TIMEOUT_SECONDS' | 'JOB_WORKERS' | 'JOB_IDLE_SECONDS'>): JobLimits {
-  return { memoryMb: c.JOB_MEMORY_MB, timeoutMs: Math.round(c.JOB_TIMEOUT_SECONDS * 1000), workers: c.JOB_WORKERS, idleMs: Math.round(c.JOB_IDLE_SECONDS * 1000) };
-}
-
-const jobSchema = schema.pick({ JOB_MEMORY_MB: true, JOB_TIMEOUT_SECONDS: true, JOB_WORKERS: true, JOB_IDLE_SECONDS: true });
-
-/** The job bounds alone (the CLI, which has no server configuration): same variables, same checks. */
-export function jobLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): JobLimits {
-  const parsed = jobSchema.safeParse(Object.fromEntries(Object.keys(jobSchema.shape).filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]])));
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  return jobLimitsOf(parsed.data);
-}
 
 /** The names of every environment variable Folio reads. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
@@ -104,15 +85,6 @@ export type Config = z.infer<typeof schema> & {
   sqliteFile: string;
   engine: 'sqlite' | 'pg';
 };
-
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
 
 /** Parses the environment, reporting every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

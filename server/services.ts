@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { jobLimitsOf, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { engineOf, readerOf, type Db, type Engine } from './db/knex.ts';
 import type { Logger } from './logger.ts';
-import { MenuCache } from './commands/menu/menuCache.ts';
-import { JobPool } from './workers/pool.ts';
+import { JobPool } from '../workers/pool.ts';
+import { jobLimitsOf } from '../workers/limits.ts';
 import { Option } from './models/Option.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
 // Every model and their relations (models/relations.ts), set before any query.
@@ -31,8 +31,6 @@ export interface Services extends Deps {
   engine: Engine;
   /** Server secret for signing grants and links; from SECRET_KEY or generated once and stored. */
   secret: string;
-  /** item/info's menus and ready answers, per process (MENU_CACHE_MB). */
-  menuCache: MenuCache;
   /** Worker processes for heavy imports and exports (JOB_* limits); none runs until the first job. */
   jobs: JobPool;
 }
@@ -40,7 +38,7 @@ export interface Services extends Deps {
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024), jobs: new JobPool(jobLimitsOf(config)) };
+  return { db, logger, now, config, engine: engineOf(db), secret, jobs: new JobPool(jobLimitsOf(config)) };
 }
 
 const readServices = new WeakMap<Services, Services>();
@@ -49,8 +47,8 @@ const readServices = new WeakMap<Services, Services>();
  * The services a read-only action runs with: the same, on the database's read handle (SQLite: a
  * read-only WAL connection that never waits for an import's write transaction; see readerOf).
  */
-export function forReads(services: Services): Services {
-  let reads = readServices.get(services);
+export function forReads<S extends Services>(services: S): S {
+  let reads = readServices.get(services) as S | undefined;
   if (!reads) readServices.set(services, (reads = { ...services, db: readerOf(services.db) }));
   return reads;
 }

@@ -1,2 +1,2 @@
-/** The page content hash: one definition for the CLI and the importers (core/contentHash.ts). */
-export { contentHash } from '../../core/contentHash.ts';
+/** The page content hash: one definition for the CLI, the importers and the server (importers/contentHash.ts). */
+export { contentHash } from '../../importers/contentHash.ts';

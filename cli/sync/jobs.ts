@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { FormatError } from '../../importers/errors.ts';
-import { ConfigError, jobLimitsFromEnv } from '../../server/config.ts';
-import type { JobInput, JobName, JobOutput } from '../../server/workers/jobs.ts';
+import { ConfigError } from '../../core/configError.ts';
+import { jobLimitsFromEnv } from '../../workers/limits.ts';
+import type { JobInput, JobName, JobOutput } from '../../workers/jobs.ts';
 import { CliFailure } from '../errors.ts';
 
 /**
- * Runs one heavy job of the server's job catalogue (server/workers/jobs.ts) in a worker process
+ * Runs one heavy job of the server's job catalogue (workers/jobs.ts) in a worker process
  * with the same bounds as the server (JOB_MEMORY_MB, JOB_TIMEOUT_SECONDS from the environment):
  * a file that does not read or goes over a limit is a CliFailure naming the file (exit code 1),
  * never a V8 abort of the CLI. The pool (tinypool) loads only when a command needs it.
@@ -28,7 +29,7 @@ export async function openCliJobs(env: NodeJS.ProcessEnv): Promise<{ run<K exten
     if (err instanceof ConfigError) throw new CliFailure(err.message, undefined, { cause: err });
     throw err;
   }
-  const { JobPool, JobLimitError } = await import('../../server/workers/pool.ts');
+  const { JobPool, JobLimitError } = await import('../../workers/pool.ts');
   const pool = new JobPool({ ...limits, workers: 1 }, { entry: bundledEntry() });
   return {
     async run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {

@@ -95,7 +95,7 @@ async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
     const { exportMarkdownZip } = await import('../../exporters/markdownZip.ts');
     return (tree) => exportMarkdownZip(tree);
   }
-  const [{ exportXlsx }, { loadExcelJs }] = await Promise.all([import('../../exporters/xlsx.ts'), import('../../importers/xlsx/loadExcelJs.ts')]);
+  const [{ exportXlsx }, { loadExcelJs }] = await Promise.all([import('../../exporters/xlsx.ts'), import('../../core/loadExcelJs.ts')]);
   await loadExcelJs();
   return (tree) => {
     if (tree.itemType !== ItemType.SPREADSHEET) throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);

@@ -1,4 +1,4 @@
-import { contentHash } from '../../core/contentHash.ts';
+import { contentHash } from '../contentHash.ts';
 import type { DocPage, DocTree, FolderFile } from '../../core/tree.ts';
 import { FormatError, IMPORT_LIMITS } from '../errors.ts';
 import { catalogAt } from '../treeTools.ts';

@@ -11,7 +11,7 @@ import {
 import type { DocTree } from '../../core/tree.ts';
 import { FormatError } from '../errors.ts';
 import { readZip } from '../zip.ts';
-import { loadExcelJs } from './loadExcelJs.ts';
+import { loadExcelJs } from '../../core/loadExcelJs.ts';
 
 /**
  * `.xlsx` → the spreadsheet page (FortuneSheet JSON): values, formulas (with their cached

@@ -3,6 +3,7 @@ import { isAdmin, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
 import { loadItem, requireManage, requireVisit } from './items.ts';
+import { denials } from './denials.ts';
 
 type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
 
@@ -28,7 +29,7 @@ export async function requireExpiryAllowed(services: Pick<Services, 'db'>, expir
 /** The MCP audit: an item's rows for its managers (10303/10313), the whole site's for administrators (10103). */
 export async function authorizeAuditRead(services: Svc, actor: Actor, itemId: number | undefined): Promise<void> {
   if (itemId === undefined) {
-    if (!isAdmin(actor)) throw errors.adminRequired();
+    if (!isAdmin(actor)) throw denials.adminRequired();
     return;
   }
   requireManage(await loadItem(services, actor, itemId));

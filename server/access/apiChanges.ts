@@ -1,9 +1,10 @@
 import { AppError, errors } from '../../core/errors.ts';
-import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { pageByShareKey } from './shareKeys.ts';
 import { assertSiteReadable } from './pages.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { findItem, loadItem, requireVisit } from './items.ts';
+import { denials } from './denials.ts';
 
 type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
 
@@ -23,13 +24,13 @@ export async function requireApiChangeRead(services: Svc, actor: Actor, target: 
     if (!page) throw errors.notFound('page');
     const item = await findItem(services.db, page.item_id);
     if (!item || item.is_del) throw errors.notFound('item');
-    if (item.password_hash) throw errors.noVisit();
+    if (item.password_hash) throw denials.noVisit();
     return item.item_id;
   }
   if (!target.itemId) throw errors.validation('item_id: is required');
   const loaded = await loadItem(services, actor, target.itemId);
   requireVisit(loaded);
-  if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();
+  if (loaded.abilities.allowedTopCatIds !== null) throw denials.noVisit();
   return loaded.item.item_id;
 }
 

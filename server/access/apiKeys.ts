@@ -5,9 +5,9 @@ import { spendRateBudget } from '../throttle/rateLimit.ts';
 import { findItem, loadItem, requireVisit, requireWholeItemEdit } from './items.ts';
 import { tokenGrant, type Actor, type UserActor } from '../policies/actor.ts';
 import type { ItemRow } from '../models/Item.ts';
-import { authorOf, type Author } from '../commands/pages/pageRow.ts';
-import { API_AUTHOR } from '../commands/sync/limits.ts';
+import { authorOf, type Author, API_AUTHOR } from '../policies/author.ts';
 import { ItemToken } from '../models/ItemToken.ts';
+import { denials } from './denials.ts';
 
 /**
  * The open API's credential: an item's api_key + api_token (made by item/getKey). Both must match
@@ -17,13 +17,13 @@ import { ItemToken } from '../models/ItemToken.ts';
 export async function resolveApiKey(deps: Pick<Deps, 'db' | 'now'>, apiKey: unknown, apiToken: unknown): Promise<ItemRow> {
   const key = typeof apiKey === 'string' ? apiKey.trim() : '';
   const token = typeof apiToken === 'string' ? apiToken.trim() : '';
-  if (!key || !token || key.length > 100 || token.length > 100) throw errors.apiKeyMismatch();
+  if (!key || !token || key.length > 100 || token.length > 100) throw denials.apiKeyMismatch();
   const row = await ItemToken.query(deps.db).where({ api_key: key }).select('id', 'item_id', 'api_token').first();
   // Compare even without a row, so an unknown key costs the same as a wrong token.
   const matches = sameSecret(row?.api_token ?? '', token) && !!row;
-  if (!matches) throw errors.apiKeyMismatch();
+  if (!matches) throw denials.apiKeyMismatch();
   const item = await findItem(deps.db, row!.item_id);
-  if (!item || item.is_del) throw errors.apiKeyMismatch();
+  if (!item || item.is_del) throw denials.apiKeyMismatch();
   await ItemToken.query(deps.db).findById(row!.id).patch({ last_check_time: deps.now() });
   return item;
 }
@@ -37,7 +37,7 @@ function sameSecret(a: string, b: string): boolean {
 
 /** Open-API writes need a live, unarchived item (10311 otherwise). The key holder may write read-only items: that is how CI fills them. */
 export function requireApiWrite(item: ItemRow): void {
-  if (item.is_archived) throw errors.itemArchived();
+  if (item.is_archived) throw denials.itemArchived();
 }
 
 /**
@@ -93,7 +93,7 @@ async function authorizeTokenApiCall(services: Services, actor: UserActor, itemI
   if (write) requireWholeItemEdit(loaded);
   else {
     requireVisit(loaded);
-    if (loaded.abilities.allowedTopCatIds !== null) throw errors.noVisit();
+    if (loaded.abilities.allowedTopCatIds !== null) throw denials.noVisit();
   }
   return loaded.item;
 }

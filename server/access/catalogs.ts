@@ -4,6 +4,7 @@ import { canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
 import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
 import { assertSiteReadable, requireWritableIn } from './pages.ts';
+import { denials } from './denials.ts';
 
 /**
  * Reading the pages of one catalog (`cat_id` 0: the item root): the site readable, visit right on
@@ -15,7 +16,7 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
   requireVisit(loaded);
   if (catId && !(await services.db('catalogs').where({ cat_id: catId, item_id: itemId }).first('cat_id'))) throw errors.notFound('catalog');
   const top = catId ? await topCatalogOf(services.db, itemId, catId) : 0;
-  if (!canReadPage(loaded.abilities, top)) throw errors.noVisit();
+  if (!canReadPage(loaded.abilities, top)) throw denials.noVisit();
   return loaded;
 }
 
@@ -26,7 +27,7 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
  */
 export function treeMoveGuard(loaded: LoadedItem): (fromTop: number, toTop: number) => void {
   return (fromTop, toTop) => {
-    if (!canWriteIn(loaded.abilities, fromTop) || !canWriteIn(loaded.abilities, toTop)) throw errors.noEdit();
+    if (!canWriteIn(loaded.abilities, fromTop) || !canWriteIn(loaded.abilities, toTop)) throw denials.noEdit();
   };
 }
 

@@ -6,6 +6,7 @@ import { loadItemAccessFor, topCatalogOf } from './items.ts';
 import type { Services } from '../services.ts';
 import { PageComment, type PageCommentRow } from '../models/PageComment.ts';
 import { loadReadablePage, type LoadedPage } from './pages.ts';
+import { denials } from './denials.ts';
 
 /**
  * Loading what the comment policies need (server/policies/comment.ts) and turning a refusal into
@@ -24,13 +25,13 @@ export const commentFacts = (lp: LoadedPage): CommentFacts => ({ abilities: lp.l
 export async function loadCommentPage(services: Svc, actor: Actor, pageId: number): Promise<LoadedCommentPage> {
   const lp = await loadReadablePage(services, actor, pageId);
   const facts = commentFacts(lp);
-  if (!canReadComments(facts)) throw errors.commentsOff();
+  if (!canReadComments(facts)) throw denials.commentsOff();
   return { ...lp, facts };
 }
 
 function refuse(lp: LoadedCommentPage): never {
-  if (lp.facts.abilities.archived) throw errors.itemArchived();
-  throw errors.noItemPermission();
+  if (lp.facts.abilities.archived) throw denials.itemArchived();
+  throw denials.noItemPermission();
 }
 
 export function requireComment(actor: Actor, lp: LoadedCommentPage): void {

@@ -1,9 +1,10 @@
-import { AppError, ErrorCode, errors } from '../../core/errors.ts';
+import { AppError, ErrorCode } from '../../core/errors.ts';
 import type { ItemPasswordProof } from '../policies/actor.ts';
 import { verifyItemPassword } from '../auth/itemPasswords.ts';
 import { requireCaptcha } from '../captcha/verifyCaptcha.ts';
 import type { Deps } from '../services.ts';
 import { clearFailures, readFailures, recordFailure } from '../throttle/failureCounter.ts';
+import { denials } from './denials.ts';
 
 /**
  * Guessing an item's visit password: after 5 wrong attempts from one IP within 15 minutes, each
@@ -25,7 +26,7 @@ export async function checkItemPasswordAttempt(deps: Pick<Deps, 'db' | 'now'>, i
   const key = failureKey(item.item_id, attempt.ip);
   const before = await readFailures(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
   if (before.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures) {
-    if (!attempt.captcha.code) throw errors.itemPasswordCaptcha();
+    if (!attempt.captcha.code) throw denials.itemPasswordCaptcha();
     await requireCaptcha(deps, attempt.captcha.id, attempt.captcha.code);
   }
   if (await verifyItemPassword(attempt.password, item.password_hash)) {
@@ -33,7 +34,7 @@ export async function checkItemPasswordAttempt(deps: Pick<Deps, 'db' | 'now'>, i
     return;
   }
   const after = await recordFailure(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
-  throw after.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures ? errors.itemPasswordCaptcha() : errors.itemPasswordWrong();
+  throw after.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures ? denials.itemPasswordCaptcha() : denials.itemPasswordWrong();
 }
 
 /**

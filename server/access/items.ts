@@ -11,6 +11,7 @@ import { Catalog } from '../models/Catalog.ts';
 import { Item, type ItemRow } from '../models/Item.ts';
 import { ItemMember } from '../models/ItemMember.ts';
 import { TeamItemMember } from '../models/TeamItemMember.ts';
+import { denials } from './denials.ts';
 
 /**
  * Loads an item and everything the policies need about the caller's relation to it, then
@@ -127,14 +128,14 @@ export async function loadItemAlso<K extends string>(
 
 /** Visit right, or 10303 (password screen for guests and strangers of private items). */
 export function requireVisit(loaded: LoadedItem): void {
-  if (!loaded.abilities.visit) throw errors.needItemPassword();
+  if (!loaded.abilities.visit) throw denials.needItemPassword();
 }
 
 /** Edit right: 10311 when archived, 10302 otherwise (after checking visit). */
 export function requireEdit(loaded: LoadedItem): void {
   requireVisit(loaded);
-  if (loaded.abilities.archived) throw errors.itemArchived();
-  if (!loaded.abilities.edit) throw errors.noEdit();
+  if (loaded.abilities.archived) throw denials.itemArchived();
+  if (!loaded.abilities.edit) throw denials.noEdit();
 }
 
 /**
@@ -144,42 +145,42 @@ export function requireEdit(loaded: LoadedItem): void {
 export function requireItemRight(loaded: LoadedItem, granted: boolean): void {
   if (granted) return;
   requireVisit(loaded);
-  throw errors.noItemPermission();
+  throw denials.noItemPermission();
 }
 
 /** Manage right (settings, members, keys, recycle bin): 10303 without visit, 10313 otherwise. */
 export function requireManage(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
   requireItemRight(loaded, loaded.abilities.manage);
-  if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
+  if (opts.write && loaded.abilities.archived) throw denials.itemArchived();
 }
 
 /** Copying the whole item (`item/add` with `copy_item_id`): 10303 without visit, 10302 without unrestricted edit rights. */
 export function requireCopy(loaded: LoadedItem): void {
   requireVisit(loaded);
-  if (!canCopyItem(loaded.abilities)) throw errors.noEdit();
+  if (!canCopyItem(loaded.abilities)) throw denials.noEdit();
 }
 
 /** Edit right on all of the item (10302 for a member limited to some catalogs): imports into an item. */
 export function requireWholeItemEdit(loaded: LoadedItem): void {
   requireEdit(loaded);
   // A member limited to some catalogs may not write the item root or new catalogs.
-  if (!canWriteWholeItem(loaded.abilities)) throw errors.noEdit();
+  if (!canWriteWholeItem(loaded.abilities)) throw denials.noEdit();
 }
 
 /** Export right (`export/*`): 10302 without an editor's role, also on public items. */
 export function requireExport(loaded: LoadedItem): void {
-  if (!canExportItem(loaded.abilities)) throw errors.noEdit();
+  if (!canExportItem(loaded.abilities)) throw denials.noEdit();
 }
 
 /** 10311 for an item archived meanwhile: a command's re-check inside its write transaction. */
 export function requireNotArchived(item: { is_archived: number | boolean }): void {
-  if (item.is_archived) throw errors.itemArchived();
+  if (item.is_archived) throw denials.itemArchived();
 }
 
 /** Owner right (transfer, archive, delete): 10303 without visit, 10313 otherwise; with `write`, 10311 when archived. */
 export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): void {
   requireItemRight(loaded, loaded.abilities.own);
-  if (opts.write && loaded.abilities.archived) throw errors.itemArchived();
+  if (opts.write && loaded.abilities.archived) throw denials.itemArchived();
 }
 
 /** A subquery of the ids of live items a user reaches as creator, personal member or team member (not as admin). */

@@ -4,7 +4,8 @@ import type { Actor } from '../policies/actor.ts';
 import { canDeletePage, canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
-import type { PageRow } from '../commands/pages/pageRow.ts';
+import type { PageRow } from '../models/Page.ts';
+import { denials } from './denials.ts';
 
 /**
  * Loading a page for a caller: the page, its item with the caller's abilities, and the page's
@@ -23,7 +24,7 @@ type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
 export async function assertSiteReadable(services: Pick<Services, 'db'>, actor: Actor): Promise<void> {
   if (actor.kind === 'user') return;
   const settings = await loadSiteSettings(services.db);
-  if (settings.force_login) throw errors.siteLoginRequired();
+  if (settings.force_login) throw denials.siteLoginRequired();
 }
 
 export async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
@@ -56,7 +57,7 @@ export async function loadReadablePage(services: Svc, actor: Actor, pageId: numb
   await assertSiteReadable(services, actor);
   const lp = await loadPage(services, actor, pageId);
   requireVisit(lp.loaded);
-  if (!canReadPage(lp.loaded.abilities, lp.topCatId)) throw errors.noVisit();
+  if (!canReadPage(lp.loaded.abilities, lp.topCatId)) throw denials.noVisit();
   return lp;
 }
 
@@ -70,12 +71,12 @@ export async function loadWritablePage(services: Svc, actor: Actor, pageId: numb
 /** Edit right (10311 archived / 10302) and, for restricted members, the target catalog allowed. */
 export function requireWritableIn(loaded: LoadedItem, topCatId: number): void {
   requireEdit(loaded);
-  if (!canWriteIn(loaded.abilities, topCatId)) throw errors.noEdit();
+  if (!canWriteIn(loaded.abilities, topCatId)) throw denials.noEdit();
 }
 
 /** Deleting a loaded page: 10311 when archived; managers any page, editors their own (10303 without visit, 10313 otherwise). */
 export function requireDeletablePage(actor: Actor, { page, loaded, topCatId }: LoadedPage): void {
-  if (loaded.abilities.archived) throw errors.itemArchived();
+  if (loaded.abilities.archived) throw denials.itemArchived();
   requireItemRight(loaded, canDeletePage(actor, loaded.abilities, page, topCatId));
 }
 
@@ -87,7 +88,7 @@ export function requireDeletablePage(actor: Actor, { page, loaded, topCatId }: L
 export function pageCatalogGuard(loaded: LoadedItem): (catId: number, db: Pick<Services, 'db'>['db']) => Promise<void> {
   const itemId = loaded.item.item_id;
   return async (catId, db) => {
-    if (!canWriteIn(loaded.abilities, catId ? await topCatalogOf(db, itemId, catId) : 0)) throw errors.noEdit();
+    if (!canWriteIn(loaded.abilities, catId ? await topCatalogOf(db, itemId, catId) : 0)) throw denials.noEdit();
   };
 }
 

@@ -7,6 +7,7 @@ import { Team, type TeamRow } from '../models/Team.ts';
 import { TeamItem } from '../models/TeamItem.ts';
 import { TeamItemMember } from '../models/TeamItemMember.ts';
 import { TeamMember } from '../models/TeamMember.ts';
+import { denials } from './denials.ts';
 
 export interface LoadedTeam {
   team: TeamRow;
@@ -23,7 +24,7 @@ export async function loadTeam(services: Pick<Services, 'db'>, actor: Actor, tea
   return { team, abilities: teamAbilities(actor, { team, membership }) };
 }
 
-const denied = (what: string, zh: string) => errors.noPermission(`You may not ${what} this team`, `您没有${zh}该团队的权限`);
+const denied = (what: string, zh: string) => denials.noPermission(`You may not ${what} this team`, `您没有${zh}该团队的权限`);
 
 export function requireTeamView(loaded: LoadedTeam): void {
   if (!loaded.abilities.view) throw denied('see', '查看');
@@ -52,7 +53,7 @@ export async function requireTeamOrItemManage(
   const team = await loadTeam(services, actor, teamId);
   const item = await loadItem(services, actor, itemId);
   if (!team.abilities.manage && !item.abilities.manage) throw denied('manage', '管理');
-  if (opts.write && item.abilities.archived) throw errors.itemArchived();
+  if (opts.write && item.abilities.archived) throw denials.itemArchived();
   return { team, item };
 }
 

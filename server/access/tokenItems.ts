@@ -1,4 +1,4 @@
-import { listMyItems } from '../commands/items/myItems.ts';
+import { listMyItems } from './myItems.ts';
 import type { UserActor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadItemAccessFor, type LoadedItem } from './items.ts';

@@ -1,8 +1,9 @@
 import { AppError, ErrorCode, errors } from '../../core/errors.ts';
-import { findUserById, findUserByVerifiedEmail } from '../commands/users/users.ts';
+import { findUserById, findUserByVerifiedEmail } from '../models/userLookups.ts';
 import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import { User } from '../models/User.ts';
+import { denials } from './denials.ts';
 
 export interface UserRef {
   uid: number;
@@ -27,7 +28,7 @@ export async function findUserByNameOrEmail(db: Db, nameOrEmail: string, field =
 /** The logged-in caller's own user row; 10102 (session invalid) when the account is gone meanwhile. */
 export async function loadCurrentUser(db: Db, actor: Actor) {
   const user = actor.kind === 'user' ? await findUserById(db, actor.uid) : null;
-  if (!user) throw errors.notLoggedIn('invalid');
+  if (!user) throw denials.notLoggedIn('invalid');
   return user;
 }
 

@@ -2,21 +2,23 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { Lang } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
+import type { MenuCache } from '../commands/menu/menuCache.ts';
 import type { Services } from '../services.ts';
+import type { UploadedFile } from '../storage/upload.ts';
 
-/** An uploaded file as the actions see it (from multipart). */
-export interface UploadedFile {
-  field: string;
-  filepath: string;
-  originalFilename: string;
-  mimetype: string;
-  size: number;
+/**
+ * What actions receive: the shared services plus the app's per-process caches, which app.ts
+ * builds (services.ts stays below the commands that define them).
+ */
+export interface AppServices extends Services {
+  /** item/info's menus and ready answers, per process (MENU_CACHE_MB). */
+  menuCache: MenuCache;
 }
 
 export interface ActionContext<I> {
   input: I;
   actor: Actor;
-  services: Services;
+  services: AppServices;
   lang: Lang;
   requestId: string;
   ip: string;

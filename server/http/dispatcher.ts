@@ -5,15 +5,17 @@ import { z } from 'zod';
 import { errors } from '../../core/errors.ts';
 import { isAdmin, tokenGrant } from '../policies/actor.ts';
 import { tokenMayCall } from '../policies/token.ts';
-import { forReads, type Services } from '../services.ts';
-import { RawResponse, type ActionDef } from './action.ts';
+import { forReads } from '../services.ts';
+import { RawResponse, type ActionDef, type AppServices } from './action.ts';
 import { actionPath } from './apiUrl.ts';
 import { authenticate, tokenFromRequest } from './authenticate.ts';
 import { assertNoControlCharacters } from './controlChars.ts';
-import { Precompressed, sendPrecompressed } from './precompressed.ts';
+import { Precompressed } from '../precompress.ts';
+import { sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, requestLang } from './params.ts';
 import { assertSameOriginWrite } from './requestOrigin.ts';
 import { describeIssues } from './schema.ts';
+import { denials } from '../access/denials.ts';
 
 /** Methods a write answers; the safe ones get 405 (a link or image must never change anything). */
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -28,7 +30,7 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
  * `body` parses the request body of matched actions only; uploaded temp files never outlive the
  * request (actions copy what they keep).
  */
-export function apiRouter(actions: ActionDef[], services: Services, body: Middleware): Router {
+export function apiRouter(actions: ActionDef[], services: AppServices, body: Middleware): Router {
   const router = new Router();
   router.use(body);
   router.use(async (ctx: Context, next: Next) => {
@@ -60,7 +62,7 @@ export function apiRouter(actions: ActionDef[], services: Services, body: Middle
  * Every answer is `{error_code, error_message?, data?}`; errors are thrown as AppError and
  * written by the envelope middleware.
  */
-function dispatch(def: ActionDef, allServices: Services) {
+function dispatch(def: ActionDef, allServices: AppServices) {
   // A read runs on the read handle: on SQLite it goes on answering while a write transaction runs.
   const services = def.writes ? allServices : forReads(allServices);
   return async function runAction(ctx: Context) {
@@ -74,10 +76,10 @@ function dispatch(def: ActionDef, allServices: Services) {
     assertNoControlCharacters(Object.fromEntries(files.map((f) => [f.field, f.originalFilename])));
     const auth = await authenticate(ctx, params, services);
     ctx.state.uid = auth.actor.kind === 'user' ? auth.actor.uid : 0;
-    if (def.auth !== 'public' && auth.actor.kind !== 'user') throw errors.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
-    if (def.auth === 'admin' && !isAdmin(auth.actor)) throw errors.adminRequired();
+    if (def.auth !== 'public' && auth.actor.kind !== 'user') throw denials.notLoggedIn(auth.invalidToken ? 'invalid' : 'missing');
+    if (def.auth === 'admin' && !isAdmin(auth.actor)) throw denials.adminRequired();
     const grant = tokenGrant(auth.actor);
-    if (grant && !tokenMayCall(grant, def)) throw errors.tokenRefused(def.name);
+    if (grant && !tokenMayCall(grant, def)) throw denials.tokenRefused(def.name);
 
     const parsed = def.input.safeParse(params);
     if (!parsed.success) throw errors.validation(describeIssues(parsed.error as z.ZodError));

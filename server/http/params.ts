@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Lang } from '../../core/errors.ts';
-import type { UploadedFile } from './action.ts';
+import type { UploadedFile } from '../storage/upload.ts';
 import { hasControlCharacters } from './controlChars.ts';
 
 /** Merges parameters with ShowDoc's precedence: path pairs > body > query. */

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { errors } from '../../core/errors.ts';
 import type { ActionDef } from './action.ts';
+import { denials } from '../access/denials.ts';
 
 /**
  * Request-forgery defence for state-changing actions (docs/http-api.md "Request forgery").
@@ -50,13 +50,13 @@ function isCrossOrigin(ctx: Context, siteUrl: string | undefined): boolean {
 export function assertSameOriginWrite(ctx: Context, def: ActionDef, via: CredentialSource, siteUrl: string | undefined): void {
   if (via === 'header' || via === 'param') return;
   if (isCrossOrigin(ctx, siteUrl)) {
-    throw errors.crossSiteRefused(
+    throw denials.crossSiteRefused(
       `Cross-site request refused: ${def.name} may only be sent from Folio's own pages`,
       `已拒绝跨站请求：${def.name} 只能从 Folio 自己的页面发出`,
     );
   }
   if (via === 'cookie' && !ctx.get(CSRF_HEADER)) {
-    throw errors.crossSiteRefused(
+    throw denials.crossSiteRefused(
       `Request refused: ${def.name} with the login cookie needs the ${CSRF_HEADER} header (use an API token for scripts)`,
       `已拒绝请求：使用登录 Cookie 调用 ${def.name} 时需要 ${CSRF_HEADER} 请求头（脚本请使用 API token）`,
     );

@@ -1,7 +1,7 @@
 import type { Services } from '../services.ts';
 import type { Job } from './job.ts';
 import { jobs as registeredJobs } from './registry.ts';
-import { claimDueLease, releaseLease } from './leases.ts';
+import { claimDueLease, releaseLease } from '../leases.ts';
 
 /** A lease outlives a run by far; it only matters when an instance dies while running a job. */
 const LEASE_SECONDS = 15 * 60;

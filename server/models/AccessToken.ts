@@ -21,3 +21,6 @@ export class AccessToken extends BaseModel {
   static override tableName = 'access_tokens';
   static override idColumn = 'id';
 }
+
+/** A token with its owner's username (the administrator's list). */
+export type TokenWithOwner = AccessTokenRow & { username: string };

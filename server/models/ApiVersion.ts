@@ -17,7 +17,7 @@ export interface ApiVersionRow {
   author_uid: number;
   author_username: string;
   created_at: number;
-  /** gzip of the snapshot's JSON (commands/apiChanges/recordApiVersion.ts; read back by readSnapshot.ts). */
+  /** gzip of the snapshot's JSON (commands/apiChanges/recordApiVersion.ts; read back by importers/apiVersion/readSnapshot.ts). */
   snapshot: Buffer;
   /** sha-256 of the snapshot's JSON. */
   snapshot_hash: string;

@@ -1,3 +1,4 @@
+import type { CommentAnchor } from '../../core/commentAnchor.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /** A comment on a page (`page_comments`, migration 20261127162000_comments_feedback). */
@@ -27,4 +28,14 @@ export interface PageComment extends PageCommentRow {}
 export class PageComment extends BaseModel {
   static override tableName = 'page_comments';
   static override idColumn = 'comment_id';
+}
+
+/** A thread as listed for a page (its replies, and where its anchor's quote is now): what the comment presenter shapes. */
+export interface ListedThread {
+  thread: PageCommentRow;
+  replies: PageCommentRow[];
+  outdated: boolean;
+  occurrence: number;
+  anchor: CommentAnchor | null;
+  resolvedByName: string;
 }

@@ -26,3 +26,13 @@ export class Webhook extends BaseModel {
   static override tableName = 'webhooks';
   static override idColumn = 'id';
 }
+
+/** The events a webhook row subscribes to (its `events` column: JSON text; anything unreadable = none). */
+export function subscribedEvents(stored: string): string[] {
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,8 +1,7 @@
 import type { AccessTokenInfo, AdminAccessTokenInfo, McpAuditInfo } from '../../core/wire.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { parseItemIds } from '../auth/accessTokens.ts';
-import type { TokenWithOwner } from '../commands/tokens/accessTokens.ts';
-import type { AccessTokenRow } from '../models/AccessToken.ts';
+import type { TokenWithOwner, AccessTokenRow } from '../models/AccessToken.ts';
 import type { McpAuditRow } from '../models/McpAuditEntry.ts';
 
 /** A token as its owner sees it: never the secret nor its hash. */

@@ -1,6 +1,5 @@
 import type { CommentList, CommentReply, CommentThread } from '../../core/wire.ts';
-import type { ListedThread } from '../commands/comments/comments.ts';
-import type { PageCommentRow } from '../models/PageComment.ts';
+import type { ListedThread, PageCommentRow } from '../models/PageComment.ts';
 
 /** `comment/list`'s shape. The caller's rights per comment come from the comment policies. */
 export interface CommentRights {

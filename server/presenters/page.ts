@@ -2,8 +2,7 @@ import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { LockInfo, PageHistory, PageInfo, PageRights, PageView, RecycleEntry, SharedPageInfo } from '../../core/wire.ts';
 import type { HistoryRow } from '../models/PageHistory.ts';
-import { PAGE_BODY_COLUMNS } from '../commands/pages/pageRow.ts';
-import type { PageRow } from '../models/Page.ts';
+import { PAGE_BODY_COLUMNS, type PageRow } from '../models/Page.ts';
 
 /** page/info and page/save: the page row with times formatted for the wire. */
 export function presentPage(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string } = {}): PageInfo {

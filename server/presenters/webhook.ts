@@ -1,7 +1,6 @@
 import { formatDateTime } from '../../core/time.ts';
 import type { Webhook, WebhookDelivery } from '../../core/wire.ts';
-import { subscribedEvents } from '../commands/webhooks/events.ts';
-import type { WebhookRow } from '../models/Webhook.ts';
+import { subscribedEvents, type WebhookRow } from '../models/Webhook.ts';
 import type { DeliveryRow } from '../models/WebhookDelivery.ts';
 
 /**

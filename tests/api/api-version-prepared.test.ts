@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
-import { prepareApiVersion, reprepareApiVersion, type LatestApiVersion } from '../../server/commands/apiChanges/prepareApiVersion.ts';
+import { prepareApiVersion, reprepareApiVersion, type LatestApiVersion } from '../../importers/apiVersion/prepare.ts';
 import { latestApiVersion, recordApiVersion } from '../../server/commands/apiChanges/recordApiVersion.ts';
 import { buildItem } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';

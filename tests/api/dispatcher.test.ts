@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errors } from '../../core/errors.ts';
 import { action } from '../../server/http/action.ts';
 import { zId, zText } from '../../server/http/schema.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { denials } from '../../server/access/denials.ts';
 
 // A few probe actions beside the real table, to exercise the dispatcher itself.
 const probes = [
@@ -18,7 +18,7 @@ const probes = [
   action({ name: 'probe/mine', auth: 'user', writes: false, input: z.object({}).loose(), handle: ({ actor }) => ({ uid: actor.kind === 'user' ? actor.uid : 0 }) }),
   action({ name: 'probe/admin', auth: 'admin', writes: false, input: z.object({}).loose(), handle: () => ({ ok: true }) }),
   action({ name: 'probe/boom', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw new Error('SELECT secret FROM users /etc/passwd'); } }),
-  action({ name: 'probe/fail', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw errors.needItemPassword(); } }),
+  action({ name: 'probe/fail', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw denials.needItemPassword(); } }),
 ];
 
 let t: TestServer;

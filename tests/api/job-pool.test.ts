@@ -8,7 +8,7 @@ import { buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
- * Heavy work leaves the request thread (server/workers/): an import's parse, validation and
+ * Heavy work leaves the request thread (workers/): an import's parse, validation and
  * snapshot run in a worker process with memory and time limits, so other clients' reads stay
  * fast while it runs, and a job over its limits fails with a clear error and writes nothing.
  * The file is a real third-party description (tests/fixtures/README.md): Trello's, 446 KB, whose

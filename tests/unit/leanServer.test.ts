@@ -19,7 +19,7 @@ describe('leanServerFlags', () => {
 
 describe('fillStrippedCache', () => {
   it('visits every server and CLI source (what `docs serve` strips before its lean restart)', () => {
-    const sources = ['server', 'core', 'cli', 'importers', 'exporters'].flatMap((dir) =>
+    const sources = ['server', 'core', 'cli', 'importers', 'exporters', 'workers'].flatMap((dir) =>
       (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
     );
     expect(fillStrippedCache()).toBe(sources.length);

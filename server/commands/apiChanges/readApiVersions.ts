@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex.ts';
 import { ApiVersion, type ApiVersionRow } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { Page } from '../../models/Page.ts';
-import { readSnapshot } from './readSnapshot.ts';
+import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
 
 /** A version as listed: everything but the snapshot and the diff. */
 type VersionRow = Omit<ApiVersionRow, 'snapshot' | 'snapshot_hash' | 'diff'>;

@@ -3,12 +3,12 @@ import { pageKeyPrefix, type ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import type { Deps } from '../../services.ts';
 import type { Db } from '../../db/knex.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
-import { prepareApiVersion, type LatestApiVersion, type PreparedApiVersion } from './prepareApiVersion.ts';
+import { prepareApiVersion, type LatestApiVersion, type PreparedApiVersion } from '../../../importers/apiVersion/prepare.ts';
 
 export interface RecordApiVersionInput {
   itemId: number;
@@ -17,7 +17,7 @@ export interface RecordApiVersionInput {
   /** The file it came from, as the user named it. */
   sourceName: string;
   kind: ApiSourceKind;
-  /** The new snapshot, or the version an import job prepared from it (prepareApiVersion.ts). */
+  /** The new snapshot, or the version an import job prepared from it (importers/apiVersion/prepare.ts). */
   api: { snapshot: ApiSnapshot } | { prepared: PreparedApiVersion; reprepare(latest: LatestApiVersion | null): Promise<PreparedApiVersion> };
   author: Author;
 }
@@ -37,7 +37,7 @@ export interface RecordedApiVersion {
   diff: ApiDiff;
 }
 
-export { snapshotText, snapshotTextPieces } from './snapshotText.ts';
+export { snapshotText, snapshotTextPieces } from '../../../importers/apiVersion/snapshotText.ts';
 
 /**
  * THE one place an API version is recorded (import/auto, `docs push` through sync/apply, and

@@ -4,7 +4,7 @@ import { Item } from '../../models/Item.ts';
 import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { topOf, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';

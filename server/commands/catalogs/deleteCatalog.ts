@@ -5,7 +5,7 @@ import { Page } from '../../models/Page.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { subtreeIds } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';

@@ -4,7 +4,7 @@ import { lockCatalogPaths } from '../../db/locks.ts';
 import { Catalog } from '../../models/Catalog.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { tooDeepMessage } from './catalogTree.ts';
 import { assertRoomForCatalogs } from './saveCatalog.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';

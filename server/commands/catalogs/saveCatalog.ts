@@ -4,7 +4,7 @@ import { Catalog } from '../../models/Catalog.ts';
 import { Item } from '../../models/Item.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from '../pages/changeLog.ts';
-import type { Author } from '../pages/pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { subtreeIds, tooDeepMessage, validateCatalogTree } from './catalogTree.ts';
 import { loadCatalogs } from './loadCatalogs.ts';
 import { clearSyncOfMovedPages } from '../sync/webPlaces.ts';

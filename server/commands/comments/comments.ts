@@ -1,8 +1,8 @@
 import { errors } from '../../../core/errors.ts';
 import { locateAnchor, markdownReadText, parseAnchor, type CommentAnchor } from '../../../core/commentAnchor.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { PageComment, type PageCommentRow } from '../../models/PageComment.ts';
-import { contentHash } from '../pages/pageRow.ts';
+import { PageComment, type ListedThread, type PageCommentRow } from '../../models/PageComment.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 import { commentRecipients, newlyMentioned, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
 
@@ -143,15 +143,6 @@ function cachedReadText(content: string): string {
   if (readTexts.size >= READ_TEXT_CACHE) readTexts.delete(readTexts.keys().next().value!);
   readTexts.set(key, text);
   return text;
-}
-
-export interface ListedThread {
-  thread: PageCommentRow;
-  replies: PageCommentRow[];
-  outdated: boolean;
-  occurrence: number;
-  anchor: CommentAnchor | null;
-  resolvedByName: string;
 }
 
 /**

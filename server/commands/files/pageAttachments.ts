@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex.ts';
-import type { FileRow } from './fileRows.ts';
+import type { FileRow } from '../../models/Attachment.ts';
 
 /** The files bound to a page, oldest first (page/uploadList and the MCP server's folio_list_attachments). */
 export async function listPageAttachments(db: Db, pageId: number): Promise<FileRow[]> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { errors } from '../../../core/errors.ts';
-import type { UploadedFile } from '../../http/action.ts';
+import type { UploadedFile } from '../../storage/upload.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
 import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';

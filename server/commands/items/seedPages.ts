@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
 import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
-import { contentHash } from '../pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
 
 /** The sheet a new spreadsheet item starts with: one empty FortuneSheet sheet. */
 export const EMPTY_SHEET_CONTENT = JSON.stringify([{ name: 'Sheet1', index: '0', order: 0, status: 1, celldata: [], config: {} }]);

@@ -10,6 +10,7 @@ import { ancestryOf, catalogsUnder } from '../catalogs/catalogTree.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { searchItem } from '../search/searchPages.ts';
 import { searchMenu, type BuiltMenu } from './buildMenu.ts';
+import type { MenuCache } from './menuCache.ts';
 
 const MENU_SEARCH_LIMIT = 500;
 
@@ -32,7 +33,7 @@ export function unreadNoticesColumn(db: Db, actor: Actor): { unread_notices?: Kn
  * may see it, served ready (every encoding, with its ETag) from the menu cache; with a keyword, the
  * search hits instead (not cached, compressed by the middleware).
  */
-export async function itemInfo(services: Services, loaded: LoadedItem & { also: { unread_notices?: unknown } }, input: ItemInfoInput) {
+export async function itemInfo(services: Services & { menuCache: MenuCache }, loaded: LoadedItem & { also: { unread_notices?: unknown } }, input: ItemInfoInput) {
   const { item, abilities } = loaded;
   const keyword = input.keyword.trim();
   const unread = toCount({ n: loaded.also.unread_notices ?? 0 });

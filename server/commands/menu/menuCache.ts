@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex.ts';
-import { etagOf, precompress, type Precompressed } from '../../http/precompressed.ts';
+import { etagOf, precompress, type Precompressed } from '../../precompress.ts';
 import { buildMenu, type BuiltMenu } from './buildMenu.ts';
 
 /** Which menu an item shows a caller: everything, or only some top catalogs (a restricted member). */

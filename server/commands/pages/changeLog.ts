@@ -1,6 +1,6 @@
 import { ChangeLogEntry } from '../../models/ChangeLogEntry.ts';
 import type { Deps } from '../../services.ts';
-import type { Author } from './pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 import type { WebhookEvent } from '../webhooks/formats.ts';
 

@@ -5,7 +5,7 @@ import { PageLock } from '../../models/PageLock.ts';
 import { RecycleEntry } from '../../models/RecycleEntry.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { recordChange } from './changeLog.ts';
-import type { Author } from './pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 
 /**

@@ -3,8 +3,7 @@ import { pick } from '../../../core/objects.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Services } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
-import { PAGE_VERSION_COLUMNS } from './pageRow.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { PAGE_VERSION_COLUMNS, type PageRow } from '../../models/Page.ts';
 import { PageHistory, type HistoryRow } from '../../models/PageHistory.ts';
 
 /** How many versions of a page to keep: the site setting, else HISTORY_VERSIONS from the config. */

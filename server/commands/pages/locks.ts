@@ -4,7 +4,7 @@ import { isUniqueViolationOn } from '../../db/constraints.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
 import { inTransaction } from '../../services.ts';
-import type { Author } from './pageRow.ts';
+import type { Author } from '../../policies/author.ts';
 import { PageLock, type LockRow } from '../../models/PageLock.ts';
 
 /** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import type { Deps } from '../../services.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
-import { API_AUTHOR } from './limits.ts';
+import { API_AUTHOR } from '../../policies/author.ts';
 import type { ApiSourceKind } from '../../../core/apiChanges.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
-import { JobLimitError, type JobPool } from '../../workers/pool.ts';
+import { JobLimitError, type JobPool } from '../../../workers/pool.ts';
 
 /**
  * The API descriptions a `docs push` sends beside its pages (`sync/apply` field `api_versions`).
@@ -40,7 +40,7 @@ export interface SyncApiVersionResult {
 type PushedSnapshot = { kind: ApiSourceKind; snapshot: ApiSnapshot };
 
 /**
- * The snapshots of the pushed documents, made in a worker process (server/workers/) before the
+ * The snapshots of the pushed documents, made in a worker process (workers/) before the
  * batch's transaction opens, in the order of `uploads` (null for an API that is gone). A document
  * that is no API description → 10100 naming it; one over the job limits → 10100 naming the limit.
  */

@@ -5,11 +5,12 @@ import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
-import type { Author, PageRow } from '../pages/pageRow.ts';
+import { type Author, API_AUTHOR } from '../../policies/author.ts';
+import type { PageRow } from '../../models/Page.ts';
 import { fillNewPageTokens } from './newPageTokens.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
-import { API_AUTHOR, assertRoomForPages } from './limits.ts';
+import { assertRoomForPages } from './limits.ts';
 import { DEFAULT_SYNC_SOURCE, SyncAnnouncement } from './syncEvent.ts';
 
 /** Thrown inside the transaction to roll an atomic change set back after a conflict. */

@@ -1,8 +1,8 @@
 import { errors } from '../../../core/errors.ts';
 import type { Db } from '../../db/knex.ts';
 import { loadCatalogs, type CatalogRow } from '../catalogs/loadCatalogs.ts';
-import type { FileRow } from '../files/fileRows.ts';
-import type { PageRow } from '../pages/pageRow.ts';
+import type { FileRow } from '../../models/Attachment.ts';
+import type { PageRow } from '../../models/Page.ts';
 
 /**
  * Finding things of one item for the open API: only the key's own item is ever searched, so a

@@ -2,10 +2,6 @@ import { errors } from '../../../core/errors.ts';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX, MAX_PAGES_PER_ITEM_OPEN_API } from '../../../core/limits.ts';
 import { toCount } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
-import type { Author } from '../pages/pageRow.ts';
-
-/** Who open-API and CLI writes are recorded as (author_uid 0, like ShowDoc's `API`). */
-export const API_AUTHOR: Author = { uid: 0, username: 'API' };
 
 /** Catalog levels under the item (three). */
 export const MAX_CATALOG_PATH_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;

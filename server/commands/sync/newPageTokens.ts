@@ -1,6 +1,7 @@
 import { NEW_PAGE_TOKEN_PATTERN } from '../../../core/sync.ts';
 import type { Deps } from '../../services.ts';
-import { contentHash, type PageRow } from '../pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
+import type { PageRow } from '../../models/Page.ts';
 
 /**
  * Pages written together may link to each other before they have ids: such a link carries

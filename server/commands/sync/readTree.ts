@@ -1,7 +1,8 @@
 import type { SyncCatalog, SyncDeletedPage, SyncPage, SyncPageContent } from '../../../core/sync.ts';
 import type { Db } from '../../db/knex.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
-import { contentHash, type PageRow } from '../pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
+import type { PageRow } from '../../models/Page.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 import { SYNC_LIMITS } from './limits.ts';
 

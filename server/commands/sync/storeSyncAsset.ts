@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { errors } from '../../../core/errors.ts';
-import type { UploadedFile } from '../../http/action.ts';
+import type { UploadedFile } from '../../storage/upload.ts';
 import type { Services } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
-import type { FileRow } from '../files/fileRows.ts';
+import type { FileRow } from '../../models/Attachment.ts';
 import { storeUpload } from '../files/storeUpload.ts';
 
 async function sha256Of(file: string): Promise<string> {

@@ -1,7 +1,6 @@
 import type { Deps } from '../../services.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
-import type { Author } from '../pages/pageRow.ts';
-import { API_AUTHOR } from './limits.ts';
+import { type Author, API_AUTHOR } from '../../policies/author.ts';
 
 /** What a `sync/apply` did to one page, as its `item.imported` event lists it. */
 export type SyncPageChange = 'created' | 'updated' | 'moved' | 'deleted';

@@ -1,10 +1,11 @@
 import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
-import type { Author, PageRow } from '../pages/pageRow.ts';
+import { type Author, API_AUTHOR } from '../../policies/author.ts';
+import type { PageRow } from '../../models/Page.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
-import { API_AUTHOR, assertRoomForPages } from './limits.ts';
+import { assertRoomForPages } from './limits.ts';
 
 export interface UpsertByTitleInput {
   itemId: number;

@@ -1,5 +1,5 @@
 import { newAccessTokenSecret } from '../../auth/accessTokens.ts';
-import { AccessToken, type AccessTokenRow } from '../../models/AccessToken.ts';
+import { AccessToken, type AccessTokenRow, type TokenWithOwner } from '../../models/AccessToken.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 
@@ -39,8 +39,6 @@ export async function createAccessToken(deps: Deps, input: CreateTokenInput): Pr
 export async function listUserTokens(deps: Pick<Deps, 'db'>, uid: number): Promise<AccessTokenRow[]> {
   return AccessToken.query(deps.db).where({ uid }).orderBy('id', 'desc');
 }
-
-export type TokenWithOwner = AccessTokenRow & { username: string };
 
 /** Every token of the site, or one user's (by username), newest first, with the owner's name. */
 export async function listAllTokens(deps: Pick<Deps, 'db'>, username?: string): Promise<TokenWithOwner[]> {

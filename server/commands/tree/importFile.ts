@@ -2,7 +2,7 @@ import type { Lang } from '../../../core/errors.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { Services } from '../../services.ts';
-import { fileJobError } from '../../workers/jobErrors.ts';
+import { fileJobError } from '../../../workers/jobErrors.ts';
 import { latestApiVersion, recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
 import { folderFileStore } from '../files/storeFolderFile.ts';
 import { historyLimitFor } from '../pages/history.ts';

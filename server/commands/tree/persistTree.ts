@@ -11,7 +11,8 @@ import { assertPathDepth, insertCatalog } from '../catalogs/ensureCatalogPath.ts
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { createItem } from '../items/createItem.ts';
 import { recordChange } from '../pages/changeLog.ts';
-import { contentHash, type Author } from '../pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
+import type { Author } from '../../policies/author.ts';
 import { savePage } from '../pages/savePage.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';

@@ -9,7 +9,7 @@ import { createUser } from './createUser.ts';
 import { assignVerifiedEmail } from './emailAddress.ts';
 import { escapeLike } from './searchUsers.ts';
 import { setUserPassword } from './setPassword.ts';
-import { findUserById } from './users.ts';
+import { findUserById } from '../../models/userLookups.ts';
 import { User, type UserRow } from '../../models/User.ts';
 
 /** The administrator's user management (`adminUser/*`). */

@@ -7,7 +7,7 @@ import { isMailConfigured, mailNotConfigured, sendMail, siteUrlNotConfigured } f
 import { emailVerificationMail } from '../../mail/templates.ts';
 import { User, type UserRow } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { findUserById, findUserByVerifiedEmail } from './users.ts';
+import { findUserById, findUserByVerifiedEmail } from '../../models/userLookups.ts';
 
 /**
  * A user's e-mail address counts (look-ups, resets, logins) only once verified (issue #20.7):

@@ -6,7 +6,7 @@ import { isUniqueViolationOn } from '../../db/constraints.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
-import { findUserById } from './users.ts';
+import { findUserById } from '../../models/userLookups.ts';
 
 /**
  * `adminUser/linkLdap`: an administrator ties an existing account to a directory entry (found by

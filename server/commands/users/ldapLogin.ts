@@ -5,7 +5,7 @@ import { User, type UserRow } from '../../models/User.ts';
 import type { Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { createUser } from './createUser.ts';
-import { findUserByLogin } from './users.ts';
+import { findUserByLogin } from '../../models/userLookups.ts';
 import { USERNAME_PATTERN } from './validation.ts';
 
 /**

@@ -6,7 +6,7 @@ import { requireCaptcha } from '../../captcha/verifyCaptcha.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { checkLoginAllowed, loginAccountKey, recordLoginFailure, recordLoginSuccess } from '../../throttle/loginThrottle.ts';
 import { loginViaLdap } from './ldapLogin.ts';
-import { findUserById, findUserByLogin } from './users.ts';
+import { findUserById, findUserByLogin } from '../../models/userLookups.ts';
 import { User, type UserRow } from '../../models/User.ts';
 
 export interface LoginInput {

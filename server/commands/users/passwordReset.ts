@@ -8,7 +8,7 @@ import { isMailConfigured, mailNotConfigured, sendMail, siteUrlNotConfigured } f
 import { passwordResetMail } from '../../mail/templates.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { findUserByVerifiedEmail } from './users.ts';
+import { findUserByVerifiedEmail } from '../../models/userLookups.ts';
 
 /**
  * Password reset by e-mail. The link carries a random token; only its sha256 is stored, with the

@@ -6,7 +6,7 @@ import { User } from '../../models/User.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { createUser } from './createUser.ts';
-import { findUserById } from './users.ts';
+import { findUserById } from '../../models/userLookups.ts';
 import type { LoggedIn } from './login.ts';
 
 export interface RegisterInput {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { skipLockedClause } from '../../db/locks.ts';
-import { INSTANCE_ID } from '../../jobs/leases.ts';
+import { INSTANCE_ID } from '../../leases.ts';
 import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import type { Services } from '../../services.ts';

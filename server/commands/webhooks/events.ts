@@ -1,5 +1,5 @@
 import { Item } from '../../models/Item.ts';
-import { Webhook } from '../../models/Webhook.ts';
+import { subscribedEvents, Webhook } from '../../models/Webhook.ts';
 import { WebhookDelivery } from '../../models/WebhookDelivery.ts';
 import type { Deps } from '../../services.ts';
 import type { DeliveryEvent, WebhookEnvelope, WebhookEvent } from './formats.ts';
@@ -50,13 +50,4 @@ export async function insertDeliveries(
   // One statement for all the webhooks: objection refuses batch inserts on SQLite.
   const inserted = (await WebhookDelivery.knexTable(deps.db).insert(rows).returning('id')) as ({ id: number } | number)[];
   return inserted.map((r) => (typeof r === 'object' ? r.id : r));
-}
-
-export function subscribedEvents(stored: string): string[] {
-  try {
-    const parsed = JSON.parse(stored) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : [];
-  } catch {
-    return [];
-  }
 }

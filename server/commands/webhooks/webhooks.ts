@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { errors } from '../../../core/errors.ts';
 import { inTransaction, type Deps, type Services } from '../../services.ts';
-import { Webhook, type WebhookRow } from '../../models/Webhook.ts';
+import { Webhook, type WebhookRow, subscribedEvents } from '../../models/Webhook.ts';
 import { WebhookDelivery, type DeliveryRow } from '../../models/WebhookDelivery.ts';
 import { claimDeliveries, deliverOne } from './deliver.ts';
-import { insertDeliveries, subscribedEvents } from './events.ts';
+import { insertDeliveries } from './events.ts';
 import type { WebhookFormat, WebhookLang } from './formats.ts';
 import { checkTargetUrl, TargetRefused } from './target.ts';
 import { detectFormat, SIGNING_BOTS } from './vendors/index.ts';

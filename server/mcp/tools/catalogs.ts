@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { authorizeCatalogSave } from '../../access/catalogs.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
-import { authorOf } from '../../commands/pages/pageRow.ts';
+import { authorOf } from '../../policies/author.ts';
 import { defineTool } from '../tool.ts';
 
 export const catalogTools = [

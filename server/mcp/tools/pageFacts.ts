@@ -1,6 +1,7 @@
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
-import { contentHash, type PageRow } from '../../commands/pages/pageRow.ts';
+import { contentHash } from '../../../importers/contentHash.ts';
+import type { PageRow } from '../../models/Page.ts';
 import { catalogPathsById } from '../../commands/sync/catalogPaths.ts';
 import type { Services } from '../../services.ts';
 import { z } from 'zod';

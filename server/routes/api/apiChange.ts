@@ -3,7 +3,7 @@ import { errors } from '../../../core/errors.ts';
 import { mayReadApiChanges, requireApiChangeRead } from '../../access/apiChanges.ts';
 import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } from '../../commands/apiChanges/readApiVersions.ts';
 import { loadReadablePage } from '../../access/pages.ts';
-import { pageByShareKey } from '../../commands/pages/shareLink.ts';
+import { pageByShareKey } from '../../access/shareKeys.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
 

@@ -10,7 +10,7 @@ import { applyTreeChanges, type TreeChange } from '../../commands/catalogs/apply
 import { catalogsUnder } from '../../commands/catalogs/catalogTree.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
-import { authorOf } from '../../commands/pages/pageRow.ts';
+import { authorOf } from '../../policies/author.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
 import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
 import { authorizeCatalogSave, loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';

@@ -13,7 +13,7 @@ import { commentAudience } from '../../commands/comments/commentAudience.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
-import { fileJobError } from '../../workers/jobErrors.ts';
+import { fileJobError } from '../../../workers/jobErrors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
 import { actorRef } from '../../policies/actor.ts';

@@ -13,8 +13,8 @@ import type { Actor } from '../../policies/actor.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 import { contentDisposition } from './attachment.ts';
-import type { JobFile } from '../../workers/pool.ts';
-import { exportJobError } from '../../workers/jobErrors.ts';
+import type { JobFile } from '../../../workers/pool.ts';
+import { exportJobError } from '../../../workers/jobErrors.ts';
 
 /**
  * `export/*`: an item, one catalog (`cat_id`) or one page (`page_id`) as Word, a ShowDoc
@@ -49,7 +49,7 @@ export function downloadJobFile(made: JobFile, type: string, fileName: string) {
 
 /**
  * An `export/*` action: the selected tree rendered as a file to download, named after the tree.
- * The renderer builds it in a worker process (server/workers/); one over its limits → 10101.
+ * The renderer builds it in a worker process (workers/); one over its limits → 10101.
  */
 function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>): ActionDef {
   return action({

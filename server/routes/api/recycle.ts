@@ -4,7 +4,7 @@ import { loadItem, requireManage } from '../../access/items.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
 import { recoverPage } from '../../commands/pages/deletePage.ts';
-import { authorOf } from '../../commands/pages/pageRow.ts';
+import { authorOf } from '../../policies/author.ts';
 import { presentRecycleEntry } from '../../presenters/page.ts';
 
 /** `recycle/*` actions: the item's recycle bin (managers only). */

@@ -8,7 +8,7 @@ import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
 import { downloadJobFile } from './export.ts';
-import { exportJobError, fileJobError } from '../../workers/jobErrors.ts';
+import { exportJobError, fileJobError } from '../../../workers/jobErrors.ts';
 
 /**
  * Spreadsheet items (type 4) and Excel: `export/xlsx` downloads the item's sheets as a workbook
@@ -36,7 +36,7 @@ export const spreadsheetActions: ActionDef[] = [
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
       const fileName = `${sanitizeFileName(loaded.item.item_name)}.xlsx`;
-      // exceljs builds the workbook in a worker process (server/workers/).
+      // exceljs builds the workbook in a worker process (workers/).
       let made;
       try {
         made = await services.jobs.runToFile('exportXlsx', { content: page?.page_content ?? '' }, { fileName });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { diffApiSnapshots, type ApiDiff } from '../../../core/apiDiff.ts';
 import { snapshotOpenApi } from '../../../importers/openapi/snapshot.ts';
-import { readSnapshot } from '../../../server/commands/apiChanges/readSnapshot.ts';
+import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
 
 /**
  * Versions stored in snapshot format 2 (every `$ref` expanded at each use) compared with snapshots

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { diffApiSnapshots } from '../../../core/apiDiff.ts';
 import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
 import { snapshotText, snapshotTextPieces } from '../../../server/commands/apiChanges/recordApiVersion.ts';
-import { readSnapshot } from '../../../server/commands/apiChanges/readSnapshot.ts';
+import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

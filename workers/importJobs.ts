@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
-import type { ApiDocLang } from '../../core/apiDoc.ts';
-import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
-import type { ApiSourceKind } from '../../core/apiChanges.ts';
-import type { DocTree } from '../../core/tree.ts';
-import type { ImportFormat } from '../../importers/index.ts';
-import type { SpecValidation } from '../../importers/openapi/swaggerParser.ts';
-import type { LatestApiVersion, PreparedApiVersion } from '../commands/apiChanges/prepareApiVersion.ts';
+import type { ApiDocLang } from '../core/apiDoc.ts';
+import type { ApiSnapshot } from '../core/apiSnapshot.ts';
+import type { ApiSourceKind } from '../core/apiChanges.ts';
+import type { DocTree } from '../core/tree.ts';
+import type { ImportFormat } from '../importers/index.ts';
+import type { SpecValidation } from '../importers/openapi/swaggerParser.ts';
+import type { LatestApiVersion, PreparedApiVersion } from '../importers/apiVersion/prepare.ts';
 
 /**
- * The import jobs of the pool (server/workers/jobs.ts): reading uploaded or pushed files through
+ * The import jobs of the pool (workers/jobs.ts): reading uploaded or pushed files through
  * the shared importers. Kept apart from the export jobs so that the published CLI's worker bundle
  * (cli/jobWorker.ts) holds the importers only, not the exporters' libraries (jsdom, docx).
  */
@@ -16,7 +16,7 @@ export const IMPORT_JOBS = {
 
   /**
    * `import/auto`: any supported file → its tree and, for an API description, the API version to
-   * record, compared with the item's `latest` (prepareApiVersion.ts). `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
+   * record, compared with the item's `latest` (importers/apiVersion/prepare.ts). `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
    */
   async import(input: {
     path: string;
@@ -26,13 +26,13 @@ export const IMPORT_JOBS = {
     /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
     latest?: LatestApiVersion | null;
   }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; prepared: PreparedApiVersion }; document?: unknown; validation?: SpecValidation }> {
-    const { importFile } = await import('../../importers/index.ts');
+    const { importFile } = await import('../importers/index.ts');
     const bytes = new Uint8Array(await fs.readFile(input.path));
     // validation: what strict validation found in an OpenAPI file that imports all the same (warnings).
     const { format, tree, document, validation } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
     if (format !== 'openapi' && format !== 'postman') return { format, tree };
     if (input.want === 'document') return { format, tree, document, validation };
-    const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../../importers/apiSnapshot.ts'), import('../commands/apiChanges/prepareApiVersion.ts')]);
+    const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/apiVersion/prepare.ts')]);
     // Snapshot, stored form and diff here: the server process only writes the rows (issue #26).
     const { kind, snapshot } = snapshotApi(document, input.fileName);
     return { format, tree, api: { kind, prepared: await prepareApiVersion(snapshot, input.latest ?? null) }, validation };
@@ -40,7 +40,7 @@ export const IMPORT_JOBS = {
 
   /** An import's prepared API version compared again, with the version that came in meanwhile. */
   async reprepareApiVersion(input: { prepared: PreparedApiVersion; latest: LatestApiVersion | null }): Promise<PreparedApiVersion> {
-    const { reprepareApiVersion } = await import('../commands/apiChanges/prepareApiVersion.ts');
+    const { reprepareApiVersion } = await import('../importers/apiVersion/prepare.ts');
     return reprepareApiVersion(input.prepared, input.latest);
   },
 
@@ -51,9 +51,9 @@ export const IMPORT_JOBS = {
    */
   async specFile(input: { path: string; relPath: string }): Promise<{ format: 'openapi' | 'postman'; value: unknown; tree?: DocTree; validation?: SpecValidation } | { error: string } | null> {
     const [{ parseStructured }, { detectStructured }, { hasExternalRefs, validateOpenApi }] = await Promise.all([
-      import('../../importers/document.ts'),
-      import('../../importers/index.ts'),
-      import('../../importers/openapi/swaggerParser.ts'),
+      import('../importers/document.ts'),
+      import('../importers/index.ts'),
+      import('../importers/openapi/swaggerParser.ts'),
     ]);
     let value: unknown;
     let byteLength: number;
@@ -76,7 +76,7 @@ export const IMPORT_JOBS = {
 
   /** The tree of an API description the CLI has (a bundled multi-file OpenAPI), or the importer's words. */
   async specTree(input: { format: 'openapi' | 'postman'; value: unknown; fileName: string }): Promise<{ tree: DocTree } | { error: string }> {
-    const [{ importOpenApi }, { importPostman }, { FormatError }] = await Promise.all([import('../../importers/openapi.ts'), import('../../importers/postman.ts'), import('../../importers/errors.ts')]);
+    const [{ importOpenApi }, { importPostman }, { FormatError }] = await Promise.all([import('../importers/openapi.ts'), import('../importers/postman.ts'), import('../importers/errors.ts')]);
     try {
       return { tree: input.format === 'openapi' ? importOpenApi(input.value, { fileName: input.fileName }) : importPostman(input.value, { fileName: input.fileName }) };
     } catch (err) {
@@ -90,7 +90,7 @@ export const IMPORT_JOBS = {
    * normalises), each or the importer's words on why it is not one.
    */
   async snapshots(input: { documents: { document: unknown; source: string }[] }): Promise<({ kind: ApiSourceKind; snapshot: ApiSnapshot } | { error: string })[]> {
-    const [{ snapshotApi }, { FormatError }] = await Promise.all([import('../../importers/apiSnapshot.ts'), import('../../importers/errors.ts')]);
+    const [{ snapshotApi }, { FormatError }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/errors.ts')]);
     return input.documents.map((d) => {
       try {
         return snapshotApi(d.document, d.source);
@@ -103,7 +103,7 @@ export const IMPORT_JOBS = {
 
   /** `import/xlsx`: an uploaded workbook → the editor's sheet JSON. */
   async xlsxSheets(input: { path: string; fileName: string }) {
-    const { xlsxToSheets } = await import('../../importers/xlsx/index.ts');
+    const { xlsxToSheets } = await import('../importers/xlsx/index.ts');
     return xlsxToSheets(new Uint8Array(await fs.readFile(input.path)), input.fileName);
   },
 

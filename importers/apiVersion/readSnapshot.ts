@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { ApiSnapshot, SnapshotOperation } from '../../../core/apiSnapshot.ts';
+import type { ApiSnapshot, SnapshotOperation } from '../../core/apiSnapshot.ts';
 
 /**
  * A stored snapshot (gzipped JSON, see recordApiVersion) read back with its repeated parts shared,

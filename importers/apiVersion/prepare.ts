@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
-import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff } from '../../../core/apiDiff.ts';
-import { operationKey, type ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import { diffApiSnapshots, formatsDiffer, unchangedAcrossFormats, type ApiDiff } from '../../core/apiDiff.ts';
+import { operationKey, type ApiSnapshot } from '../../core/apiSnapshot.ts';
 import { readSnapshot } from './readSnapshot.ts';
 import { snapshotTextPieces } from './snapshotText.ts';
 
@@ -16,7 +16,7 @@ export interface LatestApiVersion {
 /**
  * A new snapshot made ready to store, compared with the stream's latest version: everything of
  * recordApiVersion that needs no database. Plain data, so that an import job makes it in its
- * worker process (server/workers/importJobs.ts) and the server process only writes the rows.
+ * worker process (workers/importJobs.ts) and the server process only writes the rows.
  */
 export interface PreparedApiVersion {
   /** The version it was compared with (null: the stream had none). */

@@ -3,7 +3,7 @@ import { EXPORT_JOBS } from './exportJobs.ts';
 import { IMPORT_JOBS } from './importJobs.ts';
 
 /**
- * The heavy jobs, run in a worker process of the pool (server/workers/pool.ts), never in the
+ * The heavy jobs, run in a worker process of the pool (workers/pool.ts), never in the
  * process that answers requests. Each takes and returns plain data (v8-serialisable); a job that
  * makes a file answers its bytes, which the pool hands to the caller as a file on disk. The
  * libraries load on a job's first use in its worker, so the server process never loads them.

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { JobLease } from '../models/JobLease.ts';
-import type { Deps } from '../services.ts';
+import { JobLease } from './models/JobLease.ts';
+import type { Deps } from './services.ts';
 
 /**
  * Job leases in the `job_leases` table, so that with several instances on one database a job
  * runs on one of them at a time, and no more often than its interval. Claiming is one guarded
- * UPDATE, atomic on both engines.
+ * UPDATE, atomic on both engines. Below jobs/ (which runs on them) and commands/ (webhook
+ * deliveries are claimed by the same holder id).
  */
 export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`.slice(0, 100);
 

@@ -1,4 +1,4 @@
-import type { ApiSnapshot } from '../../../core/apiSnapshot.ts';
+import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
 
 /** Stored form of a snapshot: the builders' key order is deterministic, so equal APIs give equal text. */
 export function snapshotText(snapshot: ApiSnapshot): string {

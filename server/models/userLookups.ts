@@ -1,5 +1,6 @@
-import type { Db } from '../../db/knex.ts';
-import { User, type UserRow } from '../../models/User.ts';
+// User look-ups shared by access/ (who is this?) and the user commands: plain queries on the users table.
+import type { Db } from '../db/knex.ts';
+import { User, type UserRow } from './User.ts';
 
 export async function findUserById(db: Db, uid: number): Promise<UserRow | null> {
   return (await User.query(db).findById(uid)) ?? null;

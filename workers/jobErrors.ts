@@ -1,5 +1,5 @@
-import { errors } from '../../core/errors.ts';
-import { FormatError, ImportLimitError } from '../../importers/errors.ts';
+import { errors } from '../core/errors.ts';
+import { FormatError, ImportLimitError } from '../importers/errors.ts';
 import { JobLimitError } from './pool.ts';
 
 /**

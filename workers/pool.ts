@@ -6,14 +6,14 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Tinypool } from 'tinypool';
-import { FormatError, ImportLimitError } from '../../importers/errors.ts';
-import type { JobLimits } from '../config.ts';
+import { FormatError, ImportLimitError } from '../importers/errors.ts';
+import type { JobLimits } from './limits.ts';
 import type { JobInput, JobName, JobOutput } from './jobs.ts';
 import type { JobReply, JobTask } from './jobRunner.ts';
 
 /**
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
- * server/workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
+ * workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
  * with a heap limit (`--max-old-space-size`, JOB_MEMORY_MB) and a wall-clock limit
  * (JOB_TIMEOUT_SECONDS). Idle workers exit after JOB_IDLE_SECONDS, so what an import used goes
  * back to the OS with them. The pool starts no process until the first job.
@@ -96,7 +96,7 @@ export class JobPool {
 
   readonly #entry: string;
 
-  /** `entry`: the module workers load (the published CLI's own bundle); default server/workers/entry.mjs. */
+  /** `entry`: the module workers load (the published CLI's own bundle); default workers/entry.mjs. */
   constructor(limits: JobLimits, opts: { entry?: string } = {}) {
     this.limits = limits;
     this.#entry = opts.entry ?? ENTRY;
