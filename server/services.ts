@@ -26,7 +26,7 @@ export interface Deps {
    */
   quietPageEvents?: boolean;
   /** Live co-editing (services.live): commands that change rights tell the open connections. */
-  live?: Pick<LiveServices, 'rightsChanged'>;
+  live?: LiveServices;
 }
 
 export interface Services extends Deps {

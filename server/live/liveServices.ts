@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/knex.ts';
-import type { Deps } from '../services.ts';
 import { createLiveBus } from './bus/index.ts';
 import type { LiveBus } from './bus/types.ts';
 
@@ -38,7 +37,7 @@ export function createLiveServices(config: Config, db: Db): LiveServices {
  * the live switch, a lock): re-check that item's live connections now instead of within
  * LIVE_RIGHTS_RECHECK_MS. Call it after the transaction, so the re-check reads the new rights.
  */
-export function liveRightsChanged(deps: Pick<Deps, 'live'>, itemIds: number | Iterable<number>): void {
+export function liveRightsChanged(deps: { live?: Pick<LiveServices, 'rightsChanged'> }, itemIds: number | Iterable<number>): void {
   if (!deps.live) return;
   for (const id of typeof itemIds === 'number' ? [itemIds] : new Set(itemIds)) deps.live.rightsChanged(id);
 }

@@ -21,8 +21,8 @@ async function livePage(opts: { password?: string } = {}) {
 }
 
 /** The raw answer to an HTTP upgrade request for `path` (status line), read from a plain TCP socket. */
-function upgradeStatus(path: string): Promise<string> {
-  const { port } = new URL(t.url);
+function upgradeStatus(path: string, server: TestServer = t): Promise<string> {
+  const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => {
       socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
@@ -135,5 +135,47 @@ describe('the socket at /live', () => {
       expect(liveLog(p).authenticated).toBe(false);
     }
     expect(t.services.live.hub!.documents.has(pageDocName(other.pageId))).toBe(false);
+  });
+});
+
+describe('shutdown and LIVE_EDITING', () => {
+  it('closing the server closes the sockets and runs the pending stores before the database goes', async () => {
+    const s = await startTestServer();
+    try {
+      const people = await itemWithPeople(s);
+      const page = await savePageVia(s, people.owner.token, { item_id: people.itemId, page_content: 'start' });
+      const answer = await liveToken(s, page.page_id, { token: people.owner.token });
+      const p = connectLive(s.url, answer.token, answer.doc);
+      await waitSynced(p);
+      const stored: { doc: string; text: string; title: string }[] = [];
+      // Stands for live-store's persistence: it must still reach the database during shutdown.
+      s.services.live.hub!.configuration.extensions.push({
+        async onStoreDocument({ documentName, document }) {
+          const row = await s.services.db('pages').where({ page_id: page.page_id }).first('page_title');
+          stored.push({ doc: documentName, text: document.getText(LIVE_TEXT).toString(), title: row.page_title });
+        },
+      });
+      liveText(p).insert(0, 'typed just before shutdown ');
+      await waitUntil(() => !!s.services.live.hub!.documents.get(answer.doc)?.getText(LIVE_TEXT).toString().includes('typed'), 'the edit on the server');
+      await s.close();
+      expect(stored).toEqual([{ doc: answer.doc, text: 'typed just before shutdown ', title: page.page_title }]);
+      expect(s.services.live.hub).toBeUndefined();
+    } catch (err) {
+      await s.close().catch(() => undefined);
+      throw err;
+    }
+  });
+
+  it('LIVE_EDITING=off: no socket (404), live/token answers live:false, item/info says 0', async () => {
+    const s = await startTestServer({ env: { LIVE_EDITING: 'off' } });
+    try {
+      const people = await itemWithPeople(s);
+      const page = await savePageVia(s, people.owner.token, { item_id: people.itemId, page_content: 'start' });
+      expect(await liveToken(s, page.page_id, { token: people.owner.token })).toMatchObject({ live: false, token: '', mode: 'edit' });
+      expect((await s.call('item/info', { item_id: people.itemId }, { token: people.owner.token })).data.live_editing).toBe(0);
+      expect(await upgradeStatus('/live', s)).toMatch(/^HTTP\/1\.1 404/);
+    } finally {
+      await s.close();
+    }
   });
 });
