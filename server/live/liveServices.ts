@@ -31,3 +31,13 @@ export function createLiveServices(config: Config, db: Db): LiveServices {
   };
   return live;
 }
+
+/**
+ * After a command committed a change of who may read or write an item (members, teams, archive,
+ * the live switch, a lock): re-check that item's live connections now instead of within
+ * LIVE_RIGHTS_RECHECK_MS. Call it after the transaction, so the re-check reads the new rights.
+ */
+export function liveRightsChanged(deps: { live?: Pick<LiveServices, 'rightsChanged'> }, itemIds: number | Iterable<number>): void {
+  if (!deps.live) return;
+  for (const id of typeof itemIds === 'number' ? [itemIds] : new Set(itemIds)) deps.live.rightsChanged(id);
+}

@@ -1,4 +1,4 @@
-import type { Connection, Hocuspocus } from '@hocuspocus/server';
+import { OutgoingMessage, type Connection, type Hocuspocus } from '@hocuspocus/server';
 import { ItemType } from '../../core/limits.ts';
 import { AppError, errors } from '../../core/errors.ts';
 import { LIVE_CLOSE, pageDocName, sheetDocName, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
@@ -33,6 +33,8 @@ export interface LiveAccess {
   live: boolean;
   /** Another user's explicit lock: the caller edits nothing until it goes. */
   lockedBy: LockRow | null;
+  /** Archived items are read-only for everyone. */
+  archived: boolean;
   /** The caller's signed item-password grant, if that is what opens the item. */
   grant?: string;
 }
@@ -47,7 +49,7 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     const page = await pageByShareKey(services, shareKey);
     if (!page || page.page_id !== pageId) throw errors.notFound('page');
     const item = await findItem(services.db, page.item_id);
-    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null };
+    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
   }
   const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
   let mode: LiveMode = 'view';
@@ -65,6 +67,7 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     mode,
     live: isLive(services, loaded.item.live_editing),
     lockedBy: lock && lock.lock_uid !== uid ? lock : null,
+    archived: loaded.abilities.archived,
     grant: actor.proof.grants.get(loaded.rightsItem.item_id),
   };
 }
@@ -106,7 +109,7 @@ export async function evaluateLive(services: Services, ctx: Omit<LiveContext, 'u
   if (!access.live) return { kind: 'close', reason: LIVE_CLOSE.liveOff };
   const username = actor.kind === 'user' ? actor.username : '';
   if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
-  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
+  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, username };
   if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, username };
   return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, username };
 }
@@ -126,6 +129,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
     locked_by: verdict.lockedBy ? { uid: verdict.lockedBy.lock_uid, username: verdict.lockedBy.lock_username } : null,
   };
   connection.sendStateless(JSON.stringify(notice));
+  // Write is back: ask the client for what the server lacks (the provider answers a sync step 1),
+  // so its next edits do not wait behind ones the server refused while it was read-only.
+  if (!verdict.readOnly) connection.send(new OutgoingMessage(connection.messageAddress).createSyncMessage().writeFirstSyncStepFor(connection.document).toUint8Array());
 }
 
 /**

@@ -8,6 +8,7 @@ import { TeamMember } from '../../models/TeamMember.ts';
 import type { Db } from '../../db/knex.ts';
 import { TeamMemberGroup } from '../../policies/team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 
 /** Teams the user owns or belongs to, newest first, with member and item counts. */
 export async function listMyTeams(db: Db, uid: number): Promise<MyTeamRow[]> {
@@ -40,12 +41,15 @@ export async function renameTeam(deps: Deps, teamId: number, teamName: string): 
 
 /** Deletes the team with its members, item bindings and the rights those bindings gave. */
 export async function deleteTeam(deps: Deps, teamId: number): Promise<void> {
-  await inTransaction(deps, async (tx) => {
+  const itemIds = await inTransaction(deps, async (tx) => {
+    const items = await TeamItem.query(tx.db).where({ team_id: teamId }).select('item_id');
     await TeamItemMember.query(tx.db).where({ team_id: teamId }).delete();
     await TeamItem.query(tx.db).where({ team_id: teamId }).delete();
     await TeamMember.query(tx.db).where({ team_id: teamId }).delete();
     await Team.query(tx.db).deleteById(teamId);
+    return items.map((i) => i.item_id);
   });
+  liveRightsChanged(deps, itemIds);
 }
 
 /**
