@@ -7,10 +7,12 @@ import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import { docOf, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
+import { docOf, MARKDOWN_TEXT, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
+import { MERGE_ORIGIN } from './mergeWrite.ts';
 import { publishLiveUpdate } from './publish.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
 import { loadLiveState } from './seed.ts';
+import { applyTextDiff } from './textDiff.ts';
 
 /** What live-core's onAuthenticate puts in a connection's context. */
 interface LiveContext {
@@ -98,7 +100,10 @@ export async function storeLiveState(
     const row = await readLiveDoc(tx.db, pageId);
     if (!page || !row) return; // deleted meanwhile: nothing to store
     const now = tx.now();
-    const merged = docOf(row.ystate, memory);
+    const merged = docOf(row.ystate);
+    // A write that did not pass the merge service (none should): its text comes in as a change, not lost.
+    if (row.revision !== page.revision) applyTextDiff(merged.getText(MARKDOWN_TEXT), page.page_content, MERGE_ORIGIN);
+    Y.applyUpdate(merged, memory);
     const text = textOf(merged);
     const ystate = Y.encodeStateAsUpdate(merged);
     const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
@@ -106,7 +111,7 @@ export async function storeLiveState(
     merged.destroy();
     const cutAfter = opts.cut ? { segment_started_at: 0, contributors: '[]' } : {};
     if (text === page.page_content) {
-      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), updated_at: now, ...cutAfter });
+      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), revision: page.revision, updated_at: now, ...cutAfter });
     } else {
       const continues = segmentContinues(row, now, opts.rules);
       const contributors = continues ? mergeContributors(parseContributors(row.contributors), who) : mergeContributors([], who);
