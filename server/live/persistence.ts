@@ -1,15 +1,13 @@
-import type { Document, Extension } from '@hocuspocus/server';
+import type { Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import { parseDocName } from '../../core/live.ts';
 import { contentHash } from '../commands/pages/pageRow.ts';
 import { mergeContributors, parseContributors, type Contributor } from '../commands/pages/contributors.ts';
-import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/savePage.ts';
+import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/writeVersion.ts';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
-import { MERGE_ORIGIN } from './mergeWrite.ts';
-import { publishLiveUpdate } from './publish.ts';
+import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, textOf, updateLiveDoc } from './liveDocs.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
 import { loadLiveState } from './seed.ts';
 import { applyTextDiff } from './textDiff.ts';
@@ -126,7 +124,11 @@ export async function storeLiveState(
       });
     }
     // An update of only the delete set still has content: an empty update is 2 bytes.
-    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking));
+    if (lacking.length > 2)
+      afterCommit(tx.db, () => {
+        Y.applyUpdate(document, lacking, STORED_ORIGIN);
+        publishToOtherProcesses(deps, pageId, lacking);
+      });
   });
 }
 
