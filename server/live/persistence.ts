@@ -9,14 +9,9 @@ import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
 import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, textOf, updateLiveDoc } from './liveDocs.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
+import type { LiveContext } from './rights.ts';
 import { loadLiveState } from './seed.ts';
 import { applyTextDiff } from './textDiff.ts';
-
-/** What live-core's onAuthenticate puts in a connection's context. */
-interface LiveContext {
-  uid?: number;
-  username?: string;
-}
 
 /**
  * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
@@ -34,7 +29,7 @@ export function persistenceExtension(services: Services): Extension {
     async onLoadDocument({ documentName, document }) {
       const pageId = markdownPageOf(documentName);
       if (pageId === undefined) return;
-      Y.applyUpdate(document, await loadLiveState(services, pageId), LOAD_ORIGIN);
+      Y.applyUpdate(document, await loadLiveState(services, pageId), STORED_ORIGIN);
     },
     async onChange({ documentName, context, connection }) {
       const c = context as LiveContext | undefined;
@@ -44,7 +39,8 @@ export function persistenceExtension(services: Services): Extension {
       who.delete(c.uid); // the latest writer last: the version's author
       who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
     },
-    async onStoreDocument({ documentName, document }) {
+    async onStoreDocument(payload) {
+      const { documentName, document } = payload;
       const pageId = markdownPageOf(documentName);
       if (pageId === undefined) return;
       const who = [...(pending.get(documentName)?.values() ?? [])];
@@ -53,10 +49,12 @@ export function persistenceExtension(services: Services): Extension {
         const lastLeft = document.getConnectionsCount() === 0;
         await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft });
       } catch (err) {
-        // Hocuspocus keeps the document in memory and stores again on the next change.
+        // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
         const again = pending.get(documentName) ?? new Map();
         for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
         pending.set(documentName, again);
+        services.logger.error({ err, page_id: pageId }, 'live store failed; retrying');
+        void payload.instance.storeDocumentHooks(document, payload);
         throw err;
       }
     },
@@ -68,8 +66,6 @@ export function persistenceExtension(services: Services): Extension {
     },
   };
 }
-
-const LOAD_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'load' } as const;
 
 function markdownPageOf(documentName: string): number | undefined {
   const parsed = parseDocName(documentName);
