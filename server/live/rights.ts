@@ -141,9 +141,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
  */
 export class LiveRights {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  /** Items asked for while a pass ran (null: everything). */
-  private pending: Set<number> | null | undefined;
+  /** The passes run one after another; `queued` is the next one while it has not started. */
+  private chain: Promise<void> = Promise.resolve();
+  private queued: { items: Set<number> | null; promise: Promise<void> } | null = null;
   private readonly services: Services;
   private readonly hub: Hocuspocus;
 
@@ -153,7 +153,7 @@ export class LiveRights {
   }
 
   start(): this {
-    this.timer = setInterval(() => this.recheck(null), this.services.config.LIVE_RIGHTS_RECHECK_MS);
+    this.timer = setInterval(() => void this.recheck(null), this.services.config.LIVE_RIGHTS_RECHECK_MS);
     this.timer.unref();
     return this;
   }
@@ -161,26 +161,29 @@ export class LiveRights {
   stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    return this.running ?? Promise.resolve();
+    return this.chain;
   }
 
-  /** Re-checks the connections of one item (or all with null); calls made during a pass are queued. */
+  /**
+   * Re-checks the connections of one item (null: all). Resolves after a pass that started after
+   * this call and covered the item; calls made while a pass runs share the next pass.
+   */
   recheck(itemId: number | null): Promise<void> {
-    if (this.running) {
-      if (itemId === null) this.pending = null;
-      else if (this.pending !== null) (this.pending ??= new Set()).add(itemId);
-      return this.running;
+    if (this.queued) {
+      if (itemId === null) this.queued.items = null;
+      else this.queued.items?.add(itemId);
+      return this.queued.promise;
     }
-    this.running = this.pass(itemId === null ? null : new Set([itemId]))
-      .catch((err) => this.services.logger.error({ err }, 'live rights re-check failed'))
-      .finally(() => {
-        this.running = null;
-        const next = this.pending;
-        this.pending = undefined;
-        if (next === null) void this.recheck(null);
-        else if (next) for (const id of next) void this.recheck(id);
-      });
-    return this.running;
+    const next: { items: Set<number> | null; promise: Promise<void> } = { items: itemId === null ? null : new Set([itemId]), promise: Promise.resolve() };
+    next.promise = this.chain
+      .then(() => {
+        this.queued = null;
+        return this.pass(next.items);
+      })
+      .catch((err) => this.services.logger.error({ err }, 'live rights re-check failed'));
+    this.queued = next;
+    this.chain = next.promise;
+    return next.promise;
   }
 
   private async pass(items: Set<number> | null): Promise<void> {
