@@ -10,11 +10,10 @@ import type { LockRow } from '../models/PageLock.ts';
 import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 
-/** What a live connection carries (Hocuspocus context) and its token claims. */
-export interface LiveContext {
+/** What a live token claims. */
+export interface LiveClaims {
   /** 0: an anonymous reader of a public item or a share-link reader. */
   uid: number;
-  username: string;
   itemId: number;
   pageId: number;
   doc: string;
@@ -22,6 +21,19 @@ export interface LiveContext {
   mode: LiveMode;
   shareKey?: string;
   grant?: string;
+}
+
+/** What a live connection carries (Hocuspocus context): the claims and who it is now. */
+export interface LiveContext extends LiveClaims {
+  username: string;
+  /** The name shown beside the cursor (the user's name, else username; 'Guest' for uid 0). */
+  name: string;
+}
+
+/** The name shown for a participant: the user's display name, else the username; guests by language. */
+export function liveDisplayName(user: { username: string; name: string } | null, lang: 'en' | 'zh' = 'en'): string {
+  if (!user) return lang === 'zh' ? '访客' : 'Guest';
+  return user.name || user.username;
 }
 
 export interface LiveAccess {
@@ -77,10 +89,10 @@ const isLive = (services: Services, flag: number | undefined) => services.config
 
 export type LiveVerdict =
   | { kind: 'close'; reason: (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE] }
-  | { kind: 'open'; readOnly: boolean; why: LiveModeNotice['reason']; lockedBy: LockRow | null; username: string };
+  | { kind: 'open'; readOnly: boolean; why: LiveModeNotice['reason']; lockedBy: LockRow | null; who: { username: string; name: string } };
 
 /** Who a connection's claims stand for now: the user as stored (a removed account: nobody). */
-async function actorOf(services: Services, ctx: Pick<LiveContext, 'uid' | 'itemId' | 'grant'>): Promise<Actor | null> {
+async function actorOf(services: Services, ctx: Pick<LiveClaims, 'uid' | 'itemId' | 'grant'>): Promise<Actor | null> {
   const proof = noProof();
   if (ctx.grant) proof.grants.set(ctx.itemId, ctx.grant);
   if (!ctx.uid) return guest(proof);
@@ -95,7 +107,7 @@ async function actorOf(services: Services, ctx: Pick<LiveContext, 'uid' | 'itemI
  * live editing was turned off; otherwise open, read-only unless its token allows editing, the
  * caller may still save the page, and nobody else holds an explicit lock.
  */
-export async function evaluateLive(services: Services, ctx: Omit<LiveContext, 'username'>): Promise<LiveVerdict> {
+export async function evaluateLive(services: Services, ctx: LiveClaims): Promise<LiveVerdict> {
   const actor = await actorOf(services, ctx);
   if (!actor) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   let access: LiveAccess;
@@ -107,11 +119,13 @@ export async function evaluateLive(services: Services, ctx: Omit<LiveContext, 'u
   }
   if (access.doc !== ctx.doc || access.itemId !== ctx.itemId) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   if (!access.live) return { kind: 'close', reason: LIVE_CLOSE.liveOff };
-  const username = actor.kind === 'user' ? actor.username : '';
-  if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
-  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, username };
-  if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, username };
-  return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, username };
+  // A share-link reader reads as nobody, even when the token was asked for with a session.
+  const user = actor.kind === 'user' && !ctx.shareKey ? actor : null;
+  const who = { username: user?.username ?? '', name: liveDisplayName(user) };
+  if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, who };
+  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, who };
+  if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, who };
+  return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, who };
 }
 
 /** Applies a verdict to one open connection: close it, or switch it and tell the client why. */

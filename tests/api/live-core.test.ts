@@ -107,6 +107,19 @@ describe('the socket at /live', () => {
     expect(t.services.live.hub!.documents.get(a.doc)!.getText(LIVE_TEXT).toString()).toBe(expected);
   });
 
+  it('presence names each participant as the server knows them, whatever the client claims', async () => {
+    const { owner, editor, pageId } = await livePage();
+    const a = await liveToken(t, pageId, { token: owner.token });
+    const b = await liveToken(t, pageId, { token: editor.token });
+    const pa = connectLive(t.url, a.token, a.doc);
+    const pb = connectLive(t.url, b.token, b.doc);
+    await Promise.all([waitSynced(pa), waitSynced(pb)]);
+    pb.setAwarenessField('user', { uid: owner.uid, name: 'Not me', color: '#000000', idle: false });
+    const seen = () => [...pa.awareness!.getStates().entries()].find(([id]) => id === pb.document.clientID)?.[1]?.user;
+    await waitUntil(() => !!seen(), "the editor's presence at the owner");
+    expect(seen()).toEqual({ uid: editor.uid, name: editor.username, color: b.user.color, idle: false });
+  });
+
   it('refuses an upgrade on any other path with 404', async () => {
     expect(await upgradeStatus('/elsewhere')).toMatch(/^HTTP\/1\.1 404/);
     expect(await upgradeStatus('/live/extra')).toMatch(/^HTTP\/1\.1 404/);
