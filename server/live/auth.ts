@@ -17,11 +17,11 @@ interface TokenPayload {
   /** share key of a share-link reader */
   s?: string;
   /** the reader's signed item-password grant, so the re-check sees the item as they did */
-  g?: string;
+  g?: [number, string];
 }
 
 export function signLiveToken(services: Pick<Services, 'secret' | 'now'>, ctx: LiveClaims): string {
-  const payload: TokenPayload = { u: ctx.uid, i: ctx.itemId, p: ctx.pageId, d: ctx.doc, m: ctx.mode, ...(ctx.shareKey ? { s: ctx.shareKey } : {}), ...(ctx.grant ? { g: ctx.grant } : {}) };
+  const payload: TokenPayload = { u: ctx.uid, i: ctx.itemId, p: ctx.pageId, d: ctx.doc, m: ctx.mode, ...(ctx.shareKey ? { s: ctx.shareKey } : {}), ...(ctx.grant ? { g: [ctx.grant.itemId, ctx.grant.value] as [number, string] } : {}) };
   return sign(services.secret, `live:${JSON.stringify(payload)}`, services.now() + LIVE_TOKEN_SECONDS);
 }
 
@@ -36,7 +36,8 @@ export function verifyLiveToken(services: Pick<Services, 'secret' | 'now'>, toke
     return null;
   }
   if (p.d !== documentName || (p.m !== 'edit' && p.m !== 'view')) return null;
-  return { uid: p.u, itemId: p.i, pageId: p.p, doc: p.d, mode: p.m, shareKey: p.s, grant: p.g };
+  const grant = Array.isArray(p.g) && typeof p.g[0] === 'number' && typeof p.g[1] === 'string' ? { itemId: p.g[0], value: p.g[1] } : undefined;
+  return { uid: p.u, itemId: p.i, pageId: p.p, doc: p.d, mode: p.m, shareKey: p.s, grant };
 }
 
 /**

@@ -1,13 +1,8 @@
 import { OutgoingMessage, type Connection, type Hocuspocus } from '@hocuspocus/server';
-import { ItemType } from '../../core/limits.ts';
-import { AppError, errors } from '../../core/errors.ts';
-import { LIVE_CLOSE, pageDocName, sheetDocName, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
-import { findItem } from '../access/items.ts';
-import { loadReadablePage, requireWritableIn } from '../access/pages.ts';
-import { findLiveLock } from '../commands/pages/locks.ts';
-import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { AppError } from '../../core/errors.ts';
+import { LIVE_CLOSE, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
+import { liveActor, resolveLiveAccess, type ItemGrant, type LiveAccess } from '../access/live.ts';
 import type { LockRow } from '../models/PageLock.ts';
-import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 
 /** What a live token claims. */
@@ -20,7 +15,7 @@ export interface LiveClaims {
   /** What the token allows at most: a view connection never becomes an editing one. */
   mode: LiveMode;
   shareKey?: string;
-  grant?: string;
+  grant?: ItemGrant;
 }
 
 /** What a live connection carries (Hocuspocus context): the claims and who it is now. */
@@ -36,71 +31,9 @@ export function liveDisplayName(user: { username: string; name: string } | null,
   return user.name || user.username;
 }
 
-export interface LiveAccess {
-  itemId: number;
-  doc: string;
-  /** What the caller may do with the page now: exactly page/save's rule (policies + access). */
-  mode: LiveMode;
-  /** The item's live switch (and LIVE_EDITING) */
-  live: boolean;
-  /** Another user's explicit lock: the caller edits nothing until it goes. */
-  lockedBy: LockRow | null;
-  /** Archived items are read-only for everyone. */
-  archived: boolean;
-  /** The caller's signed item-password grant, if that is what opens the item. */
-  grant?: string;
-}
-
-/**
- * The caller's live rights on a page, as page/info and page/save decide them (errors as they throw
- * them: 10101, 10303, 10312…). A share key makes it a share-link reader's view.
- */
-export async function resolveLiveAccess(services: Services, actor: Actor, pageId: number, shareKey?: string): Promise<LiveAccess> {
-  const now = services.now();
-  if (shareKey) {
-    const page = await pageByShareKey(services, shareKey);
-    if (!page || page.page_id !== pageId) throw errors.notFound('page');
-    const item = await findItem(services.db, page.item_id);
-    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
-  }
-  const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
-  let mode: LiveMode = 'view';
-  try {
-    requireWritableIn(loaded, topCatId);
-    mode = 'edit';
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-  }
-  const uid = actor.kind === 'user' ? actor.uid : 0;
-  const lock = mode === 'edit' ? await findLiveLock(services.db, pageId, now) : null;
-  return {
-    itemId: page.item_id,
-    doc: docOf(loaded.item.item_type, pageId),
-    mode,
-    live: isLive(services, loaded.item.live_editing),
-    lockedBy: lock && lock.lock_uid !== uid ? lock : null,
-    archived: loaded.abilities.archived,
-    grant: actor.proof.grants.get(loaded.rightsItem.item_id),
-  };
-}
-
-const docOf = (itemType: number, pageId: number) => (itemType === ItemType.SPREADSHEET ? sheetDocName(pageId) : pageDocName(pageId));
-const isLive = (services: Services, flag: number | undefined) => services.config.LIVE_EDITING && flag === 1;
-
 export type LiveVerdict =
   | { kind: 'close'; reason: (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE] }
   | { kind: 'open'; readOnly: boolean; why: LiveModeNotice['reason']; lockedBy: LockRow | null; who: { username: string; name: string } };
-
-/** Who a connection's claims stand for now: the user as stored (a removed account: nobody). */
-async function actorOf(services: Services, ctx: Pick<LiveClaims, 'uid' | 'itemId' | 'grant'>): Promise<Actor | null> {
-  const proof = noProof();
-  if (ctx.grant) proof.grants.set(ctx.itemId, ctx.grant);
-  if (!ctx.uid) return guest(proof);
-  const user = (await services.db('users').where({ uid: ctx.uid }).first('uid', 'username', 'name', 'groupid')) as
-    | { uid: number; username: string; name: string; groupid: number }
-    | undefined;
-  return user ? { kind: 'user', ...user, proof } : null;
-}
 
 /**
  * A connection's fate under the rights as they are now: closed when the page is out of reach or
@@ -108,7 +41,7 @@ async function actorOf(services: Services, ctx: Pick<LiveClaims, 'uid' | 'itemId
  * caller may still save the page, and nobody else holds an explicit lock.
  */
 export async function evaluateLive(services: Services, ctx: LiveClaims): Promise<LiveVerdict> {
-  const actor = await actorOf(services, ctx);
+  const actor = await liveActor(services, ctx);
   if (!actor) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   let access: LiveAccess;
   try {
@@ -206,7 +139,7 @@ export class LiveRights {
       for (const connection of document.getConnections()) {
         const ctx = connection.context as LiveContext | undefined;
         if (!ctx?.pageId || (items && !items.has(ctx.itemId))) continue;
-        const key = `${ctx.uid}|${ctx.doc}|${ctx.mode}|${ctx.shareKey ?? ''}|${ctx.grant ?? ''}`;
+        const key = `${ctx.uid}|${ctx.doc}|${ctx.mode}|${ctx.shareKey ?? ''}|${ctx.grant?.value ?? ''}`;
         const group = groups.get(key) ?? { ctx, connections: [] };
         group.connections.push(connection);
         groups.set(key, group);

@@ -3,7 +3,8 @@ import { LIVE_PATH, liveColor, type LiveTokenAnswer } from '../../../core/live.t
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
 import { signLiveToken } from '../../live/auth.ts';
-import { liveDisplayName, resolveLiveAccess } from '../../live/rights.ts';
+import { resolveLiveAccess } from '../../access/live.ts';
+import { liveDisplayName } from '../../live/rights.ts';
 import { actorUid } from '../../policies/actor.ts';
 
 /**
