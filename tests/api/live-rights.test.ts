@@ -4,7 +4,8 @@ import { LIVE_CLOSE, LIVE_TEXT } from '../../core/live.ts';
 import { LOCK_RELEASE_VALUE } from '../../core/limits.ts';
 import { itemWithPeople, savePageVia, type Person } from '../helpers/docs.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { grantCookieFrom } from '../helpers/itemFactories.ts';
+import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
  * Rights on the live socket (issue #22, live-core): view connections never write, and a change of
@@ -106,6 +107,43 @@ describe('a member removed mid-session', () => {
 });
 
 describe('item changes', () => {
+  it("a guest who opened a private item with its visit password reads live until the password changes", async () => {
+    const { owner, itemId, pageId } = await livePage({ password: 'first-pw' });
+    const pwd = await t.call('item/pwd', { item_id: itemId, password: 'first-pw' });
+    const cookie = grantCookieFrom(pwd.headers, itemId)!;
+    expect(cookie).toBeTruthy();
+    const answer = await liveToken(t, pageId, { headers: { Cookie: cookie } });
+    expect(answer).toMatchObject({ live: true, mode: 'view', user: { uid: 0 } });
+    const g = connectLive(t.url, answer.token, answer.doc);
+    await waitSynced(g);
+    const o = await join(pageId, owner);
+    liveText(o).insert(0, 'seen by the guest ');
+    await waitForText(g, (s) => s.includes('seen by the guest'));
+    // Re-checks keep the guest in while the grant holds...
+    await t.services.live.rightsChanged(itemId);
+    expect(liveLog(g).closes).toEqual([]);
+    // ...and a new password revokes the grant: the guest is closed.
+    expect((await t.call('item/update', { item_id: itemId, password: 'second-pw' }, { token: owner.token })).error_code).toBe(0);
+    await waitUntil(() => liveLog(g).closes.includes(LIVE_CLOSE.forbidden), 'the guest closed');
+    expect(liveLog(o).closes).toEqual([]);
+  });
+
+  it('removing a member from a team closes their connections to the team’s private items', async () => {
+    const { owner, itemId, pageId } = await livePage({ password: 'team-pw' });
+    const member = await buildUser(t);
+    const team = await t.call('team/save', { team_name: 'Writers' }, { token: owner.token });
+    expect(team.error_code, team.error_message).toBe(0);
+    const teamId = team.data.id as number;
+    expect((await t.call('teamItem/save', { team_id: teamId, item_id: itemId }, { token: owner.token })).error_code).toBe(0);
+    const added = await t.call('teamMember/save', { team_id: teamId, member_username: member.username, team_member_group_id: 1 }, { token: owner.token });
+    expect(added.error_code, added.error_message).toBe(0);
+    const m = await join(pageId, member);
+    expect(liveLog(m).readOnly).toBe(false);
+    const row = await t.services.db('team_members').where({ team_id: teamId, member_uid: member.uid }).first('id');
+    expect((await t.call('teamMember/delete', { id: row.id }, { token: owner.token })).error_code).toBe(0);
+    await waitUntil(() => liveLog(m).closes.includes(LIVE_CLOSE.forbidden), 'the former team member closed');
+  });
+
   it('archiving the item makes its live connections read-only', async () => {
     const { owner, editor, itemId, pageId } = await livePage();
     const o = await join(pageId, owner);
