@@ -100,6 +100,8 @@ export interface ItemDetail extends ItemCore {
   allow_comment: number;
   allow_feedback: number;
   show_watermark: number;
+  /** 1: the item's pages are edited live (issue #22); 0: with the edit lock. */
+  live_editing: number;
 }
 
 /** `item/getKey`, `item/resetKey`. */
@@ -194,6 +196,8 @@ export interface ItemInfoHead extends ItemFlags {
   allow_comment: number;
   /** 1: "Was this page helpful?" under each page. */
   allow_feedback: number;
+  /** 1: pages are edited live over /live (the item's switch, and the site's LIVE_EDITING); 0: with the edit lock. */
+  live_editing: number;
   /** Only on a pull-request preview (`docs push --preview NAME`): what it previews and until when. */
   preview?: ItemPreviewInfo;
 }
@@ -240,6 +244,8 @@ export interface PageInfo extends PageVersionFields {
   is_draft: 0;
   attachment_count: number;
   unique_key: string;
+  /** Everyone who wrote this version (a live editing session lists all its writers; else the author). */
+  contributors: { uid: number; username: string }[];
 }
 
 /** The caller's rights on one page, decided by the server's own rules (`pageRights` in server/policies/item.ts). */
@@ -266,6 +272,8 @@ export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
 /** `page/history` rows and `page/diff`'s `history_page`. */
 export interface PageHistory extends PageVersionFields {
   page_history_id: number;
+  /** Everyone who wrote this version (a live editing session lists all its writers; else the author). */
+  contributors: { uid: number; username: string }[];
 }
 
 /** `page/diff`. */

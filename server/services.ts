@@ -9,6 +9,7 @@ import { setPasswordHashCost } from './auth/passwords.ts';
 // Every model and their relations (models/relations.ts), set before any query.
 import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
+import { createLiveServices, type LiveServices } from './live/liveServices.ts';
 
 /**
  * Everything a command or an action needs, built once per app. Commands take the narrower
@@ -24,6 +25,8 @@ export interface Deps {
    * event: `recordChange` then queues no page events. Carried into nested transactions.
    */
   quietPageEvents?: boolean;
+  /** Live co-editing (services.live): commands that change rights tell the open connections. */
+  live?: LiveServices;
 }
 
 export interface Services extends Deps {
@@ -33,12 +36,14 @@ export interface Services extends Deps {
   secret: string;
   /** Worker processes for heavy imports and exports (JOB_* limits); none runs until the first job. */
   jobs: JobPool;
+  /** Live co-editing: the hub once attachLive ran (never in the CLI or a job), the bus, rightsChanged. */
+  live: LiveServices;
 }
 
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret, jobs: new JobPool(jobLimitsOf(config)) };
+  return { db, logger, now, config, engine: engineOf(db), secret, jobs: new JobPool(jobLimitsOf(config)), live: createLiveServices(config, db) };
 }
 
 const readServices = new WeakMap<Services, Services>();

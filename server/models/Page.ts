@@ -5,7 +5,7 @@ import { BaseModel } from './BaseModel.ts';
 export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username', 'author_via'] as const;
 
 /** The columns `page_history` copies from a page (besides its own id and time). */
-export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments'] as const;
+export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments', 'contributors'] as const;
 
 /** Columns for menus and lists: everything but the (possibly large) content. */
 export const PAGE_MENU_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info', 'revision'] as const;
@@ -17,6 +17,8 @@ export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   /** JSON text, sent to clients as stored. */
   ext_info: string;
   content_hash: string;
+  /** JSON [{uid, username}] of a live session's writers ('' = the author alone; models/contributors.ts). */
+  contributors: string;
   stable_key: string | null;
   /** Docs-as-code sync (migration 20261125040000_page_sync_source). */
   source_path: string | null;

@@ -1,19 +1,15 @@
 import { errors } from '../../../core/errors.ts';
-import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
+import { DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
 import { requireNotArchived } from '../../access/items.ts';
-import { forUpdate } from '../../db/locks.ts';
+import { mergeIntoLiveDoc } from '../../live/mergeWrite.ts';
 import { inTransaction, type Deps } from '../../services.ts';
-import { loadSiteSettings } from '../../settings.ts';
-import { noticePageEdited } from '../notices/events.ts';
-import { recordChange } from './changeLog.ts';
-import { recordHistory, trimHistory } from './history.ts';
 import { assertNotLockedByOther } from './locks.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
 import type { Author } from '../../policies/author.ts';
 import { Catalog } from '../../models/Catalog.ts';
 import { Item } from '../../models/Item.ts';
 import { Page, type PageRow } from '../../models/Page.ts';
-import { bumpMenuVersion } from '../menu/menuVersion.ts';
+import { afterPageWrite, lockPageRow, writePageVersion } from './writeVersion.ts';
 
 export interface SavePageInput {
   itemId: number;
@@ -100,14 +96,10 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       page = (await Page.knexTable(db).where({ page_id: pageId }).first()) as PageRow;
       created = true;
     } else {
-      // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
-      // always records the version actually overwritten. SQLite has a single writer already.
-      const q = Page.knexTable(db).where({ page_id: input.pageId, is_del: 0 });
-      const current = (await forUpdate(db, q).first()) as PageRow | undefined;
+      const current = await lockPageRow(db, input.pageId);
       if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
       if (!input.ignoreLock) await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
       if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();
-      await recordHistory(db, current, now);
       const changes: Partial<PageRow> = {
         cat_id: input.catId,
         page_title: input.title,
@@ -121,22 +113,17 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
         ext_info: input.extInfo ?? current.ext_info,
         revision: current.revision + 1,
         content_hash: hash,
+        contributors: '',
         ...(input.stableKey !== undefined ? { stable_key: input.stableKey } : {}),
       };
-      const updated = await Page.knexTable(db).where({ page_id: current.page_id, revision: current.revision }).update(changes);
-      if (updated !== 1) throw errors.staleRevision();
-      // Callers with the config pass historyLimitFor(services); others get the site setting or the default.
-      const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
-      await trimHistory(db, current.page_id, keep);
-      page = { ...current, ...changes };
-      await noticePageEdited(tx, current.author_uid, page, input.author);
+      // A page open for live editing takes the new text as a change of its Yjs document (the
+      // editors keep typing and see it arrive); the revision rules above stay those of any save.
+      await mergeIntoLiveDoc(tx, current.page_id, input.content, current.revision + 1);
+      page = await writePageVersion(tx, current, changes, { author: input.author, recordVersion: true, historyLimit: input.historyLimit });
     }
 
-    const itemChanges: Partial<Pick<Item, 'last_update_time' | 'item_name'>> = { last_update_time: now };
-    if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
-    await Item.knexTable(db).where({ item_id: input.itemId }).update(itemChanges);
-    await bumpMenuVersion(db, input.itemId);
-    await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
+    await afterPageWrite(tx, { itemId: item.item_id, page, author: input.author, action: created ? 'create' : 'update', renameItem: item.item_type === ItemType.SINGLE_PAGE });
     return { page, created };
   });
 }
+

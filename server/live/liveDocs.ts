@@ -1,0 +1,55 @@
+import * as Y from 'yjs';
+import type { Db } from '../db/knex.ts';
+
+import { LIVE_TEXT, pageDocName } from '../../core/live.ts';
+import type { Deps, Services } from '../services.ts';
+
+/** The Yjs text of a Markdown page's live document. */
+export const MARKDOWN_TEXT = LIVE_TEXT;
+
+/** A `page_live_docs` row (migration 20261128000200_page_live_docs). */
+export interface LiveDocRow {
+  page_id: number;
+  ystate: Uint8Array;
+  /** The page revision the state's text equals. */
+  revision: number;
+  /** JSON [{uid, username}] of the current uncut segment. */
+  contributors: string;
+  /** 0: cut (the next live store opens a segment and records a history version). */
+  segment_started_at: number;
+  updated_at: number;
+}
+
+export async function readLiveDoc(db: Db, pageId: number): Promise<LiveDocRow | undefined> {
+  return (await db('page_live_docs').where({ page_id: pageId }).first()) as LiveDocRow | undefined;
+}
+
+export async function updateLiveDoc(db: Db, pageId: number, changes: Partial<Omit<LiveDocRow, 'page_id'>>): Promise<void> {
+  await db('page_live_docs')
+    .where({ page_id: pageId })
+    .update({ ...changes, ...(changes.ystate ? { ystate: Buffer.from(changes.ystate) } : {}) });
+}
+
+/** A Y.Doc holding `state` (a stored row's ystate, or several merged). */
+export function docOf(...states: Uint8Array[]): Y.Doc {
+  const doc = new Y.Doc({ gc: true });
+  for (const s of states) Y.applyUpdate(doc, s);
+  return doc;
+}
+
+export function textOf(doc: Y.Doc): string {
+  return doc.getText(MARKDOWN_TEXT).toString();
+}
+
+/** Origins of the server's own changes to a live document (Hocuspocus's local origin: no store is scheduled for them). */
+export const SEED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'seed' } as const;
+/** A non-live writer's text (REST save, push, import, restore, MCP) merged in. */
+export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'merge' } as const;
+/** A change already in the stored state, delivered to a document that lacked it. */
+export const STORED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'stored' } as const;
+
+/** Publishes a stored change of a page's document to every other process (none where no live services exist, e.g. a job). */
+export function publishToOtherProcesses(deps: Deps, pageId: number, update: Uint8Array): void {
+  const live = (deps as Partial<Services>).live;
+  live?.bus.publish({ kind: 'update', doc: pageDocName(pageId), update, from: live.processId });
+}
