@@ -1,8 +1,8 @@
 import { AppError, errors } from '../../core/errors.ts';
 import { ItemType } from '../../core/limits.ts';
 import { pageDocName, sheetDocName, type LiveMode } from '../../core/live.ts';
-import { findLiveLock } from '../commands/pages/locks.ts';
-import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { findLiveLock } from '../models/PageLock.ts';
+import { pageByShareKey } from './shareKeys.ts';
 import type { LockRow } from '../models/PageLock.ts';
 import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';

@@ -1,3 +1,4 @@
+import type { Db } from '../db/knex.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /** An edit lock (`page_locks`, one per page); it counts only while `lock_to` is in the future. */
@@ -15,4 +16,12 @@ export interface PageLock extends LockRow {
 export class PageLock extends BaseModel {
   static override tableName = 'page_locks';
   static override idColumn = 'id';
+}
+
+/** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */
+export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
+  const row = (await PageLock.knexTable(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
+    | LockRow
+    | undefined;
+  return row ?? null;
 }

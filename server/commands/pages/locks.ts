@@ -6,15 +6,8 @@ import type { Deps } from '../../services.ts';
 import { inTransaction } from '../../services.ts';
 import type { Author } from '../../policies/author.ts';
 import { liveRightsChanged } from '../../live/liveServices.ts';
-import { PageLock, type LockRow } from '../../models/PageLock.ts';
+import { findLiveLock, PageLock } from '../../models/PageLock.ts';
 
-/** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */
-export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
-  const row = (await PageLock.knexTable(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
-    | LockRow
-    | undefined;
-  return row ?? null;
-}
 
 /** Refuses a write while another user holds a live lock on the page (10309 naming the holder). */
 export async function assertNotLockedByOther(db: Db, pageId: number, uid: number, now: number): Promise<void> {

@@ -10,7 +10,8 @@ import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schem
 import { actorUid } from '../../policies/actor.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
-import { findLiveLock, setPageLock } from '../../commands/pages/locks.ts';
+import { setPageLock } from '../../commands/pages/locks.ts';
+import { findLiveLock } from '../../models/PageLock.ts';
 import { loadReadablePage, loadWritablePage, pageCatalogGuard, requireDeletablePage, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
