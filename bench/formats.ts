@@ -17,6 +17,7 @@ import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import JSZip from 'jszip';
 import { leanServerFlags } from '../bin/leanServer.mjs';
+import { githubApiSpec } from '../tests/helpers/npmFixtures.ts';
 
 export interface BenchRow {
   name: string;
@@ -26,7 +27,6 @@ export interface BenchRow {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GITHUB_SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 const RSS_LIMIT_MB = 400;
 
 /** Peak and current resident set size of a process, from /proc (Linux). */
@@ -151,7 +151,7 @@ export async function benchFormats(): Promise<BenchRow[]> {
       rows.push({ name: label, ms: run.ms, targetMs: 3000, note: `${run.cpu}; ${peak} (before ${before.nowMb.toFixed(0)} MB; limit ${RSS_LIMIT_MB} MB)${peakMb > RSS_LIMIT_MB ? ' OVER LIMIT' : ''}` });
       return run.value;
     };
-    const spec = fs.readFileSync(GITHUB_SPEC);
+    const spec = githubApiSpec();
     const githubItem = await measuredImport(`import/auto GitHub OpenAPI (${(spec.length / 1048576).toFixed(1)} MB)`, 'api.github.com.json', spec);
     await measuredImport('import/auto changed GitHub OpenAPI into the same item', 'api.github.com.json', changedGithubSpec(spec), githubItem);
 

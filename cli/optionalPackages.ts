@@ -3,7 +3,7 @@
  * instead of installing them: together they are most of its install (exceljs 53 MB in 170
  * packages, docx 24 MB), and a CI job that pushes and pulls never loads them. The commands that
  * need them say which package to add (see `optionalPackageMissing`); the server install has them.
- * scripts/build-cli.ts reads this list when it writes cli/package.json.
+ * scripts/build-cli.ts checks that cli/package.json declares them so (tests/cli/cliPackage.test.ts).
  */
 export const OPTIONAL_PACKAGES: Readonly<Record<string, string>> = {
   docx: 'Word export (docs export --format word)',

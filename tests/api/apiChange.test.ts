@@ -1,21 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { buildKeyedItem } from '../cli/fixtures.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * API versions end to end on a real public API: Netlify's Swagger 2.0 description as published on
  * npm (@netlify/open-api 2.52.0 → 2.53.0, consecutive releases, MIT; aliased dev dependencies).
  */
-const require = createRequire(import.meta.url);
-const specPath = (version: string) => require.resolve(`netlify-open-api-${version}/dist/swagger.json`);
+const specPath = (version: string) => npmFixture(`@netlify/open-api@${version}`, 'dist/swagger.json');
 const spec = (version: string) => JSON.parse(fs.readFileSync(specPath(version), 'utf8'));
-const NM = require.resolve('postman-to-openapi/package.json').replace(/package\.json$/, '');
+const NM = `${npmFixture('postman-to-openapi@1.7.3')}/`;
 
 /** Operations counted straight from a document, independently of the snapshot code: method + path, path parameter names blanked. */
 function operationSet(doc: any): Set<string> {

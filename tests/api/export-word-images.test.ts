@@ -8,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #26: the Word export embeds a page's images instead of writing `[image]`. Real images:
  * fastify's SVG figure (tests/fixtures/real-docs, stored by the Markdown-zip import as an
- * attachment), postman-to-markdown's PNG screenshot and highlight.js's JPEG texture (npm packages,
+ * attachment), postman-to-markdown's PNG screenshot and highlight.js's JPEG texture (from npm packages, in tests/fixtures/npm,
  * MIT/BSD), as an attachment, a `data:` URI and an HTML `<img>`; remote images are never fetched.
  */
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/real-docs');
 const SVG = fs.readFileSync(path.join(FIXTURE, 'fastify-docs/resources/encapsulation_context.svg'));
-const PNG = fs.readFileSync(path.resolve('node_modules/postman-to-markdown/resources/export.png'));
-const JPG = fs.readFileSync(path.resolve('node_modules/highlight.js/styles/pojoaque.jpg'));
+const PNG = fs.readFileSync(npmFixture('postman-to-markdown@1.6.0', 'resources/export.png'));
+const JPG = fs.readFileSync(npmFixture('highlight.js@11.12.0', 'styles/pojoaque.jpg'));
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof buildUser>>;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
 import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof buildUser>>;
@@ -143,7 +143,7 @@ describe('export/word', () => {
 
   it('builds a many-page item into a well-formed .docx whose every image, link and list is declared', async () => {
     // Real third-party Markdown (the READMEs of packages Folio uses), 40 pages, plus an image and braces in text.
-    const readmes = ['markdown-it/README.md', 'koa/Readme.md', 'knex/README.md', 'docx/README.md'].map((f) => fs.readFileSync(path.join('node_modules', f), 'utf8'));
+    const readmes = [['markdown-it@15.0.3', 'README.md'], ['koa@3.3.0', 'Readme.md'], ['knex@3.3.0', 'README.md'], ['docx@9.15.2', 'README.md']].map(([pkg, f]) => fs.readFileSync(npmFixture(pkg!, f), 'utf8'));
     const { item_id } = await buildItem(t, owner, { item_name: 'Many pages' });
     const first = await buildPage(t, item_id, { page_title: 'Image', page_content: 'x' });
     const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'pic.png', bytes: PNG_BYTES, params: { page_id: first } });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #20, part 8: with `force_login=1` a guest reads nothing but a page's own share link.
@@ -12,8 +12,7 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  * a workbook from exceljs' test data (tests/fixtures/xlsx) and Netlify's published Swagger
  * descriptions 2.52.0 → 2.53.0 (dev dependencies, as in apiChange.test.ts).
  */
-const require = createRequire(import.meta.url);
-const netlify = (version: string) => fs.readFileSync(require.resolve(`netlify-open-api-${version}/dist/swagger.json`));
+const netlify = (version: string) => fs.readFileSync(npmFixture(`@netlify/open-api@${version}`, 'dist/swagger.json'));
 const workbook = fs.readFileSync(path.resolve(__dirname, '../fixtures/xlsx/fibonacci.xlsx'));
 
 let t: TestServer;

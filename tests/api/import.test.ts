@@ -6,9 +6,10 @@ import { toCount } from '../../server/db/knex.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 const ZIPS = path.resolve(__dirname, '../fixtures/showdoc-zips');
-const OAS = path.resolve(__dirname, '../../node_modules/@readme/oas-examples');
+const OAS = npmFixture('@readme/oas-examples@8.2.2');
 const read = (p: string) => fs.readFileSync(p);
 
 let t: TestServer;
@@ -115,7 +116,7 @@ describe('import/auto: OpenAPI and Swagger', () => {
 
 describe('import/auto: Postman', () => {
   it('turns v2.1 folders into nested catalogs and requests into API pages', async () => {
-    const r = await importFile('blog.json', read(path.resolve(__dirname, '../../node_modules/postman-to-markdown/example/kmk-blog.postman_collection.json')));
+    const r = await importFile('blog.json', read(npmFixture('postman-to-markdown@1.6.0', 'example/kmk-blog.postman_collection.json')));
     expect(r.body.error_code, r.body.error_message).toBe(0);
     const paths = await catalogPaths(r.body.data.item_id);
     expect(paths).toEqual(expect.arrayContaining(['Admin', 'Admin/原子服务', 'Admin/流水线', 'Search', 'WebService']));
@@ -165,13 +166,13 @@ describe('import/auto: Postman', () => {
   });
 
   it('writes no Description section for a request without description', async () => {
-    const r = await importFile('blog.json', read(path.resolve(__dirname, '../../node_modules/postman-to-markdown/example/kmk-blog.postman_collection.json')));
+    const r = await importFile('blog.json', read(npmFixture('postman-to-markdown@1.6.0', 'example/kmk-blog.postman_collection.json')));
     const pages = await pagesOf(r.body.data.item_id);
     expect(pages.some((p) => /- None\b/.test(p.page_content))).toBe(false);
   });
 
   it('detects a Postman collection renamed to .zip by its content', async () => {
-    const r = await importFile('renamed.zip', read(path.resolve(__dirname, '../../node_modules/postman-to-openapi/test/resources/input/v21/SimplePost.json')));
+    const r = await importFile('renamed.zip', read(npmFixture('postman-to-openapi@1.7.3', 'test/resources/input/v21/SimplePost.json')));
     expect(r.body.error_code, r.body.error_message).toBe(0);
     expect((await t.services.db('items').where({ item_id: r.body.data.item_id }).first()).item_name).toBe('Simple Post');
   });

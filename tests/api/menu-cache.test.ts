@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -10,6 +9,7 @@ import { createServices } from '../../server/services.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { addMember, buildItem } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * item/info's menu cache: every write that changes a menu shows in the very next item/info, on
@@ -149,7 +149,7 @@ describe('item/info from the menu cache', () => {
       expect(r.data.applied).toBe(true);
     }, (m) => expect(m).toContain('/Synced/From CLI#99'));
     // An OpenAPI description from the @readme/oas-examples package, imported into the item.
-    const spec = fs.readFileSync(createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore.json'));
+    const spec = fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'));
     await afterWrite('import/auto', async () => {
       const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: itemId } });
       expect(r.body.error_code, r.body.error_message).toBe(0);

@@ -1,22 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #26: a storage quota per user (admin setting `upload_quota_mb`, 0 = none), enforced in the
  * one place every stored upload passes (storeUpload), inside the transaction that records the
  * file. Real files nobody here wrote: Mock.js's dependency diagram (mockjs 1.1.0, src/, 344 355
- * bytes) and a screenshot from postman-to-openapi's docs (1.7.3, 160 674 bytes), both dependencies.
+ * bytes) and a screenshot from postman-to-openapi's docs (1.7.3, 160 674 bytes), copied into tests/fixtures/npm.
  */
-const require = createRequire(import.meta.url);
-const pkgFile = (pkg: string, rel: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), rel);
-const DIAGRAM = fs.readFileSync(pkgFile('mockjs', 'src/dependencies.png'));
-const SCREENSHOT = fs.readFileSync(pkgFile('postman-to-openapi', 'docs/images/variables.png'));
+const DIAGRAM = fs.readFileSync(npmFixture('mockjs@1.1.0', 'src/dependencies.png'));
+const SCREENSHOT = fs.readFileSync(npmFixture('postman-to-openapi@1.7.3', 'docs/images/variables.png'));
 const MB = 1024 * 1024;
 
 let t: TestServer;

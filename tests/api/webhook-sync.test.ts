@@ -7,6 +7,7 @@ import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from '../cli/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * A `docs push` / `docs import` (sync/apply) announces each change set as ONE `item.imported`
@@ -122,7 +123,7 @@ describe('docs push: one item.imported event per sync/apply', () => {
     const k = await buildKeyedItem(t);
     await hookFor(k, '/cli-import');
     const dir = tempFolder();
-    fs.copyFileSync(path.resolve(import.meta.dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'), path.join(dir, 'petstore.json'));
+    fs.copyFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'), path.join(dir, 'petstore.json'));
     const r = await runDocs(['import', 'petstore.json'], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     const got = await delivered('/cli-import');

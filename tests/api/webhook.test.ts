@@ -12,6 +12,7 @@ import { uploadFile } from '../helpers/files.ts';
 import { addMember, buildItem } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Webhooks end to end over real HTTP: Folio (started with WEBHOOK_ALLOW_PRIVATE=true so it may
@@ -182,7 +183,7 @@ describe('deliveries', () => {
   it('announces an import into an item as one item.imported event, not one per page', async () => {
     const item = await buildItem(t, owner, { item_name: 'Petstore' });
     const hook = await hookFor(item.item_id, '/import', { events: 'item.imported,page.created' });
-    const spec = fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'));
+    const spec = fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'));
     const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } });
     expect(r.body.error_code, r.body.error_message).toBe(0);
     const pages = await t.services.db('pages').where({ item_id: item.item_id, is_del: 0 }).count({ n: '*' }).first();
@@ -348,7 +349,7 @@ describe('deliveries', () => {
   it('announces api.changed when an import records a new API version, and nothing when the API is unchanged', async () => {
     const item = await buildItem(t, owner, { item_name: 'Petstore versions' });
     await hookFor(item.item_id, '/versions', { events: 'api.changed' });
-    const v1 = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'), 'utf8')) as { paths: Record<string, unknown> };
+    const v1 = JSON.parse(fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'), 'utf8')) as { paths: Record<string, unknown> };
     const removedPath = Object.keys(v1.paths)[0]!;
     const v2 = { ...v1, paths: Object.fromEntries(Object.entries(v1.paths).filter(([p]) => p !== removedPath)) };
     for (const [name, doc] of [['petstore-v1.json', v1], ['petstore-v1.json', v1], ['petstore-v2.json', v2]] as const) {
@@ -408,7 +409,7 @@ describe('deliveries', () => {
   });
 
   it('names an API change by the version number of its item (not the database id) and links chat to that version in the changelog', async () => {
-    const spec = fs.readFileSync(path.resolve(__dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json'));
+    const spec = fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'));
     // Another item's version first, so this item's version 1 has a different database id.
     const other = await buildItem(t, owner);
     expect((await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: other.item_id } })).body.error_code).toBe(0);

@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * The API gate of `docs plan` / `docs push` against the real server, on two consecutive releases
  * of a real public API: Netlify's Swagger 2.0 description (@netlify/open-api 2.52.0 → 2.53.0, MIT,
  * aliased dev dependencies). 2.53.0 adds a required request property to an existing operation.
  */
-const require = createRequire(import.meta.url);
-const specText = (version: string) => fs.readFileSync(require.resolve(`netlify-open-api-${version}/dist/swagger.json`), 'utf8');
+const specText = (version: string) => fs.readFileSync(npmFixture(`@netlify/open-api@${version}`, 'dist/swagger.json'), 'utf8');
 
 /** Operations counted straight from a document (method + path, path parameter names blanked), independently of the snapshot code. */
 function operationSet(text: string): Set<string> {

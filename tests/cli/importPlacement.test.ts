@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 import { runDocs } from './run.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #26: the web import and `docs import` of the same API must file it under the same
  * catalogs, so a CLI re-import after a web import leaves one set. The spec is Netlify's real
  * Swagger 2.0 description (@netlify/open-api 2.52.0, MIT), whose operations carry tags.
  */
-const require = createRequire(import.meta.url);
-const SPEC = require.resolve('netlify-open-api-2.52.0/dist/swagger.json');
+const SPEC = npmFixture('@netlify/open-api@2.52.0', 'dist/swagger.json');
 
 let t: TestServer;
 beforeAll(async () => {

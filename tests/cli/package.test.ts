@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem } from './fixtures.ts';
 import { installCli, packCli } from './packCli.ts';
 import { envFor, tempFolder, write } from './run.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 const exec = promisify(execFile);
 
@@ -57,7 +58,7 @@ describe('the stand-alone CLI package (@folio/docs-cli)', () => {
     );
     expect(word.code).toBe(1);
     expect(word.stderr).toBe('error: Word export (docs export --format word) needs the package docx, which @folio/docs-cli does not install by default: run `npm install docx` where the CLI is installed\n');
-    const spec = path.resolve(import.meta.dirname, '../../node_modules/@readme/oas-examples/3.0/json/petstore.json');
+    const spec = npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json');
     await exec(installed.bin, ['import', spec], { env });
     const afterImport = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
     // Filed where the web import files it: the spec's tags as catalogs at the item's root.

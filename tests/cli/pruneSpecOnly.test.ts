@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #26: `docs push --prune` of a folder (no git) holding only an OpenAPI file, after an
@@ -12,8 +12,7 @@ import { envFor, runDocs, tempFolder, write } from './run.ts';
  * folder's pages, and --fail-on-breaking must report the breaking change (exit 4), not exit 1.
  * The spec is Netlify's real Swagger 2.0 description (@netlify/open-api 2.52.0, MIT).
  */
-const require = createRequire(import.meta.url);
-const spec = JSON.parse(fs.readFileSync(require.resolve('netlify-open-api-2.52.0/dist/swagger.json'), 'utf8'));
+const spec = JSON.parse(fs.readFileSync(npmFixture('@netlify/open-api@2.52.0', 'dist/swagger.json'), 'utf8'));
 
 /** The spec without one operation (the first `get` under `/sites/{site_id}/forms`, whatever it is called). */
 function withoutOneOperation(doc: any): { doc: any; removed: string } {

@@ -7,10 +7,11 @@ import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PETSTORE = path.join(ROOT, 'examples/docs/api/petstore.yaml');
-const BLOG = path.join(ROOT, 'node_modules/postman-to-markdown/example/kmk-blog.postman_collection.json');
+const BLOG = npmFixture('postman-to-markdown@1.6.0', 'example/kmk-blog.postman_collection.json');
 
 let t: TestServer;
 beforeAll(async () => {

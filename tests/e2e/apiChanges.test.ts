@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
 import { makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * The API changelog in Chromium: a public item made by importing Netlify's API description 2.52.0
@@ -10,8 +10,7 @@ import { makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
  * version 2 with its breaking change first, the link to the operation's page and its "changed in
  * version 2" badge, Chinese, and the changelog opened from a page's share link as a guest.
  */
-const require = createRequire(import.meta.url);
-const spec = (version: string) => fs.readFileSync(require.resolve(`netlify-open-api-${version}/dist/swagger.json`));
+const spec = (version: string) => fs.readFileSync(npmFixture(`@netlify/open-api@${version}`, 'dist/swagger.json'));
 const BRANCH = '/sites/{site_id}/database/branch';
 
 let e: E2E;

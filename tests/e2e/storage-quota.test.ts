@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteSettings } from '../../server/settings.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
 /**
  * Issue #26 in the browser: the administrator sets the storage quota per user in the web
@@ -12,8 +11,7 @@ import { makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
  * that does not fit is refused; the admin file library shows the users storing the most.
  * Files: Mock.js's dependency diagram (mockjs 1.1.0, src/dependencies.png, 344 355 bytes).
  */
-const require = createRequire(import.meta.url);
-const DIAGRAM_PATH = path.join(path.dirname(require.resolve('mockjs/package.json')), 'src/dependencies.png');
+const DIAGRAM_PATH = npmFixture('mockjs@1.1.0', 'src/dependencies.png');
 const DIAGRAM = fs.readFileSync(DIAGRAM_PATH);
 
 let e: E2E;

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCount, type Db } from '../../server/db/knex.ts';
 import { TEST_ENGINE } from '../helpers/db.ts';
 import { api, freshDatabase, openDb, sleep, userOn, type Cleanups } from './faultsSetup.ts';
 import { serve, type Served } from './processes.ts';
+import { githubApiSpec } from '../helpers/npmFixtures.ts';
 
 /**
  * Faults: `kill -9` of a real `bin/docs serve` while it imports the GitHub REST API's OpenAPI
- * description (13 MB, from @octokit/openapi), then a restart on the same database: the imported
+ * description (13 MB, @octokit/openapi's, committed gzipped: tests/fixtures/npm), then a restart on the same database: the imported
  * item is either whole (as many pages as a completed import of the same file) or absent, the
  * database has no orphan rows, and the server takes writes. Engine: TEST_DB.
  */
@@ -19,8 +19,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-const require = createRequire(import.meta.url);
-const SPEC = path.join(path.dirname(require.resolve('@octokit/openapi/package.json')), 'generated', 'api.github.com.json');
 
 const livePages = async (db: Db, itemId: number) => toCount(await db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
 
@@ -43,7 +41,7 @@ describe(`kill -9 during an import (${engine})`, () => {
     let server: Served = await serve(env);
     cleanups.push(() => server.kill());
     const { token } = await userOn(env);
-    const file = { name: 'api.github.com.json', bytes: new Uint8Array(fs.readFileSync(SPEC)) };
+    const file = { name: 'api.github.com.json', bytes: new Uint8Array(githubApiSpec()) };
 
     // A completed import of the same file gives the page count a whole item has.
     const complete = await api(server.url, 'import/auto', { item_name: 'GitHub complete', password: '' }, token, { file, timeoutMs: 1_200_000 });

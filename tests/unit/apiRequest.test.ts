@@ -5,8 +5,8 @@ import { requestFromApiMarkdown } from '../../core/apiRequest.ts';
 import { walkPages } from '../../core/tree.ts';
 import { importFile } from '../../importers/index.ts';
 import { apiDocTemplate } from '../../web/src/lib/docTemplates.ts';
+import { npmFixture } from '../helpers/npmFixtures.ts';
 
-const NM = path.resolve(import.meta.dirname, '../../node_modules');
 const pagesOf = async (file: string, lang: 'en' | 'zh') => {
   const { tree } = await importFile(new Uint8Array(fs.readFileSync(file)), { fileName: path.basename(file), lang });
   return new Map([...walkPages(tree)].map(({ page }) => [page.title, page.content]));
@@ -15,7 +15,7 @@ const pagesOf = async (file: string, lang: 'en' | 'zh') => {
 describe('requestFromApiMarkdown', () => {
   for (const lang of ['en', 'zh'] as const) {
     it(`reads method, URL, query and JSON body of imported OpenAPI pages (${lang})`, async () => {
-      const pages = await pagesOf(`${NM}/@readme/oas-examples/3.0/json/petstore.json`, lang);
+      const pages = await pagesOf(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'), lang);
       const add = requestFromApiMarkdown(pages.get('Add a new pet to the store')!)!;
       expect(add.method).toBe('POST');
       expect(add.url).toBe('http://petstore.swagger.io/v2/pet');
@@ -27,7 +27,7 @@ describe('requestFromApiMarkdown', () => {
   }
 
   it('reads the headers table with its example values (a real Postman collection)', async () => {
-    const pages = await pagesOf(`${NM}/postman-to-openapi/test/resources/input/v21/Headers.json`, 'en');
+    const pages = await pagesOf(`${npmFixture('postman-to-openapi@1.7.3')}/test/resources/input/v21/Headers.json`, 'en');
     const withHeaders = [...pages.values()].map((md) => requestFromApiMarkdown(md)!).find((r) => r.headers.length)!;
     expect(withHeaders.headers[0]!.name).toBeTruthy();
     expect(withHeaders.headers.some((h) => h.value !== '')).toBe(true);

@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { diffApiSnapshots } from '../../../core/apiDiff.ts';
 import { snapshotOpenApi } from '../../../importers/openapi/snapshot.ts';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 /**
  * Two consecutive releases of a real public API: Netlify's Swagger 2.0 description as published
  * on npm (@netlify/open-api 2.52.0 and 2.53.0, MIT; installed as aliased dev dependencies).
  */
-const require = createRequire(import.meta.url);
-const load = (version: string) => JSON.parse(fs.readFileSync(require.resolve(`netlify-open-api-${version}/dist/swagger.json`), 'utf8'));
+const load = (version: string) => JSON.parse(fs.readFileSync(npmFixture(`@netlify/open-api@${version}`, 'dist/swagger.json'), 'utf8'));
 
 /** Operations counted straight from the documents: method + path, path parameter names blanked. */
 function operationSet(spec: any): Set<string> {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { diffApiSnapshots } from '../../../core/apiDiff.ts';
 import { snapshotPostman } from '../../../importers/postmanSnapshot.ts';
 import { importPostman } from '../../../importers/postman.ts';
 import { walkPages } from '../../../core/tree.ts';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
-/** Real collections from postman-to-openapi's test data (MIT, installed as a dev dependency). */
-const require = createRequire(import.meta.url);
-const dir = require.resolve('postman-to-openapi/package.json').replace(/package\.json$/, 'test/resources/input/');
+/** Real collections from postman-to-openapi's test data (MIT, copied into tests/fixtures/npm). */
+const dir = `${npmFixture('postman-to-openapi@1.7.3')}/test/resources/input/`;
 const load = (file: string) => JSON.parse(fs.readFileSync(`${dir}${file}`, 'utf8'));
 
 describe('Postman snapshot', () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { diffApiSnapshots, type ApiDiff } from '../../../core/apiDiff.ts';
 import { snapshotOpenApi } from '../../../importers/openapi/snapshot.ts';
 import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 /**
  * Versions stored in snapshot format 2 (every `$ref` expanded at each use) compared with snapshots
@@ -14,9 +14,8 @@ import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
  * api_versions holds it, and that builder's diff to the next release (Netlify 2.52.0 → 2.53.0,
  * Swagger 2.0; Spotify 2025.5.18 → 2026.5.31, OpenAPI 3.0.3; see data/README.md).
  */
-const require = createRequire(import.meta.url);
 const data = new URL('./data/', import.meta.url);
-const netlify = (v: string) => JSON.parse(fs.readFileSync(require.resolve(`netlify-open-api-${v}/dist/swagger.json`), 'utf8'));
+const netlify = (v: string) => JSON.parse(fs.readFileSync(npmFixture(`@netlify/open-api@${v}`, 'dist/swagger.json'), 'utf8'));
 const spotify = (v: string) => YAML.parse(zlib.gunzipSync(fs.readFileSync(new URL(`spotify-web-api-${v}.yml.gz`, data))).toString('utf8'));
 const stored = (name: string) => readSnapshot(fs.readFileSync(new URL(`format2/${name}.snapshot.json.gz`, data)));
 const golden = (name: string): ApiDiff => JSON.parse(fs.readFileSync(new URL(`format2/${name}.diff-to-next.json`, data), 'utf8'));

@@ -7,9 +7,9 @@ import { FormatError, IMPORT_LIMITS } from '../../../importers/errors.ts';
 import { importFile } from '../../../importers/index.ts';
 import { importOpenApi } from '../../../importers/openapi.ts';
 import { expectGolden } from './golden.ts';
+import { npmFixture, githubApiSpec } from '../../helpers/npmFixtures.ts';
 
-const NM = path.resolve(import.meta.dirname, '../../../node_modules');
-const OAS = `${NM}/@readme/oas-examples`;
+const OAS = npmFixture('@readme/oas-examples@8.2.2');
 const load = (file: string) => parseStructured(fs.readFileSync(file), file);
 // YAML parsing is slow; the big YAML twins of the JSON files add time, not coverage.
 const specFiles = (dir: string) =>
@@ -25,8 +25,8 @@ function keysOf(tree: DocTree): string[] {
 describe('importOpenApi on the real corpora', () => {
   const corpora = [
     ...['2.0', '3.0', '3.1'].flatMap((v) => ['json', 'yaml'].flatMap((f) => specFiles(`${OAS}/${v}/${f}`))),
-    ...specFiles(`${NM}/insomnia-importers/src/importers/fixtures/openapi3`).filter((f) => f.includes('-input')),
-    ...specFiles(`${NM}/insomnia-importers/src/importers/fixtures/swagger2`).filter((f) => f.includes('-input')),
+    ...specFiles(`${npmFixture('insomnia-importers@3.6.0')}/src/importers/fixtures/openapi3`).filter((f) => f.includes('-input')),
+    ...specFiles(`${npmFixture('insomnia-importers@3.6.0')}/src/importers/fixtures/swagger2`).filter((f) => f.includes('-input')),
   ];
 
   it('imports every Swagger 2.0 / OpenAPI 3.0 / 3.1 file with unique keys', () => {
@@ -106,7 +106,7 @@ describe('importOpenApi on the real corpora', () => {
   });
 
   it('imports GitHub’s API (13 MB, 1,200+ operations) with one page per operation', async () => {
-    const { format, tree } = await importFile(fs.readFileSync(`${NM}/@octokit/openapi/generated/api.github.com.json`), { fileName: 'api.github.com.json' });
+    const { format, tree } = await importFile(githubApiSpec(), { fileName: 'api.github.com.json' });
     expect(format).toBe('openapi');
     expect(countPages(tree)).toBeGreaterThan(1200);
     expect(tree.catalogs.length).toBeGreaterThan(40);
@@ -114,7 +114,7 @@ describe('importOpenApi on the real corpora', () => {
   }, 60_000);
 
   it('imports Figma’s YAML-only OpenAPI 3.1', () => {
-    const tree = importOpenApi(load(`${NM}/@figma/rest-api-spec/openapi/openapi.yaml`));
+    const tree = importOpenApi(load(npmFixture('@figma/rest-api-spec@0.43.0', 'openapi/openapi.yaml')));
     expect(countPages(tree)).toBeGreaterThan(40);
   }, 30_000);
 });

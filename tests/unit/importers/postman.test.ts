@@ -5,17 +5,17 @@ import { countPages, walkPages } from '../../../core/tree.ts';
 import { FormatError } from '../../../importers/errors.ts';
 import { importPostman } from '../../../importers/postman.ts';
 import { expectGolden } from './golden.ts';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
-const NM = path.resolve(import.meta.dirname, '../../../node_modules');
 const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const dir = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => path.join(d, f));
 
 describe('importPostman v2.0 / v2.1 on the real corpora', () => {
   const files = [
-    ...dir(`${NM}/postman-to-openapi/test/resources/input/v2`),
-    ...dir(`${NM}/postman-to-openapi/test/resources/input/v21`),
-    ...dir(`${NM}/insomnia-importers/src/importers/fixtures/postman`).filter((f) => f.includes('-input')),
-    `${NM}/postman-to-markdown/example/kmk-blog.postman_collection.json`,
+    ...dir(`${npmFixture('postman-to-openapi@1.7.3')}/test/resources/input/v2`),
+    ...dir(`${npmFixture('postman-to-openapi@1.7.3')}/test/resources/input/v21`),
+    ...dir(`${npmFixture('insomnia-importers@3.6.0')}/src/importers/fixtures/postman`).filter((f) => f.includes('-input')),
+    npmFixture('postman-to-markdown@1.6.0', 'example/kmk-blog.postman_collection.json'),
   ];
 
   it('imports every collection with one page per request and unique keys', () => {
@@ -33,7 +33,7 @@ describe('importPostman v2.0 / v2.1 on the real corpora', () => {
   });
 
   it('gives the same pages for the v2.0 and v2.1 forms of a collection', () => {
-    const base = `${NM}/postman-to-openapi/test/resources/input`;
+    const base = `${npmFixture('postman-to-openapi@1.7.3')}/test/resources/input`;
     for (const name of ['FolderCollection.json', 'Headers.json', 'PathParams.json']) {
       const titles = (v: string) => [...walkPages(importPostman(json(`${base}/${v}/${name}`)))].map(({ page, path }) => `${path.join('/')}/${page.title}`);
       expect(titles('v21'), name).toEqual(titles('v2'));
@@ -41,13 +41,13 @@ describe('importPostman v2.0 / v2.1 on the real corpora', () => {
   });
 
   it('nests folders as catalogs and keeps their order', () => {
-    const tree = importPostman(json(`${NM}/postman-to-markdown/example/kmk-blog.postman_collection.json`));
+    const tree = importPostman(json(npmFixture('postman-to-markdown@1.6.0', 'example/kmk-blog.postman_collection.json')));
     expect(tree.catalogs.map((c) => c.name)).toEqual(['Admin', 'Search', 'WebService']);
     expect(tree.catalogs[0]!.catalogs.map((c) => c.name)).toEqual(['原子服务', '流水线']);
   });
 
   it('renders headers, bodies and saved responses (golden)', () => {
-    const tree = importPostman(json(`${NM}/insomnia-importers/src/importers/fixtures/postman/complex-v2_1-input.json`));
+    const tree = importPostman(json(`${npmFixture('insomnia-importers@3.6.0')}/src/importers/fixtures/postman/complex-v2_1-input.json`));
     const pages = [...walkPages(tree)].map(({ page }) => `<!-- ${page.title} | ${page.key} -->\n${page.content}`);
     expectGolden('postman-complex-v2_1.md', pages.join('\n'));
   });

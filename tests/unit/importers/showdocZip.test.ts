@@ -7,6 +7,7 @@ import { countPages, walkPages } from '../../../core/tree.ts';
 import { FormatError, IMPORT_LIMITS } from '../../../importers/errors.ts';
 import { importFile } from '../../../importers/index.ts';
 import { importZip } from '../../../importers/showdocZip.ts';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 const ZIPS = path.resolve(import.meta.dirname, '../../fixtures/showdoc-zips');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(ZIPS, name)));
@@ -82,7 +83,7 @@ describe('importZip: Markdown folders', () => {
   });
 
   it('imports the fastify docs folder (a real nested tree)', async () => {
-    const root = path.resolve(import.meta.dirname, '../../../node_modules/fastify/docs');
+    const root = npmFixture('fastify@5.12.8', 'docs');
     const zip = new JSZip();
     const add = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createMarkdown, extractHeadings, renderMarkdown, renderMarkdownUnsafe, sanitizeHtml, slugify, TOC_PLACEHOLDER } from '../../../core/markdown.ts';
 import { getNodePurify } from '../../../exporters/purify.ts';
 import { JSDOM } from 'jsdom';
+import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 const require = createRequire(import.meta.url);
-const { tests: specCases } = require('commonmark-spec') as { tests: { markdown: string; html: string; section: string; number: number }[] };
+const { tests: specCases } = require(npmFixture('commonmark-spec@0.31.2', 'index.js')) as { tests: { markdown: string; html: string; section: string; number: number }[] };
 const purify = getNodePurify();
 const render = (md: string) => renderMarkdown(md, purify);
 
