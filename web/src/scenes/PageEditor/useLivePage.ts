@@ -11,7 +11,6 @@ import type { LiveState } from '../../live/useLiveDoc.ts';
 export function useLivePage(
   live: LiveState | null,
   setContent: (text: string) => void,
-  recheckLock: () => Promise<void>,
 ): { binding: CollabBinding | null; people: Participant[]; text: (() => string) | undefined } {
   const session = live?.session ?? null;
   const synced = !!live?.synced;
@@ -27,11 +26,6 @@ export function useLivePage(
   const mode = live?.mode ?? 'view';
   useLocalPresence(session, mode);
   const people = useParticipants(session?.provider.awareness);
-
-  // The socket turned read-only or writable again: perhaps a lock was taken or released; say by whom.
-  useEffect(() => {
-    if (session) void recheckLock();
-  }, [session, mode, recheckLock]);
 
   const text = useCallback(() => session?.text.toString() ?? '', [session]);
   return { binding, people, text: session ? text : undefined };
