@@ -137,7 +137,7 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
     if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
   }, []);
   const dirtyRef = useRef(false);
-  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, liveText: livePage.text });
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, live: !!live });
   const metaDirty = fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   // live: the text is saved by the document itself; what the server has not acknowledged yet is unsaved
   const dirty = live ? (metaDirty && !readOnly) || live.unsynced > 0 : (metaDirty || fields.content !== saved.content) && !readOnly;

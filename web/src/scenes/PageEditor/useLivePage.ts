@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CollabBinding } from '../../components/MarkdownEditor/MarkdownEditor.tsx';
 import { useLocalPresence, useParticipants, type Participant } from '../../live/presence.ts';
 import type { LiveState } from '../../live/useLiveDoc.ts';
@@ -11,7 +11,7 @@ import type { LiveState } from '../../live/useLiveDoc.ts';
 export function useLivePage(
   live: LiveState | null,
   setContent: (text: string) => void,
-): { binding: CollabBinding | null; people: Participant[]; text: (() => string) | undefined } {
+): { binding: CollabBinding | null; people: Participant[] } {
   const session = live?.session ?? null;
   const synced = !!live?.synced;
   useEffect(() => {
@@ -27,6 +27,5 @@ export function useLivePage(
   useLocalPresence(session, mode);
   const people = useParticipants(session?.provider.awareness);
 
-  const text = useCallback(() => session?.text.toString() ?? '', [session]);
-  return { binding, people, text: session ? text : undefined };
+  return { binding, people };
 }
