@@ -7,12 +7,12 @@ import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
 import { scrollToHash } from '../../components/MarkdownView/enhance.ts';
 import { useDiscussion, type DiscussionFlags } from '../../components/Discussion/useDiscussion.tsx';
-import PresenceBar from '../../live/PresenceBar.tsx';
-import { useLiveReader } from '../../live/useLiveReader.ts';
 import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
 const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
+// The live view (Yjs and its provider) comes after the page has rendered, not before it.
+const LiveReader = lazy(() => import('../../live/LiveReader.tsx'));
 
 interface Props {
   /** A page of the item, or a shared page (which names no item). */
@@ -32,8 +32,10 @@ interface Props {
 export default function PageContent({ page, onRendered, shareKey, flags }: Props) {
   const { t } = useTranslation('view');
   // A live page (issue #22) shows the text as its editors type it.
-  const live = useLiveReader(Number(page.page_id), shareKey);
-  const content = live.text ?? page.page_content ?? '';
+  const pageId = Number(page.page_id);
+  const [live, setLive] = useState<{ pageId: number; text: string } | null>(null);
+  const onLiveText = useCallback((text: string | null) => setLive(text === null ? null : { pageId, text }), [pageId]);
+  const content = (live?.pageId === pageId ? live.text : null) ?? page.page_content ?? '';
   const request = useMemo(() => requestFromApiMarkdown(content), [content]);
   const [testing, setTesting] = useState(false);
   // `?page_id=N#section`: scroll to the section once per page and anchor, when the page has rendered.
@@ -60,7 +62,11 @@ export default function PageContent({ page, onRendered, shareKey, flags }: Props
           <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
           {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
           {discussion.headerButton}
-          <PresenceBar people={live.people} />
+          {root && (
+            <Suspense fallback={null}>
+              <LiveReader key={pageId} pageId={pageId} shareKey={shareKey} onText={onLiveText} />
+            </Suspense>
+          )}
         </div>
         <MarkdownView source={content} tocTitle={t('toc')} onRendered={rendered} />
         {discussion.feedback}

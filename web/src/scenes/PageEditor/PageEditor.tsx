@@ -37,7 +37,7 @@ import { useUnsavedGuard } from './useUnsavedGuard.ts';
 import { useEditLock } from './useEditLock.ts';
 import { useEditorData, type EditorData, type EditorFields } from './useEditorData.ts';
 import { useLivePage } from './useLivePage.ts';
-import LiveStatusBadge from '../../live/LiveStatusBadge.tsx';
+import LiveStatusBadge, { liveCondition } from '../../live/LiveStatusBadge.tsx';
 import PresenceBar from '../../live/PresenceBar.tsx';
 import { useLiveDoc, type LiveState } from '../../live/useLiveDoc.ts';
 import './PageEditor.css';
@@ -257,6 +257,11 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
         />
       </div>
       <LockBanner state={lockState} otherText={live ? (holder) => t('live:lockedBy', { holder }) : undefined} />
+      {live && !live.lost && liveCondition(live).startsWith('offline') && (
+        <div className="live-notice" role="alert">
+          <i className="pi pi-wifi" aria-hidden /> {t('live:offlineBanner')}
+        </div>
+      )}
       {live?.lost && (
         <div className="live-notice" role="alert">
           <i className="pi pi-lock" aria-hidden /> {t(`live:lost.${live.lost}`)}
