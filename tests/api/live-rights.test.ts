@@ -203,4 +203,17 @@ describe('an explicit lock while live editing is on', () => {
     const final = await waitForText(e, (s) => s === liveText(o).toString());
     expect(serverText(o)).toBe(final);
   });
+
+  it('a lock that expires without being released gives write back within a re-check', async () => {
+    const { owner, editor, itemId, pageId } = await livePage();
+    const o = await join(pageId, owner);
+    const e = await join(pageId, editor);
+    const lockTo = t.services.now() + 3;
+    expect((await t.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: lockTo }, { token: owner.token })).data.lock).toBe(1);
+    await waitUntil(() => liveLog(e).readOnly, 'the other editor read-only');
+    // Nobody announces an expiry: the periodic re-check sees the lock gone.
+    await waitUntil(() => !liveLog(e).readOnly, 'write back after the expiry', 10_000);
+    expect(t.services.now()).toBeGreaterThanOrEqual(lockTo);
+    await expectApplied(e, o, 'AFTER EXPIRY ');
+  });
 });
