@@ -242,6 +242,31 @@ describe('live co-editing in the browser', () => {
     await expect.poll(() => storedContent(pageId), { timeout: LONG }).toContain('typed while offline');
   }, 120_000);
 
+  it('the owner turns live editing off in the item settings: an open live editor turns read-only and says why', async () => {
+    const switched = await insertItem(e.t, owner, { item_name: 'Switched' });
+    await e.t.services.db('items').where({ item_id: switched }).update({ live_editing: 1 });
+    await addMemberTo(e.t, switched, editor, 1);
+    const saved = await savePageVia(e.t, owner.token, { item_id: switched, page_title: 'Soon classic', page_content: 'text' });
+    const tab = await e.newPage({ token: editor.token });
+    tab.setDefaultTimeout(LONG);
+    await tab.goto(`/page/edit/${switched}/${saved.page_id}`);
+    await tab.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+
+    const settings = await e.newPage({ token: owner.token });
+    settings.setDefaultTimeout(LONG);
+    await settings.goto(`/item/setting/${switched}?tab=base`);
+    const toggle = settings.getByRole('switch', { name: 'Live co-editing' });
+    expect(await toggle.isChecked()).toBe(true);
+    await settings.getByText('Live co-editing', { exact: true }).click();
+    await settings.getByText('One editor at a time').waitFor();
+    await expect.poll(async () => (await e.t.services.db('items').where({ item_id: switched }).first()).live_editing).toBe(0);
+    await tab.getByRole('alert').filter({ hasText: 'Live editing was turned off for this item' }).waitFor();
+    await expect.poll(() => tab.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
+    // reopened, the page is the classic editor with its lock
+    await tab.reload();
+    await tab.getByText('You hold the edit lock on this page').waitFor();
+  }, 90_000);
+
   it('keeps the classic lock editor for an item whose live editing is off', async () => {
     const classic = await insertItem(e.t, owner, { item_name: 'Classic' });
     await e.t.services.db('items').where({ item_id: classic }).update({ live_editing: 0 });

@@ -39,7 +39,7 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved: (ite
         <ItemFieldsForm idPrefix="item-setting" values={values} onChange={setValues} problem={problem} hasPassword={hasPassword} />
         <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
       </form>
-      <LiveEditingSwitch itemId={item.item_id} />
+      <LiveEditingSwitch item={item} onSaved={(s) => onSaved({ ...item, ...s })} />
     </>
   );
 }
