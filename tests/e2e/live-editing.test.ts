@@ -165,6 +165,22 @@ describe('live co-editing in the browser', () => {
     }
   }, 120_000);
 
+  it('the Save button stores a new title while someone types, without doubling or dropping their text', async () => {
+    const pageId = await newPage('Old title', 'Steps');
+    const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
+    const observer = await observe(pageId);
+    await toEndOfFirstLine(b);
+    const typing = b.keyboard.type(' one two three four five six', { delay: 60 });
+    await waitForText(observer, (s) => s.includes('one'), LONG);
+    await a.getByRole('textbox', { name: 'Page title' }).fill('New title');
+    await a.getByRole('button', { name: 'Save (Ctrl+S)' }).click();
+    await a.getByText('Saved').first().waitFor();
+    await typing;
+    await expectConverged(pageId, [a, b], observer, ['six']);
+    expect(liveText(observer).toString()).toBe('Steps one two three four five six');
+    expect((await e.t.services.db('pages').where({ page_id: pageId }).first()).page_title).toBe('New title');
+  }, 120_000);
+
   it('a read-only member follows the page live in the reader and has no editor', async () => {
     const pageId = await newPage('Status page', 'All systems nominal');
     const a = await openEditor(owner, pageId);
