@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
-import type { LiveSession } from './useLiveDoc.ts';
 
 /** A participant with no activity for this long is shown dimmed. */
 export const IDLE_AFTER_MS = 60_000;
@@ -51,15 +50,14 @@ export function guardRemoteColors(awareness: Awareness): void {
 }
 
 /** Puts this browser's name, colour and mode into the page's awareness, and keeps `active` fresh. */
-export function useLocalPresence(session: LiveSession | null, mode: 'edit' | 'view'): void {
+export function useLocalPresence(awareness: Awareness | null | undefined, me: { uid: number; name: string; color: string } | undefined, mode: 'edit' | 'view'): void {
   useEffect(() => {
-    const awareness = session?.provider.awareness;
-    if (!session || !awareness) return;
-    const color = safeColor(session.user.color);
+    if (!awareness || !me) return;
+    const color = safeColor(me.color);
     let active = 0;
     const announce = () => {
       active += 1;
-      const user: PresenceUser = { uid: session.user.uid, name: session.user.name, color, colorLight: `${color}33`, mode, active };
+      const user: PresenceUser = { uid: me.uid, name: me.name, color, colorLight: `${color}33`, mode, active };
       awareness.setLocalStateField('user', user);
     };
     announce();
@@ -74,14 +72,46 @@ export function useLocalPresence(session: LiveSession | null, mode: 'edit' | 'vi
     return () => {
       for (const e of events) window.removeEventListener(e, onActivity);
     };
-  }, [session, mode]);
+  }, [awareness, me, mode]);
 }
+
+/** When each client's `active` counter last moved, by this browser's clock. */
+export type ActivitySeen = Map<number, { active: number; at: number }>;
 
 /**
  * Everyone in the page from the awareness states, one entry per person (a user in two tabs
  * counts once, readers without an account each count). A participant is idle when their
  * `active` counter has not moved for IDLE_AFTER_MS of this browser's clock (clocks differ).
+ * `seen` is updated in place.
  */
+export function participantsOf(states: Map<number, unknown>, selfId: number, seen: ActivitySeen, now: number): Participant[] {
+  const byPerson = new Map<string, Participant>();
+  for (const [clientId, state] of states) {
+    const user = (state as { user?: Partial<PresenceUser> } | null)?.user;
+    if (!user) continue;
+    const active = Number(user.active) || 0;
+    const prev = seen.get(clientId);
+    if (!prev || prev.active !== active) seen.set(clientId, { active, at: now });
+    const self = clientId === selfId;
+    const entry: Participant = {
+      clientId,
+      uid: Number(user.uid) || 0,
+      name: String(user.name ?? '').slice(0, 64),
+      color: safeColor(user.color),
+      mode: user.mode === 'edit' ? 'edit' : 'view',
+      idle: !self && now - seen.get(clientId)!.at > IDLE_AFTER_MS,
+      self,
+    };
+    const key = entry.uid > 0 ? `u${entry.uid}` : `c${clientId}`;
+    const other = byPerson.get(key);
+    // one person in several tabs: shown as their most active, editing tab
+    if (!other || other.idle > entry.idle || (other.mode === 'view' && entry.mode === 'edit') || entry.self) byPerson.set(key, { ...entry, self: entry.self || !!other?.self });
+  }
+  for (const id of [...seen.keys()]) if (!states.has(id)) seen.delete(id);
+  return [...byPerson.values()].sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
+}
+
+/** The people in the page, kept current as awareness changes and as time makes them idle. */
 export function useParticipants(awareness: Awareness | null | undefined): Participant[] {
   const [list, setList] = useState<Participant[]>([]);
   useEffect(() => {
@@ -89,34 +119,8 @@ export function useParticipants(awareness: Awareness | null | undefined): Partic
       setList([]);
       return;
     }
-    const seen = new Map<number, { active: number; at: number }>();
-    const compute = () => {
-      const now = Date.now();
-      const byPerson = new Map<string, Participant>();
-      for (const [clientId, state] of awareness.getStates()) {
-        const user = (state as { user?: Partial<PresenceUser> }).user;
-        if (!user) continue;
-        const active = Number(user.active) || 0;
-        const prev = seen.get(clientId);
-        if (!prev || prev.active !== active) seen.set(clientId, { active, at: now });
-        const self = clientId === awareness.clientID;
-        const entry: Participant = {
-          clientId,
-          uid: Number(user.uid) || 0,
-          name: String(user.name ?? '').slice(0, 64),
-          color: safeColor(user.color),
-          mode: user.mode === 'edit' ? 'edit' : 'view',
-          idle: !self && now - (seen.get(clientId)?.at ?? now) > IDLE_AFTER_MS,
-          self,
-        };
-        const key = entry.uid > 0 ? `u${entry.uid}` : `c${clientId}`;
-        const other = byPerson.get(key);
-        // one person in several tabs: shown as their most active, editing tab
-        if (!other || other.idle > entry.idle || (other.mode === 'view' && entry.mode === 'edit') || entry.self) byPerson.set(key, { ...entry, self: entry.self || !!other?.self });
-      }
-      for (const id of [...seen.keys()]) if (!awareness.getStates().has(id)) seen.delete(id);
-      setList([...byPerson.values()].sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name)));
-    };
+    const seen: ActivitySeen = new Map();
+    const compute = () => setList(participantsOf(awareness.getStates(), awareness.clientID, seen, Date.now()));
     compute();
     awareness.on('change', compute);
     // idleness changes with time alone

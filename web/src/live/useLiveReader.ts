@@ -32,7 +32,7 @@ export function useLiveReader(pageId: number, shareKey?: string): { text: string
       window.clearTimeout(timer);
     };
   }, [session, synced]);
-  useLocalPresence(session, 'view');
+  useLocalPresence(session?.provider.awareness, session?.user, 'view');
   const people = useParticipants(session?.provider.awareness);
   return { text, people };
 }

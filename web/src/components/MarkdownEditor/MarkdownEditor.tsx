@@ -121,12 +121,12 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
   );
 
   // Live: undo and redo take back only this user's own changes (Yjs undo manager, local origin only).
-  const collabExtensions = useMemo(() => {
-    if (!collab) return [];
-    const undoManager = new Y.UndoManager(collab.text);
-    return [Prec.high(keymap.of(yUndoManagerKeymap)), yCollab(collab.text, collab.awareness, { undoManager })];
-  }, [collab]);
-  const allExtensions = useMemo(() => [...extensions, ...collabExtensions], [extensions, collabExtensions]);
+  // It goes with the shared document, which the live session destroys when it closes.
+  const undoManager = useMemo(() => (collab ? new Y.UndoManager(collab.text) : null), [collab]);
+  const allExtensions = useMemo(
+    () => (collab && undoManager ? [...extensions, Prec.high(keymap.of(yUndoManagerKeymap)), yCollab(collab.text, collab.awareness, { undoManager })] : extensions),
+    [extensions, collab, undoManager],
+  );
   // A live editor starts from the shared text; afterwards the binding keeps both in step.
   const initialCollabText = useMemo(() => collab?.text.toString(), [collab]);
 

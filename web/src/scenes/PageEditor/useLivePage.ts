@@ -24,7 +24,7 @@ export function useLivePage(
 
   const binding = useMemo(() => (session && synced ? { text: session.text, awareness: session.provider.awareness } : null), [session, synced]);
   const mode = live?.mode ?? 'view';
-  useLocalPresence(session, mode);
+  useLocalPresence(session?.provider.awareness, session?.user, mode);
   const people = useParticipants(session?.provider.awareness);
 
   return { binding, people };
