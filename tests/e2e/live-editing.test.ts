@@ -258,6 +258,22 @@ describe('live co-editing in the browser', () => {
     await expect.poll(() => storedContent(pageId), { timeout: LONG }).toContain('typed while offline');
   }, 120_000);
 
+  it('“Lock edit” makes the page read-only for the others, naming the holder, until it is released', async () => {
+    const pageId = await newPage('Freeze', 'Frozen text');
+    const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
+    await a.getByRole('button', { name: 'Lock edit' }).click();
+    await a.getByText('You hold the edit lock on this page').waitFor();
+    await b.getByRole('alert').filter({ hasText: `${owner.username} has locked this page` }).waitFor();
+    await expect.poll(() => b.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
+    // the holder keeps typing
+    await toEndOfFirstLine(a);
+    await a.keyboard.type(' by the holder', { delay: 10 });
+    await expect.poll(() => editorText(b), { timeout: LONG }).toBe('Frozen text by the holder');
+    await a.getByRole('button', { name: 'Cancel lock' }).click();
+    await expect.poll(() => b.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('true');
+    expect(await b.getByRole('alert').filter({ hasText: 'has locked this page' }).count()).toBe(0);
+  }, 120_000);
+
   it('the owner turns live editing off in the item settings: an open live editor turns read-only and says why', async () => {
     const switched = await insertItem(e.t, owner, { item_name: 'Switched' });
     await e.t.services.db('items').where({ item_id: switched }).update({ live_editing: 1 });
