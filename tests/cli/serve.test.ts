@@ -7,6 +7,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../server/config.ts';
+import type { LiveTokenAnswer } from '../../core/live.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
@@ -153,7 +154,7 @@ describe('docs serve', () => {
 
   it('with WORKERS=2 every worker serves live co-editing at /live, and SIGTERM with live sockets open stops them all', async () => {
     const p = start({ WORKERS: '2', LOG_LEVEL: 'debug' });
-    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening with several workers');
+    const url = (await p.waitFor((l) => l.msg === 'Folio is listening with several workers')).url!;
     await p.waitFor((l) => l.msg === 'Folio is listening', 1);
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const post = async (action: string, body: Record<string, string>, token?: string) =>
@@ -165,7 +166,7 @@ describe('docs serve', () => {
     try {
       // Each provider opens its own socket; the cluster hands new connections to the workers in
       // turn, so the tokens are fetched first and the sockets opened one after another.
-      const answers = [];
+      const answers: LiveTokenAnswer[] = [];
       for (let i = 0; i < 4; i++) answers.push((await post('live/token', { page_id: pageId }, token)).data);
       for (const a of answers) await waitSynced(connectLive(url, a.token, a.doc), 30_000);
       await waitUntil(() => servedBy().size === 2, 'live connections logged by both workers', 30_000);
