@@ -64,6 +64,7 @@ export function authExtension(services: Services): Extension {
       const verdict = await evaluateLive(forReads(services), claims);
       if (verdict.kind === 'close') throw refusal(services, verdict.reason, documentName);
       connectionConfig.readOnly = verdict.readOnly;
+      services.logger.debug({ documentName, uid: claims.uid, readOnly: verdict.readOnly }, 'live connection opened');
       return { ...claims, ...verdict.who };
     },
     // Presence shows who the server knows, whatever a client claims: `user` in an awareness state
