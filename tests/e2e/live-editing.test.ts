@@ -202,6 +202,21 @@ describe('live co-editing in the browser', () => {
     expect(await view.getByRole('textbox', { name: 'Page content (Markdown)' }).count()).toBe(0);
   }, 120_000);
 
+  it('a share-link reader without an account follows the page live', async () => {
+    const pageId = await newPage('Shared status', 'Shared line');
+    const share = await e.t.call('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' }, { token: owner.token });
+    expect(share.error_code).toBe(0);
+    const visitor = await e.newPage();
+    visitor.setDefaultTimeout(LONG);
+    await visitor.goto(`/p/${share.data.unique_key}`);
+    await visitor.getByText('Shared line').waitFor();
+    const a = await openEditor(owner, pageId);
+    await a.getByRole('listitem', { name: /reading/ }).waitFor();
+    await toEndOfFirstLine(a);
+    await a.keyboard.type(' updated live', { delay: 10 });
+    await visitor.getByText('Shared line updated live').waitFor();
+  }, 120_000);
+
   it('a member removed mid-session loses write access: the editor turns read-only and says so', async () => {
     const pageId = await newPage('Handover', 'Handover notes');
     const temp = await buildUser(e.t, { name: 'Eve Temp' });
