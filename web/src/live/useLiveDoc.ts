@@ -127,10 +127,10 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
         },
       });
       if (provider.awareness) guardRemoteColors(provider.awareness);
-      // a provider on a socket of its own making is attached by the caller
-      provider.attach();
       live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by?.username ?? null };
       update({});
+      // a provider on a socket of its own making is attached by the caller (its events need `live` set)
+      provider.attach();
       close = () => {
         provider.destroy();
         socket.destroy();
