@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { setLiveEditing } from '../helpers/live.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
 
-/** The page editor: stale saves, drafts, leaving with unsaved work, long pages, templates, mock, attachments. */
+/**
+ * The page editor: stale saves, drafts, leaving with unsaved work, long pages, templates, mock, attachments.
+ * The classic editor (the item's live editing off): base revisions, drafts and the lock are its own;
+ * the live editor has its tests in live-editing.test.ts.
+ */
 let e: E2E;
 let owner: Awaited<ReturnType<typeof makeUser>>;
 let itemId: number;
@@ -21,6 +26,7 @@ beforeAll(async () => {
   e = await startE2E();
   owner = await makeUser(e.t);
   ({ item_id: itemId } = await makeItem(e.t, owner.token, { item_name: 'Editor tests' }));
+  await setLiveEditing(e.t, itemId, false);
 });
 afterAll(async () => {
   await e?.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLiveEditing } from '../helpers/live.ts';
 import { latestCaptchaCode, makeUser, MOBILE, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
@@ -166,6 +167,8 @@ describe('web journey', () => {
   });
 
   it('stops a second editor while the first holds the lock', async () => {
+    // the classic editor's lock: on a live item (issue #22) both would edit together (live-editing.test.ts)
+    await setLiveEditing(e.t, itemId, false);
     const editor2 = await makeUser(e.t, { username: 'journey_colleague' });
     const owner = await e.t.services.db('users').where({ username }).first();
     const { token } = await (await import('../../server/auth/sessions.ts')).createSession(e.t.services, owner.uid, 1);

@@ -11,6 +11,8 @@ import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
 const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDialog.tsx'));
+// The live view (Yjs and its provider) comes after the page has rendered, not before it.
+const LiveReader = lazy(() => import('../../live/LiveReader.tsx'));
 
 interface Props {
   /** A page of the item, or a shared page (which names no item). */
@@ -25,11 +27,16 @@ interface Props {
 /**
  * A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown;
  * with its discussion (issue #24): comment count and thread panel, inline comments, the
- * "helpful?" foot and the watermark, as the item's switches allow.
+ * "helpful?" foot and the watermark, as the item's switches allow. A live page re-renders as it is edited.
  */
 export default function PageContent({ page, onRendered, shareKey, flags }: Props) {
   const { t } = useTranslation('view');
-  const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
+  // A live page (issue #22) shows the text as its editors type it.
+  const pageId = Number(page.page_id);
+  const [live, setLive] = useState<{ pageId: number; text: string } | null>(null);
+  const onLiveText = useCallback((text: string | null) => setLive(text === null ? null : { pageId, text }), [pageId]);
+  const content = (live?.pageId === pageId ? live.text : null) ?? page.page_content ?? '';
+  const request = useMemo(() => requestFromApiMarkdown(content), [content]);
   const [testing, setTesting] = useState(false);
   // `?page_id=N#section`: scroll to the section once per page and anchor, when the page has rendered.
   const scrolledFor = useRef('');
@@ -55,8 +62,13 @@ export default function PageContent({ page, onRendered, shareKey, flags }: Props
           <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
           {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
           {discussion.headerButton}
+          {root && (
+            <Suspense fallback={null}>
+              <LiveReader key={pageId} pageId={pageId} shareKey={shareKey} onText={onLiveText} />
+            </Suspense>
+          )}
         </div>
-        <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={rendered} />
+        <MarkdownView source={content} tocTitle={t('toc')} onRendered={rendered} />
         {discussion.feedback}
         {testing && request && (
           <Suspense fallback={null}>
