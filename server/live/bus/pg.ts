@@ -115,7 +115,7 @@ export class PgBus implements LiveBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, keepAlive: true, application_name: 'folio-live-bus' });
+    const client = new pg.Client({ connectionString: this.opts.databaseUrl, keepAlive: true, application_name: `folio-live-bus/${process.pid}` });
     client.on('error', (err) => this.dropped(client, err));
     client.on('end', () => this.dropped(client));
     client.on('notification', (n) => {
