@@ -135,7 +135,8 @@ describe.runIf(TEST_ENGINE === 'sqlite')('WORKERS=2 on SQLite', () => {
       for (let i = 0; i < 3; i++) tokens.push(await token(s.url, i % 2 ? editor : owner, pageId));
       for (const tok of tokens) providers.push(await open(s.url, owner, pageId, tok));
     }
-    const byProcess = Map.groupBy(providers, (p) => liveLog(p).process!);
+    const byProcess = new Map<string, HocuspocusProvider[]>();
+    for (const p of providers) byProcess.set(liveLog(p).process!, [...(byProcess.get(liveLog(p).process!) ?? []), p]);
     expect(byProcess.size).toBe(2);
     const [one, two] = [...byProcess.values()].map((ps) => ps[0]!);
     liveText(one!).insert(0, 'from worker one. ');
