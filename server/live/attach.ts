@@ -38,7 +38,7 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
   const hub = createHub(services);
   services.live.hub = hub;
   const rights = new LiveRights(services, hub).start();
-  services.live.onRightsChanged = (itemId) => void rights.recheck(itemId);
+  services.live.onRightsChanged = (itemId) => rights.recheck(itemId);
   const unsubscribe = services.live.bus.subscribe((msg) => {
     if (msg.kind === 'rights') void rights.recheck(msg.itemId);
   });

@@ -40,6 +40,16 @@ export function verifyLiveToken(services: Pick<Services, 'secret' | 'now'>, toke
 }
 
 /**
+ * What onAuthenticate throws: Hocuspocus sends `reason` to the client as the permission-denied
+ * reason. A plain object, not an Error: Hocuspocus prints an Error's message on stderr, and a
+ * refused token is an everyday event, logged at debug level here.
+ */
+function refusal(services: Services, reason: string, documentName: string): { reason: string } {
+  services.logger.debug({ reason, documentName }, 'live connection refused');
+  return { reason };
+}
+
+/**
  * Hocuspocus's first extension: a connection to a document needs a live token for that document;
  * the rights are then looked up again as they are now (the token may be a minute old), and a
  * view-only or locked-out connection is opened read-only. The context carries who it is.
@@ -49,9 +59,9 @@ export function authExtension(services: Services): Extension {
     extensionName: 'folio-auth',
     async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<LiveContext> {
       const claims = verifyLiveToken(services, token, documentName);
-      if (!claims) throw Object.assign(new Error('invalid or expired live token'), { reason: 'folio:invalid-token' });
+      if (!claims) throw refusal(services, 'folio:invalid-token', documentName);
       const verdict = await evaluateLive(services, claims);
-      if (verdict.kind === 'close') throw Object.assign(new Error('no access to this page'), { reason: verdict.reason });
+      if (verdict.kind === 'close') throw refusal(services, verdict.reason, documentName);
       connectionConfig.readOnly = verdict.readOnly;
       return { ...claims, username: verdict.username };
     },

@@ -1,4 +1,4 @@
-import type { Connection, Hocuspocus } from '@hocuspocus/server';
+import { OutgoingMessage, type Connection, type Hocuspocus } from '@hocuspocus/server';
 import { ItemType } from '../../core/limits.ts';
 import { AppError, errors } from '../../core/errors.ts';
 import { LIVE_CLOSE, pageDocName, sheetDocName, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
@@ -33,6 +33,8 @@ export interface LiveAccess {
   live: boolean;
   /** Another user's explicit lock: the caller edits nothing until it goes. */
   lockedBy: LockRow | null;
+  /** Archived items are read-only for everyone. */
+  archived: boolean;
   /** The caller's signed item-password grant, if that is what opens the item. */
   grant?: string;
 }
@@ -47,7 +49,7 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     const page = await pageByShareKey(services, shareKey);
     if (!page || page.page_id !== pageId) throw errors.notFound('page');
     const item = await findItem(services.db, page.item_id);
-    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null };
+    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
   }
   const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
   let mode: LiveMode = 'view';
@@ -65,6 +67,7 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     mode,
     live: isLive(services, loaded.item.live_editing),
     lockedBy: lock && lock.lock_uid !== uid ? lock : null,
+    archived: loaded.abilities.archived,
     grant: actor.proof.grants.get(loaded.rightsItem.item_id),
   };
 }
@@ -106,7 +109,7 @@ export async function evaluateLive(services: Services, ctx: Omit<LiveContext, 'u
   if (!access.live) return { kind: 'close', reason: LIVE_CLOSE.liveOff };
   const username = actor.kind === 'user' ? actor.username : '';
   if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
-  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
+  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, username };
   if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, username };
   return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, username };
 }
@@ -126,6 +129,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
     locked_by: verdict.lockedBy ? { uid: verdict.lockedBy.lock_uid, username: verdict.lockedBy.lock_username } : null,
   };
   connection.sendStateless(JSON.stringify(notice));
+  // Write is back: ask the client for what the server lacks (the provider answers a sync step 1),
+  // so its next edits do not wait behind ones the server refused while it was read-only.
+  if (!verdict.readOnly) connection.send(new OutgoingMessage(connection.messageAddress).createSyncMessage().writeFirstSyncStepFor(connection.document).toUint8Array());
 }
 
 /**
@@ -135,9 +141,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
  */
 export class LiveRights {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  /** Items asked for while a pass ran (null: everything). */
-  private pending: Set<number> | null | undefined;
+  /** The passes run one after another; `queued` is the next one while it has not started. */
+  private chain: Promise<void> = Promise.resolve();
+  private queued: { items: Set<number> | null; promise: Promise<void> } | null = null;
   private readonly services: Services;
   private readonly hub: Hocuspocus;
 
@@ -147,7 +153,7 @@ export class LiveRights {
   }
 
   start(): this {
-    this.timer = setInterval(() => this.recheck(null), this.services.config.LIVE_RIGHTS_RECHECK_MS);
+    this.timer = setInterval(() => void this.recheck(null), this.services.config.LIVE_RIGHTS_RECHECK_MS);
     this.timer.unref();
     return this;
   }
@@ -155,26 +161,29 @@ export class LiveRights {
   stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    return this.running ?? Promise.resolve();
+    return this.chain;
   }
 
-  /** Re-checks the connections of one item (or all with null); calls made during a pass are queued. */
+  /**
+   * Re-checks the connections of one item (null: all). Resolves after a pass that started after
+   * this call and covered the item; calls made while a pass runs share the next pass.
+   */
   recheck(itemId: number | null): Promise<void> {
-    if (this.running) {
-      if (itemId === null) this.pending = null;
-      else if (this.pending !== null) (this.pending ??= new Set()).add(itemId);
-      return this.running;
+    if (this.queued) {
+      if (itemId === null) this.queued.items = null;
+      else this.queued.items?.add(itemId);
+      return this.queued.promise;
     }
-    this.running = this.pass(itemId === null ? null : new Set([itemId]))
-      .catch((err) => this.services.logger.error({ err }, 'live rights re-check failed'))
-      .finally(() => {
-        this.running = null;
-        const next = this.pending;
-        this.pending = undefined;
-        if (next === null) void this.recheck(null);
-        else if (next) for (const id of next) void this.recheck(id);
-      });
-    return this.running;
+    const next: { items: Set<number> | null; promise: Promise<void> } = { items: itemId === null ? null : new Set([itemId]), promise: Promise.resolve() };
+    next.promise = this.chain
+      .then(() => {
+        this.queued = null;
+        return this.pass(next.items);
+      })
+      .catch((err) => this.services.logger.error({ err }, 'live rights re-check failed'));
+    this.queued = next;
+    this.chain = next.promise;
+    return next.promise;
   }
 
   private async pass(items: Set<number> | null): Promise<void> {
