@@ -1,4 +1,4 @@
-import type { Document, Extension } from '@hocuspocus/server';
+import { shouldSkipStoreHooks, type Document, type Extension } from '@hocuspocus/server';
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { Services } from '../services.ts';
@@ -97,10 +97,10 @@ export function busExtension(services: Services): Extension {
     },
     async afterLoadDocument({ document, documentName }) {
       docs.set(documentName, document);
-      // Every change not from the bus goes out: socket edits, and writes merged in here (a second
-      // copy of an update someone also published is harmless: Yjs applies each change once).
+      // What this process stores is what it publishes: its sockets' edits. Changes marked not to be
+      // stored here (the bus's, a merged write's via publishLiveUpdate) were published by their maker.
       document.on('update', (update: Uint8Array, origin: unknown) => {
-        if (origin !== BUS_ORIGIN) live.bus.publish({ kind: 'update', doc: documentName, update, from });
+        if (!shouldSkipStoreHooks(origin)) live.bus.publish({ kind: 'update', doc: documentName, update, from });
       });
       document.awareness.on('update', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
         // Each process times out stale presence itself; relaying a timeout would evict live peers elsewhere.

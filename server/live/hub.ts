@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { Services } from '../services.ts';
 import { authExtension } from './auth.ts';
 import { busExtension } from './busExtension.ts';
+import { persistenceExtension } from './persistence.ts';
 
 /**
  * This process's Hocuspocus instance. Its extensions run in this order: who may connect
@@ -13,6 +14,7 @@ export function createHub(services: Services): Hocuspocus {
   const { config } = services;
   const extensions: Extension[] = [
     authExtension(services),
+    persistenceExtension(services),
     busExtension(services),
   ];
   return new Hocuspocus({
