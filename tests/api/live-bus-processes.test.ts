@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CLOSE } from '../../core/live.ts';
 import { TEST_ENGINE } from '../helpers/db.ts';
 import { closeAllLive, connectLive, liveLog, liveText, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { api, freshDatabase, logLines, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
@@ -70,9 +71,10 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
   beforeAll(async () => {
     env = await freshDatabase(cleanups, 'pg');
     // B re-checks rights only on events (no periodic pass within the test): a downgrade seen there came over the bus.
-    a = await serve({ ...env, LIVE_RIGHTS_RECHECK_MS: '600000' });
+    const live = { LIVE_RIGHTS_RECHECK_MS: '600000', LIVE_STORE_DEBOUNCE_MS: '200', LIVE_STORE_MAX_DEBOUNCE_MS: '1000' };
+    a = await serve({ ...env, ...live });
     cleanups.push(() => a.kill());
-    b = await serve({ ...env, LIVE_RIGHTS_RECHECK_MS: '600000' });
+    b = await serve({ ...env, ...live });
     cleanups.push(() => b.kill());
     setup = await livePage(env, a.url);
   }, 120_000); // A migrates, then B starts
@@ -113,9 +115,38 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     const text = await waitForText(pa, (s) => s.includes('typed on B during the outage.') && s.includes('typed on A during the outage.'), 30_000);
     await waitForText(pb, (s) => s === text, 30_000);
     expect(text.match(/typed on B during the outage\./g)).toHaveLength(1);
+    // And stored: page/info (on either instance) gives the converged text.
+    await waitUntil(async () => (await call(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text, 'the text stored', 30_000);
     await waitUntil(() => logs.some((l) => l.msg === 'the live bus lost PostgreSQL; reconnecting'), 'the reconnect logged', 10_000);
     // Recovered by the reconnect's resync ('*'), not by a later gap in B's sequence numbers.
     expect(logs.some((l) => l.msg === 'live documents resynchronised after a loss on the bus' && l.lostFrom === '*')).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(TEST_ENGINE === 'pg')('rights changes between instances', () => {
+  it('a member removed on A loses write access on B at once (B does no periodic re-check here)', async () => {
+    const env = await freshDatabase(cleanups, 'pg');
+    const live = { LIVE_RIGHTS_RECHECK_MS: '600000', LIVE_STORE_DEBOUNCE_MS: '200', LIVE_STORE_MAX_DEBOUNCE_MS: '1000' };
+    const a = await serve({ ...env, ...live });
+    cleanups.push(() => a.kill());
+    const b = await serve({ ...env, ...live });
+    cleanups.push(() => b.kill());
+    const { owner, editor, itemId, pageId } = await livePage(env, a.url);
+    const po = await open(a.url, owner, pageId);
+    const pe = await open(b.url, editor, pageId);
+    liveText(pe).insert(0, 'BEFORE ');
+    await waitForText(po, (t) => t.includes('BEFORE '), 20_000);
+    const db = openDb(env);
+    cleanups.push(() => db.destroy());
+    const row = await db('item_members').where({ item_id: itemId, uid: editor.uid }).first('item_member_id');
+    await call(a.url, 'member/delete', { item_id: itemId, item_member_id: row.item_member_id }, owner.token);
+    // Closed (a private item) or downgraded to read-only (a public one): either way, at once.
+    await waitUntil(() => liveLog(pe).closes.includes(LIVE_CLOSE.forbidden) || liveLog(pe).notices.some((n) => n.mode === 'view'), 'the editor on B losing write access', 20_000);
+    liveText(pe).insert(0, 'AFTER ');
+    liveText(po).insert(0, 'OWNER ');
+    await waitUntil(async () => String((await call(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content).includes('OWNER'), "the owner's edit stored", 30_000);
+    expect(liveText(po).toString()).not.toContain('AFTER');
+    expect(String((await call(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content)).not.toContain('AFTER');
   }, 120_000);
 });
 
