@@ -66,6 +66,18 @@ describe.runIf(TEST_ENGINE === 'pg')('live bus on PostgreSQL (LISTEN/NOTIFY)', (
     expect(gotA.filter((m) => m.kind !== 'lost')).toEqual([{ kind: 'rights', itemId: 1, from: 'B' }]);
   });
 
+  it('sends a burst in few statements, in order', async () => {
+    const a = await newBus();
+    const b = await newBus();
+    const gotB = collector(b);
+    const before = a.stats.statements;
+    for (let i = 0; i < 50; i++) a.publish({ kind: 'update', doc: 'page.burst', update: new Uint8Array([i]), from: 'A' });
+    await until(() => updates(gotB).length === 50, 'the burst at B');
+    expect(updates(gotB).map((m) => m.update[0])).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(losts(gotB).length).toBeLessThanOrEqual(1); // the connect's own, never a gap
+    expect(a.stats.statements - before).toBeLessThan(50);
+  });
+
   it('sends a message over the NOTIFY payload limit through a table row, and purges stale rows', async () => {
     const a = await newBus();
     const b = await newBus();

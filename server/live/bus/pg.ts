@@ -11,6 +11,8 @@ const ROW_TTL_MS = 60_000;
 const PURGE_EVERY_MS = 30_000;
 /** Frames kept while the connection is down, sent once it is back (beyond: receivers see a gap). */
 const MAX_PENDING = 2000;
+/** Small frames sent in one statement at most (each ≤ INLINE_LIMIT). */
+const MAX_BATCH = 100;
 
 export interface PgBusOptions {
   databaseUrl: string;
@@ -35,14 +37,16 @@ export class PgBus implements LiveBus {
   private retryTimer: NodeJS.Timeout | null = null;
   private delay: number;
   private closed = false;
-  private pending: string[] = [];
+  /** Frames not sent yet: while a statement is under way, or while the connection is down. */
+  private outbox: string[] = [];
+  private draining = false;
   private received: Promise<void> = Promise.resolve();
   /** The connection's queries, one at a time in order (pg deprecates overlapping queries). */
   private queries: Promise<unknown> = Promise.resolve();
   private lastPurge = 0;
   /** The listening connection's server process id (tests terminate it). */
   backendPid: number | null = null;
-  readonly stats = { inline: 0, viaTable: 0, connects: 0 };
+  readonly stats = { inline: 0, viaTable: 0, statements: 0, connects: 0 };
 
   private readonly opts: PgBusOptions;
 
@@ -68,13 +72,14 @@ export class PgBus implements LiveBus {
   publish(msg: LiveMessage): void {
     const text = this.frames.encode(msg);
     if (text === null || this.closed) return;
+    this.outbox.push(text);
     if (!this.client) {
-      this.pending.push(text);
-      if (this.pending.length > MAX_PENDING) this.pending.shift();
+      // Kept for the reconnect; beyond the bound the oldest go and receivers see the gap.
+      if (this.outbox.length > MAX_PENDING) this.outbox.shift();
       void this.start();
       return;
     }
-    this.send(this.client, text);
+    if (!this.draining) void this.drain(this.client);
   }
 
   subscribe(handler: (msg: LiveMessage) => void): () => void {
@@ -97,20 +102,51 @@ export class PgBus implements LiveBus {
     return run;
   }
 
-  private send(client: pg.Client, text: string): void {
-    const failed = (err: unknown) => this.opts.logger.warn({ err: String((err as Error)?.message ?? err) }, 'a live bus message could not be sent');
-    if (text.length <= INLINE_LIMIT) {
-      this.stats.inline += 1;
-      this.query(client, 'SELECT pg_notify($1, $2)', [LIVE_CHANNEL, text]).catch(failed);
-      return;
+  /**
+   * Sends what waits in the outbox, in order: consecutive small frames in one statement (one
+   * round trip for a burst of keystrokes from many editors), a large one as its own row.
+   */
+  private async drain(client: pg.Client): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.outbox.length && this.client === client) {
+        const large = this.outbox[0]!.length > INLINE_LIMIT;
+        const batch = large ? this.outbox.splice(0, 1) : this.outbox.splice(0, this.smallRun());
+        try {
+          if (large) await this.sendLarge(client, batch[0]!);
+          else {
+            this.stats.inline += batch.length;
+            this.stats.statements += 1;
+            await this.query(client, 'SELECT pg_notify($1, m) FROM unnest($2::text[]) AS m', [LIVE_CHANNEL, batch]);
+          }
+        } catch (err) {
+          // Lost with the connection: receivers notice the gap in the sequence numbers and resync.
+          this.opts.logger.warn({ err: String((err as Error)?.message ?? err), frames: batch.length }, 'live bus messages could not be sent');
+        }
+      }
+    } finally {
+      this.draining = false;
+      // Reconnected while this drain was failing on the old connection: the new one sends the rest.
+      if (this.client && this.client !== client && this.outbox.length) void this.drain(this.client);
     }
-    // One statement: the row is visible to listeners when the notification (sent at commit) arrives.
+  }
+
+  /** How many frames from the head of the outbox are small (at most MAX_BATCH). */
+  private smallRun(): number {
+    let n = 0;
+    while (n < this.outbox.length && n < MAX_BATCH && this.outbox[n]!.length <= INLINE_LIMIT) n += 1;
+    return n;
+  }
+
+  private async sendLarge(client: pg.Client, text: string): Promise<void> {
     this.stats.viaTable += 1;
-    this.query(client, `WITH r AS (INSERT INTO live_bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, 'r:' || r.id) FROM r`, [text, Date.now(), LIVE_CHANNEL]).catch(failed);
+    this.stats.statements += 1;
+    // One statement: the row is visible to listeners when the notification (sent at commit) arrives.
+    await this.query(client, `WITH r AS (INSERT INTO live_bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, 'r:' || r.id) FROM r`, [text, Date.now(), LIVE_CHANNEL]);
     const now = Date.now();
     if (now - this.lastPurge >= PURGE_EVERY_MS) {
       this.lastPurge = now;
-      this.query(client, 'DELETE FROM live_bus_messages WHERE created_at < $1', [now - ROW_TTL_MS]).catch(failed);
+      await this.query(client, 'DELETE FROM live_bus_messages WHERE created_at < $1', [now - ROW_TTL_MS]);
     }
   }
 
@@ -137,9 +173,7 @@ export class PgBus implements LiveBus {
     this.client = client;
     this.delay = this.backoff.minMs;
     this.stats.connects += 1;
-    const queued = this.pending;
-    this.pending = [];
-    for (const text of queued) this.send(client, text);
+    if (this.outbox.length && !this.draining) void this.drain(client);
     // Whatever was published while we were not listening never reached us.
     this.frames.lost();
   }
