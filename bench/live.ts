@@ -58,7 +58,7 @@ async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 60
 }
 
 /** A user, an item and `pages` pages of ~2 KB Markdown, straight into the migrated database. */
-async function seedPages(db: Db, pages: number): Promise<{ token: string; pageIds: number[] }> {
+export async function seedPages(db: Db, pages: number): Promise<{ token: string; pageIds: number[] }> {
   const deps = { db, logger, now: () => Math.floor(Date.now() / 1000) };
   const { uid } = await createUser(deps, { username: `bench${crypto.randomBytes(3).toString('hex')}`, password: 'bench password 1' });
   const { token } = await createSession(deps, uid, 1);
@@ -91,7 +91,7 @@ async function connect(url: string, session: string, pageId: number): Promise<Ho
 }
 
 /** Editors on `urls` (round robin) type for SECONDS; latency of each keystroke at each other editor. */
-async function typing(urls: string[], session: string, pageId: number): Promise<{ p50: number; p99: number; samples: number; expected: number; keystrokes: number; text: string }> {
+export async function typing(urls: string[], session: string, pageId: number): Promise<{ p50: number; p99: number; samples: number; expected: number; keystrokes: number; text: string }> {
   const editors: HocuspocusProvider[] = [];
   for (let i = 0; i < EDITORS; i++) editors.push(await connect(urls[i % urls.length]!, session, pageId));
   const sentAt = new Map<string, number>();
