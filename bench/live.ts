@@ -201,8 +201,10 @@ async function twoProcesses(): Promise<Rows> {
     const a = await spawnServer(env);
     const b = await spawnServer(env);
     try {
+      // The same page typed on one of them first: what the bus adds shows against it.
+      const one = await typing([a.url], token, pageIds[0]!);
       const r = await typing([a.url, b.url], token, pageIds[0]!);
-      return [latencyRow(`[pg] ${EDITORS} editors split over two processes: keystroke → other editors`, r)];
+      return [latencyRow(`[pg] ${EDITORS} editors, one process (control): keystroke → other editors`, one), latencyRow(`[pg] ${EDITORS} editors split over two processes: keystroke → other editors`, r)];
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
