@@ -1,117 +1,64 @@
 import { OutgoingMessage, type Connection, type Hocuspocus } from '@hocuspocus/server';
-import { ItemType } from '../../core/limits.ts';
-import { AppError, errors } from '../../core/errors.ts';
-import { LIVE_CLOSE, pageDocName, sheetDocName, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
-import { findItem } from '../access/items.ts';
-import { loadReadablePage, requireWritableIn } from '../access/pages.ts';
-import { findLiveLock } from '../commands/pages/locks.ts';
-import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import { AppError } from '../../core/errors.ts';
+import { LIVE_CLOSE, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
+import { liveActor, LiveLookups, resolveLiveAccess, type ItemGrant, type LiveAccess } from '../access/live.ts';
 import type { LockRow } from '../models/PageLock.ts';
-import { guest, noProof, type Actor } from '../policies/actor.ts';
-import type { Services } from '../services.ts';
+import { forReads, type Services } from '../services.ts';
 
-/** What a live connection carries (Hocuspocus context) and its token claims. */
-export interface LiveContext {
+/** What a live token claims. */
+export interface LiveClaims {
   /** 0: an anonymous reader of a public item or a share-link reader. */
   uid: number;
-  username: string;
   itemId: number;
   pageId: number;
   doc: string;
   /** What the token allows at most: a view connection never becomes an editing one. */
   mode: LiveMode;
   shareKey?: string;
-  grant?: string;
+  grant?: ItemGrant;
 }
 
-export interface LiveAccess {
-  itemId: number;
-  doc: string;
-  /** What the caller may do with the page now: exactly page/save's rule (policies + access). */
-  mode: LiveMode;
-  /** The item's live switch (and LIVE_EDITING) */
-  live: boolean;
-  /** Another user's explicit lock: the caller edits nothing until it goes. */
-  lockedBy: LockRow | null;
-  /** Archived items are read-only for everyone. */
-  archived: boolean;
-  /** The caller's signed item-password grant, if that is what opens the item. */
-  grant?: string;
+/** What a live connection carries (Hocuspocus context): the claims and who it is now. */
+export interface LiveContext extends LiveClaims {
+  username: string;
+  /** The name shown beside the cursor (the user's name, else username; 'Guest' for uid 0). */
+  name: string;
 }
 
-/**
- * The caller's live rights on a page, as page/info and page/save decide them (errors as they throw
- * them: 10101, 10303, 10312…). A share key makes it a share-link reader's view.
- */
-export async function resolveLiveAccess(services: Services, actor: Actor, pageId: number, shareKey?: string): Promise<LiveAccess> {
-  const now = services.now();
-  if (shareKey) {
-    const page = await pageByShareKey(services, shareKey);
-    if (!page || page.page_id !== pageId) throw errors.notFound('page');
-    const item = await findItem(services.db, page.item_id);
-    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
-  }
-  const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
-  let mode: LiveMode = 'view';
-  try {
-    requireWritableIn(loaded, topCatId);
-    mode = 'edit';
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-  }
-  const uid = actor.kind === 'user' ? actor.uid : 0;
-  const lock = mode === 'edit' ? await findLiveLock(services.db, pageId, now) : null;
-  return {
-    itemId: page.item_id,
-    doc: docOf(loaded.item.item_type, pageId),
-    mode,
-    live: isLive(services, loaded.item.live_editing),
-    lockedBy: lock && lock.lock_uid !== uid ? lock : null,
-    archived: loaded.abilities.archived,
-    grant: actor.proof.grants.get(loaded.rightsItem.item_id),
-  };
+/** The name shown for a participant: the user's display name, else the username; guests by language. */
+export function liveDisplayName(user: { username: string; name: string } | null, lang: 'en' | 'zh' = 'en'): string {
+  if (!user) return lang === 'zh' ? '访客' : 'Guest';
+  return user.name || user.username;
 }
-
-const docOf = (itemType: number, pageId: number) => (itemType === ItemType.SPREADSHEET ? sheetDocName(pageId) : pageDocName(pageId));
-const isLive = (services: Services, flag: number | undefined) => services.config.LIVE_EDITING && flag === 1;
 
 export type LiveVerdict =
   | { kind: 'close'; reason: (typeof LIVE_CLOSE)[keyof typeof LIVE_CLOSE] }
-  | { kind: 'open'; readOnly: boolean; why: LiveModeNotice['reason']; lockedBy: LockRow | null; username: string };
-
-/** Who a connection's claims stand for now: the user as stored (a removed account: nobody). */
-async function actorOf(services: Services, ctx: Pick<LiveContext, 'uid' | 'itemId' | 'grant'>): Promise<Actor | null> {
-  const proof = noProof();
-  if (ctx.grant) proof.grants.set(ctx.itemId, ctx.grant);
-  if (!ctx.uid) return guest(proof);
-  const user = (await services.db('users').where({ uid: ctx.uid }).first('uid', 'username', 'name', 'groupid')) as
-    | { uid: number; username: string; name: string; groupid: number }
-    | undefined;
-  return user ? { kind: 'user', ...user, proof } : null;
-}
+  | { kind: 'open'; readOnly: boolean; why: LiveModeNotice['reason']; lockedBy: LockRow | null; who: { username: string; name: string } };
 
 /**
  * A connection's fate under the rights as they are now: closed when the page is out of reach or
  * live editing was turned off; otherwise open, read-only unless its token allows editing, the
  * caller may still save the page, and nobody else holds an explicit lock.
  */
-export async function evaluateLive(services: Services, ctx: Omit<LiveContext, 'username'>): Promise<LiveVerdict> {
-  const actor = await actorOf(services, ctx);
+export async function evaluateLive(services: Services, ctx: LiveClaims, lookups?: LiveLookups): Promise<LiveVerdict> {
+  const actor = await (lookups ? lookups.actor(ctx) : liveActor(services, ctx));
   if (!actor) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   let access: LiveAccess;
   try {
-    access = await resolveLiveAccess(services, actor, ctx.pageId, ctx.shareKey);
+    access = await resolveLiveAccess(services, actor, ctx.pageId, ctx.shareKey, lookups);
   } catch (err) {
     if (err instanceof AppError) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
     throw err;
   }
   if (access.doc !== ctx.doc || access.itemId !== ctx.itemId) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   if (!access.live) return { kind: 'close', reason: LIVE_CLOSE.liveOff };
-  const username = actor.kind === 'user' ? actor.username : '';
-  if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, username };
-  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, username };
-  if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, username };
-  return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, username };
+  // A share-link reader reads as nobody, even when the token was asked for with a session.
+  const user = actor.kind === 'user' && !ctx.shareKey ? actor : null;
+  const who = { username: user?.username ?? '', name: liveDisplayName(user) };
+  if (ctx.mode === 'view') return { kind: 'open', readOnly: true, why: 'rights', lockedBy: null, who };
+  if (access.mode === 'view') return { kind: 'open', readOnly: true, why: access.archived ? 'archived' : 'rights', lockedBy: null, who };
+  if (access.lockedBy) return { kind: 'open', readOnly: true, why: 'lock', lockedBy: access.lockedBy, who };
+  return { kind: 'open', readOnly: false, why: 'restored', lockedBy: null, who };
 }
 
 /** Applies a verdict to one open connection: close it, or switch it and tell the client why. */
@@ -139,6 +86,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
  * LIVE_RIGHTS_RECHECK_MS for all, and at once for one item when services.live.rightsChanged(item)
  * runs here or on another process. One look-up per (user, page, token kind), not per socket.
  */
+/** Rights look-ups a re-check pass runs side by side. */
+const RECHECK_CONCURRENCY = 4;
+
 export class LiveRights {
   private timer: NodeJS.Timeout | null = null;
   /** The passes run one after another; `queued` is the next one while it has not started. */
@@ -192,15 +142,22 @@ export class LiveRights {
       for (const connection of document.getConnections()) {
         const ctx = connection.context as LiveContext | undefined;
         if (!ctx?.pageId || (items && !items.has(ctx.itemId))) continue;
-        const key = `${ctx.uid}|${ctx.doc}|${ctx.mode}|${ctx.shareKey ?? ''}|${ctx.grant ?? ''}`;
+        const key = `${ctx.uid}|${ctx.doc}|${ctx.mode}|${ctx.shareKey ?? ''}|${ctx.grant?.value ?? ''}`;
         const group = groups.get(key) ?? { ctx, connections: [] };
         group.connections.push(connection);
         groups.set(key, group);
       }
     }
-    for (const { ctx, connections } of groups.values()) {
-      const verdict = await evaluateLive(this.services, ctx);
-      for (const c of connections) apply(c, verdict);
-    }
+    // A few look-ups at a time, on the read handle (on SQLite it never waits behind a write).
+    const reads = forReads(this.services);
+    const lookups = new LiveLookups(reads);
+    const queue = [...groups.values()];
+    const worker = async () => {
+      for (let g = queue.shift(); g; g = queue.shift()) {
+        const verdict = await evaluateLive(reads, g.ctx, lookups);
+        for (const c of g.connections) apply(c, verdict);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, queue.length) }, worker));
   }
 }

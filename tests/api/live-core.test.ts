@@ -1,10 +1,13 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_TEXT, pageDocName } from '../../core/live.ts';
+import { ItemType } from '../../core/limits.ts';
+import { LIVE_TEXT, pageDocName, sheetDocName } from '../../core/live.ts';
+import * as migration from '../../server/db/migrations/20261128000100_item_live_editing.ts';
 import { signLiveToken } from '../../server/live/auth.ts';
-import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
+import { insertItem, itemWithPeople, savePageVia } from '../helpers/docs.ts';
+import { buildPage } from '../helpers/itemFactories.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** live/token, the socket at /live and onAuthenticate (issue #22, live-core). */
 let t: TestServer;
@@ -67,6 +70,13 @@ describe('live/token', () => {
     expect((await liveToken(t, priv.pageId, { token: owner.token, share_key: share.data.unique_key })).mode).toBe('view');
   });
 
+  it("names a spreadsheet item's page sheet.<id>", async () => {
+    const owner = await buildUser(t);
+    const itemId = await insertItem(t, owner, { item_type: ItemType.SPREADSHEET });
+    const pageId = await buildPage(t, itemId, { page_content: '[]' });
+    expect(await liveToken(t, pageId, { token: owner.token })).toMatchObject({ live: true, mode: 'edit', doc: sheetDocName(pageId) });
+  });
+
   it('is refused without rights, with the error codes page/info uses', async () => {
     const { owner, stranger, pageId } = await livePage({ password: 'secret-pw' });
     expect((await t.call('live/token', { page_id: pageId }, { token: stranger.token })).error_code).toBe(10303);
@@ -80,6 +90,26 @@ describe('live/token', () => {
     const elsewhere = await livePage({ password: 'other-pw' });
     expect((await t.call('live/token', { page_id: elsewhere.pageId, share_key: share.data.unique_key })).error_code).toBe(10101);
     expect((await t.call('live/token', { page_id: pageId, share_key: 'no-such-key' })).error_code).toBe(10101);
+  });
+
+  it('answers hostile values with a named validation error or not-found, never a 500', async () => {
+    const { owner, pageId } = await livePage();
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ page_id: '-1' }, false],
+      [{ page_id: '1e308' }, false],
+      [{ page_id: 'NaN' }, false],
+      [{ page_id: '99999999999999999999999' }, false],
+      [{ page_id: [1, 2] }, true],
+      [{ page_id: pageId, share_key: "' OR '1'='1" }, false],
+      [{ page_id: pageId, share_key: 'x'.repeat(200_000) }, false],
+      [{ page_id: pageId, share_key: { $gt: 0 } }, true],
+    ];
+    for (const [params, json] of cases) {
+      const r = await t.call('live/token', params, { token: owner.token, json });
+      expect(r.status, JSON.stringify(params).slice(0, 80)).toBeLessThan(500);
+      expect([10100, 10101], `${JSON.stringify(params).slice(0, 80)} → ${r.error_code} ${r.error_message}`).toContain(r.error_code);
+      if (r.error_code === 10100) expect(r.error_message).toMatch(/page_id|share_key/);
+    }
   });
 
   it('is a POST: a GET is refused and hands out nothing', async () => {
@@ -106,6 +136,19 @@ describe('the socket at /live', () => {
     // The page's stored text is the seed both typed into (live-store): each insert once, 'start' once.
     expect(expected.length).toBe('hello world start'.length);
     expect(t.services.live.hub!.documents.get(a.doc)!.getText(LIVE_TEXT).toString()).toBe(expected);
+  });
+
+  it('presence names each participant as the server knows them, whatever the client claims', async () => {
+    const { owner, editor, pageId } = await livePage();
+    const a = await liveToken(t, pageId, { token: owner.token });
+    const b = await liveToken(t, pageId, { token: editor.token });
+    const pa = connectLive(t.url, a.token, a.doc);
+    const pb = connectLive(t.url, b.token, b.doc);
+    await Promise.all([waitSynced(pa), waitSynced(pb)]);
+    pb.setAwarenessField('user', { uid: owner.uid, name: 'Not me', color: '#000000', idle: false });
+    const seen = () => [...pa.awareness!.getStates().entries()].find(([id]) => id === pb.document.clientID)?.[1]?.user;
+    await waitUntil(() => !!seen(), "the editor's presence at the owner");
+    expect(seen()).toEqual({ uid: editor.uid, name: editor.username, color: b.user.color, idle: false });
   });
 
   it('refuses an upgrade on any other path with 404', async () => {
@@ -176,6 +219,28 @@ describe('shutdown and LIVE_EDITING', () => {
       expect(await liveToken(s, page.page_id, { token: people.owner.token })).toMatchObject({ live: false, token: '', mode: 'edit' });
       expect((await s.call('item/info', { item_id: people.itemId }, { token: people.owner.token })).data.live_editing).toBe(0);
       expect(await upgradeStatus('/live', s)).toMatch(/^HTTP\/1\.1 404/);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('migration 20261128000100_item_live_editing', () => {
+  it('turns live editing off for the items that exist and on for new ones', async () => {
+    const s = await startTestServer();
+    try {
+      const owner = await buildUser(s);
+      const before = await insertItem(s, owner);
+      await migration.down(s.services.db);
+      const existing = await insertItem(s, owner);
+      await migration.up(s.services.db);
+      const created = await insertItem(s, owner);
+      const flags = Object.fromEntries(
+        (await s.services.db('items').whereIn('item_id', [before, existing, created]).select('item_id', 'live_editing')).map((r) => [r.item_id, r.live_editing]),
+      );
+      expect(flags).toEqual({ [before]: 0, [existing]: 0, [created]: 1 });
+      const added = await s.call('item/add', { item_name: 'New', item_type: 1 }, { token: owner.token });
+      expect((await s.call('item/info', { item_id: added.data.item_id }, { token: owner.token })).data.live_editing).toBe(1);
     } finally {
       await s.close();
     }
