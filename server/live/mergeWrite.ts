@@ -1,12 +1,9 @@
 import * as Y from 'yjs';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { Deps } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
+import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
 import { publishLiveUpdate } from './publish.ts';
 import { applyTextDiff } from './textDiff.ts';
-
-/** Origin of a change made by a non-live writer (REST save, push, import, restore, MCP). */
-export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'merge' } as const;
 
 /**
  * The merge service: every write through savePage lands here, inside its transaction and under the

@@ -1,22 +1,17 @@
-import type { Document, Extension } from '@hocuspocus/server';
+import type { Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import { parseDocName } from '../../core/live.ts';
 import { contentHash } from '../commands/pages/pageRow.ts';
 import { mergeContributors, parseContributors, type Contributor } from '../commands/pages/contributors.ts';
-import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/savePage.ts';
+import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/writeVersion.ts';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import { docOf, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
-import { publishLiveUpdate } from './publish.ts';
+import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, textOf, updateLiveDoc } from './liveDocs.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
+import type { LiveContext } from './rights.ts';
 import { loadLiveState } from './seed.ts';
-
-/** What live-core's onAuthenticate puts in a connection's context. */
-interface LiveContext {
-  uid?: number;
-  username?: string;
-}
+import { applyTextDiff } from './textDiff.ts';
 
 /**
  * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
@@ -34,7 +29,7 @@ export function persistenceExtension(services: Services): Extension {
     async onLoadDocument({ documentName, document }) {
       const pageId = markdownPageOf(documentName);
       if (pageId === undefined) return;
-      Y.applyUpdate(document, await loadLiveState(services, pageId), LOAD_ORIGIN);
+      Y.applyUpdate(document, await loadLiveState(services, pageId), STORED_ORIGIN);
     },
     async onChange({ documentName, context, connection }) {
       const c = context as LiveContext | undefined;
@@ -44,7 +39,8 @@ export function persistenceExtension(services: Services): Extension {
       who.delete(c.uid); // the latest writer last: the version's author
       who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
     },
-    async onStoreDocument({ documentName, document }) {
+    async onStoreDocument(payload) {
+      const { documentName, document } = payload;
       const pageId = markdownPageOf(documentName);
       if (pageId === undefined) return;
       const who = [...(pending.get(documentName)?.values() ?? [])];
@@ -53,10 +49,12 @@ export function persistenceExtension(services: Services): Extension {
         const lastLeft = document.getConnectionsCount() === 0;
         await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft });
       } catch (err) {
-        // Hocuspocus keeps the document in memory and stores again on the next change.
+        // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
         const again = pending.get(documentName) ?? new Map();
         for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
         pending.set(documentName, again);
+        services.logger.error({ err, page_id: pageId }, 'live store failed; retrying');
+        void payload.instance.storeDocumentHooks(document, payload);
         throw err;
       }
     },
@@ -68,8 +66,6 @@ export function persistenceExtension(services: Services): Extension {
     },
   };
 }
-
-const LOAD_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'load' } as const;
 
 function markdownPageOf(documentName: string): number | undefined {
   const parsed = parseDocName(documentName);
@@ -98,7 +94,10 @@ export async function storeLiveState(
     const row = await readLiveDoc(tx.db, pageId);
     if (!page || !row) return; // deleted meanwhile: nothing to store
     const now = tx.now();
-    const merged = docOf(row.ystate, memory);
+    const merged = docOf(row.ystate);
+    // A write that did not pass the merge service (none should): its text comes in as a change, not lost.
+    if (row.revision !== page.revision) applyTextDiff(merged.getText(MARKDOWN_TEXT), page.page_content, MERGE_ORIGIN);
+    Y.applyUpdate(merged, memory);
     const text = textOf(merged);
     const ystate = Y.encodeStateAsUpdate(merged);
     const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
@@ -106,7 +105,7 @@ export async function storeLiveState(
     merged.destroy();
     const cutAfter = opts.cut ? { segment_started_at: 0, contributors: '[]' } : {};
     if (text === page.page_content) {
-      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), updated_at: now, ...cutAfter });
+      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), revision: page.revision, updated_at: now, ...cutAfter });
     } else {
       const continues = segmentContinues(row, now, opts.rules);
       const contributors = continues ? mergeContributors(parseContributors(row.contributors), who) : mergeContributors([], who);
@@ -121,7 +120,11 @@ export async function storeLiveState(
       });
     }
     // An update of only the delete set still has content: an empty update is 2 bytes.
-    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking));
+    if (lacking.length > 2)
+      afterCommit(tx.db, () => {
+        Y.applyUpdate(document, lacking, STORED_ORIGIN);
+        publishToOtherProcesses(deps, pageId, lacking);
+      });
   });
 }
 

@@ -44,7 +44,7 @@ describe('kill -9 mid-typing', () => {
       ADMIN_PASSWORD: 'a-long-password',
       PASSWORD_HASH_COST: '10',
       // Long enough that the last keystrokes are surely not stored when the process dies.
-      LIVE_STORE_DEBOUNCE_MS: '1500',
+      LIVE_STORE_DEBOUNCE_MS: '4000',
       LIVE_STORE_MAX_DEBOUNCE_MS: '60000',
       ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
     };

@@ -1,5 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pageDocName } from '../../core/live.ts';
+import { createApp } from '../../server/app.ts';
+import { attachLive } from '../../server/live/attach.ts';
+import { createServices } from '../../server/services.ts';
 import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
 import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -39,6 +44,32 @@ describe('live persistence over /live', () => {
     const providers = await Promise.all(Array.from({ length: 10 }, () => open(pageId, owner.token)));
     for (const p of providers) expect(liveText(p).toString()).toBe('Seed me once.\n');
     expect(await t.services.db('page_live_docs').where({ page_id: pageId })).toHaveLength(1);
+  });
+
+  it('ten sockets over two hubs on one database (two processes in all but name) seed the page once', async () => {
+    const { pageId, owner } = await livePage('Seeded by one of two hubs.\n');
+    // A second app with its own Hocuspocus hub on the same database, as a second process would be.
+    const services2 = await createServices(t.services.config, t.services.db, t.services.logger);
+    const server2 = http.createServer(createApp(services2).callback());
+    const live2 = attachLive(server2, services2);
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    try {
+      const tokens = await Promise.all(Array.from({ length: 10 }, () => liveToken(t, pageId, { token: owner.token })));
+      const providers = tokens.map((tok, i) => connectLive(i % 2 ? url2 : t.url, tok.token, tok.doc));
+      await Promise.all(providers.map((p) => waitSynced(p)));
+      for (const p of providers) expect(liveText(p).toString()).toBe('Seeded by one of two hubs.\n');
+      expect(await t.services.db('page_live_docs').where({ page_id: pageId })).toHaveLength(1);
+    } finally {
+      closeAllLive();
+      await live2.close();
+      await new Promise<void>((resolve) => {
+        server2.close(() => resolve());
+        server2.closeAllConnections();
+      });
+      await services2.live.bus.close();
+      await services2.jobs.close();
+    }
   });
 
   it('stores what two clients type after the debounce; page/info equals the Yjs text and the revision moved', async () => {

@@ -90,4 +90,20 @@ describe('docs push into a live page', () => {
     const [c] = await twoEditors(k, page.page_id);
     expect(liveText(c).toString()).toBe(live);
   });
+
+  it('a push linking the live page to a page it creates: the clients get the filled-in link, never the token', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder(EXAMPLES);
+    expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
+    const page = await pageByTitle(k, 'Conflicts and merges');
+    const [a] = await twoEditors(k, page.page_id);
+    write(dir, 'guide/advanced/brand-new.md', '# Brand new\n\nCreated by this push.\n');
+    write(dir, CONFLICTS, read(dir, CONFLICTS) + '\nSee [the new page](brand-new.md).\n');
+    const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    const stored = (await pageByTitle(k, 'Conflicts and merges')).page_content;
+    expect(stored).toContain('the new page');
+    expect(stored).not.toContain('{{sync-page:');
+    await waitUntil(() => liveText(a).toString() === stored, 'the client to hold the stored text with the link filled in');
+  });
 });
