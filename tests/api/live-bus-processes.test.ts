@@ -59,8 +59,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Names in a provider's view of the presence (awareness) of the document. */
-const presentNames = (p: HocuspocusProvider) => [...p.awareness!.getStates().values()].map((s) => (s as { user?: { name?: string } }).user?.name).filter(Boolean);
+/**
+ * The `probe` field of every state in a provider's view of the presence (awareness). Not `user`:
+ * the server rewrites that to who the token says the connection is.
+ */
+const presentNames = (p: HocuspocusProvider) => [...p.awareness!.getStates().values()].map((s) => (s as { probe?: string }).probe).filter(Boolean);
 
 describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL database', () => {
   let a: Served;
@@ -87,10 +90,15 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     liveText(pb).insert(0, 'beta from B. ');
     const text = await waitForText(pa, (s) => s.includes('alpha from A.') && s.includes('beta from B.'), 20_000);
     await waitForText(pb, (s) => s === text, 20_000);
-    pa.setAwarenessField('user', { name: 'owner on A', color: '#123456' });
-    pb.setAwarenessField('user', { name: 'editor on B', color: '#654321' });
+    pa.setAwarenessField('probe', 'owner on A');
+    pb.setAwarenessField('probe', 'editor on B');
     await waitUntil(() => presentNames(pb).includes('owner on A'), "A's presence at B", 20_000);
     await waitUntil(() => presentNames(pa).includes('editor on B'), "B's presence at A", 20_000);
+    // Who a state stands for is what A's server knows (it rewrites `user`), and B shows that.
+    pa.setAwarenessField('user', { name: 'someone else', color: '#123456' });
+    const ownerAtB = () => [...pb.awareness!.getStates().values()].find((st) => (st as { probe?: string }).probe === 'owner on A') as { user?: { uid?: number; name?: string } } | undefined;
+    await waitUntil(() => ownerAtB()?.user?.uid === setup.owner.uid, "the owner's identity at B", 20_000);
+    expect(ownerAtB()!.user!.name).not.toBe('someone else');
     // A client leaving B disappears from A's presence.
     pb.destroy();
     await waitUntil(() => !presentNames(pa).includes('editor on B'), "B's client gone from A's presence", 20_000);
@@ -174,7 +182,7 @@ describe.runIf(TEST_ENGINE === 'sqlite')('WORKERS=2 on SQLite', () => {
     liveText(two!).insert(0, 'from worker two. ');
     const text = await waitForText(one!, (t) => t.includes('from worker one.') && t.includes('from worker two.'), 20_000);
     for (const p of providers) await waitForText(p, (t) => t === text, 20_000);
-    providers.forEach((p, i) => p.setAwarenessField('user', { name: `participant ${i}`, color: '#000000' }));
+    providers.forEach((p, i) => p.setAwarenessField('probe', `participant ${i}`));
     for (const p of providers) await waitUntil(() => providers.every((_, i) => presentNames(p).includes(`participant ${i}`)), 'everyone present everywhere', 20_000);
   }, 120_000);
 });
