@@ -39,7 +39,8 @@ export class PgBus implements LiveBus {
   private closed = false;
   /** Frames not sent yet: while a statement is under way, or while the connection is down. */
   private outbox: string[] = [];
-  private draining = false;
+  /** The connection a drain runs on (a drain stuck on a dead one must not hold back the next). */
+  private drainingFor: pg.Client | null = null;
   private received: Promise<void> = Promise.resolve();
   /** The connection's queries, one at a time in order (pg deprecates overlapping queries). */
   private queries: Promise<unknown> = Promise.resolve();
@@ -59,7 +60,8 @@ export class PgBus implements LiveBus {
 
   /** Connects (once); resolves when listening, or after a failed first attempt (retries follow). */
   start(): Promise<void> {
-    if (this.client || this.closed) return Promise.resolve();
+    // While a retry waits out its delay, publishing must not bring the attempt forward.
+    if (this.client || this.closed || this.retryTimer) return this.connecting ?? Promise.resolve();
     return (this.connecting ??= this.connect()
       .catch((err) => this.retryLater(err))
       .finally(() => (this.connecting = null)));
@@ -73,13 +75,10 @@ export class PgBus implements LiveBus {
     const text = this.frames.encode(msg);
     if (text === null || this.closed) return;
     this.outbox.push(text);
-    if (!this.client) {
-      // Kept for the reconnect; beyond the bound the oldest go and receivers see the gap.
-      if (this.outbox.length > MAX_PENDING) this.outbox.shift();
-      void this.start();
-      return;
-    }
-    if (!this.draining) void this.drain(this.client);
+    // Kept for the reconnect (or a slow database); beyond the bound the oldest go and receivers see the gap.
+    if (this.outbox.length > MAX_PENDING) this.outbox.shift();
+    if (!this.client) void this.start();
+    else if (this.drainingFor !== this.client) void this.drain(this.client);
   }
 
   subscribe(handler: (msg: LiveMessage) => void): () => void {
@@ -107,7 +106,7 @@ export class PgBus implements LiveBus {
    * round trip for a burst of keystrokes from many editors), a large one as its own row.
    */
   private async drain(client: pg.Client): Promise<void> {
-    this.draining = true;
+    this.drainingFor = client;
     try {
       while (this.outbox.length && this.client === client) {
         const large = this.outbox[0]!.length > INLINE_LIMIT;
@@ -125,9 +124,9 @@ export class PgBus implements LiveBus {
         }
       }
     } finally {
-      this.draining = false;
+      if (this.drainingFor === client) this.drainingFor = null;
       // Reconnected while this drain was failing on the old connection: the new one sends the rest.
-      if (this.client && this.client !== client && this.outbox.length) void this.drain(this.client);
+      if (this.client && this.client !== client && this.drainingFor !== this.client && this.outbox.length) void this.drain(this.client);
     }
   }
 
@@ -173,7 +172,10 @@ export class PgBus implements LiveBus {
     this.client = client;
     this.delay = this.backoff.minMs;
     this.stats.connects += 1;
-    if (this.outbox.length && !this.draining) void this.drain(client);
+    // A query left hanging on the old connection must not hold back the new one's (sends, reads).
+    this.queries = Promise.resolve();
+    this.received = Promise.resolve();
+    if (this.outbox.length) void this.drain(client);
     // Whatever was published while we were not listening never reached us.
     this.frames.lost();
   }
