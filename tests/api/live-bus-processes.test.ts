@@ -120,10 +120,11 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     liveText(pb).insert(liveText(pb).length, 'typed on B during the outage. ');
     liveText(pa).insert(liveText(pa).length, 'typed on A during the outage. ');
     await waitUntil(async () => (await listenerOf(a)).some((pid) => pid !== old), "A's new listener", 30_000);
-    const text = await waitForText(pa, (s) => s.includes('typed on B during the outage.') && s.includes('typed on A during the outage.'), 30_000);
-    await waitForText(pb, (s) => s === text, 30_000).catch((err) => {
+    const withLog = (err: Error) => {
       throw new Error(`${err.message}; A logged: ${JSON.stringify(logs.filter((l) => Number(l.level) >= 30 && l.msg !== 'request').slice(0, 12))}`);
-    });
+    };
+    const text = await waitForText(pa, (s) => s.includes('typed on B during the outage.') && s.includes('typed on A during the outage.'), 30_000).catch(withLog);
+    await waitForText(pb, (s) => s === text, 30_000).catch(withLog);
     expect(text.match(/typed on B during the outage\./g)).toHaveLength(1);
     // And stored: page/info (on either instance) gives the converged text.
     await waitUntil(async () => (await call(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text, 'the text stored', 30_000);
