@@ -209,6 +209,10 @@ export class PgBus implements LiveBus {
       const row = await this.query<{ payload: string }>(client, 'SELECT payload FROM live_bus_messages WHERE id = $1', [id]).then((r) => r.rows[0], () => undefined);
       if (row) this.frames.receive(row.payload);
       else this.frames.lost();
+    }).catch((err) => {
+      // A rejected link would stop every later notification: report it as a loss and go on.
+      this.opts.logger.warn({ err: String((err as Error)?.message ?? err) }, 'a live bus notification could not be handled');
+      this.frames.lost();
     });
   }
 }
