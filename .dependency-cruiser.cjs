@@ -82,12 +82,12 @@ module.exports = {
     },
     {
       name: 'live-beside-commands',
-      comment: 'live/ (co-editing) may use commands, models, access, policies, db, core and the config/logger leaves; never the transport.',
+      comment: 'live/ (co-editing) may use commands, models, access, policies, db, auth (token signing), core and the config/logger/services leaves and the cluster primary (its IPC channel name); never the transport.',
       severity: 'error',
       from: { path: '^server/live/' },
       to: {
         path: OWN,
-        pathNot: ['^server/(live|commands|models|access|policies|db|auth)/', '^server/(config|logger|services)\\.ts$', '^importers/contentHash\\.ts$', '^core/'],
+        pathNot: ['^server/(live|commands|models|access|policies|db|auth)/', '^server/(config|logger|services)\\.ts$', '^server/clusterPrimary\\.mjs$', '^importers/contentHash\\.ts$', '^core/'],
       },
     },
     {
