@@ -71,6 +71,12 @@ const schema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(86400).default(120).describe('wall-clock seconds one import or export job may take in its worker process'),
   JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(1).describe('import/export worker processes each server process may run at once (more jobs wait in line)'),
   JOB_IDLE_SECONDS: z.coerce.number().min(0.1).max(86400).default(10).describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
+  LIVE_EDITING: bool.default(true).describe('live co-editing over a WebSocket at /live on the HTTP port (off: no socket; every page uses the edit lock)'),
+  LIVE_STORE_DEBOUNCE_MS: z.coerce.number().int().min(50).max(60_000).default(3000).describe('live co-editing: milliseconds after the last change before the page is stored'),
+  LIVE_STORE_MAX_DEBOUNCE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000).describe('live co-editing: longest wait before a store while typing goes on'),
+  LIVE_IDLE_CUT_SECONDS: z.coerce.number().min(1).max(86_400).default(300).describe('live co-editing: seconds without a change after which a history version is cut'),
+  LIVE_MAX_SEGMENT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800).describe('live co-editing: a history version is cut at least this often while editing goes on'),
+  LIVE_RIGHTS_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(3000).describe('live co-editing: how often each process re-checks the rights of open connections'),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('let webhooks reach loopback, private and link-local addresses (off: such targets are refused after DNS resolution)'),
 });
 

@@ -5,6 +5,7 @@ import { createDb, dbOptionsFromConfig, migrateLatest, type Db } from './db/knex
 import { createLogger, type Logger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { startJobs } from './jobs/index.ts';
+import { attachLive, type LiveAttachment } from './live/attach.ts';
 import { ensureInitialAdmin, FIRST_ADMIN_HINT } from './commands/users/initialAdmin.ts';
 
 /** Migrations, the stored secret and the first administrator: once per start, before serving. */
@@ -32,17 +33,20 @@ export interface RunningServer {
 export async function startServer(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), opts: { prepared?: boolean } = {}): Promise<RunningServer> {
   const db = createDb(dbOptionsFromConfig(config));
   let services: Services;
+  let live: LiveAttachment | null = null;
   const server = http.createServer();
   server.keepAliveTimeout = 65_000;
   try {
     services = opts.prepared ? await createServices(config, db, logger) : await prepare(config, db, logger);
     server.on('request', createApp(services).callback());
+    live = attachLive(server, services);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
   } catch (err) {
     // Nothing may keep a process that failed to start alive: the caller exits non-zero.
+    await live?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     throw err;
   }
@@ -56,10 +60,14 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const close = () =>
     (closing ??= (async () => {
       stopJobs();
-      await new Promise<void>((resolve) => {
+      const stopped = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // Live sockets hold the server open: close them and let their documents be stored first.
+      await live?.close();
+      await stopped;
+      await services.live.bus.close();
       await services.jobs.close();
       await db.destroy();
       logger.info('Folio stopped');

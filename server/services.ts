@@ -9,6 +9,7 @@ import { setPasswordHashCost } from './auth/passwords.ts';
 // Every model and their relations (models/relations.ts), set before any query.
 import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
+import { createLiveServices, type LiveServices } from './live/liveServices.ts';
 
 /**
  * Everything a command or an action needs, built once per app. Commands take the narrower
@@ -35,12 +36,24 @@ export interface Services extends Deps {
   menuCache: MenuCache;
   /** Worker processes for heavy imports and exports (JOB_* limits); none runs until the first job. */
   jobs: JobPool;
+  /** Live co-editing: the hub once attachLive ran (never in the CLI or a job), the bus, rightsChanged. */
+  live: LiveServices;
 }
 
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret, menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024), jobs: new JobPool(jobLimitsOf(config)) };
+  return {
+    db,
+    logger,
+    now,
+    config,
+    engine: engineOf(db),
+    secret,
+    menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024),
+    jobs: new JobPool(jobLimitsOf(config)),
+    live: createLiveServices(config, db),
+  };
 }
 
 const readServices = new WeakMap<Services, Services>();

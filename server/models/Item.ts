@@ -30,6 +30,8 @@ export interface ItemRow {
   allow_feedback: number;
   /** Tile the reader's name and the date over page content (0 by default). */
   show_watermark: number;
+  /** Live co-editing of the item's pages (1) or the edit lock (0); see server/live. */
+  live_editing: number;
 }
 
 /** An item in the caller's list (`item/myList`): the row plus the caller's relation to it. */

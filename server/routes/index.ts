@@ -32,6 +32,7 @@ import { apiChangeActions } from './api/apiChange.ts';
 import { commentActions } from './api/comment.ts';
 import { feedbackActions } from './api/feedback.ts';
 import { tokenActions } from './api/token.ts';
+import { liveActions } from './api/live.ts';
 
 /** The route table: every action of the API, as data (the permission-matrix test reads it too). */
 export const allActions: ActionDef[] = [
@@ -68,4 +69,5 @@ export const allActions: ActionDef[] = [
   ...commentActions,
   ...feedbackActions,
   ...tokenActions,
+  ...liveActions,
 ];

@@ -6,6 +6,7 @@ import { createSession } from '../../server/auth/sessions.ts';
 import { createUser } from '../../server/commands/users/createUser.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createServices, type Services } from '../../server/services.ts';
+import { attachLive } from '../../server/live/attach.ts';
 import { createTestDatabase, TEST_ENGINE } from './db.ts';
 
 export interface ApiAnswer<T = any> {
@@ -60,6 +61,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const services = await createServices(config, tdb.db, logger);
   const app = createApp(services, opts);
   const server = http.createServer(app.callback());
+  const live = attachLive(server, services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -94,10 +96,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return { status: res.status, headers: res.headers, ...body };
     },
     async close() {
-      await new Promise<void>((resolve) => {
+      const stopped = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await live.close();
+      await stopped;
+      await services.live.bus.close();
       await services.jobs.close();
       await tdb.drop();
     },

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LIVE_PATH, liveColor, type LiveTokenAnswer } from '../../../core/live.ts';
+import { action, type ActionDef } from '../../http/action.ts';
+import { zId, zText } from '../../http/schema.ts';
+import { signLiveToken } from '../../live/auth.ts';
+import { resolveLiveAccess } from '../../live/rights.ts';
+import { actorUid } from '../../policies/actor.ts';
+
+/**
+ * `live/token`: a 60-second token for opening the page's live document on the WebSocket at
+ * /live. Edit mode for whoever may save the page (page/save's rule), view mode for read-only
+ * members, anonymous readers of public items and share-link readers (`share_key`). POST only: it
+ * hands out a credential.
+ */
+export const liveActions: ActionDef[] = [
+  action({
+    name: 'live/token',
+    auth: 'public',
+    writes: true,
+    input: z.object({ page_id: zId, share_key: zText(128).optional() }).loose(),
+    async handle({ input, actor, services, lang }): Promise<LiveTokenAnswer> {
+      const shareKey = input.share_key || undefined;
+      const access = await resolveLiveAccess(services, actor, input.page_id, shareKey);
+      // A share-link reader reads as nobody, even when logged in.
+      const uid = shareKey ? 0 : actorUid(actor);
+      const name = uid && actor.kind === 'user' ? actor.name || actor.username : lang === 'zh' ? '访客' : 'Guest';
+      const token = access.live
+        ? signLiveToken(services, { uid, itemId: access.itemId, pageId: input.page_id, doc: access.doc, mode: access.mode, shareKey, grant: access.grant })
+        : '';
+      return {
+        live: access.live,
+        token,
+        doc: access.doc,
+        mode: access.mode,
+        user: { uid, name, color: liveColor(uid) },
+        ws_path: LIVE_PATH,
+        locked_by: access.lockedBy ? { uid: access.lockedBy.lock_uid, username: access.lockedBy.lock_username, lock_to: access.lockedBy.lock_to } : null,
+      };
+    },
+  }),
+];
