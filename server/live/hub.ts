@@ -2,6 +2,7 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { Services } from '../services.ts';
 import { authExtension } from './auth.ts';
+import { sheetExtension } from './sheetExtension.ts';
 
 /**
  * This process's Hocuspocus instance. Its extensions run in this order: who may connect
@@ -12,6 +13,7 @@ export function createHub(services: Services): Hocuspocus {
   const { config } = services;
   const extensions: Extension[] = [
     authExtension(services),
+    sheetExtension(services),
   ];
   return new Hocuspocus({
     name: `folio-${services.live.processId}`,
