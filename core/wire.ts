@@ -240,6 +240,8 @@ export interface PageInfo extends PageVersionFields {
   is_draft: 0;
   attachment_count: number;
   unique_key: string;
+  /** Everyone who wrote this version (a live editing session lists all its writers; else the author). */
+  contributors: { uid: number; username: string }[];
 }
 
 /** The caller's rights on one page, decided by the server's own rules (`pageRights` in server/policies/item.ts). */
@@ -266,6 +268,8 @@ export interface SharedPageInfo extends Omit<PageInfo, 'item_id' | 'cat_id'> {
 /** `page/history` rows and `page/diff`'s `history_page`. */
 export interface PageHistory extends PageVersionFields {
   page_history_id: number;
+  /** Everyone who wrote this version (a live editing session lists all its writers; else the author). */
+  contributors: { uid: number; username: string }[];
 }
 
 /** `page/diff`. */

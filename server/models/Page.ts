@@ -8,6 +8,8 @@ export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   /** JSON text, sent to clients as stored. */
   ext_info: string;
   content_hash: string;
+  /** JSON [{uid, username}] of a live session's writers ('' = the author alone; commands/pages/contributors.ts). */
+  contributors: string;
   stable_key: string | null;
   /** Docs-as-code sync (migration 20261125040000_page_sync_source). */
   source_path: string | null;

@@ -5,6 +5,8 @@ import { BaseModel } from './BaseModel.ts';
 export interface PageHistoryRow extends Omit<PageVersionFields, 'addtime'> {
   page_history_id: number;
   addtime: number;
+  /** As `pages.contributors`: who wrote this version ('' = its author alone). */
+  contributors: string;
 }
 
 /** The name the page commands use for a version. */

@@ -2,6 +2,7 @@ import { pick } from '../../core/objects.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { LockInfo, PageHistory, PageInfo, PageRights, PageView, RecycleEntry, SharedPageInfo } from '../../core/wire.ts';
 import type { HistoryRow } from '../models/PageHistory.ts';
+import { contributorsOf } from '../commands/pages/contributors.ts';
 import { PAGE_BODY_COLUMNS } from '../commands/pages/pageRow.ts';
 import type { PageRow } from '../models/Page.ts';
 
@@ -20,6 +21,7 @@ export function presentPage(page: PageRow, tz: string, extra: { attachment_count
     is_draft: 0,
     attachment_count: extra.attachment_count ?? 0,
     unique_key: extra.unique_key ?? '',
+    contributors: contributorsOf(page),
   };
 }
 
@@ -35,7 +37,7 @@ export function presentSharedPage(page: PageRow & { item_type: number; show_wate
 }
 
 export function presentHistory(row: HistoryRow, tz: string): PageHistory {
-  return { ...row, addtime: formatDateTime(row.addtime, tz) };
+  return { ...row, addtime: formatDateTime(row.addtime, tz), contributors: contributorsOf(row) };
 }
 
 export function presentRecycleEntry(row: { page_id: number; item_id: number; page_title: string; cat_id: number; del_by_uid: number; del_by_username: string; del_time: number }, tz: string): RecycleEntry {

@@ -8,7 +8,7 @@ export type { PageRow } from '../../models/Page.ts';
 export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username', 'author_via'] as const;
 
 /** The columns `page_history` copies from a page (besides its own id and time). */
-export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments'] as const;
+export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments', 'contributors'] as const;
 
 /** Who writes: a user, or a named non-user writer such as the open API (uid 0). */
 export interface Author {

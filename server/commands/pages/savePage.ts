@@ -1,7 +1,9 @@
 import { errors } from '../../../core/errors.ts';
 import { DEFAULT_HISTORY_VERSIONS, DEFAULT_PAGE_ORDER, ItemType } from '../../../core/limits.ts';
 import { requireNotArchived } from '../../access/items.ts';
+import type { Db } from '../../db/knex.ts';
 import { forUpdate } from '../../db/locks.ts';
+import { mergeIntoLiveDoc } from '../../live/mergeWrite.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { noticePageEdited } from '../notices/events.ts';
@@ -99,14 +101,10 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       page = (await Page.knexTable(db).where({ page_id: pageId }).first()) as PageRow;
       created = true;
     } else {
-      // On PostgreSQL the row lock serialises concurrent saves of one page, so the history row
-      // always records the version actually overwritten. SQLite has a single writer already.
-      const q = Page.knexTable(db).where({ page_id: input.pageId, is_del: 0 });
-      const current = (await forUpdate(db, q).first()) as PageRow | undefined;
+      const current = await lockPageRow(db, input.pageId);
       if (!current || current.item_id !== input.itemId) throw errors.notFound('page');
       if (!input.ignoreLock) await assertNotLockedByOther(db, current.page_id, input.author.uid, now);
       if (input.baseRevision !== undefined && input.baseRevision !== current.revision) throw errors.staleRevision();
-      await recordHistory(db, current, now);
       const changes: Partial<PageRow> = {
         cat_id: input.catId,
         page_title: input.title,
@@ -120,22 +118,64 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
         ext_info: input.extInfo ?? current.ext_info,
         revision: current.revision + 1,
         content_hash: hash,
+        contributors: '',
         ...(input.stableKey !== undefined ? { stable_key: input.stableKey } : {}),
       };
-      const updated = await Page.knexTable(db).where({ page_id: current.page_id, revision: current.revision }).update(changes);
-      if (updated !== 1) throw errors.staleRevision();
-      // Callers with the config pass historyLimitFor(services); others get the site setting or the default.
-      const keep = input.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
-      await trimHistory(db, current.page_id, keep);
-      page = { ...current, ...changes };
-      await noticePageEdited(tx, current.author_uid, page, input.author);
+      // A page open for live editing takes the new text as a change of its Yjs document (the
+      // editors keep typing and see it arrive); the revision rules above stay those of any save.
+      await mergeIntoLiveDoc(tx, current.page_id, input.content, current.revision + 1);
+      page = await writePageVersion(tx, current, changes, { author: input.author, recordVersion: true, historyLimit: input.historyLimit });
     }
 
-    const itemChanges: Partial<Pick<Item, 'last_update_time' | 'item_name'>> = { last_update_time: now };
-    if (item.item_type === ItemType.SINGLE_PAGE && input.title) itemChanges.item_name = input.title.slice(0, 200);
-    await Item.knexTable(db).where({ item_id: input.itemId }).update(itemChanges);
-    await bumpMenuVersion(db, input.itemId);
-    await recordChange(tx, { itemId: input.itemId, author: input.author, action: created ? 'create' : 'update', object: 'page', objectId: page.page_id, objectName: page.page_title });
+    await afterPageWrite(tx, { itemId: item.item_id, page, author: input.author, action: created ? 'create' : 'update', renameItem: item.item_type === ItemType.SINGLE_PAGE });
     return { page, created };
   });
+}
+
+/** The page row, locked until the transaction ends (PostgreSQL; SQLite has a single writer already), so concurrent writes of one page serialise and a history row always records the version actually overwritten. */
+export async function lockPageRow(db: Db, pageId: number): Promise<PageRow | undefined> {
+  return (await forUpdate(db, Page.knexTable(db).where({ page_id: pageId, is_del: 0 })).first()) as PageRow | undefined;
+}
+
+/**
+ * Writes a new version of a locked page (`current`, from lockPageRow): first, when asked, the
+ * overwritten version goes to page_history (trimmed to the limit); the revision is bumped with an
+ * atomic compare (`WHERE revision = ?`) so two writes from one base never both win. Shared by
+ * savePage and the live store (server/live/persistence.ts), which records a version per segment.
+ */
+export async function writePageVersion(
+  tx: Deps,
+  current: PageRow,
+  changes: Partial<PageRow>,
+  opts: { author: Author; recordVersion: boolean; historyLimit?: number },
+): Promise<PageRow> {
+  const { db } = tx;
+  if (opts.recordVersion) await recordHistory(db, current, tx.now());
+  const updated = await Page.knexTable(db).where({ page_id: current.page_id, revision: current.revision }).update(changes);
+  if (updated !== 1) throw errors.staleRevision();
+  if (opts.recordVersion) {
+    // Callers with the config pass historyLimitFor(services); others get the site setting or the default.
+    const keep = opts.historyLimit ?? (await loadSiteSettings(db)).history_version_count ?? DEFAULT_HISTORY_VERSIONS;
+    await trimHistory(db, current.page_id, keep);
+  }
+  const page = { ...current, ...changes };
+  if (opts.recordVersion) await noticePageEdited(tx, current.author_uid, page, opts.author);
+  return page;
+}
+
+/**
+ * What every page write also does: item.last_update_time (with `renameItem`, a single-page item's
+ * name follows its page's title), the menu version, a change_log row (and its webhook) unless `logChange` is
+ * false (a live store continuing its segment: one entry per segment, not one per debounced store).
+ */
+export async function afterPageWrite(
+  tx: Deps,
+  w: { itemId: number; page: PageRow; author: Author; action: 'create' | 'update'; renameItem: boolean; logChange?: boolean },
+): Promise<void> {
+  const { db } = tx;
+  const itemChanges: Partial<Pick<Item, 'last_update_time' | 'item_name'>> = { last_update_time: tx.now() };
+  if (w.renameItem && w.page.page_title) itemChanges.item_name = w.page.page_title.slice(0, 200);
+  await Item.knexTable(db).where({ item_id: w.itemId }).update(itemChanges);
+  await bumpMenuVersion(db, w.itemId);
+  if (w.logChange !== false) await recordChange(tx, { itemId: w.itemId, author: w.author, action: w.action, object: 'page', objectId: w.page.page_id, objectName: w.page.page_title });
 }

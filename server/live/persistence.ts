@@ -1,0 +1,150 @@
+import type { Document, Extension } from '@hocuspocus/server';
+import * as Y from 'yjs';
+import { parseDocName } from '../../core/live.ts';
+import { contentHash } from '../commands/pages/pageRow.ts';
+import { mergeContributors, parseContributors, type Contributor } from '../commands/pages/contributors.ts';
+import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/savePage.ts';
+import { afterCommit } from '../db/afterCommit.ts';
+import type { PageRow } from '../models/Page.ts';
+import { inTransaction, type Deps, type Services } from '../services.ts';
+import { docOf, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
+import { publishLiveUpdate } from './publish.ts';
+import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
+import { loadLiveState } from './seed.ts';
+
+/** What live-core's onAuthenticate puts in a connection's context. */
+interface LiveContext {
+  uid?: number;
+  username?: string;
+}
+
+/**
+ * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
+ * loads (and seeds, once, on the server) the stored Yjs state, stores state and Markdown together
+ * in one transaction with Hocuspocus's debounce (LIVE_STORE_DEBOUNCE_MS, at most
+ * LIVE_STORE_MAX_DEBOUNCE_MS while typing goes on), remembers who typed for the segment's
+ * contributors, and cuts the segment when the last participant of this process leaves.
+ */
+export function persistenceExtension(services: Services): Extension {
+  const rules = cutRulesOf(services.config);
+  /** Per document: who changed it since its last store. */
+  const pending = new Map<string, Map<number, Contributor>>();
+  return {
+    extensionName: 'folio-persistence',
+    async onConfigure({ configuration }) {
+      configuration.debounce = services.config.LIVE_STORE_DEBOUNCE_MS;
+      configuration.maxDebounce = services.config.LIVE_STORE_MAX_DEBOUNCE_MS;
+      configuration.unloadImmediately = true;
+    },
+    async onLoadDocument({ documentName, document }) {
+      const pageId = markdownPageOf(documentName);
+      if (pageId === undefined) return;
+      Y.applyUpdate(document, await loadLiveState(services, pageId), LOAD_ORIGIN);
+    },
+    async onChange({ documentName, context, connection }) {
+      const c = context as LiveContext | undefined;
+      if (!connection || !c?.uid) return;
+      let who = pending.get(documentName);
+      if (!who) pending.set(documentName, (who = new Map()));
+      who.delete(c.uid); // the latest writer last: the version's author
+      who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
+    },
+    async onStoreDocument({ documentName, document }) {
+      const pageId = markdownPageOf(documentName);
+      if (pageId === undefined) return;
+      const who = [...(pending.get(documentName)?.values() ?? [])];
+      pending.delete(documentName);
+      try {
+        const lastLeft = document.getConnectionsCount() === 0;
+        await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft });
+      } catch (err) {
+        // Hocuspocus keeps the document in memory and stores again on the next change.
+        const again = pending.get(documentName) ?? new Map();
+        for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
+        pending.set(documentName, again);
+        throw err;
+      }
+    },
+    async afterUnloadDocument({ documentName }) {
+      const pageId = markdownPageOf(documentName);
+      pending.delete(documentName);
+      // Nobody left in this process: the segment ends (its version is complete).
+      if (pageId !== undefined) await updateLiveDoc(services.db, pageId, { segment_started_at: 0, contributors: '[]' });
+    },
+  };
+}
+
+const LOAD_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'load' } as const;
+
+function markdownPageOf(documentName: string): number | undefined {
+  const parsed = parseDocName(documentName);
+  return parsed?.kind === 'page' ? parsed.pageId : undefined;
+}
+
+/**
+ * Stores a live document: under the page's row lock the stored state and the in-memory one are
+ * merged (the stored state only ever grows, so a write another process merged in a moment ago is
+ * never overwritten), and when the merged text differs from the page's Markdown both are written
+ * in one transaction with a new revision. The first store of a segment records the previous
+ * version in page_history. Whatever the stored state held that the in-memory document lacked is
+ * applied to it after the commit.
+ */
+export async function storeLiveState(
+  deps: Deps,
+  pageId: number,
+  document: Y.Doc,
+  who: Contributor[],
+  opts: { rules: CutRules; cut: boolean },
+): Promise<void> {
+  const memory = Y.encodeStateAsUpdate(document);
+  const memoryVector = Y.encodeStateVector(document);
+  await inTransaction(deps, async (tx) => {
+    const page = await lockPageRow(tx.db, pageId);
+    const row = await readLiveDoc(tx.db, pageId);
+    if (!page || !row) return; // deleted meanwhile: nothing to store
+    const now = tx.now();
+    const merged = docOf(row.ystate, memory);
+    const text = textOf(merged);
+    const ystate = Y.encodeStateAsUpdate(merged);
+    const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
+    const lacking = Y.encodeStateAsUpdate(merged, memoryVector);
+    merged.destroy();
+    const cutAfter = opts.cut ? { segment_started_at: 0, contributors: '[]' } : {};
+    if (text === page.page_content) {
+      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), updated_at: now, ...cutAfter });
+    } else {
+      const continues = segmentContinues(row, now, opts.rules);
+      const contributors = continues ? mergeContributors(parseContributors(row.contributors), who) : mergeContributors([], who);
+      const saved = await writeLiveVersion(tx, page, text, contributors, !continues);
+      await updateLiveDoc(tx.db, pageId, {
+        ystate,
+        revision: saved.revision,
+        contributors: JSON.stringify(contributors),
+        segment_started_at: continues ? row.segment_started_at : now,
+        updated_at: now,
+        ...cutAfter,
+      });
+    }
+    // An update of only the delete set still has content: an empty update is 2 bytes.
+    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking));
+  });
+}
+
+/** The page's new version from a live store, through savePage's own steps (history only when a segment starts). */
+async function writeLiveVersion(tx: Deps, page: PageRow, text: string, contributors: Contributor[], newSegment: boolean): Promise<PageRow> {
+  const last = contributors.at(-1);
+  const author = last ? { uid: last.uid, username: last.username } : { uid: page.author_uid, username: page.author_username };
+  const changes: Partial<PageRow> = {
+    page_content: text,
+    content_hash: contentHash(text),
+    revision: page.revision + 1,
+    addtime: tx.now(),
+    author_uid: author.uid,
+    author_username: author.username,
+    author_via: '',
+    contributors: contributors.length ? JSON.stringify(contributors) : '',
+  };
+  const saved = await writePageVersion(tx, page, changes, { author, recordVersion: newSegment });
+  await afterPageWrite(tx, { itemId: page.item_id, page: saved, author, action: 'update', renameItem: false, logChange: newSegment });
+  return saved;
+}

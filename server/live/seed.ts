@@ -1,0 +1,39 @@
+import * as Y from 'yjs';
+import { errors } from '../../core/errors.ts';
+import { lockPageRow } from '../commands/pages/savePage.ts';
+import { inTransaction, type Deps } from '../services.ts';
+import { docOf, MARKDOWN_TEXT, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
+import { applyTextDiff } from './textDiff.ts';
+
+/** Origin of the server's own changes to a stored state (seed, catch-up), never a client's. */
+export const SEED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'seed' } as const;
+
+/**
+ * The stored Yjs state of a page's live document, created from the stored Markdown the first time
+ * the page is opened live. Only the server seeds, once: under the page's row lock the row is looked
+ * for again, so ten sockets (or processes) opening a never-opened page at once all get the one
+ * state the first of them stored, and the text never appears twice. A page written while live was
+ * off (its revision moved past the state's) has the stored text brought to the page's as one change.
+ */
+export async function loadLiveState(deps: Deps, pageId: number): Promise<Uint8Array> {
+  const ready = await readLiveDoc(deps.db, pageId);
+  if (ready && (await pageRevision(deps, pageId)) === ready.revision) return ready.ystate;
+  return inTransaction(deps, async (tx) => {
+    const page = await lockPageRow(tx.db, pageId);
+    if (!page) throw errors.notFound('page');
+    const row = await readLiveDoc(tx.db, pageId); // the re-check, under the lock
+    if (row && row.revision === page.revision) return row.ystate;
+    const doc = row ? docOf(row.ystate) : new Y.Doc({ gc: true });
+    applyTextDiff(doc.getText(MARKDOWN_TEXT), page.page_content, SEED_ORIGIN);
+    const ystate = Y.encodeStateAsUpdate(doc);
+    if (row) await updateLiveDoc(tx.db, pageId, { ystate, revision: page.revision, updated_at: tx.now() });
+    else await tx.db('page_live_docs').insert({ page_id: pageId, ystate: Buffer.from(ystate), revision: page.revision, contributors: '[]', segment_started_at: 0, updated_at: tx.now() });
+    doc.destroy();
+    return ystate;
+  });
+}
+
+async function pageRevision(deps: Deps, pageId: number): Promise<number | undefined> {
+  const row = (await deps.db('pages').where({ page_id: pageId, is_del: 0 }).first('revision')) as { revision: number } | undefined;
+  return row?.revision;
+}
