@@ -1,7 +1,10 @@
 import * as Y from 'yjs';
 import type { Db } from '../db/knex.ts';
 
-import { LIVE_TEXT } from '../../core/live.ts';
+import { LIVE_TEXT, pageDocName, sheetDocName, type LiveDocKind } from '../../core/live.ts';
+import { sheetSeeded } from '../../core/sheetLive.ts';
+import { sheetCodec } from './sheetCodec.ts';
+import { applyTextDiff } from './textDiff.ts';
 
 /** The Yjs text of a Markdown page's live document. */
 export const MARKDOWN_TEXT = LIVE_TEXT;
@@ -39,3 +42,25 @@ export function docOf(...states: Uint8Array[]): Y.Doc {
 export function textOf(doc: Y.Doc): string {
   return doc.getText(MARKDOWN_TEXT).toString();
 }
+
+/**
+ * What differs between a Markdown page's document and a spreadsheet's (sheetCodec.ts) for the
+ * code that seeds, stores and merges both: the page content the document stands for, and how it
+ * is brought to other content as one change (answers whether it changed).
+ */
+export interface LiveCodec {
+  contentOf(doc: Y.Doc): string;
+  bringTo(doc: Y.Doc, content: string, origin: unknown): boolean;
+}
+
+const markdownCodec: LiveCodec = {
+  contentOf: textOf,
+  bringTo: (doc, content, origin) => applyTextDiff(doc.getText(MARKDOWN_TEXT), content, origin),
+};
+
+export const codecOf = (kind: LiveDocKind): LiveCodec => (kind === 'sheet' ? sheetCodec : markdownCodec);
+
+/** The kind of a stored document: a spreadsheet's carries its server-set base. */
+export const kindOfDoc = (doc: Y.Doc): LiveDocKind => (sheetSeeded(doc) ? 'sheet' : 'page');
+
+export const liveDocName = (kind: LiveDocKind, pageId: number): string => (kind === 'sheet' ? sheetDocName(pageId) : pageDocName(pageId));

@@ -1,9 +1,8 @@
 import * as Y from 'yjs';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { Deps } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
+import { codecOf, docOf, kindOfDoc, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
 import { publishLiveUpdate } from './publish.ts';
-import { applyTextDiff } from './textDiff.ts';
 
 /** Origin of a change made by a non-live writer (REST save, push, import, restore, MCP). */
 export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'merge' } as const;
@@ -22,7 +21,8 @@ export async function mergeIntoLiveDoc(tx: Deps, pageId: number, text: string, r
   if (!row) return;
   const doc = docOf(row.ystate);
   const before = Y.encodeStateVector(doc);
-  const changed = applyTextDiff(doc.getText(MARKDOWN_TEXT), text, MERGE_ORIGIN);
+  const kind = kindOfDoc(doc);
+  const changed = codecOf(kind).bringTo(doc, text, MERGE_ORIGIN);
   const update = changed ? Y.encodeStateAsUpdate(doc, before) : undefined;
   await updateLiveDoc(tx.db, pageId, {
     ...(changed ? { ystate: Y.encodeStateAsUpdate(doc) } : {}),
@@ -32,5 +32,5 @@ export async function mergeIntoLiveDoc(tx: Deps, pageId: number, text: string, r
     updated_at: tx.now(),
   });
   doc.destroy();
-  if (update) afterCommit(tx.db, () => publishLiveUpdate(tx, pageId, update));
+  if (update) afterCommit(tx.db, () => publishLiveUpdate(tx, pageId, update, kind));
 }

@@ -7,7 +7,8 @@ import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import { docOf, readLiveDoc, textOf, updateLiveDoc } from './liveDocs.ts';
+import type { LiveDocKind } from '../../core/live.ts';
+import { codecOf, docOf, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
 import { publishLiveUpdate } from './publish.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
 import { loadLiveState } from './seed.ts';
@@ -37,9 +38,9 @@ export function persistenceExtension(services: Services): Extension {
       configuration.unloadImmediately = true;
     },
     async onLoadDocument({ documentName, document }) {
-      const pageId = markdownPageOf(documentName);
-      if (pageId === undefined) return;
-      Y.applyUpdate(document, await loadLiveState(services, pageId), LOAD_ORIGIN);
+      const live = liveDocOf(documentName);
+      if (!live) return;
+      Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), LOAD_ORIGIN);
     },
     async onChange({ documentName, context, connection }) {
       const c = context as LiveContext | undefined;
@@ -50,13 +51,13 @@ export function persistenceExtension(services: Services): Extension {
       who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
     },
     async onStoreDocument({ documentName, document }) {
-      const pageId = markdownPageOf(documentName);
-      if (pageId === undefined) return;
+      const live = liveDocOf(documentName);
+      if (!live) return;
       const who = [...(pending.get(documentName)?.values() ?? [])];
       pending.delete(documentName);
       try {
         const lastLeft = document.getConnectionsCount() === 0;
-        await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft });
+        await storeLiveState(services, live.pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
       } catch (err) {
         // Hocuspocus keeps the document in memory and stores again on the next change.
         const again = pending.get(documentName) ?? new Map();
@@ -66,20 +67,18 @@ export function persistenceExtension(services: Services): Extension {
       }
     },
     async afterUnloadDocument({ documentName }) {
-      const pageId = markdownPageOf(documentName);
+      const live = liveDocOf(documentName);
       pending.delete(documentName);
       // Nobody left in this process: the segment ends (its version is complete).
-      if (pageId !== undefined) await updateLiveDoc(services.db, pageId, { segment_started_at: 0, contributors: '[]' });
+      if (live) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
     },
   };
 }
 
 const LOAD_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'load' } as const;
 
-function markdownPageOf(documentName: string): number | undefined {
-  const parsed = parseDocName(documentName);
-  return parsed?.kind === 'page' ? parsed.pageId : undefined;
-}
+/** Markdown pages and spreadsheets (the sheet codec) are loaded and stored alike. */
+const liveDocOf = (documentName: string) => parseDocName(documentName);
 
 /**
  * Stores a live document: under the page's row lock the stored state and the in-memory one are
@@ -94,7 +93,7 @@ export async function storeLiveState(
   pageId: number,
   document: Y.Doc,
   who: Contributor[],
-  opts: { rules: CutRules; cut: boolean },
+  opts: { rules: CutRules; cut: boolean; kind?: LiveDocKind },
 ): Promise<void> {
   const memory = Y.encodeStateAsUpdate(document);
   const memoryVector = Y.encodeStateVector(document);
@@ -104,7 +103,7 @@ export async function storeLiveState(
     if (!page || !row) return; // deleted meanwhile: nothing to store
     const now = tx.now();
     const merged = docOf(row.ystate, memory);
-    const text = textOf(merged);
+    const text = codecOf(opts.kind ?? 'page').contentOf(merged);
     const ystate = Y.encodeStateAsUpdate(merged);
     const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
     const lacking = Y.encodeStateAsUpdate(merged, memoryVector);
@@ -126,7 +125,7 @@ export async function storeLiveState(
       });
     }
     // An update of only the delete set still has content: an empty update is 2 bytes.
-    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking));
+    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking, opts.kind));
   });
 }
 
