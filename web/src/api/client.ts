@@ -29,6 +29,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** Show the loading overlay while the call is in flight. */
   loading?: boolean;
+  /** A background call (the live connection's token): never navigates away (login, password screens). */
+  background?: boolean;
 }
 
 export class ApiError extends Error {
@@ -84,7 +86,8 @@ async function send<T>(name: string, request: Request, params: Params, opts: Cal
   const code = Number(answer.error_code);
   if (code === ErrorCode.OK) return answer.data;
   const message = answer.error_message ? humaniseMessage(answer.error_message, fieldLabel) : i18n.t('common:errors.failed');
-  if (!react(code, params, answer.data) && !opts.quiet && !opts.handles?.includes(code)) notifyError(message);
+  const navigated = !opts.background && react(code, params, answer.data);
+  if (!navigated && !opts.quiet && !opts.handles?.includes(code)) notifyError(message);
   throw new ApiError(code, message, answer.data);
 }
 

@@ -22,7 +22,7 @@ export const itemApi = {
   add: (p: ItemFields & { item_type: number }, o?: CallOptions) => call<{ item_id: Id }>('item/add', p, o),
   copy: (p: { copy_item_id: Id; item_name: string; item_description: string }, o?: CallOptions) =>
     call<{ item_id: Id }>('item/add', p, o),
-  update: (p: ItemFields & { item_id: Id }, o?: CallOptions) => call('item/update', p, o),
+  update: (p: (ItemFields | { live_editing: 0 | 1 }) & { item_id: Id }, o?: CallOptions) => call('item/update', p, o),
   delete: (p: { item_id: Id; password: string }, o?: CallOptions) => call('item/delete', p, o),
   archive: (p: { item_id: Id; password: string }, o?: CallOptions) => call('item/archive', p, o),
   attorn: (p: { item_id: Id; username: string; password: string }, o?: CallOptions) => call('item/attorn', p, o),

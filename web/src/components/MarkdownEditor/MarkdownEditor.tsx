@@ -1,10 +1,14 @@
 import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { languages } from '@codemirror/language-data';
-import { EditorView } from '@codemirror/view';
+import { Prec } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { yCollab, ySyncAnnotation, ySyncFacet, yUndoManagerKeymap } from 'y-codemirror.next';
+import type { Awareness } from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import { ALLOWED_IMAGE_EXTENSIONS } from '@core/limits';
 import { looksLikeTsv, tsvToMarkdownTable } from '../../lib/markdownTables.ts';
 import { notify } from '../../state/notify.ts';
@@ -19,9 +23,17 @@ export interface MarkdownEditorHandle {
   selection(context: number): { text: string; before: string; after: string } | null;
 }
 
+/** A live page (issue #22): the text is the shared Y.Text, cursors come from the awareness. */
+export interface CollabBinding {
+  text: Y.Text;
+  awareness: Awareness | null;
+}
+
 interface Props {
+  /** The text of a classic editor; with `collab`, the shared text is the editor's. */
   value: string;
   onChange: (value: string) => void;
+  collab?: CollabBinding;
   readOnly?: boolean;
   /** Uploads images and resolves with their URLs (in order); failures resolve without a URL. */
   uploadImages: (files: File[]) => Promise<string[]>;
@@ -43,7 +55,7 @@ export function isAllowedImage(file: File): boolean {
  * CodeMirror 6 Markdown editor with a formatting toolbar. Pasted or dropped images are uploaded
  * and inserted as `![](url)`; a pasted spreadsheet selection becomes a Markdown table.
  */
-const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, readOnly, uploadImages, height = '100%', onScrollFraction, onSelectionChange }, ref) {
+const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, collab, readOnly, uploadImages, height = '100%', onScrollFraction, onSelectionChange }, ref) {
   const { t } = useTranslation('editor');
   const viewRef = useRef<EditorView | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -108,6 +120,16 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
     [t], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
+  // Live: undo and redo take back only this user's own changes (Yjs undo manager, local origin only).
+  const collabExtensions = useMemo(() => {
+    if (!collab) return [];
+    const undoManager = new Y.UndoManager(collab.text);
+    return [Prec.high(keymap.of(yUndoManagerKeymap)), yCollab(collab.text, collab.awareness, { undoManager })];
+  }, [collab]);
+  const allExtensions = useMemo(() => [...extensions, ...collabExtensions], [extensions, collabExtensions]);
+  // A live editor starts from the shared text; afterwards the binding keeps both in step.
+  const initialCollabText = useMemo(() => collab?.text.toString(), [collab]);
+
   useImperativeHandle(ref, () => ({
     insert: (text) => viewRef.current && insertText(viewRef.current, text),
     insertBlock: (text) => viewRef.current && insertBlock(viewRef.current, text),
@@ -168,14 +190,19 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
       </div>
       <CodeMirror
         className="md-editor-cm"
-        value={value}
+        value={collab ? initialCollabText : value}
         height={height}
-        extensions={extensions}
+        extensions={allExtensions}
         editable={!readOnly}
         readOnly={readOnly}
-        basicSetup={{ foldGutter: false, highlightActiveLineGutter: false }}
+        basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, history: !collab, historyKeymap: !collab }}
         onCreateEditor={(view) => {
           viewRef.current = view;
+          // a remote change between the first render and the view's creation: take the shared text
+          const shared = collab?.text.toString();
+          if (shared !== undefined && shared !== view.state.doc.toString()) {
+            view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: shared }, annotations: [ySyncAnnotation.of(view.state.facet(ySyncFacet))] });
+          }
           const scroller = view.scrollDOM;
           scroller.addEventListener('scroll', () => {
             const room = scroller.scrollHeight - scroller.clientHeight;

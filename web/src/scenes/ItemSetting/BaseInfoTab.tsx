@@ -6,8 +6,9 @@ import { isOn } from '../../api/types.ts';
 import { ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
+import { LiveEditingSwitch } from './LiveEditingSwitch.tsx';
 
-/** Tab 1: name, description, personalized domain, open or private (spec §2 "Item setting"). */
+/** Tab 1: name, description, personalized domain, open or private (spec §2 "Item setting"); the live co-editing switch. */
 export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved: (item: ItemDetail) => void }) {
   const { t } = useTranslation('settings');
   const hasPassword = isOn(item.is_private);
@@ -33,9 +34,12 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved: (ite
   );
 
   return (
-    <form className="folio-form" onSubmit={onSubmit}>
-      <ItemFieldsForm idPrefix="item-setting" values={values} onChange={setValues} problem={problem} hasPassword={hasPassword} />
-      <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
-    </form>
+    <>
+      <form className="folio-form" onSubmit={onSubmit}>
+        <ItemFieldsForm idPrefix="item-setting" values={values} onChange={setValues} problem={problem} hasPassword={hasPassword} />
+        <Button type="submit" label={t('common:actions.save')} icon="pi pi-check" loading={busy} />
+      </form>
+      <LiveEditingSwitch itemId={item.item_id} />
+    </>
   );
 }

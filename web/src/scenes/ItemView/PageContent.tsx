@@ -7,6 +7,8 @@ import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import ApiChangeBadge from '../../components/ApiChangeBadge/ApiChangeBadge.tsx';
 import { scrollToHash } from '../../components/MarkdownView/enhance.ts';
 import { useDiscussion, type DiscussionFlags } from '../../components/Discussion/useDiscussion.tsx';
+import PresenceBar from '../../live/PresenceBar.tsx';
+import { useLiveReader } from '../../live/useLiveReader.ts';
 import '../ApiChangelog/ApiChangelog.css';
 
 // Only readers who open the tool download it.
@@ -25,11 +27,14 @@ interface Props {
 /**
  * A page's title, last-edit line, the HTTP test button of API pages, and the rendered Markdown;
  * with its discussion (issue #24): comment count and thread panel, inline comments, the
- * "helpful?" foot and the watermark, as the item's switches allow.
+ * "helpful?" foot and the watermark, as the item's switches allow. A live page re-renders as it is edited.
  */
 export default function PageContent({ page, onRendered, shareKey, flags }: Props) {
   const { t } = useTranslation('view');
-  const request = useMemo(() => requestFromApiMarkdown(page.page_content ?? ''), [page.page_content]);
+  // A live page (issue #22) shows the text as its editors type it.
+  const live = useLiveReader(Number(page.page_id), shareKey);
+  const content = live.text ?? page.page_content ?? '';
+  const request = useMemo(() => requestFromApiMarkdown(content), [content]);
   const [testing, setTesting] = useState(false);
   // `?page_id=N#section`: scroll to the section once per page and anchor, when the page has rendered.
   const scrolledFor = useRef('');
@@ -55,8 +60,9 @@ export default function PageContent({ page, onRendered, shareKey, flags }: Props
           <ApiChangeBadge pageId={page.page_id} itemId={page.item_id} shareKey={shareKey} />
           {request && <Button icon="pi pi-send" size="small" outlined label={t('httpTest.open')} className="iv-http-test" onClick={() => setTesting(true)} />}
           {discussion.headerButton}
+          <PresenceBar people={live.people} />
         </div>
-        <MarkdownView source={page.page_content ?? ''} tocTitle={t('toc')} onRendered={rendered} />
+        <MarkdownView source={content} tocTitle={t('toc')} onRendered={rendered} />
         {discussion.feedback}
         {testing && request && (
           <Suspense fallback={null}>

@@ -36,6 +36,10 @@ import { usePreview } from './usePreview.ts';
 import { useUnsavedGuard } from './useUnsavedGuard.ts';
 import { useEditLock } from './useEditLock.ts';
 import { useEditorData, type EditorData, type EditorFields } from './useEditorData.ts';
+import { useLivePage } from './useLivePage.ts';
+import LiveStatusBadge from '../../live/LiveStatusBadge.tsx';
+import PresenceBar from '../../live/PresenceBar.tsx';
+import { useLiveDoc, type LiveState } from '../../live/useLiveDoc.ts';
 import './PageEditor.css';
 
 const HistoryModal = lazy(() => import('../../components/HistoryModal/HistoryModal.tsx'));
@@ -49,6 +53,7 @@ const HttpTestDialog = lazy(() => import('../../components/HttpTest/HttpTestDial
 /** What the HTTP test tool starts with when the text describes no request yet. */
 const BLANK_REQUEST: ApiRequestDraft = { method: 'GET', url: '', headers: [], form: [], body: '' };
 const MOBILE_MAX = 1000;
+const noop = () => undefined;
 
 interface Props {
   itemId: number;
@@ -62,7 +67,17 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
   if (data === 'failed') return <div className="pe-failed">{t('loadFailed')}</div>;
   if (!data) return <div className="folio-page-spinner" />;
   if (!data.canEdit) return <ReadOnlyNotice itemId={itemId} pageId={pageId} itemDomain={data.itemDomain} />;
-  return <EditorForm itemId={itemId} pageId={pageId} data={data} />;
+  return <LiveOrClassic itemId={itemId} pageId={pageId} data={data} />;
+}
+
+/**
+ * An existing page of an item that edits live (issue #22) opens on the shared document, without
+ * the lock; otherwise (a new page, `live:false`) the classic editor with its lock and drafts.
+ */
+function LiveOrClassic({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
+  const live = useLiveDoc(pageId, { enabled: pageId > 0 });
+  if (live.kind === 'loading') return <div className="folio-page-spinner" />;
+  return <EditorForm key={live.kind} itemId={itemId} pageId={pageId} data={data} live={live.kind === 'live' ? live : null} />;
 }
 
 /** Instead of an editor whose Save would fail: the caller may read here but not write. */
@@ -82,7 +97,7 @@ function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId
 
 type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
 
-function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
+function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: number; data: EditorData; live: LiveState | null }) {
   const { t, i18n } = useTranslation('editor');
   const navigate = useNavigate();
   const mobile = useWindowWidth() < MOBILE_MAX;
@@ -101,14 +116,16 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const [format, setFormat] = useState<FormatMode | null>(null);
   const [httpRequest, setHttpRequest] = useState<ApiRequestDraft | null>(null);
   const key = draftKey(itemId, pageId);
-  const lock = useEditLock(pageId, itemId);
-  const readOnly = lock.state.kind === 'other';
+  const lock = useEditLock(pageId, itemId, { takeOnOpen: !live });
+  // live: the server's scope decides (read-only while another holds the lock), and nothing is typed before the first sync
+  const readOnly = live ? live.mode === 'view' || !live.synced : lock.state.kind === 'other';
   const templatesMenu = useRef<Menu>(null);
   const formatMenu = useRef<Menu>(null);
   useDocumentTitle(fields.title || t('newPage'));
   const itemHome = itemPath({ item_id: itemId, item_domain: data.itemDomain });
   const setField = <K extends keyof EditorFields>(k: K, v: EditorFields[K]) => setFields((f) => ({ ...f, [k]: v }));
   const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
+  const livePage = useLivePage(live, setContent, lock.recheck);
 
   const { preview, toggle: togglePreview } = usePreview(fields.content, { mobile, pageId, itemId });
   // The preview scrolls with the editor, at the same fraction of its height.
@@ -118,11 +135,13 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
     if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
   }, []);
   const dirtyRef = useRef(false);
-  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef });
-  const dirty = fields.content !== saved.content || fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
-  useUnsavedGuard(dirtyRef, dirty && !readOnly);
-  useDraftAutosave(key, fields.content, saved.content, !readOnly);
-  useDraftOffer(key, data.initial.content, setContent);
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, liveText: livePage.text });
+  const metaDirty = fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
+  // live: the text is saved by the document itself; what the server has not acknowledged yet is unsaved
+  const dirty = live ? (metaDirty && !readOnly) || live.unsynced > 0 : (metaDirty || fields.content !== saved.content) && !readOnly;
+  useUnsavedGuard(dirtyRef, dirty);
+  useDraftAutosave(key, fields.content, saved.content, !readOnly && !live);
+  useDraftOffer(key, data.initial.content, setContent, !live);
   const uploadImages = useImageUpload(itemId, pageId);
 
   const needsSavedPage = (open: () => void) => () => (pageId > 0 ? open() : notify('warn', t('saveFirst')));
@@ -131,7 +150,8 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
   const lang = currentLanguage(i18n.language);
 
   const restore = async (version: PageHistory) => {
-    setContent(version.page_content);
+    // live: the server merges the old text into the shared document, which brings it here
+    if (!live) setContent(version.page_content);
     await save('stay', { content: version.page_content });
   };
 
@@ -188,6 +208,8 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
           />
         </span>
         <div className="pe-header-actions">
+          {live && <PresenceBar people={livePage.people} />}
+          {live && <LiveStatusBadge live={live} />}
           {pageId > 0 && <Button icon="pi pi-history" text label={mobile ? undefined : t('history')} aria-label={t('history')} onClick={() => setDialog('history')} />}
           {pageId > 0 && !readOnly && (
             <Button
@@ -232,10 +254,25 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
           onClick={togglePreview}
         />
       </div>
-      <LockBanner state={lock.state} />
+      <LockBanner state={lock.state} otherText={live ? (holder) => t('live:lockedBy', { holder }) : undefined} />
+      {live?.lost && (
+        <div className="live-notice" role="alert">
+          <i className="pi pi-lock" aria-hidden /> {t(`live:lost.${live.lost}`)}
+        </div>
+      )}
       <div className={`pe-panes${preview ? ' with-preview' : ''}`}>
         <div className="pe-editor-pane">
-          <MarkdownEditor ref={editorRef} value={fields.content} onChange={setContent} readOnly={readOnly} uploadImages={uploadImages} onScrollFraction={followEditor} onSelectionChange={setHasSelection} />
+          <MarkdownEditor
+            key={livePage.binding ? 'live' : 'classic'}
+            ref={editorRef}
+            value={fields.content}
+            onChange={livePage.binding ? noop : setContent}
+            collab={livePage.binding ?? undefined}
+            readOnly={readOnly}
+            uploadImages={uploadImages}
+            onScrollFraction={followEditor}
+            onSelectionChange={setHasSelection}
+          />
         </div>
         {preview && (
           <section className="pe-preview" aria-label={t('preview')} ref={previewRef}>
@@ -248,7 +285,7 @@ function EditorForm({ itemId, pageId, data }: { itemId: number; pageId: number; 
       <ConflictDialog latest={conflict} mine={fields.content} onReload={reloadLatest} onKeepMine={keepMine} onHide={dismissConflict} />
       <Dialog
         header={t('lock.title')}
-        visible={lock.state.kind === 'other'}
+        visible={!live && lock.state.kind === 'other'}
         onHide={() => navigate(-1)}
         closable={false}
         footer={<Button label={t('common:actions.confirm')} autoFocus onClick={() => (window.history.length > 1 ? navigate(-1) : goBack())} />}

@@ -22,6 +22,12 @@ interface Options {
   draftKey: string;
   /** The unsaved-work guard's flag, cleared before a save navigates away. */
   dirtyRef: MutableRefObject<boolean>;
+  /**
+   * A live page (issue #22): the text to send is the shared document's at the moment of saving
+   * (so concurrent typing is kept: the server merges it), without a base revision (live stores
+   * move it every few seconds) and without drafts or conflicts.
+   */
+  liveText?: () => string;
 }
 
 /**
@@ -29,7 +35,7 @@ interface Options {
  * when someone saved in between: the user's text goes to the local draft, and the conflict dialog
  * offers the latest version or keeping theirs (spec §4).
  */
-export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey, dirtyRef }: Options) {
+export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey, dirtyRef, liveText }: Options) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const [saved, setSaved] = useState<EditorFields>(data.saved);
@@ -43,7 +49,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       if (savingRef.current || readOnly) return;
       savingRef.current = true;
       setSaving(true);
-      const toSave = { ...fields, ...override };
+      const toSave = { ...fields, ...(liveText ? { content: liveText() } : {}), ...override };
       try {
         const page = await savePage(
           {
@@ -53,21 +59,22 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
             page_content: toSave.content,
             cat_id: toSave.catId,
             s_number: toSave.sNumber,
-            base_revision: pageId > 0 ? revision : undefined,
+            base_revision: pageId > 0 && !liveText ? revision : undefined,
           },
           { handles: [ErrorCode.STALE_REVISION] },
         );
         const newId = Number(page.page_id);
-        clearDraft(draftKey);
+        if (!liveText) clearDraft(draftKey);
         dirtyRef.current = false;
         setSaved(toSave);
-        setFields(toSave);
+        // live: the text comes back through the shared document; only the other fields are set here
+        setFields(liveText ? (f) => ({ ...f, title: toSave.title, catId: toSave.catId, sNumber: toSave.sNumber }) : toSave);
         setRevision(page.revision);
         notify('success', t('saved'));
         if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
         else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
       } catch (err) {
-        if (err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
+        if (!liveText && err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
           saveDraft(draftKey, toSave.content);
           setConflict(await pageApi.info(pageId).catch(() => null));
         }
@@ -76,7 +83,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
         setSaving(false);
       }
     },
-    [fields, setFields, itemId, itemHome, pageId, revision, readOnly, draftKey, dirtyRef, navigate, t],
+    [fields, setFields, itemId, itemHome, pageId, revision, readOnly, draftKey, dirtyRef, liveText, navigate, t],
   );
 
   // Ctrl+S / Cmd+S saves, whatever has the focus.

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import type { Awareness } from 'y-protocols/awareness';
+import type { LiveSession } from './useLiveDoc.ts';
+
+/** A participant with no activity for this long is shown dimmed. */
+export const IDLE_AFTER_MS = 60_000;
+/** Activity is announced at most this often (each announcement is an awareness message to everyone). */
+const ACTIVITY_EVERY_MS = 10_000;
+
+/**
+ * The awareness `user` field. y-codemirror.next reads `name`, `color` and `colorLight` for the
+ * remote cursors; `active` is a counter bumped on activity, `mode` says editing or reading.
+ */
+export interface PresenceUser {
+  uid: number;
+  name: string;
+  color: string;
+  colorLight: string;
+  mode: 'edit' | 'view';
+  active: number;
+}
+
+export interface Participant {
+  clientId: number;
+  uid: number;
+  name: string;
+  color: string;
+  mode: 'edit' | 'view';
+  idle: boolean;
+  self: boolean;
+}
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** Remote states are whatever another client sent: only a plain #rrggbb colour is used. */
+const safeColor = (c: unknown) => (typeof c === 'string' && HEX_COLOR.test(c) ? c : '#64748b');
+
+/**
+ * Remote cursors paint `user.color` into a style attribute (y-codemirror.next): a colour that is
+ * not a plain #rrggbb is replaced in the received state before any view reads it. Registered
+ * right after the provider is made, so it runs before the editor's own awareness listener.
+ */
+export function guardRemoteColors(awareness: Awareness): void {
+  awareness.on('change', () => {
+    for (const [clientId, state] of awareness.getStates()) {
+      const user = (state as { user?: Record<string, unknown> }).user;
+      if (clientId === awareness.clientID || !user || typeof user !== 'object') continue;
+      const color = safeColor(user.color);
+      if (user.color !== color || user.colorLight !== `${color}33`) Object.assign(user, { color, colorLight: `${color}33` });
+    }
+  });
+}
+
+/** Puts this browser's name, colour and mode into the page's awareness, and keeps `active` fresh. */
+export function useLocalPresence(session: LiveSession | null, mode: 'edit' | 'view'): void {
+  useEffect(() => {
+    const awareness = session?.provider.awareness;
+    if (!session || !awareness) return;
+    const color = safeColor(session.user.color);
+    let active = 0;
+    const announce = () => {
+      active += 1;
+      const user: PresenceUser = { uid: session.user.uid, name: session.user.name, color, colorLight: `${color}33`, mode, active };
+      awareness.setLocalStateField('user', user);
+    };
+    announce();
+    let last = Date.now();
+    const onActivity = () => {
+      if (Date.now() - last < ACTIVITY_EVERY_MS) return;
+      last = Date.now();
+      announce();
+    };
+    const events = ['keydown', 'pointerdown', 'wheel'] as const;
+    for (const e of events) window.addEventListener(e, onActivity, { passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, onActivity);
+    };
+  }, [session, mode]);
+}
+
+/**
+ * Everyone in the page from the awareness states, one entry per person (a user in two tabs
+ * counts once, readers without an account each count). A participant is idle when their
+ * `active` counter has not moved for IDLE_AFTER_MS of this browser's clock (clocks differ).
+ */
+export function useParticipants(awareness: Awareness | null | undefined): Participant[] {
+  const [list, setList] = useState<Participant[]>([]);
+  useEffect(() => {
+    if (!awareness) {
+      setList([]);
+      return;
+    }
+    const seen = new Map<number, { active: number; at: number }>();
+    const compute = () => {
+      const now = Date.now();
+      const byPerson = new Map<string, Participant>();
+      for (const [clientId, state] of awareness.getStates()) {
+        const user = (state as { user?: Partial<PresenceUser> }).user;
+        if (!user) continue;
+        const active = Number(user.active) || 0;
+        const prev = seen.get(clientId);
+        if (!prev || prev.active !== active) seen.set(clientId, { active, at: now });
+        const self = clientId === awareness.clientID;
+        const entry: Participant = {
+          clientId,
+          uid: Number(user.uid) || 0,
+          name: String(user.name ?? '').slice(0, 64),
+          color: safeColor(user.color),
+          mode: user.mode === 'edit' ? 'edit' : 'view',
+          idle: !self && now - (seen.get(clientId)?.at ?? now) > IDLE_AFTER_MS,
+          self,
+        };
+        const key = entry.uid > 0 ? `u${entry.uid}` : `c${clientId}`;
+        const other = byPerson.get(key);
+        // one person in several tabs: shown as their most active, editing tab
+        if (!other || other.idle > entry.idle || (other.mode === 'view' && entry.mode === 'edit') || entry.self) byPerson.set(key, { ...entry, self: entry.self || !!other?.self });
+      }
+      for (const id of [...seen.keys()]) if (!awareness.getStates().has(id)) seen.delete(id);
+      setList([...byPerson.values()].sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name)));
+    };
+    compute();
+    awareness.on('change', compute);
+    // idleness changes with time alone
+    const timer = window.setInterval(compute, 5_000);
+    return () => {
+      awareness.off('change', compute);
+      window.clearInterval(timer);
+    };
+  }, [awareness]);
+  return list;
+}
