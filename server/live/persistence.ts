@@ -22,7 +22,7 @@ interface LiveContext {
 /**
  * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
  * loads (and seeds, once, on the server) the stored Yjs state, stores state and Markdown together
- * in one transaction with Hocuspocus's debounce (LIVE_STORE_DEBOUNCE_MS, at most
+ * in one transaction with the hub's debounce (LIVE_STORE_DEBOUNCE_MS, at most
  * LIVE_STORE_MAX_DEBOUNCE_MS while typing goes on), remembers who typed for the segment's
  * contributors, and cuts the segment when the last participant of this process leaves.
  */
@@ -32,11 +32,6 @@ export function persistenceExtension(services: Services): Extension {
   const pending = new Map<string, Map<number, Contributor>>();
   return {
     extensionName: 'folio-persistence',
-    async onConfigure({ configuration }) {
-      configuration.debounce = services.config.LIVE_STORE_DEBOUNCE_MS;
-      configuration.maxDebounce = services.config.LIVE_STORE_MAX_DEBOUNCE_MS;
-      configuration.unloadImmediately = true;
-    },
     async onLoadDocument({ documentName, document }) {
       const live = liveDocOf(documentName);
       if (!live) return;

@@ -110,8 +110,8 @@ describe('live stores and revision cuts', () => {
     const info = (await t.call('page/info', { page_id: pageId }, { token: owner.token })).data;
     expect(info.contributors.map((c: any) => c.uid)).toEqual([owner.uid, editor.uid]);
     // The next live change opens a new segment: the finished one goes to history with both contributors.
-    b.getText('markdown').insert(0, 'later ');
     Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    b.getText('markdown').insert(0, 'later ');
     await storeLiveState(t.services, pageId, b, [{ uid: editor.uid, username: editor.username }], { rules, cut: false });
     page = await pageRow(pageId);
     expect(page.page_content).toBe('later A1 start\nB1\n');

@@ -2,11 +2,9 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { ApiError } from '../api/client.ts';
-import { liveApi, type LiveTicket } from '../api/live.ts';
+import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
+import { liveApi } from '../api/live.ts';
 import { guardRemoteColors } from './presence.ts';
-
-/** The shared text of a page's document (`ydoc.getText('markdown')`, issue #22). */
-export const LIVE_TEXT = 'markdown';
 /** Tokens expire 60 s after issue: the first one is used only while clearly fresh. */
 const TOKEN_REUSE_MS = 40_000;
 /** Reconnect attempts back off up to this (the provider's default, 30 s, is long for an editor). */
@@ -19,7 +17,7 @@ export interface LiveSession {
   doc: Y.Doc;
   text: Y.Text;
   /** Who this browser is in the page (name and colour come from the server). */
-  user: LiveTicket['user'];
+  user: LiveTokenAnswer['user'];
 }
 
 export interface LiveState {
@@ -32,8 +30,14 @@ export interface LiveState {
   /** Local changes the server has not acknowledged yet. */
   unsynced: number;
   /** Why the page became read-only mid-session, when it did. */
-  lost: null | 'rights' | 'switchedOff';
+  lost: Lost;
+  /** Another user's explicit lock, which keeps this connection read-only until it goes. */
+  lockedBy: string | null;
 }
+
+type Lost = null | 'rights' | 'switchedOff';
+/** The server's close or refusal reasons (core/live.ts LIVE_CLOSE) as the editor explains them. */
+const LOST_BY_REASON: Record<string, Lost> = { [LIVE_CLOSE.forbidden]: 'rights', [LIVE_CLOSE.liveOff]: 'switchedOff' };
 
 export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | ({ kind: 'live' } & LiveState);
 
@@ -62,7 +66,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
     const params = { page_id: pageId, ...(shareKey ? { share_key: shareKey } : {}) };
     const ask = () => liveApi.token(params, { quiet: true, background: true });
 
-    const open = (first: LiveTicket) => {
+    const open = (first: LiveTokenAnswer) => {
       const doc = new Y.Doc();
       let live: LiveState;
       const update = (patch: Partial<LiveState>) => {
@@ -78,7 +82,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           return fresh;
         }
         spare = null;
-        let next: LiveTicket;
+        let next: LiveTokenAnswer;
         try {
           next = await ask();
         } catch (err) {
@@ -90,7 +94,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           update({ mode: 'view', lost: 'switchedOff' });
           throw new Error('live editing was turned off for this item');
         }
-        if (next.mode === 'view') update({ mode: 'view' });
+        update({ lockedBy: next.locked_by?.username ?? null });
         return next.token;
       };
       const socket = new HocuspocusProviderWebsocket({ url: socketUrl(first.ws_path), maxDelay: MAX_RECONNECT_DELAY_MS });
@@ -104,9 +108,28 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
         onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
         // The server's scope is the truth: read-only while another holds the lock, or for readers.
         onAuthenticated: ({ scope }) => update({ mode: scope === 'readonly' ? 'view' : 'edit', lost: null }),
+        onAuthenticationFailed: ({ reason }) => update({ mode: 'view', lost: LOST_BY_REASON[reason] ?? live.lost }),
+        // The server closed this document: access withdrawn, or live editing turned off.
+        onClose: ({ event }) => {
+          const lost = LOST_BY_REASON[event.reason];
+          if (lost) update({ mode: 'view', lost });
+        },
+        // Rights changed while connected (a lock taken or released, a role changed).
+        onStateless: ({ payload }) => {
+          let notice: LiveModeNotice;
+          try {
+            notice = JSON.parse(payload) as LiveModeNotice;
+          } catch {
+            return;
+          }
+          if (notice.type !== 'folio:mode') return;
+          update({ mode: notice.mode, lockedBy: notice.locked_by?.username ?? null, lost: notice.reason === 'rights' || notice.reason === 'archived' ? 'rights' : null });
+        },
       });
       if (provider.awareness) guardRemoteColors(provider.awareness);
-      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null };
+      // a provider on a socket of its own making is attached by the caller
+      provider.attach();
+      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by?.username ?? null };
       update({});
       close = () => {
         provider.destroy();

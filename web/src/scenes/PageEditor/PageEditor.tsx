@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { requestFromApiMarkdown, type ApiRequestDraft } from '@core/apiRequest';
 import { MAX } from '@core/limits';
 import type { PageHistory } from '@core/wire';
-import LockBanner from '../../components/LockBanner/LockBanner.tsx';
+import LockBanner, { type LockState } from '../../components/LockBanner/LockBanner.tsx';
 import MarkdownEditor, { type MarkdownEditorHandle } from '../../components/MarkdownEditor/MarkdownEditor.tsx';
 import MarkdownView from '../../components/MarkdownView/MarkdownView.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -125,7 +125,9 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
   const itemHome = itemPath({ item_id: itemId, item_domain: data.itemDomain });
   const setField = <K extends keyof EditorFields>(k: K, v: EditorFields[K]) => setFields((f) => ({ ...f, [k]: v }));
   const setContent = useCallback((content: string) => setFields((f) => ({ ...f, content })), []);
-  const livePage = useLivePage(live, setContent, lock.recheck);
+  const livePage = useLivePage(live, setContent);
+  // live: another's lock comes from the connection (the token's locked_by, then the server's notices)
+  const lockState: LockState = live && lock.state.kind !== 'mine' ? (live.lockedBy ? { kind: 'other', holder: live.lockedBy } : { kind: 'none' }) : lock.state;
 
   const { preview, toggle: togglePreview } = usePreview(fields.content, { mobile, pageId, itemId });
   // The preview scrolls with the editor, at the same fraction of its height.
@@ -135,7 +137,7 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
     if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
   }, []);
   const dirtyRef = useRef(false);
-  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, liveText: livePage.text });
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, live: !!live });
   const metaDirty = fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   // live: the text is saved by the document itself; what the server has not acknowledged yet is unsaved
   const dirty = live ? (metaDirty && !readOnly) || live.unsynced > 0 : (metaDirty || fields.content !== saved.content) && !readOnly;
@@ -254,7 +256,7 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
           onClick={togglePreview}
         />
       </div>
-      <LockBanner state={lock.state} otherText={live ? (holder) => t('live:lockedBy', { holder }) : undefined} />
+      <LockBanner state={lockState} otherText={live ? (holder) => t('live:lockedBy', { holder }) : undefined} />
       {live?.lost && (
         <div className="live-notice" role="alert">
           <i className="pi pi-lock" aria-hidden /> {t(`live:lost.${live.lost}`)}

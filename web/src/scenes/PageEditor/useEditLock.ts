@@ -18,14 +18,14 @@ function releaseOnUnload(pageId: number, itemId: number) {
 /**
  * The edit lock of spec §4: taken when an existing page opens, renewed every 180 s, released
  * (lock_to 1000) on leave or on "cancel lock". If another user holds it, state says who.
- * A live page (issue #22, `takeOnOpen` false) takes it only on "Lock edit": then it makes the page
- * read-only for the others; `recheck` reads the holder again (the socket turned read-only).
+ * A live page (issue #22, `takeOnOpen` false) takes it only on "Lock edit", which makes the page
+ * read-only for the others; who else holds it is then the live connection's news, not this hook's.
  */
 export function useEditLock(
   pageId: number,
   itemId: number,
   { takeOnOpen = true }: { takeOnOpen?: boolean } = {},
-): { state: LockState; ready: boolean; toggle: () => Promise<void>; recheck: () => Promise<void> } {
+): { state: LockState; ready: boolean; toggle: () => Promise<void> } {
   const [state, setState] = useState<LockState>({ kind: 'none' });
   const [ready, setReady] = useState(pageId <= 0);
   const held = useRef(false);
@@ -56,10 +56,12 @@ export function useEditLock(
     if (pageId <= 0) return;
     let live = true;
     void (async () => {
-      const holder = await holderNow().catch(() => null);
-      if (!live) return;
-      if (holder !== null) setState({ kind: 'other', holder });
-      else if (takeOnOpen) await acquire();
+      if (takeOnOpen) {
+        const holder = await holderNow().catch(() => null);
+        if (!live) return;
+        if (holder !== null) setState({ kind: 'other', holder });
+        else await acquire();
+      }
       if (live) setReady(true);
     })();
     const renew = window.setInterval(() => held.current && void acquire(), LOCK_RENEW_SECONDS * 1000);
@@ -74,10 +76,5 @@ export function useEditLock(
   }, [pageId, itemId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const toggle = useCallback(async () => (held.current ? release() : acquire()), [acquire, release]);
-  const recheck = useCallback(async () => {
-    if (held.current || pageId <= 0) return;
-    const holder = await holderNow().catch(() => null);
-    setState(holder !== null ? { kind: 'other', holder } : { kind: 'none' });
-  }, [pageId]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { state, ready, toggle, recheck };
+  return { state, ready, toggle };
 }

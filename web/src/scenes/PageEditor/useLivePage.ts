@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CollabBinding } from '../../components/MarkdownEditor/MarkdownEditor.tsx';
 import { useLocalPresence, useParticipants, type Participant } from '../../live/presence.ts';
 import type { LiveState } from '../../live/useLiveDoc.ts';
@@ -11,8 +11,7 @@ import type { LiveState } from '../../live/useLiveDoc.ts';
 export function useLivePage(
   live: LiveState | null,
   setContent: (text: string) => void,
-  recheckLock: () => Promise<void>,
-): { binding: CollabBinding | null; people: Participant[]; text: (() => string) | undefined } {
+): { binding: CollabBinding | null; people: Participant[] } {
   const session = live?.session ?? null;
   const synced = !!live?.synced;
   useEffect(() => {
@@ -28,11 +27,5 @@ export function useLivePage(
   useLocalPresence(session, mode);
   const people = useParticipants(session?.provider.awareness);
 
-  // The socket turned read-only or writable again: perhaps a lock was taken or released; say by whom.
-  useEffect(() => {
-    if (session) void recheckLock();
-  }, [session, mode, recheckLock]);
-
-  const text = useCallback(() => session?.text.toString() ?? '', [session]);
-  return { binding, people, text: session ? text : undefined };
+  return { binding, people };
 }

@@ -6,7 +6,7 @@ import type { PageInfo } from '@core/wire';
 import { ApiError } from '../../api/client.ts';
 import { pageApi } from '../../api/page.ts';
 import { clearDraft, saveDraft } from '../../lib/drafts.ts';
-import { savePage } from '../../lib/savePage.ts';
+import { savePage, type PageDraft } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
 import type { EditorData, EditorFields } from './useEditorData.ts';
 
@@ -22,12 +22,29 @@ interface Options {
   draftKey: string;
   /** The unsaved-work guard's flag, cleared before a save navigates away. */
   dirtyRef: MutableRefObject<boolean>;
-  /**
-   * A live page (issue #22): the text to send is the shared document's at the moment of saving
-   * (so concurrent typing is kept: the server merges it), without a base revision (live stores
-   * move it every few seconds) and without drafts or conflicts.
-   */
-  liveText?: () => string;
+  /** A live page (issue #22): its text is saved by the shared document; Save sends the other fields. */
+  live?: boolean;
+}
+
+/** A live store bumped the revision between reading it and saving: read it again, this often at most. */
+const LIVE_SAVE_TRIES = 5;
+
+/**
+ * Saves a live page's title, catalog and order (and, for a history restore, a text). The server
+ * diffs the text it gets into the live document against what it has stored, which may lag the
+ * editors by a few seconds: sending the editor's newer text would insert that lag a second time.
+ * So the text sent is the stored one (or the restored version), at the stored revision: a live
+ * store in between is refused (10310) and the save reads again, never removing or doubling typing.
+ */
+async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>, content: string | undefined): Promise<PageInfo> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await pageApi.info(draft.page_id);
+    try {
+      return await savePage({ ...draft, page_content: content ?? stored.page_content ?? '', base_revision: stored.revision }, { handles: [ErrorCode.STALE_REVISION] });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) || attempt >= LIVE_SAVE_TRIES) throw err;
+    }
+  }
 }
 
 /**
@@ -35,7 +52,7 @@ interface Options {
  * when someone saved in between: the user's text goes to the local draft, and the conflict dialog
  * offers the latest version or keeping theirs (spec §4).
  */
-export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey, dirtyRef, liveText }: Options) {
+export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey, dirtyRef, live }: Options) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const [saved, setSaved] = useState<EditorFields>(data.saved);
@@ -49,32 +66,24 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       if (savingRef.current || readOnly) return;
       savingRef.current = true;
       setSaving(true);
-      const toSave = { ...fields, ...(liveText ? { content: liveText() } : {}), ...override };
+      const toSave = { ...fields, ...override };
+      const draft = { page_id: pageId, item_id: itemId, page_title: toSave.title, cat_id: toSave.catId, s_number: toSave.sNumber };
       try {
-        const page = await savePage(
-          {
-            page_id: pageId,
-            item_id: itemId,
-            page_title: toSave.title,
-            page_content: toSave.content,
-            cat_id: toSave.catId,
-            s_number: toSave.sNumber,
-            base_revision: pageId > 0 && !liveText ? revision : undefined,
-          },
-          { handles: [ErrorCode.STALE_REVISION] },
-        );
+        const page = live
+          ? await saveLive(draft, override?.content)
+          : await savePage({ ...draft, page_content: toSave.content, base_revision: pageId > 0 ? revision : undefined }, { handles: [ErrorCode.STALE_REVISION] });
         const newId = Number(page.page_id);
-        if (!liveText) clearDraft(draftKey);
+        if (!live) clearDraft(draftKey);
         dirtyRef.current = false;
         setSaved(toSave);
         // live: the text comes back through the shared document; only the other fields are set here
-        setFields(liveText ? (f) => ({ ...f, title: toSave.title, catId: toSave.catId, sNumber: toSave.sNumber }) : toSave);
+        setFields(live ? (f) => ({ ...f, title: toSave.title, catId: toSave.catId, sNumber: toSave.sNumber }) : toSave);
         setRevision(page.revision);
         notify('success', t('saved'));
         if (then === 'back') navigate(`${itemHome}?page_id=${newId}`);
         else if (pageId <= 0) navigate(`/page/edit/${itemId}/${newId}`, { replace: true });
       } catch (err) {
-        if (!liveText && err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
+        if (!live && err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
           saveDraft(draftKey, toSave.content);
           setConflict(await pageApi.info(pageId).catch(() => null));
         }
@@ -83,7 +92,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
         setSaving(false);
       }
     },
-    [fields, setFields, itemId, itemHome, pageId, revision, readOnly, draftKey, dirtyRef, liveText, navigate, t],
+    [fields, setFields, itemId, itemHome, pageId, revision, readOnly, draftKey, dirtyRef, live, navigate, t],
   );
 
   // Ctrl+S / Cmd+S saves, whatever has the focus.

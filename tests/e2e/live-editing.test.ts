@@ -1,0 +1,255 @@
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pageDocName } from '../../core/live.ts';
+import { addMemberTo, insertItem, savePageVia, type Person } from '../helpers/docs.ts';
+import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
+import { buildUser } from '../helpers/server.ts';
+import { screenshot, startE2E, type E2E } from './helpers.ts';
+
+/**
+ * Live co-editing in Chromium (issue #22): several browser contexts in one page converge, the
+ * server stores what they converge on, other writers merge in, readers follow read-only, a removed
+ * member loses write access, and text typed while the connection is down arrives afterwards.
+ */
+let e: E2E;
+let owner: Person;
+let editor: Person;
+let third: Person;
+let reader: Person;
+let itemId: number;
+
+const LONG = 30_000;
+
+beforeAll(async () => {
+  e = await startE2E({ env: { LIVE_STORE_DEBOUNCE_MS: '300', LIVE_STORE_MAX_DEBOUNCE_MS: '1000', LIVE_RIGHTS_RECHECK_MS: '500' } });
+  owner = await buildUser(e.t, { name: 'Alice Owner' });
+  editor = await buildUser(e.t, { name: 'Bob Editor' });
+  third = await buildUser(e.t, { name: 'Carol Third' });
+  reader = await buildUser(e.t, { name: 'Dan Reader' });
+  itemId = await insertItem(e.t, owner, { item_name: 'Runbooks' });
+  await e.t.services.db('items').where({ item_id: itemId }).update({ live_editing: 1 });
+  await addMemberTo(e.t, itemId, editor, 1);
+  await addMemberTo(e.t, itemId, third, 1);
+  await addMemberTo(e.t, itemId, reader, 0);
+}, 180_000);
+afterEach(() => closeAllLive());
+afterAll(async () => {
+  await e?.close();
+});
+
+async function newPage(title: string, content: string): Promise<number> {
+  const page = await savePageVia(e.t, owner.token, { item_id: itemId, page_title: title, page_content: content });
+  return Number(page.page_id);
+}
+
+/** A browser context of `who` with the page's editor open and live (synced). */
+async function openEditor(who: Person, pageId: number): Promise<Page> {
+  const page = await e.newPage({ token: who.token });
+  page.setDefaultTimeout(LONG);
+  await page.goto(`/page/edit/${itemId}/${pageId}`);
+  await page.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+  await page.getByRole('textbox', { name: 'Page content (Markdown)' }).waitFor();
+  return page;
+}
+
+/** The editor's text as CodeMirror holds it (remote carets and their name labels left out). */
+function editorText(page: Page): Promise<string> {
+  return page.locator('.cm-content').evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.cm-ySelectionCaret, .cm-widgetBuffer').forEach((n) => n.remove());
+    return [...copy.querySelectorAll('.cm-line')].map((line) => line.textContent ?? '').join('\n');
+  });
+}
+
+/** Puts the cursor at the end of the first line. */
+async function toEndOfFirstLine(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+}
+
+/** A Node observer on the page's document: the server's text as any client receives it. */
+async function observe(pageId: number) {
+  const ticket = await liveToken(e.t, pageId, { token: owner.token });
+  const provider = connectLive(e.t.url, ticket.token, pageDocName(pageId));
+  await waitSynced(provider);
+  return provider;
+}
+
+const storedContent = async (pageId: number) => String((await e.t.services.db('pages').where({ page_id: pageId }).first()).page_content);
+
+/** Every browser shows the same text as the observer, and the stored page (after the debounce) equals it. */
+async function expectConverged(pageId: number, pages: Page[], observer: ReturnType<typeof connectLive>, contains: string[]): Promise<string> {
+  const text = await waitForText(observer, (s) => contains.every((c) => s.includes(c)), LONG);
+  for (const p of pages) await expect.poll(() => editorText(p), { timeout: LONG }).toBe(liveText(observer).toString());
+  const final = liveText(observer).toString();
+  await expect.poll(() => storedContent(pageId), { timeout: LONG }).toBe(final);
+  const info = await e.t.call('page/info', { page_id: pageId }, { token: owner.token });
+  expect(info.data.page_content).toBe(final);
+  return text;
+}
+
+describe('live co-editing in the browser', () => {
+  it('two people typing at once on the same line converge; undo takes back only one’s own typing', async () => {
+    const pageId = await newPage('Incident 42', '# Incident 42\n\nTimeline:');
+    const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
+    const observer = await observe(pageId);
+    // each sees the other in the header
+    await a.getByRole('listitem', { name: /^Bob Editor/ }).waitFor();
+    await b.getByRole('listitem', { name: /^Alice Owner/ }).waitFor();
+
+    await Promise.all([toEndOfFirstLine(a), toEndOfFirstLine(b)]);
+    await Promise.all([a.keyboard.type(' alpha-one', { delay: 25 }), b.keyboard.type(' beta-two', { delay: 25 })]);
+    await expectConverged(pageId, [a, b], observer, ['alpha-one', 'beta-two']);
+    const line = liveText(observer).toString().split('\n')[0]!;
+    expect(line.startsWith('# Incident 42')).toBe(true);
+    // interleaving may mix the two words, but every character is there exactly once
+    expect(line.length).toBe('# Incident 42 alpha-one beta-two'.length);
+
+    await toEndOfFirstLine(b);
+    await b.keyboard.type(' (bob)', { delay: 10 });
+    await waitForText(observer, (s) => s.includes('(bob)'), LONG);
+    // Alice undoes: her typing goes everywhere, Bob's (typed in between and after) stays in order.
+    // Typing pauses under load may split hers into several undo steps: undo until it is gone.
+    const expected = '# Incident 42 beta-two (bob)';
+    await a.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+    for (let i = 0; i < 10 && liveText(observer).toString().split('\n')[0] !== expected; i++) {
+      const before = liveText(observer).toString();
+      await a.keyboard.press('Control+z');
+      await waitUntil(() => liveText(observer).toString() !== before, 'the undo to arrive', LONG);
+    }
+    expect(liveText(observer).toString().split('\n')[0]).toBe(expected);
+    await expectConverged(pageId, [a, b], observer, ['(bob)']);
+    expect(liveText(observer).toString()).toContain('Timeline:');
+
+    // the picture: two cursors with names, the people in the header
+    await a.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+    await b.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+    await b.keyboard.press('Control+End');
+    await b.keyboard.press('Shift+ArrowLeft');
+    await b.keyboard.press('Shift+ArrowLeft');
+    await a.locator('.cm-ySelectionCaret', { hasText: 'Bob Editor' }).waitFor();
+    await screenshot(a, 'live-two-cursors-en-1440');
+  }, 120_000);
+
+  it('three people typing at once converge to one text, stored as page/info answers it', async () => {
+    const pageId = await newPage('Three at once', 'line one\nline two\nline three');
+    const pages = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId), openEditor(third, pageId)]);
+    const observer = await observe(pageId);
+    await Promise.all(pages.map((p) => toEndOfFirstLine(p)));
+    const words = ['xylophone', 'yellowfin', 'zeppelin'];
+    await Promise.all(pages.map((p, i) => p.keyboard.type(` ${words[i]}`, { delay: 20 })));
+    const text = await expectConverged(pageId, pages, observer, []);
+    const first = liveText(observer).toString().split('\n')[0]!;
+    expect(first.length).toBe('line one'.length + words.reduce((n, w) => n + w.length + 1, 0));
+    expect([...first].sort().join('')).toBe([...`line one ${words.join(' ')}`].sort().join(''));
+    expect(text).toContain('line three');
+  }, 120_000);
+
+  it('a REST page/save while two people type reaches both, and both keep their own text', async () => {
+    const pageId = await newPage('API page', 'Intro\n\nBody');
+    const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
+    const observer = await observe(pageId);
+    await Promise.all([toEndOfFirstLine(a), toEndOfFirstLine(b)]);
+    const typing = Promise.all([a.keyboard.type(' by-alice', { delay: 40 }), b.keyboard.type(' by-bob', { delay: 40 })]);
+    // a ShowDoc client saves the page it read, with a paragraph added, while they type
+    const read = await e.t.call('page/info', { page_id: pageId }, { token: owner.token });
+    await savePageVia(e.t, owner.token, { page_id: pageId, item_id: itemId, page_title: 'API page', page_content: `${read.data.page_content}\n\nFrom the API` });
+    await typing;
+    await expectConverged(pageId, [a, b], observer, ['From the API', 'by-alice', 'by-bob']);
+    for (const p of [a, b]) {
+      const shown = await editorText(p);
+      expect(shown).toContain('From the API');
+      expect(shown).toContain('by-alice');
+      expect(shown).toContain('by-bob');
+    }
+  }, 120_000);
+
+  it('a read-only member follows the page live in the reader and has no editor', async () => {
+    const pageId = await newPage('Status page', 'All systems nominal');
+    const a = await openEditor(owner, pageId);
+    const view = await e.newPage({ token: reader.token });
+    view.setDefaultTimeout(LONG);
+    await view.goto(`/page/${pageId}`);
+    await view.getByText('All systems nominal').waitFor();
+    // the reader is in the editor's header, as a reader
+    await a.getByRole('listitem', { name: /^Dan Reader.*reading/ }).waitFor();
+    await toEndOfFirstLine(a);
+    await a.keyboard.type(' — degraded since 10:02', { delay: 10 });
+    await view.getByText('All systems nominal — degraded since 10:02').waitFor();
+    expect(await view.getByRole('textbox', { name: 'Page content (Markdown)' }).count()).toBe(0);
+    // and the socket refuses a reader's writes
+    const ticket = await liveToken(e.t, pageId, { token: reader.token });
+    expect(ticket.mode).toBe('view');
+    await view.goto(`/page/edit/${itemId}/${pageId}`);
+    await view.getByRole('alert').filter({ hasText: /read/i }).waitFor();
+    expect(await view.getByRole('textbox', { name: 'Page content (Markdown)' }).count()).toBe(0);
+  }, 120_000);
+
+  it('a member removed mid-session loses write access: the editor turns read-only and says so', async () => {
+    const pageId = await newPage('Handover', 'Handover notes');
+    const temp = await buildUser(e.t, { name: 'Eve Temp' });
+    await addMemberTo(e.t, itemId, temp, 1);
+    const page = await openEditor(temp, pageId);
+    const observer = await observe(pageId);
+    await toEndOfFirstLine(page);
+    await page.keyboard.type(' kept', { delay: 10 });
+    await waitForText(observer, (s) => s.includes('kept'), LONG);
+    await e.t.services.db('item_members').where({ item_id: itemId, uid: temp.uid }).delete();
+    e.t.services.live.rightsChanged(itemId);
+    await page.getByRole('alert').filter({ hasText: 'You can no longer edit this page' }).waitFor();
+    await expect.poll(() => page.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
+    await page.keyboard.type(' refused');
+    expect(liveText(observer).toString()).not.toContain('refused');
+    expect(await storedContent(pageId)).not.toContain('refused');
+  }, 120_000);
+
+  it('shows “offline — changes not yet saved” while the connection is down, then delivers the text typed offline', async () => {
+    const pageId = await newPage('Offline page', 'Before the outage');
+    const page = await e.newPage({ token: editor.token });
+    page.setDefaultTimeout(LONG);
+    // The page's WebSocket goes through this route: connected to the server, or refused while `down`.
+    let down = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/live$/, (ws) => {
+      if (down) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.goto(`/page/edit/${itemId}/${pageId}`);
+    await page.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+    const observer = await observe(pageId);
+
+    down = true;
+    for (const ws of sockets.splice(0)) await ws.close();
+    await page.getByRole('status').filter({ hasText: /^\s*Offline/ }).waitFor();
+    await toEndOfFirstLine(page);
+    await page.keyboard.type(' typed while offline', { delay: 10 });
+    await page.getByRole('status').filter({ hasText: 'Offline — changes not yet saved' }).waitFor();
+    await screenshot(page, 'live-offline-en-1440');
+    expect(liveText(observer).toString()).not.toContain('typed while offline');
+    // leaving now would lose them: the browser asks
+    const asked = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(asked).toBe(true);
+
+    down = false;
+    await waitForText(observer, (s) => s.includes('Before the outage typed while offline'), LONG);
+    await page.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+    await expect.poll(() => storedContent(pageId), { timeout: LONG }).toContain('typed while offline');
+  }, 120_000);
+
+  it('keeps the classic lock editor for an item whose live editing is off', async () => {
+    const classic = await insertItem(e.t, owner, { item_name: 'Classic' });
+    await e.t.services.db('items').where({ item_id: classic }).update({ live_editing: 0 });
+    const page = await savePageVia(e.t, owner.token, { item_id: classic, page_title: 'Locked', page_content: 'one at a time' });
+    const tab = await e.newPage({ token: owner.token });
+    await tab.goto(`/page/edit/${classic}/${page.page_id}`);
+    await tab.getByText('You hold the edit lock on this page').waitFor();
+    expect(await tab.getByRole('status').filter({ hasText: 'Live' }).count()).toBe(0);
+    await waitUntil(async () => (await e.t.call('page/isLock', { page_id: page.page_id }, { token: editor.token })).data?.lock === 1, 'the lock taken');
+  }, 60_000);
+});
