@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { openSheet, typeInto } from './sheet-helpers.ts';
 
 /**
- * Spreadsheet items (type 4) in Chromium: the FortuneSheet editor edits and saves, a second
+ * Spreadsheet items (type 4) with the live switch off (live sheets: live-sheet.test.ts) in
+ * Chromium: the FortuneSheet editor edits and saves, a second
  * editor sees who holds the page lock, a reader gets a read-only sheet with Back, and the More
  * menu imports a real Excel workbook and exports the saved sheet as .xlsx.
  */
@@ -33,6 +34,8 @@ async function sheetItem(name: string): Promise<{ itemId: number; pageId: number
   const { item_id } = await makeItem(e.t, owner.token, { item_name: name, item_type: 4 });
   await addMember(e.t, item_id, editor, 1);
   await addMember(e.t, item_id, reader, 0);
+  // The lock editor: these items keep the lock, as items made before live editing do.
+  await e.t.services.db('items').where({ item_id }).update({ live_editing: 0 });
   const row = await e.t.services.db('pages').where({ item_id, is_del: 0 }).first('page_id');
   return { itemId: item_id, pageId: Number(row.page_id) };
 }
@@ -40,25 +43,6 @@ async function sheetItem(name: string): Promise<{ itemId: number; pageId: number
 async function savedSheets(pageId: number) {
   const row = await e.t.services.db('pages').where({ page_id: pageId }).first('page_content');
   return parseSheets(row.page_content);
-}
-
-/** Opens the item and waits for FortuneSheet (a large chunk of its own, slow on a busy machine). */
-async function openSheet(page: Page, itemId: number, editable: boolean) {
-  page.setDefaultTimeout(30_000);
-  await page.goto(`/${itemId}`);
-  await page.locator(`[data-editable="${editable}"] .fortune-cell-area`).waitFor({ timeout: 120_000 });
-}
-
-/** Clicks a cell of the visible sheet by zero-based row and column (default widths and heights). */
-async function clickCell(page: Page, r: number, c: number) {
-  const area = page.locator('.fortune-sheet-overlay .fortune-cell-area');
-  await area.click({ position: { x: 73 * c + 30, y: 25 * r + 12 } });
-}
-
-async function typeInto(page: Page, r: number, c: number, text: string) {
-  await clickCell(page, r, c);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
 }
 
 describe('spreadsheet editor', { timeout: 240_000 }, () => {

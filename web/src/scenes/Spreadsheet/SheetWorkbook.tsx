@@ -32,7 +32,7 @@ export default function SheetWorkbook({ sheets, editable, ref, onOp, onSelect }:
       defaultRowHeight={SPREADSHEET_ROW_HEIGHT}
       row={sheets[0]?.row}
       onOp={onOp}
-      hooks={onSelect ? { afterSelectionChange: onSelect } : undefined}
+      {...(onSelect ? { hooks: { afterSelectionChange: onSelect } } : {})}
     />
   );
 }

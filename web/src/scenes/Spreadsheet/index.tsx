@@ -29,7 +29,7 @@ import './Spreadsheet.css';
 export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
   const itemId = Number(info.item_id);
   const pageId = Number(info.default_page_id ?? 0) || firstPageId(info.menu);
-  const live = useLiveDoc(pageId);
+  const live = useLiveDoc(pageId, { kind: 'sheet' });
   if (live.kind === 'loading') return <div className="sheet-view" />;
   if (live.kind === 'live') return <LiveSheet info={info} itemId={itemId} pageId={pageId} live={live} />;
   return <LockedSheet info={info} itemId={itemId} pageId={pageId} />;

@@ -27,10 +27,13 @@ export class SheetOpSync {
     if (!tr.local) this.reconcile();
   };
 
-  constructor(
-    private readonly doc: Y.Doc,
-    private readonly target: SheetSyncTarget,
-  ) {}
+  private readonly doc: Y.Doc;
+  private readonly target: SheetSyncTarget;
+
+  constructor(doc: Y.Doc, target: SheetSyncTarget) {
+    this.doc = doc;
+    this.target = target;
+  }
 
   /** The content to open the workbook with; from now on the workbook follows the document. */
   start(): string {
