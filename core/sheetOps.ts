@@ -91,7 +91,8 @@ function patch(root: Obj, path: (string | number)[], op: 'add' | 'replace' | 're
 function patchCell(w: Working, op: SheetOp, r: number, c: number, rest: (string | number)[]): void {
   const key = cellKey(r, c);
   if (!rest.length) {
-    if (op.op === 'remove' || !isObj(op.value)) w.cells.delete(key);
+    // FortuneSheet clears a cell by writing `{}`: nothing to keep.
+    if (op.op === 'remove' || !isObj(op.value) || !Object.keys(op.value).length) w.cells.delete(key);
     else w.cells.set(key, clone(op.value) as SheetCell);
     return;
   }
@@ -127,13 +128,12 @@ interface RowColValue {
   end?: number;
 }
 
+// Cells move here; the sheet's row/column counts and config (widths, merges) come as their own ops in the same batch.
 function insertRowCol(w: Working, v: RowColValue): void {
   const field = v.type === 'row' ? 'r' : 'c';
   const count = Number(v.count) || 0;
   const at = Number(v.index) + (v.direction === 'rightbottom' ? 1 : 0);
   shiftCells(w, field, () => true, (n) => (n >= at ? n + count : n));
-  const dim = v.type === 'row' ? 'row' : 'column';
-  if (typeof w.sheet[dim] === 'number') w.sheet[dim] = (w.sheet[dim] as number) + count;
 }
 
 function deleteRowCol(w: Working, v: RowColValue): void {
@@ -142,8 +142,6 @@ function deleteRowCol(w: Working, v: RowColValue): void {
   const end = Number(v.end);
   const count = end - start + 1;
   shiftCells(w, field, (n) => n < start || n > end, (n) => (n > end ? n - count : n));
-  const dim = v.type === 'row' ? 'row' : 'column';
-  if (typeof w.sheet[dim] === 'number') w.sheet[dim] = Math.max(1, (w.sheet[dim] as number) - count);
 }
 
 /** A sheet as FortuneSheet sends it in addSheet (with a `data` matrix), in stored form. */
