@@ -21,8 +21,21 @@ export interface SheetBatch {
 export const sheetMeta = (doc: Y.Doc) => doc.getMap<unknown>('sheet');
 export const sheetOpLog = (doc: Y.Doc) => doc.getArray<SheetBatch>('ops');
 
+/** The log's batches; anything a client pushed that is not a batch counts as no ops. */
+export const sheetBatches = (doc: Y.Doc): SheetBatch[] =>
+  sheetOpLog(doc)
+    .toArray()
+    .map((b, i) => (b && typeof b === 'object' && Array.isArray(b.ops) ? b : { k: `invalid-${i}`, ops: [] }));
+
 export const sheetGen = (doc: Y.Doc): number => Number(sheetMeta(doc).get('gen') ?? 0);
-export const sheetBase = (doc: Y.Doc): FortuneSheet[] => JSON.parse(String(sheetMeta(doc).get('base') ?? '[]')) as FortuneSheet[];
+export const sheetBase = (doc: Y.Doc): FortuneSheet[] => {
+  try {
+    const sheets = JSON.parse(String(sheetMeta(doc).get('base') ?? '[]')) as unknown;
+    return Array.isArray(sheets) ? (sheets as FortuneSheet[]) : [];
+  } catch {
+    return [];
+  }
+};
 export const sheetFolded = (doc: Y.Doc): string[] | null => (sheetMeta(doc).get('folded') as string[] | null | undefined) ?? null;
 
 /** Whether the server has seeded the document (clients wait for this before showing the sheet). */
@@ -32,9 +45,7 @@ export const sheetSeeded = (doc: Y.Doc): boolean => sheetGen(doc) > 0;
 export function sheetDocSheets(doc: Y.Doc): FortuneSheet[] {
   return applySheetOps(
     sheetBase(doc),
-    sheetOpLog(doc)
-      .toArray()
-      .flatMap((b) => b.ops),
+    sheetBatches(doc).flatMap((b) => b.ops),
   );
 }
 
@@ -66,7 +77,7 @@ export function compactSheetDoc(doc: Y.Doc, origin?: unknown): boolean {
   doc.transact(() => {
     const meta = sheetMeta(doc);
     const content = sheetDocContent(doc);
-    meta.set('folded', log.toArray().map((b) => b.k));
+    meta.set('folded', sheetBatches(doc).map((b) => b.k));
     meta.set('base', content);
     meta.set('gen', sheetGen(doc) + 1);
     log.delete(0, log.length);

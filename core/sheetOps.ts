@@ -29,6 +29,9 @@ interface Working {
 
 const cellKey = (r: number, c: number) => `${r},${c}`;
 
+/** Ops come from browsers: a path may only name plain data, never an object's prototype. */
+const safeKey = (k: unknown): boolean => (typeof k === 'number' && Number.isInteger(k) && k >= 0) || (typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
+
 function open(sheet: FortuneSheet): Working {
   const cells = new Map<string, SheetCell>();
   for (const { r, c, v } of sheetCells(sheet)) cells.set(cellKey(r, c), v);
@@ -160,7 +163,7 @@ export function applySheetOps(sheets: FortuneSheet[], ops: readonly SheetOp[]): 
   const list: Working[] = sheets.map((s) => open(clone(s)));
   const byId = (id: unknown) => list.find((w) => w.sheet.id === id);
   for (const op of ops) {
-    if (!op || !Array.isArray(op.path)) continue;
+    if (!op || !Array.isArray(op.path) || !op.path.every(safeKey)) continue;
     if (op.op === 'addSheet' || (op.op === 'add' && op.path.length === 0)) {
       const sheet = sheetFromOp(op.value);
       if (sheet && !byId(sheet.id)) list.push(open(sheet));

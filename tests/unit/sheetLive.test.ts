@@ -38,6 +38,15 @@ describe('applySheetOps', () => {
     expect(gone[0]!.celldata).toEqual([]);
   });
 
+  it('ignores paths naming an object prototype (ops come from browsers)', () => {
+    const out = applySheetOps(base(), [
+      { op: 'replace', id: 'sheet-1', path: ['__proto__', 'polluted'], value: 1 },
+      { op: 'replace', id: 'sheet-1', path: ['data', 0, 0, 'constructor', 'prototype', 'polluted'], value: 1 },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(out).toEqual(applySheetOps(base(), []));
+  });
+
   it('adds and deletes sheets', () => {
     const added = applySheetOps(base(), [{ op: 'addSheet', id: 'n2', path: [], value: { id: 'n2', name: 'Two', data: [[null, { v: 5 }]] } }]);
     expect(added.map((s) => s.name)).toEqual(['S', 'Two']);

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { sheetDocContent, sheetFolded, sheetGen, sheetOpLog, type SheetBatch } from '@core/sheetLive';
+import { sheetBatches, sheetDocContent, sheetFolded, sheetGen, sheetOpLog, type SheetBatch } from '@core/sheetLive';
 import { opsReplayable, type SheetOp } from '@core/sheetOps';
 
 /**
@@ -37,9 +37,7 @@ export class SheetOpSync {
 
   /** The content to open the workbook with; from now on the workbook follows the document. */
   start(): string {
-    this.applied = sheetOpLog(this.doc)
-      .toArray()
-      .map((b) => b.k);
+    this.applied = sheetBatches(this.doc).map((b) => b.k);
     this.gen = sheetGen(this.doc);
     this.doc.on('afterTransaction', this.onTx);
     return sheetDocContent(this.doc);
@@ -58,9 +56,7 @@ export class SheetOpSync {
   }
 
   private rebuild(): void {
-    this.applied = sheetOpLog(this.doc)
-      .toArray()
-      .map((b) => b.k);
+    this.applied = sheetBatches(this.doc).map((b) => b.k);
     this.gen = sheetGen(this.doc);
     this.target.rebuild(sheetDocContent(this.doc));
   }
@@ -75,7 +71,7 @@ export class SheetOpSync {
       this.applied = this.applied.slice(folded.length);
       this.gen = gen;
     }
-    const log = sheetOpLog(this.doc).toArray();
+    const log = sheetBatches(this.doc);
     let same = 0;
     while (same < this.applied.length && same < log.length && this.applied[same] === log[same]!.k) same++;
     const tail = log.slice(same);
