@@ -100,6 +100,8 @@ export interface ItemDetail extends ItemCore {
   allow_comment: number;
   allow_feedback: number;
   show_watermark: number;
+  /** 1: the item's pages are edited live (issue #22); 0: with the edit lock. */
+  live_editing: number;
 }
 
 /** `item/getKey`, `item/resetKey`. */
@@ -194,6 +196,8 @@ export interface ItemInfoHead extends ItemFlags {
   allow_comment: number;
   /** 1: "Was this page helpful?" under each page. */
   allow_feedback: number;
+  /** 1: pages are edited live over /live (the item's switch, and the site's LIVE_EDITING); 0: with the edit lock. */
+  live_editing: number;
   /** Only on a pull-request preview (`docs push --preview NAME`): what it previews and until when. */
   preview?: ItemPreviewInfo;
 }

@@ -25,6 +25,8 @@ export interface Deps {
    * event: `recordChange` then queues no page events. Carried into nested transactions.
    */
   quietPageEvents?: boolean;
+  /** Live co-editing (services.live): commands that change rights tell the open connections. */
+  live?: LiveServices;
 }
 
 export interface Services extends Deps {

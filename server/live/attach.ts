@@ -38,9 +38,10 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
   const hub = createHub(services);
   services.live.hub = hub;
   const rights = new LiveRights(services, hub).start();
-  services.live.onRightsChanged = (itemId) => void rights.recheck(itemId);
+  services.live.onRightsChanged = (itemId) => rights.recheck(itemId);
   const unsubscribe = services.live.bus.subscribe((msg) => {
-    if (msg.kind === 'rights') void rights.recheck(msg.itemId);
+    // Another process's commands changed an item's rights (ours ran rightsChanged locally already).
+    if (msg.kind === 'rights' && msg.from !== services.live.processId) void rights.recheck(msg.itemId);
   });
 
   const clients = new WeakMap<object, ReturnType<Hocuspocus['handleConnection']>>();

@@ -3,6 +3,7 @@ import type { Db } from '../db/knex.ts';
 
 import { LIVE_TEXT, pageDocName, sheetDocName, type LiveDocKind } from '../../core/live.ts';
 import { sheetSeeded } from '../../core/sheetLive.ts';
+import type { Deps, Services } from '../services.ts';
 import { sheetCodec } from './sheetCodec.ts';
 import { applyTextDiff } from './textDiff.ts';
 
@@ -41,6 +42,19 @@ export function docOf(...states: Uint8Array[]): Y.Doc {
 
 export function textOf(doc: Y.Doc): string {
   return doc.getText(MARKDOWN_TEXT).toString();
+}
+
+/** Origins of the server's own changes to a live document (Hocuspocus's local origin: no store is scheduled for them). */
+export const SEED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'seed' } as const;
+/** A non-live writer's text (REST save, push, import, restore, MCP) merged in. */
+export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'merge' } as const;
+/** A change already in the stored state, delivered to a document that lacked it. */
+export const STORED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'stored' } as const;
+
+/** Publishes a stored change of a page's document to every other process (none where no live services exist, e.g. a job). */
+export function publishToOtherProcesses(deps: Deps, pageId: number, update: Uint8Array, kind: LiveDocKind = 'page'): void {
+  const live = (deps as Partial<Services>).live;
+  live?.bus.publish({ kind: 'update', doc: liveDocName(kind, pageId), update, from: live.processId });
 }
 
 /**

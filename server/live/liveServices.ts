@@ -14,10 +14,13 @@ export interface LiveServices {
   bus: LiveBus;
   /** This process's name on the bus (`from` of what it publishes). */
   processId: string;
-  /** Re-check every open connection of the item here at once, and ask the other processes to. */
-  rightsChanged(itemId: number): void;
+  /**
+   * Re-check every open connection of the item here at once, and ask the other processes to.
+   * Resolves when this process's re-check is done (callers need not wait).
+   */
+  rightsChanged(itemId: number): Promise<void>;
   /** Set by attachLive: what rightsChanged runs locally. */
-  onRightsChanged?: (itemId: number) => void;
+  onRightsChanged?: (itemId: number) => Promise<void>;
 }
 
 export function createLiveServices(config: Config, db: Db): LiveServices {
@@ -25,9 +28,19 @@ export function createLiveServices(config: Config, db: Db): LiveServices {
     bus: createLiveBus(config, db),
     processId: crypto.randomUUID(),
     rightsChanged(itemId) {
-      live.onRightsChanged?.(itemId);
       live.bus.publish({ kind: 'rights', itemId, from: live.processId });
+      return live.onRightsChanged?.(itemId) ?? Promise.resolve();
     },
   };
   return live;
+}
+
+/**
+ * After a command committed a change of who may read or write an item (members, teams, archive,
+ * the live switch, a lock): re-check that item's live connections now instead of within
+ * LIVE_RIGHTS_RECHECK_MS. Call it after the transaction, so the re-check reads the new rights.
+ */
+export function liveRightsChanged(deps: { live?: Pick<LiveServices, 'rightsChanged'> }, itemIds: number | Iterable<number>): void {
+  if (!deps.live) return;
+  for (const id of typeof itemIds === 'number' ? [itemIds] : new Set(itemIds)) void deps.live.rightsChanged(id);
 }

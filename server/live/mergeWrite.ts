@@ -1,11 +1,8 @@
 import * as Y from 'yjs';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { Deps } from '../services.ts';
-import { codecOf, docOf, kindOfDoc, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
+import { codecOf, docOf, kindOfDoc, MERGE_ORIGIN, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
 import { publishLiveUpdate } from './publish.ts';
-
-/** Origin of a change made by a non-live writer (REST save, push, import, restore, MCP). */
-export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'merge' } as const;
 
 /**
  * The merge service: every write through savePage lands here, inside its transaction and under the
@@ -21,6 +18,7 @@ export async function mergeIntoLiveDoc(tx: Deps, pageId: number, text: string, r
   if (!row) return;
   const doc = docOf(row.ystate);
   const before = Y.encodeStateVector(doc);
+  // A spreadsheet's document takes the new sheet as its new base (sheetCodec.ts).
   const kind = kindOfDoc(doc);
   const changed = codecOf(kind).bringTo(doc, text, MERGE_ORIGIN);
   const update = changed ? Y.encodeStateAsUpdate(doc, before) : undefined;

@@ -1,23 +1,16 @@
-import type { Document, Extension } from '@hocuspocus/server';
+import type { Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { parseDocName } from '../../core/live.ts';
+import { parseDocName, type LiveDocKind } from '../../core/live.ts';
 import { contentHash } from '../commands/pages/pageRow.ts';
 import { mergeContributors, parseContributors, type Contributor } from '../commands/pages/contributors.ts';
-import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/savePage.ts';
+import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/writeVersion.ts';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import type { LiveDocKind } from '../../core/live.ts';
-import { codecOf, docOf, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
-import { publishLiveUpdate } from './publish.ts';
+import { codecOf, docOf, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
+import type { LiveContext } from './rights.ts';
 import { loadLiveState } from './seed.ts';
-
-/** What live-core's onAuthenticate puts in a connection's context. */
-interface LiveContext {
-  uid?: number;
-  username?: string;
-}
 
 /**
  * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
@@ -33,9 +26,9 @@ export function persistenceExtension(services: Services): Extension {
   return {
     extensionName: 'folio-persistence',
     async onLoadDocument({ documentName, document }) {
-      const live = liveDocOf(documentName);
+      const live = parseDocName(documentName);
       if (!live) return;
-      Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), LOAD_ORIGIN);
+      Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), STORED_ORIGIN);
     },
     async onChange({ documentName, context, connection }) {
       const c = context as LiveContext | undefined;
@@ -45,24 +38,28 @@ export function persistenceExtension(services: Services): Extension {
       who.delete(c.uid); // the latest writer last: the version's author
       who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
     },
-    async onStoreDocument({ documentName, document }) {
-      const live = liveDocOf(documentName);
+    async onStoreDocument(payload) {
+      const { documentName, document } = payload;
+      const live = parseDocName(documentName);
       if (!live) return;
+      const { pageId } = live;
       const who = [...(pending.get(documentName)?.values() ?? [])];
       pending.delete(documentName);
       try {
         const lastLeft = document.getConnectionsCount() === 0;
-        await storeLiveState(services, live.pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
+        await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
       } catch (err) {
-        // Hocuspocus keeps the document in memory and stores again on the next change.
+        // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
         const again = pending.get(documentName) ?? new Map();
         for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
         pending.set(documentName, again);
+        services.logger.error({ err, page_id: pageId }, 'live store failed; retrying');
+        void payload.instance.storeDocumentHooks(document, payload);
         throw err;
       }
     },
     async afterUnloadDocument({ documentName }) {
-      const live = liveDocOf(documentName);
+      const live = parseDocName(documentName);
       pending.delete(documentName);
       // Nobody left in this process: the segment ends (its version is complete).
       if (live) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
@@ -70,10 +67,6 @@ export function persistenceExtension(services: Services): Extension {
   };
 }
 
-const LOAD_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'load' } as const;
-
-/** Markdown pages and spreadsheets (the sheet codec) are loaded and stored alike. */
-const liveDocOf = (documentName: string) => parseDocName(documentName);
 
 /**
  * Stores a live document: under the page's row lock the stored state and the in-memory one are
@@ -88,6 +81,7 @@ export async function storeLiveState(
   pageId: number,
   document: Y.Doc,
   who: Contributor[],
+  /** kind: Markdown pages and spreadsheets (the sheet codec) are stored alike. */
   opts: { rules: CutRules; cut: boolean; kind?: LiveDocKind },
 ): Promise<void> {
   const memory = Y.encodeStateAsUpdate(document);
@@ -97,15 +91,19 @@ export async function storeLiveState(
     const row = await readLiveDoc(tx.db, pageId);
     if (!page || !row) return; // deleted meanwhile: nothing to store
     const now = tx.now();
-    const merged = docOf(row.ystate, memory);
-    const text = codecOf(opts.kind ?? 'page').contentOf(merged);
+    const merged = docOf(row.ystate);
+    // A write that did not pass the merge service (none should): its text comes in as a change, not lost.
+    const codec = codecOf(opts.kind ?? 'page');
+    if (row.revision !== page.revision) codec.bringTo(merged, page.page_content, MERGE_ORIGIN);
+    Y.applyUpdate(merged, memory);
+    const text = codec.contentOf(merged);
     const ystate = Y.encodeStateAsUpdate(merged);
     const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
     const lacking = Y.encodeStateAsUpdate(merged, memoryVector);
     merged.destroy();
     const cutAfter = opts.cut ? { segment_started_at: 0, contributors: '[]' } : {};
     if (text === page.page_content) {
-      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), updated_at: now, ...cutAfter });
+      if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), revision: page.revision, updated_at: now, ...cutAfter });
     } else {
       const continues = segmentContinues(row, now, opts.rules);
       const contributors = continues ? mergeContributors(parseContributors(row.contributors), who) : mergeContributors([], who);
@@ -120,7 +118,11 @@ export async function storeLiveState(
       });
     }
     // An update of only the delete set still has content: an empty update is 2 bytes.
-    if (lacking.length > 2) afterCommit(tx.db, () => publishLiveUpdate(deps, pageId, lacking, opts.kind));
+    if (lacking.length > 2)
+      afterCommit(tx.db, () => {
+        Y.applyUpdate(document, lacking, STORED_ORIGIN);
+        publishToOtherProcesses(deps, pageId, lacking, opts.kind);
+      });
   });
 }
 

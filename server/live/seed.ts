@@ -1,12 +1,9 @@
 import * as Y from 'yjs';
 import { errors } from '../../core/errors.ts';
-import { lockPageRow } from '../commands/pages/savePage.ts';
+import { lockPageRow } from '../commands/pages/writeVersion.ts';
 import { inTransaction, type Deps } from '../services.ts';
 import type { LiveDocKind } from '../../core/live.ts';
-import { codecOf, docOf, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
-
-/** Origin of the server's own changes to a stored state (seed, catch-up), never a client's. */
-export const SEED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'seed' } as const;
+import { codecOf, docOf, readLiveDoc, SEED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
 
 /**
  * The stored Yjs state of a page's live document, created from the stored Markdown the first time

@@ -30,7 +30,7 @@ function guardBase(doc: Y.Doc): void {
   const meta = sheetMeta(doc);
   let known = new Map(meta.entries());
   doc.on('afterTransaction', (tr) => {
-    if (!tr.changed.has(meta)) return;
+    if (!tr.changed.has(meta as never)) return;
     if ((tr.origin as { source?: string } | null)?.source !== 'connection') {
       known = new Map(meta.entries());
       return;

@@ -10,6 +10,8 @@ export interface ItemInfoContext {
   catalogChain: number[];
   currentPageId: number;
   unreadCount: number;
+  /** The site's LIVE_EDITING: off, no item is live whatever its switch says. */
+  liveSite: boolean;
 }
 
 /** Everything of item/info's `data` but the menu (ShowDoc's keys). */
@@ -31,6 +33,7 @@ export function presentItemInfoHead(item: ItemRow, c: ItemInfoContext): ItemInfo
     show_watermark: item.show_watermark ?? 0,
     allow_comment: item.allow_comment ?? 0,
     allow_feedback: item.allow_feedback ?? 0,
+    live_editing: c.liveSite && item.live_editing ? 1 : 0,
     ...(item.preview_of ? { preview: presentPreviewInfo(item) } : {}),
   };
 }

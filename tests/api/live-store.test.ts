@@ -150,4 +150,14 @@ describe('live stores and revision cuts', () => {
     expect((await pageRow(pageId)).page_content).toBe('typed base\npushed\n');
     expect(textOf(docOf((await readLiveDoc(t.services.db, pageId))!.ystate))).toBe('typed base\npushed\n');
   });
+
+  it('a text written beside the merge service (a newer revision) comes into the next store as a change', async () => {
+    const { pageId, owner } = await newPage('one\ntwo\n');
+    const doc = docOf(await loadLiveState(t.services, pageId));
+    const rev = (await pageRow(pageId)).revision;
+    await t.services.db('pages').where({ page_id: pageId }).update({ page_content: 'one\nTWO\n', revision: rev + 1 });
+    doc.getText('markdown').insert(0, 'zero\n');
+    await storeLiveState(t.services, pageId, doc, [{ uid: owner.uid, username: owner.username }], { rules, cut: false });
+    expect((await pageRow(pageId)).page_content).toBe('zero\none\nTWO\n');
+  });
 });

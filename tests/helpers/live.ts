@@ -9,8 +9,8 @@ import type { TestServer } from './server.ts';
  */
 
 /** `live/token` for a page; fails loudly when refused. `token` is the caller's session (none: a guest). */
-export async function liveToken(t: TestServer, pageId: number, opts: { token?: string; share_key?: string } = {}): Promise<LiveTokenAnswer> {
-  const r = await t.call<LiveTokenAnswer>('live/token', { page_id: pageId, ...(opts.share_key ? { share_key: opts.share_key } : {}) }, { token: opts.token });
+export async function liveToken(t: TestServer, pageId: number, opts: { token?: string; share_key?: string; headers?: Record<string, string> } = {}): Promise<LiveTokenAnswer> {
+  const r = await t.call<LiveTokenAnswer>('live/token', { page_id: pageId, ...(opts.share_key ? { share_key: opts.share_key } : {}) }, { token: opts.token, headers: opts.headers });
   if (r.error_code !== 0) throw new Error(`live/token failed: ${r.error_code} ${r.error_message}`);
   return r.data;
 }

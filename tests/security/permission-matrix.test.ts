@@ -227,6 +227,8 @@ const CALLS: Record<string, Call> = {
   'page/createSinglePage': { mutates: true, params: (fx) => ({ page_id: fx.pageB, isCreateSiglePage: 'true' }) },
   'page/setLock': { mutates: true, params: (fx) => ({ page_id: fx.pageB, item_id: fx.item_id }) },
   'page/isLock': { params: (fx) => ({ page_id: fx.pageB }) },
+  // Live co-editing: readers get a view token, so it is page/info's rule.
+  'live/token': { params: (fx) => ({ page_id: fx.pageB }) },
   'recycle/getList': { params: (fx) => ({ item_id: fx.item_id }) },
   'recycle/recover': { mutates: true, params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageDeleted }) },
   'mock/add': { mutates: true, params: (fx) => ({ page_id: fx.pageB, template: '{"a":1}' }) },

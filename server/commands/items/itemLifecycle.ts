@@ -3,6 +3,7 @@ import { Item } from '../../models/Item.ts';
 import { ItemMember } from '../../models/ItemMember.ts';
 import { TeamItemMember } from '../../models/TeamItemMember.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { notify } from '../notices/notices.ts';
 import { recordChange } from '../pages/changeLog.ts';
 
@@ -15,10 +16,13 @@ import { recordChange } from '../pages/changeLog.ts';
  */
 export async function softDeleteItem(deps: Deps, itemId: number): Promise<void> {
   await Item.query(deps.db).findById(itemId).patch({ is_del: 1, del_time: deps.now() });
+  liveRightsChanged(deps, itemId);
 }
 
 export async function archiveItem(deps: Deps, itemId: number): Promise<void> {
   await Item.query(deps.db).findById(itemId).patch({ is_archived: 1, last_update_time: deps.now() });
+  // Archived is read-only: live editors of its pages become viewers now.
+  liveRightsChanged(deps, itemId);
 }
 
 export async function transferItem(deps: Deps, item: { item_id: number; item_name: string }, to: UserRef, by: { uid: number; username: string }): Promise<void> {
@@ -30,6 +34,7 @@ export async function transferItem(deps: Deps, item: { item_id: number; item_nam
       await notify(tx, { to_uid: to.uid, from_uid: by.uid, from_name: by.username, title: `${by.username} transferred the item "${item.item_name}" to you`, content: `You now own the item "${item.item_name}".`, object_type: 'item', object_id: item.item_id });
     }
   });
+  liveRightsChanged(deps, item.item_id);
 }
 
 /**
@@ -38,9 +43,11 @@ export async function transferItem(deps: Deps, item: { item_id: number; item_nam
  * Returns false when they had no membership to leave.
  */
 export async function leaveItem(deps: Deps, itemId: number, uid: number): Promise<boolean> {
-  return inTransaction(deps, async (tx) => {
+  const left = await inTransaction(deps, async (tx) => {
     const personal = await ItemMember.query(tx.db).where({ item_id: itemId, uid }).delete();
     const viaTeams = await TeamItemMember.query(tx.db).where({ item_id: itemId, member_uid: uid }).delete();
     return personal + viaTeams > 0;
   });
+  if (left) liveRightsChanged(deps, itemId);
+  return left;
 }

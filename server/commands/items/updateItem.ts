@@ -1,6 +1,7 @@
 import { hashItemPassword, verifyItemPassword } from '../../auth/itemPasswords.ts';
 import { Item } from '../../models/Item.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { assertDomainFree, rethrowDomainRace } from './itemDomain.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
@@ -18,6 +19,8 @@ export interface ItemChanges {
   allow_comment?: number;
   allow_feedback?: number;
   show_watermark?: number;
+  /** The live co-editing switch (issue #22); turning it off closes the item's live sockets. */
+  live_editing?: number;
 }
 
 /**
@@ -31,8 +34,8 @@ export async function updateItem(
   changes: ItemChanges,
   by: { uid: number; username: string },
 ): Promise<void> {
-  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash' | 'allow_comment' | 'allow_feedback' | 'show_watermark'>> = {};
-  for (const key of ['allow_comment', 'allow_feedback', 'show_watermark'] as const) if (changes[key] !== undefined) patch[key] = changes[key];
+  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash' | 'allow_comment' | 'allow_feedback' | 'show_watermark' | 'live_editing'>> = {};
+  for (const key of ['allow_comment', 'allow_feedback', 'show_watermark', 'live_editing'] as const) if (changes[key] !== undefined) patch[key] = changes[key];
   if (changes.item_name !== undefined) patch.item_name = changes.item_name;
   if (changes.item_description !== undefined) patch.item_description = changes.item_description;
   if (changes.item_domain !== undefined) patch.item_domain = changes.item_domain;
@@ -51,4 +54,6 @@ export async function updateItem(
   } catch (err) {
     rethrowDomainRace(err);
   }
+  // The live switch or the visit password may have changed: open live connections follow now.
+  if (patch.live_editing !== undefined || patch.password_hash !== undefined) liveRightsChanged(deps, item.item_id);
 }

@@ -2,6 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { noticeAddedToItem } from '../notices/events.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from './memberNames.ts';
@@ -27,7 +28,7 @@ export async function saveMembers(
   if (users.some((u) => u.uid === item.uid)) {
     throw errors.validation('username: the item creator already has every right and cannot be added as a member', 'username：项目创建者不能被添加为成员');
   }
-  return inTransaction(deps, async (tx) => {
+  const ids = await inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const user of users) {
       const existed = await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: user.uid }).select('item_member_id').first();
@@ -43,6 +44,9 @@ export async function saveMembers(
     await bumpMenuVersion(tx.db, item.item_id);
     return ids;
   });
+  // A member's group or catalog may have narrowed: their open live connections follow at once.
+  liveRightsChanged(deps, item.item_id);
+  return ids;
 }
 
 /** Removes one member row of the item; 10101 when the row is not a member of this item. */
@@ -54,4 +58,5 @@ export async function deleteMember(deps: Deps, itemId: number, itemMemberId: num
     await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });
     await bumpMenuVersion(tx.db, itemId);
   });
+  liveRightsChanged(deps, itemId);
 }

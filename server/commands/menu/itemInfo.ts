@@ -67,5 +67,5 @@ async function infoHead(
   const defaultPage = defaultPageId ? await services.db('pages').where({ page_id: defaultPageId, item_id: item.item_id, is_del: 0 }).first('cat_id') : null;
   const chain = defaultPage?.cat_id ? ancestryOf(menu.parents, defaultPage.cat_id) : [];
   const catalogChain = menu.visible ? chain.filter((id) => menu.visible!.has(id)) : chain;
-  return presentItemInfoHead(item, { flags: abilities.flags, defaultPageId, catalogChain, currentPageId: input.page_id, unreadCount });
+  return presentItemInfoHead(item, { flags: abilities.flags, defaultPageId, catalogChain, currentPageId: input.page_id, unreadCount, liveSite: services.config.LIVE_EDITING });
 }

@@ -4,6 +4,7 @@ import { Page } from '../../models/Page.ts';
 import { PageLock } from '../../models/PageLock.ts';
 import { RecycleEntry } from '../../models/RecycleEntry.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { recordChange } from './changeLog.ts';
 import type { Author } from './pageRow.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
@@ -14,7 +15,7 @@ import { bumpMenuVersion } from '../menu/menuVersion.ts';
  */
 export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; pageIds: number[]; by: Author }): Promise<number> {
   if (!input.pageIds.length) return 0;
-  return inTransaction(deps, async (tx) => {
+  const deleted = await inTransaction(deps, async (tx) => {
     const now = tx.now();
     let count = 0;
     // Chunks keep the IN list under SQLite's bound-parameter limit.
@@ -37,6 +38,9 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
     if (count) await bumpMenuVersion(tx.db, input.itemId);
     return count;
   });
+  // Live connections to a deleted page are closed.
+  if (deleted) liveRightsChanged(deps, input.itemId);
+  return deleted;
 }
 
 /** Moves one page to the recycle bin. */

@@ -4,6 +4,7 @@ import { isUniqueViolationOn } from '../../db/constraints.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Deps } from '../../services.ts';
 import { inTransaction } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import type { Author } from './pageRow.ts';
 import { PageLock, type LockRow } from '../../models/PageLock.ts';
 
@@ -28,7 +29,7 @@ export const MAX_LOCK_SECONDS = 24 * 3600;
  * Takes, renews or (with a past `lockTo`, e.g. 1000) releases the caller's lock on a page.
  * Another user's live lock is never replaced: 10309 naming the holder.
  */
-export async function setPageLock(deps: Deps, input: { pageId: number; holder: Author; lockTo?: number }): Promise<{ lock_to: number; released: boolean }> {
+export async function setPageLock(deps: Deps, input: { pageId: number; itemId: number; holder: Author; lockTo?: number }): Promise<{ lock_to: number; released: boolean }> {
   const now = deps.now();
   const lockTo = Math.min(input.lockTo ?? now + LOCK_DEFAULT_SECONDS, now + MAX_LOCK_SECONDS);
   const write = () =>
@@ -44,11 +45,15 @@ export async function setPageLock(deps: Deps, input: { pageId: number; holder: A
       else await PageLock.query(tx.db).insert({ page_id: input.pageId, lock_uid: input.holder.uid, lock_username: input.holder.username, lock_to: lockTo, addtime: now });
       return { lock_to: lockTo, released: false };
     });
+  let result: { lock_to: number; released: boolean };
   try {
-    return await write();
+    result = await write();
   } catch (err) {
     // Two users racing for a free page: the loser re-reads and sees the winner's lock.
-    if (isUniqueViolationOn(err, 'page_id') || isUniqueViolationOn(err, 'page_locks')) return write();
-    throw err;
+    if (!(isUniqueViolationOn(err, 'page_id') || isUniqueViolationOn(err, 'page_locks'))) throw err;
+    result = await write();
   }
+  // While live editing is on, an explicit lock makes the page read-only for everyone else.
+  liveRightsChanged(deps, input.itemId);
+  return result;
 }

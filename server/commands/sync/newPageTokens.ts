@@ -1,4 +1,5 @@
 import { NEW_PAGE_TOKEN_PATTERN } from '../../../core/sync.ts';
+import { mergeIntoLiveDoc } from '../../live/mergeWrite.ts';
 import type { Deps } from '../../services.ts';
 import { contentHash, type PageRow } from '../pages/pageRow.ts';
 
@@ -15,7 +16,7 @@ export async function fillNewPageTokens(deps: Deps, itemId: number, pageIds: num
   if (pageIds && !pageIds.length) return filled;
   const query = deps.db('pages').where({ item_id: itemId }).where('page_content', 'like', '%{{sync-page:%');
   if (pageIds) query.whereIn('page_id', pageIds);
-  const rows = (await query.select('page_id', 'page_content', 'source_refs')) as Pick<PageRow, 'page_id' | 'page_content' | 'source_refs'>[];
+  const rows = (await query.select('page_id', 'page_content', 'source_refs', 'revision')) as Pick<PageRow, 'page_id' | 'page_content' | 'source_refs' | 'revision'>[];
   if (!rows.length) return filled;
   const paths = new Set<string>();
   for (const r of rows) for (const m of r.page_content.matchAll(NEW_PAGE_TOKEN_PATTERN)) paths.add(m[1]!);
@@ -26,6 +27,8 @@ export async function fillNewPageTokens(deps: Deps, itemId: number, pageIds: num
     const content = fill(row.page_content);
     const hash = contentHash(content);
     await deps.db('pages').where({ page_id: row.page_id }).update({ page_content: content, content_hash: hash, source_refs: row.source_refs === null ? null : fill(row.source_refs) });
+    // Same revision, new text: a page open live takes the filled ids too (else its next store brings the tokens back).
+    if (content !== row.page_content) await mergeIntoLiveDoc(deps, row.page_id, content, row.revision);
     filled.set(row.page_id, { contentHash: hash, unresolved: content.includes('{{sync-page:') });
   }
   return filled;

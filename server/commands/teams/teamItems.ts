@@ -1,6 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import type { Db } from '../../db/knex.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { recordChange } from '../pages/changeLog.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { fanOut } from './teamMembers.ts';
@@ -60,6 +61,7 @@ export async function unbindItem(deps: Deps, row: { id: number; team_id: number;
     await recordChange(tx, { itemId: row.item_id, author: by, action: 'unbound', object: 'team', objectId: row.team_id, objectName: team?.team_name ?? '' });
     await bumpMenuVersion(tx.db, row.item_id);
   });
+  liveRightsChanged(deps, row.item_id);
 }
 
 export async function listTeamItemMembers(db: Db, itemId: number, teamId: number): Promise<TeamItemMemberRow[]> {
@@ -74,9 +76,11 @@ export async function findTeamItemMember(db: Db, id: number): Promise<{ id: numb
 }
 
 export async function updateTeamItemMember(deps: Deps, id: number, patch: { member_group_id?: number; cat_id?: number }): Promise<void> {
-  await inTransaction(deps, async (tx) => {
+  const row = await inTransaction(deps, async (tx) => {
     const row = await TeamItemMember.query(tx.db).findById(id).select('item_id');
     await TeamItemMember.query(tx.db).findById(id).patch(patch);
     if (row) await bumpMenuVersion(tx.db, row.item_id);
+    return row;
   });
+  if (row) liveRightsChanged(deps, row.item_id);
 }

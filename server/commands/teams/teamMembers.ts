@@ -3,6 +3,7 @@ import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { MemberGroup } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 import { listWithMemberNames } from '../members/memberNames.ts';
 import { noticeAddedToTeam } from '../notices/events.ts';
 import { TeamItem } from '../../models/TeamItem.ts';
@@ -71,8 +72,11 @@ export async function findTeamMember(db: Db, id: number): Promise<{ id: number; 
 
 /** Removes a member from the team and from every item the team gave them. */
 export async function removeTeamMember(deps: Deps, row: { id: number; team_id: number; member_uid: number }): Promise<void> {
-  await inTransaction(deps, async (tx) => {
+  const itemIds = await inTransaction(deps, async (tx) => {
+    const items = await TeamItem.query(tx.db).where({ team_id: row.team_id }).select('item_id');
     await TeamItemMember.query(tx.db).where({ team_id: row.team_id, member_uid: row.member_uid }).delete();
     await TeamMember.query(tx.db).deleteById(row.id);
+    return items.map((i) => i.item_id);
   });
+  liveRightsChanged(deps, itemIds);
 }

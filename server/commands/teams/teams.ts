@@ -8,6 +8,7 @@ import { TeamMember } from '../../models/TeamMember.ts';
 import type { Db } from '../../db/knex.ts';
 import { TeamMemberGroup } from '../../policies/team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
+import { liveRightsChanged } from '../../live/liveServices.ts';
 
 /** Teams the user owns or belongs to, newest first, with member and item counts. */
 export async function listMyTeams(db: Db, uid: number): Promise<MyTeamRow[]> {
@@ -40,12 +41,15 @@ export async function renameTeam(deps: Deps, teamId: number, teamName: string): 
 
 /** Deletes the team with its members, item bindings and the rights those bindings gave. */
 export async function deleteTeam(deps: Deps, teamId: number): Promise<void> {
-  await inTransaction(deps, async (tx) => {
+  const itemIds = await inTransaction(deps, async (tx) => {
+    const items = await TeamItem.query(tx.db).where({ team_id: teamId }).select('item_id');
     await TeamItemMember.query(tx.db).where({ team_id: teamId }).delete();
     await TeamItem.query(tx.db).where({ team_id: teamId }).delete();
     await TeamMember.query(tx.db).where({ team_id: teamId }).delete();
     await Team.query(tx.db).deleteById(teamId);
+    return items.map((i) => i.item_id);
   });
+  liveRightsChanged(deps, itemIds);
 }
 
 /**
@@ -54,17 +58,18 @@ export async function deleteTeam(deps: Deps, teamId: number): Promise<void> {
  * not let the team's owner give it away.
  */
 export async function transferTeam(deps: Deps, team: TeamRow, to: UserRef): Promise<{ items: number }> {
-  return inTransaction(deps, async (tx) => {
+  const moved = await inTransaction(deps, async (tx) => {
     const now = tx.now();
     await Team.query(tx.db).findById(team.id).patch({ uid: to.uid, username: to.username, last_update_time: now });
-    const items = await Item.query(tx.db)
-      .where({ uid: team.uid })
-      .whereIn('item_id', TeamItem.query(tx.db).where({ team_id: team.id }).select('item_id'))
-      .patch({ uid: to.uid, username: to.username, last_update_time: now });
+    const ids = (await Item.query(tx.db).where({ uid: team.uid }).whereIn('item_id', TeamItem.query(tx.db).where({ team_id: team.id }).select('item_id')).select('item_id')).map((i) => i.item_id);
+    if (ids.length) await Item.query(tx.db).whereIn('item_id', ids).patch({ uid: to.uid, username: to.username, last_update_time: now });
     // The new owner of those items is no longer also a plain member of them.
     await ItemMember.query(tx.db).where({ uid: to.uid }).whereIn('item_id', Item.query(tx.db).where({ uid: to.uid }).select('item_id')).delete();
-    return { items };
+    return ids;
   });
+  // The old owner keeps only what a membership gives them now.
+  liveRightsChanged(deps, moved);
+  return { items: moved.length };
 }
 
 export const isTeamManagerGroup = (group: number) => group === TeamMemberGroup.MANAGER;

@@ -105,6 +105,7 @@ export const itemActions: ActionDef[] = [
       allow_comment: zSwitch(CommentSetting.READERS, '0 (off), 1 (members) or 2 (any logged-in reader)'),
       allow_feedback: zSwitch(1, '0 or 1'),
       show_watermark: zSwitch(1, '0 or 1'),
+      live_editing: zSwitch(1, '0 (edit lock) or 1 (live co-editing)'),
     }),
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
@@ -113,6 +114,7 @@ export const itemActions: ActionDef[] = [
         allow_comment: input.allow_comment,
         allow_feedback: input.allow_feedback,
         show_watermark: input.show_watermark,
+        live_editing: input.live_editing,
         item_name: input.item_name,
         item_description: input.item_description,
         item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),

@@ -3,7 +3,8 @@ import { LIVE_PATH, liveColor, type LiveTokenAnswer } from '../../../core/live.t
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
 import { signLiveToken } from '../../live/auth.ts';
-import { resolveLiveAccess } from '../../live/rights.ts';
+import { resolveLiveAccess } from '../../access/live.ts';
+import { liveDisplayName } from '../../live/rights.ts';
 import { actorUid } from '../../policies/actor.ts';
 
 /**
@@ -23,7 +24,7 @@ export const liveActions: ActionDef[] = [
       const access = await resolveLiveAccess(services, actor, input.page_id, shareKey);
       // A share-link reader reads as nobody, even when logged in.
       const uid = shareKey ? 0 : actorUid(actor);
-      const name = uid && actor.kind === 'user' ? actor.name || actor.username : lang === 'zh' ? '访客' : 'Guest';
+      const name = liveDisplayName(uid && actor.kind === 'user' ? actor : null, lang);
       const token = access.live
         ? signLiveToken(services, { uid, itemId: access.itemId, pageId: input.page_id, doc: access.doc, mode: access.mode, shareKey, grant: access.grant })
         : '';

@@ -172,7 +172,7 @@ export const pageActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const { page } = await loadWritablePage(services, actor, input.page_id);
       if (input.item_id && input.item_id !== page.item_id) throw errors.validation('item_id: the page belongs to another item');
-      const result = await setPageLock(services, { pageId: page.page_id, holder: authorOf(actor), lockTo: input.lock_to });
+      const result = await setPageLock(services, { pageId: page.page_id, itemId: page.item_id, holder: authorOf(actor), lockTo: input.lock_to });
       return { lock: result.released ? 0 : 1, lock_to: result.lock_to };
     },
   }),

@@ -67,7 +67,7 @@ export default function HistoryModal({ visible, onHide, pageId, onRestore }: Pro
             {rows?.map((row) => (
               <tr key={String(row.page_history_id)}>
                 <td>{row.addtime}</td>
-                <td>{row.author_username}</td>
+                <td>{row.contributors?.length ? row.contributors.map((c) => c.username).join(', ') : row.author_username}</td>
                 <td className="history-actions">
                   <Button size="small" text label={t('history.view')} onClick={() => setViewing(row)} />
                   <Button

@@ -1,0 +1,84 @@
+import { AppError, errors } from '../../core/errors.ts';
+import { ItemType } from '../../core/limits.ts';
+import { pageDocName, sheetDocName, type LiveMode } from '../../core/live.ts';
+import { findLiveLock } from '../commands/pages/locks.ts';
+import { pageByShareKey } from '../commands/pages/shareLink.ts';
+import type { LockRow } from '../models/PageLock.ts';
+import { guest, noProof, type Actor } from '../policies/actor.ts';
+import type { Services } from '../services.ts';
+import { findItem } from './items.ts';
+import { loadReadablePage, requireWritableIn } from './pages.ts';
+
+/** A signed item-password grant (cookie value) and the item whose rights it opens. */
+export interface ItemGrant {
+  itemId: number;
+  value: string;
+}
+
+function grantOf(actor: Actor, rightsItemId: number): ItemGrant | undefined {
+  const value = actor.proof.grants.get(rightsItemId);
+  return value ? { itemId: rightsItemId, value } : undefined;
+}
+
+/** Live co-editing (issue #22): what a caller may do on a page's live document. */
+export interface LiveAccess {
+  itemId: number;
+  doc: string;
+  /** What the caller may do with the page now: exactly page/save's rule (policies + access). */
+  mode: LiveMode;
+  /** The item's live switch (and LIVE_EDITING) */
+  live: boolean;
+  /** Another user's explicit lock: the caller edits nothing until it goes. */
+  lockedBy: LockRow | null;
+  /** Archived items are read-only for everyone. */
+  archived: boolean;
+  /** The caller's signed item-password grant and the item it is for (a preview's: its source), if any. */
+  grant?: ItemGrant;
+}
+
+/**
+ * The caller's live rights on a page, as page/info and page/save decide them (errors as they throw
+ * them: 10101, 10303, 10312…). A share key makes it a share-link reader's view.
+ */
+export async function resolveLiveAccess(services: Services, actor: Actor, pageId: number, shareKey?: string): Promise<LiveAccess> {
+  const now = services.now();
+  if (shareKey) {
+    const page = await pageByShareKey(services, shareKey);
+    if (!page || page.page_id !== pageId) throw errors.notFound('page');
+    const item = await findItem(services.db, page.item_id);
+    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
+  }
+  const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
+  let mode: LiveMode = 'view';
+  try {
+    requireWritableIn(loaded, topCatId);
+    mode = 'edit';
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+  const uid = actor.kind === 'user' ? actor.uid : 0;
+  const lock = mode === 'edit' ? await findLiveLock(services.db, pageId, now) : null;
+  return {
+    itemId: page.item_id,
+    doc: docOf(loaded.item.item_type, pageId),
+    mode,
+    live: isLive(services, loaded.item.live_editing),
+    lockedBy: lock && lock.lock_uid !== uid ? lock : null,
+    archived: loaded.abilities.archived,
+    grant: grantOf(actor, loaded.rightsItem.item_id),
+  };
+}
+
+const docOf = (itemType: number, pageId: number) => (itemType === ItemType.SPREADSHEET ? sheetDocName(pageId) : pageDocName(pageId));
+const isLive = (services: Services, flag: number | undefined) => services.config.LIVE_EDITING && flag === 1;
+
+/** Who a connection's claims stand for now: the user as stored (a removed account: nobody). */
+export async function liveActor(services: Pick<Services, 'db'>, ctx: { uid: number; grant?: ItemGrant }): Promise<Actor | null> {
+  const proof = noProof();
+  if (ctx.grant) proof.grants.set(ctx.grant.itemId, ctx.grant.value);
+  if (!ctx.uid) return guest(proof);
+  const user = (await services.db('users').where({ uid: ctx.uid }).first('uid', 'username', 'name', 'groupid')) as
+    | { uid: number; username: string; name: string; groupid: number }
+    | undefined;
+  return user ? { kind: 'user', ...user, proof } : null;
+}

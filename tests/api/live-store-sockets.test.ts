@@ -1,0 +1,148 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pageDocName } from '../../core/live.ts';
+import { createApp } from '../../server/app.ts';
+import { attachLive } from '../../server/live/attach.ts';
+import { createServices } from '../../server/services.ts';
+import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
+import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+// Live persistence over real sockets: real Hocuspocus providers on Node's WebSocket against the
+// real app, on SQLite or PostgreSQL. Short debounces so stores happen within the test's patience.
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ env: { LIVE_STORE_DEBOUNCE_MS: '150', LIVE_STORE_MAX_DEBOUNCE_MS: '600' } });
+});
+afterEach(() => closeAllLive());
+afterAll(() => t.close());
+
+async function livePage(content: string) {
+  const people = await itemWithPeople(t);
+  const page = await savePageVia(t, people.owner.token, { item_id: people.itemId, page_title: 'Live', page_content: content });
+  return { ...people, pageId: page.page_id as number };
+}
+
+async function open(pageId: number, session: string) {
+  const tok = await liveToken(t, pageId, { token: session });
+  const p = connectLive(t.url, () => liveToken(t, pageId, { token: session }).then((x) => x.token), tok.doc);
+  await waitSynced(p);
+  return p;
+}
+
+const pageInfo = async (pageId: number, token: string) => (await t.call('page/info', { page_id: pageId }, { token })).data;
+
+/** Waits until page/info's stored content equals `text`. */
+async function waitStored(pageId: number, token: string, text: string) {
+  await waitUntil(async () => (await pageInfo(pageId, token)).page_content === text, `page/info to equal ${JSON.stringify(text)}`, 15_000);
+}
+
+describe('live persistence over /live', () => {
+  it('ten sockets opening a never-opened page at once see its text once', async () => {
+    const { pageId, owner } = await livePage('Seed me once.\n');
+    const providers = await Promise.all(Array.from({ length: 10 }, () => open(pageId, owner.token)));
+    for (const p of providers) expect(liveText(p).toString()).toBe('Seed me once.\n');
+    expect(await t.services.db('page_live_docs').where({ page_id: pageId })).toHaveLength(1);
+  });
+
+  it('ten sockets over two hubs on one database (two processes in all but name) seed the page once', async () => {
+    const { pageId, owner } = await livePage('Seeded by one of two hubs.\n');
+    // A second app with its own Hocuspocus hub on the same database, as a second process would be.
+    const services2 = await createServices(t.services.config, t.services.db, t.services.logger);
+    const server2 = http.createServer(createApp(services2).callback());
+    const live2 = attachLive(server2, services2);
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    try {
+      const tokens = await Promise.all(Array.from({ length: 10 }, () => liveToken(t, pageId, { token: owner.token })));
+      const providers = tokens.map((tok, i) => connectLive(i % 2 ? url2 : t.url, tok.token, tok.doc));
+      await Promise.all(providers.map((p) => waitSynced(p)));
+      for (const p of providers) expect(liveText(p).toString()).toBe('Seeded by one of two hubs.\n');
+      expect(await t.services.db('page_live_docs').where({ page_id: pageId })).toHaveLength(1);
+    } finally {
+      closeAllLive();
+      await live2.close();
+      await new Promise<void>((resolve) => {
+        server2.close(() => resolve());
+        server2.closeAllConnections();
+      });
+      await services2.live.bus.close();
+      await services2.jobs.close();
+    }
+  });
+
+  it('stores what two clients type after the debounce; page/info equals the Yjs text and the revision moved', async () => {
+    const { pageId, owner, editor } = await livePage('Body\n');
+    const rev0 = (await pageInfo(pageId, owner.token)).revision;
+    const a = await open(pageId, owner.token);
+    const b = await open(pageId, editor.token);
+    for (const ch of 'abc') liveText(a).insert(0, ch);
+    liveText(b).insert(liveText(b).length, 'tail\n');
+    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('cba'), 'both clients to converge');
+    const text = liveText(a).toString();
+    expect(text).toBe('cbaBody\ntail\n');
+    await waitStored(pageId, owner.token, text);
+    const info = await pageInfo(pageId, owner.token);
+    expect(info.revision).toBeGreaterThan(rev0);
+    expect(info.content_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a REST page/save while two clients type merges into the live page: both converge on both changes', async () => {
+    const { pageId, owner, editor, itemId } = await livePage('# Incident\n\n## Timeline\n\n## Actions\n');
+    const a = await open(pageId, owner.token);
+    const b = await open(pageId, editor.token);
+    const typed: Promise<void> = (async () => {
+      for (let i = 0; i < 20; i++) {
+        const p = i % 2 ? a : b;
+        liveText(p).insert(liveText(p).toString().indexOf('## Actions'), `- t${i}\n`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    // The ShowDoc client saves from the stored version it read: base revision = the current one.
+    const base = await pageInfo(pageId, owner.token);
+    const pushed = base.page_content.replace('# Incident\n', '# Incident\n\n> Status: mitigated\n');
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: pushed, base_revision: base.revision });
+    await typed;
+    // Both clients end on one text holding the saved change and every keystroke.
+    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('> Status: mitigated'), 'both clients to converge');
+    const text = liveText(a).toString();
+    for (let i = 0; i < 20; i++) expect(text).toContain(`- t${i}\n`);
+    expect(text.match(/> Status: mitigated/g)).toHaveLength(1);
+    await waitStored(pageId, owner.token, liveText(a).toString());
+  });
+
+  it('a history restore reaches the connected clients', async () => {
+    const { pageId, owner, itemId } = await livePage('version one\n');
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: 'version two\n' });
+    const a = await open(pageId, owner.token);
+    const [old] = (await t.call('page/history', { page_id: pageId }, { token: owner.token })).data;
+    expect(old.page_content).toBe('version one\n');
+    // The web's restore: the version's content saved as the page from the current base.
+    const base = await pageInfo(pageId, owner.token);
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: old.page_content, base_revision: base.revision });
+    await waitForText(a, (s) => s === 'version one\n');
+  });
+
+  it('the last participant leaving cuts a version that lists both contributors', async () => {
+    const { pageId, owner, editor, itemId } = await livePage('shared\n');
+    const a = await open(pageId, owner.token);
+    const b = await open(pageId, editor.token);
+    liveText(a).insert(0, 'from owner\n');
+    await waitForText(b, (s) => s.includes('from owner'));
+    liveText(b).insert(liveText(b).length, 'from editor\n');
+    await waitForText(a, (s) => s.includes('from editor'));
+    a.destroy();
+    b.destroy();
+    await waitUntil(async () => (await t.services.db('page_live_docs').where({ page_id: pageId }).first())?.segment_started_at === 0
+      && (await pageInfo(pageId, owner.token)).page_content.includes('from editor'), 'the store and cut after the last left', 15_000);
+    const info = await pageInfo(pageId, owner.token);
+    expect(info.contributors.map((c: any) => c.uid).sort()).toEqual([owner.uid, editor.uid].sort());
+    // The cut version becomes a history row (with both) as soon as the page changes again.
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: 'after\n' });
+    const [cut] = (await t.call('page/history', { page_id: pageId }, { token: owner.token })).data;
+    expect(cut.page_content).toBe(info.page_content);
+    expect(cut.contributors.map((c: any) => c.username).sort()).toEqual([owner.username, editor.username].sort());
+    expect(pageDocName(pageId)).toBe(`page.${pageId}`);
+  });
+});
