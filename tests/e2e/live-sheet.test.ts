@@ -14,11 +14,13 @@ import { cellText, openSheet, typeInto } from './sheet-helpers.ts';
 let e: E2E;
 let owner: Awaited<ReturnType<typeof makeUser>>;
 let editor: Awaited<ReturnType<typeof makeUser>>;
+let reader: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
   e = await startE2E({ env: { LIVE_STORE_DEBOUNCE_MS: '300', LIVE_STORE_MAX_DEBOUNCE_MS: '1000' } });
   owner = await makeUser(e.t);
   editor = await makeUser(e.t);
+  reader = await makeUser(e.t);
 });
 afterAll(async () => {
   await e?.close();
@@ -91,6 +93,34 @@ describe('live spreadsheet', { timeout: 300_000 }, () => {
     expect(await cellText(a, 0, 0)).toBe('alpha');
     expect(await cellText(a, 1, 1)).toBe('beta');
     expect(await cellText(a, 2, 2)).toBe(winner);
+  });
+});
+
+describe('live spreadsheet: readers and the explicit lock', { timeout: 300_000 }, () => {
+  it('a reader follows read-only and is in the header; an explicit lock makes the other editor read-only until released', async () => {
+    const { item_id: itemId } = await makeItem(e.t, owner.token, { item_name: 'Locked live sheet', item_type: 4 });
+    await addMember(e.t, itemId, editor, 1);
+    await addMember(e.t, itemId, reader, 0);
+    const pageId = Number((await e.t.services.db('pages').where({ item_id: itemId, is_del: 0 }).first('page_id')).page_id);
+    const a = await e.newPage({ token: owner.token });
+    const b = await e.newPage({ token: editor.token });
+    const r = await e.newPage({ token: reader.token });
+    await Promise.all([openSheet(a, itemId, true, '[data-live="true"]'), openSheet(b, itemId, true, '[data-live="true"]'), openSheet(r, itemId, false, '[data-live="true"]')]);
+    await r.getByText('You can view this sheet but not edit it.').waitFor();
+    await a.locator('.live-presence .live-person').nth(2).waitFor();
+
+    const lock = await e.t.call('page/setLock', { page_id: pageId, item_id: itemId }, { token: owner.token });
+    expect(lock.error_code).toBe(0);
+    await b.locator('[data-live="true"][data-editable="false"] .fortune-cell-area').waitFor({ timeout: 30_000 });
+    await b.getByText(/read-only: someone holds the edit lock/).waitFor();
+    // The holder keeps editing, and the change reaches the locked-out editor's screen.
+    await typeInto(a, 0, 0, 'while locked');
+    await waitUntil(async () => (await storedCell(pageId, 0, 0)) === 'while locked', 'stored', 30_000);
+    await screenshot(b, 'live-sheet-locked-out-en-1440');
+
+    expect((await e.t.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: 1000 }, { token: owner.token })).error_code).toBe(0);
+    await b.locator('[data-live="true"][data-editable="true"] .fortune-cell-area').waitFor({ timeout: 30_000 });
+    expect(await cellText(b, 0, 0)).toBe('while locked');
   });
 });
 
