@@ -121,6 +121,14 @@ describe('live spreadsheet: readers and the explicit lock', { timeout: 300_000 }
     expect((await e.t.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: 1000 }, { token: owner.token })).error_code).toBe(0);
     await b.locator('[data-live="true"][data-editable="true"] .fortune-cell-area').waitFor({ timeout: 30_000 });
     expect(await cellText(b, 0, 0)).toBe('while locked');
+
+    // A guest through the page's share link follows live too, and counts in the header.
+    const key = (await e.t.call('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' }, { token: owner.token })).data.unique_key;
+    const guest = await e.newPage();
+    guest.setDefaultTimeout(30_000);
+    await guest.goto(`/p/${key}`);
+    await guest.locator('[data-live="true"][data-editable="false"] .fortune-cell-area').waitFor({ timeout: 120_000 });
+    await a.locator('.live-presence .live-person').nth(3).waitFor();
   });
 });
 

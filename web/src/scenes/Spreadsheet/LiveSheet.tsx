@@ -1,20 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkbookInstance } from '@fortune-sheet/react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import type { ItemInfo } from '@core/wire';
 import { pageApi } from '../../api/page.ts';
 import { useApiData } from '../../hooks/useApiData.ts';
 import LiveStatusBadge from '../../live/LiveStatusBadge.tsx';
-import PresenceBar from '../../live/PresenceBar.tsx';
-import { useLocalPresence, useParticipants } from '../../live/presence.ts';
 import type { LiveState } from '../../live/useLiveDoc.ts';
 import { savePage } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
 import SheetMore, { useSheetBack } from './SheetMore.tsx';
-import SheetWorkbook from './SheetWorkbook.tsx';
-import { sheetsForEditor } from './sheetData.ts';
-import { useLiveWorkbook } from './useLiveWorkbook.ts';
+import LiveSheetCanvas, { LiveSheetPeople } from './LiveSheetCanvas.tsx';
 
 /**
  * A spreadsheet edited live (issue #22): everyone with edit rights edits at once, each change goes
@@ -27,17 +22,9 @@ export default function LiveSheet({ info, itemId, pageId, live }: { info: ItemIn
   const back = useSheetBack(info);
   const canEdit = !!info.ItemPermn && !Number(info.is_archived ?? 0);
   const editable = canEdit && live.mode === 'edit';
-  const { session } = live;
-  const awareness = session.provider.awareness;
-  const workbook = useRef<WorkbookInstance | null>(null);
   const page = useApiData(() => pageApi.info(pageId), [pageId]);
   const [uniqueKey, setUniqueKey] = useState('');
   useEffect(() => setUniqueKey(String(page.data?.unique_key ?? '')), [page.data]);
-
-  useLocalPresence(session, live.mode);
-  const people = useParticipants(awareness);
-  const bound = useLiveWorkbook({ doc: session.doc, awareness, synced: live.synced, editable, workbook });
-  const sheets = useMemo(() => (bound.opened ? sheetsForEditor(bound.opened.content) : null), [bound.opened]);
 
   // Closing the tab with changes the server has not confirmed loses them: the browser asks first.
   useEffect(() => {
@@ -52,7 +39,7 @@ export default function LiveSheet({ info, itemId, pageId, live }: { info: ItemIn
       <header className="sheet-header">
         <Button icon="pi pi-arrow-left" text label={t('common:actions.back')} onClick={back} />
         <h1 className="sheet-title">{info.item_name}</h1>
-        <PresenceBar people={people} />
+        <LiveSheetPeople live={live} />
         <LiveStatusBadge live={live} />
         {canEdit && (
           <SheetMore
@@ -73,11 +60,7 @@ export default function LiveSheet({ info, itemId, pageId, live }: { info: ItemIn
       </header>
       {!canEdit && <p className="sheet-note">{t('spreadsheet.readOnly')}</p>}
       {canEdit && !editable && <p className="sheet-note">{t('spreadsheet.liveReadOnly')}</p>}
-      <div className="sheet-canvas" data-testid="sheet-canvas" data-editable={editable ? 'true' : 'false'} data-live="true">
-        {sheets && bound.opened && (
-          <SheetWorkbook key={`${bound.opened.version}-${editable ? 'edit' : 'read'}`} ref={bound.bind} sheets={sheets} editable={editable} onOp={bound.onOp} onSelect={bound.afterSelectionChange} />
-        )}
-      </div>
+      <LiveSheetCanvas live={live} editable={editable} />
     </div>
   );
 }
