@@ -46,6 +46,7 @@ export const modules: BenchModule[] = [
   { title: 'MCP vs REST', run: async () => (await import('./mcp.ts')).run() },
   { title: 'Job pool', run: async () => (await import('./pool.ts')).runLatency() },
   { title: 'Corpus', run: async () => (await import('./pool.ts')).runCorpus() },
+  { title: 'Live co-editing', run: async () => (await import('./live.ts')).run() },
 ];
 
 export function printTable(table: BenchTable): void {

@@ -27,7 +27,7 @@ interface WrkResult {
 }
 
 /** wrk's Lua hook: every request a POST with the given form body (page/info walks over the pages). */
-function luaScript(bodies: string[]): string {
+export function luaScript(bodies: string[]): string {
   return `
 local bodies = { ${bodies.map((b) => JSON.stringify(b)).join(', ')} }
 local n = 0
@@ -41,7 +41,7 @@ end
 `;
 }
 
-function wrk(url: string, script: string): WrkResult {
+export function wrk(url: string, script: string): WrkResult {
   const file = path.join(os.tmpdir(), `folio-tail-${process.pid}.lua`);
   fs.writeFileSync(file, script);
   try {

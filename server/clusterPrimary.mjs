@@ -11,6 +11,8 @@ import pino from 'pino';
 const RESTART_DELAY_MS = 1000;
 /** Set for the worker that migrates and seeds before serving (see server/cluster.ts). */
 export const PREPARE_ENV = 'FOLIO_PREPARE_DB';
+/** Live co-editing frames between workers (server/live/bus/cluster.ts): the primary relays them. */
+export const LIVE_IPC = 'folio:live';
 
 /**
  * How many workers WORKERS asks for, or null when it is absent, invalid or read from a file
@@ -47,6 +49,11 @@ export async function runPrimary(workers, logger = pino({ level: process.env.LOG
   const killAll = () => {
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
   };
+  // Live co-editing on SQLite: what one worker publishes reaches every other worker through here.
+  cluster.on('message', (from, m) => {
+    if (m?.type !== LIVE_IPC) return;
+    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(m);
+  });
   let url;
   try {
     url = await whenListening(cluster.fork({ [PREPARE_ENV]: '1' }));

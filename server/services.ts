@@ -54,7 +54,7 @@ export async function createServices(config: Config, db: Db, logger: Logger, now
     secret,
     menuCache: new MenuCache(config.MENU_CACHE_MB * 1024 * 1024),
     jobs: new JobPool(jobLimitsOf(config)),
-    live: createLiveServices(config, db),
+    live: createLiveServices(config, logger),
   };
 }
 

@@ -6,8 +6,8 @@ import { pageByShareKey } from '../commands/pages/shareLink.ts';
 import type { LockRow } from '../models/PageLock.ts';
 import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
-import { findItem } from './items.ts';
-import { loadReadablePage, requireWritableIn } from './pages.ts';
+import { findItem, loadItem, type LoadedItem } from './items.ts';
+import { loadReadablePage, requireWritableIn, type ItemLoader } from './pages.ts';
 
 /** A signed item-password grant (cookie value) and the item whose rights it opens. */
 export interface ItemGrant {
@@ -40,7 +40,7 @@ export interface LiveAccess {
  * The caller's live rights on a page, as page/info and page/save decide them (errors as they throw
  * them: 10101, 10303, 10312…). A share key makes it a share-link reader's view.
  */
-export async function resolveLiveAccess(services: Services, actor: Actor, pageId: number, shareKey?: string): Promise<LiveAccess> {
+export async function resolveLiveAccess(services: Services, actor: Actor, pageId: number, shareKey?: string, lookups?: LiveLookups): Promise<LiveAccess> {
   const now = services.now();
   if (shareKey) {
     const page = await pageByShareKey(services, shareKey);
@@ -48,7 +48,7 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     const item = await findItem(services.db, page.item_id);
     return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
   }
-  const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId);
+  const { page, loaded, topCatId } = await loadReadablePage(services, actor, pageId, lookups?.item);
   let mode: LiveMode = 'view';
   try {
     requireWritableIn(loaded, topCatId);
@@ -81,4 +81,32 @@ export async function liveActor(services: Pick<Services, 'db'>, ctx: { uid: numb
     | { uid: number; username: string; name: string; groupid: number }
     | undefined;
   return user ? { kind: 'user', ...user, proof } : null;
+}
+
+/**
+ * One re-check pass's look-ups of users and items, shared by the connections that need the same
+ * (the 200 pages of one item a user has open cost one item look-up, not 200). Lives for one pass.
+ */
+export class LiveLookups {
+  private readonly actors = new Map<string, Promise<Actor | null>>();
+  private readonly items = new Map<string, Promise<LoadedItem>>();
+  private readonly services: Pick<Services, 'db'>;
+
+  constructor(services: Pick<Services, 'db'>) {
+    this.services = services;
+  }
+
+  actor(ctx: { uid: number; grant?: ItemGrant }): Promise<Actor | null> {
+    const key = `${ctx.uid}|${ctx.grant?.itemId ?? ''}|${ctx.grant?.value ?? ''}`;
+    let found = this.actors.get(key);
+    if (!found) this.actors.set(key, (found = liveActor(this.services, ctx)));
+    return found;
+  }
+
+  readonly item: ItemLoader = (services, actor, itemId) => {
+    const key = `${actor.kind === 'user' ? actor.uid : 0}|${[...actor.proof.grants].join(',')}|${itemId}`;
+    let found = this.items.get(key);
+    if (!found) this.items.set(key, (found = loadItem(services, actor, itemId)));
+    return found;
+  };
 }

@@ -32,9 +32,12 @@ export async function findLivePage(services: Pick<Services, 'db'>, pageId: numbe
   return page;
 }
 
-export async function loadPage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
+/** How a loader gets the page's item with the caller's abilities (a batch of look-ups may share them). */
+export type ItemLoader = (services: Svc, actor: Actor, itemId: number) => Promise<LoadedItem>;
+
+export async function loadPage(services: Svc, actor: Actor, pageId: number, items: ItemLoader = loadItem): Promise<LoadedPage> {
   const page = await findLivePage(services, pageId);
-  const loaded = await loadItem(services, actor, page.item_id);
+  const loaded = await items(services, actor, page.item_id);
   // The top catalog only matters under a catalog restriction; skip the lookups otherwise.
   const topCatId = page.cat_id && loaded.abilities.allowedTopCatIds !== null ? await topCatalogOf(services.db, page.item_id, page.cat_id) : 0;
   return { page, loaded, topCatId };
@@ -52,9 +55,9 @@ export async function loadReadableItem(services: Svc, actor: Actor, idOrDomain: 
 }
 
 /** Visit right on the item and the page's catalog inside the caller's restriction. */
-export async function loadReadablePage(services: Svc, actor: Actor, pageId: number): Promise<LoadedPage> {
+export async function loadReadablePage(services: Svc, actor: Actor, pageId: number, items?: ItemLoader): Promise<LoadedPage> {
   await assertSiteReadable(services, actor);
-  const lp = await loadPage(services, actor, pageId);
+  const lp = await loadPage(services, actor, pageId, items);
   requireVisit(lp.loaded);
   if (!canReadPage(lp.loaded.abilities, lp.topCatId)) throw errors.noVisit();
   return lp;

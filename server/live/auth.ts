@@ -1,6 +1,6 @@
 import type { beforeHandleAwarenessPayload, Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import { sign, verifySigned } from '../auth/signing.ts';
-import type { Services } from '../services.ts';
+import { forReads, type Services } from '../services.ts';
 import { liveColor, type LiveMode } from '../../core/live.ts';
 import { evaluateLive, liveDisplayName, type LiveClaims, type LiveContext } from './rights.ts';
 
@@ -61,9 +61,10 @@ export function authExtension(services: Services): Extension {
     async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload): Promise<LiveContext> {
       const claims = verifyLiveToken(services, token, documentName);
       if (!claims) throw refusal(services, 'folio:invalid-token', documentName);
-      const verdict = await evaluateLive(services, claims);
+      const verdict = await evaluateLive(forReads(services), claims);
       if (verdict.kind === 'close') throw refusal(services, verdict.reason, documentName);
       connectionConfig.readOnly = verdict.readOnly;
+      services.logger.debug({ documentName, uid: claims.uid, readOnly: verdict.readOnly }, 'live connection opened');
       return { ...claims, ...verdict.who };
     },
     // Presence shows who the server knows, whatever a client claims: `user` in an awareness state

@@ -2,6 +2,7 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { Services } from '../services.ts';
 import { authExtension } from './auth.ts';
+import { busExtension } from './busExtension.ts';
 import { persistenceExtension } from './persistence.ts';
 import { sheetExtension } from './sheetExtension.ts';
 
@@ -15,6 +16,7 @@ export function createHub(services: Services): Hocuspocus {
   const extensions: Extension[] = [
     authExtension(services),
     persistenceExtension(services),
+    busExtension(services),
     sheetExtension(services),
   ];
   return new Hocuspocus({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/knex.ts';
+import type { Logger } from '../logger.ts';
 import { createLiveBus } from './bus/index.ts';
 import type { LiveBus } from './bus/types.ts';
 
@@ -23,9 +23,9 @@ export interface LiveServices {
   onRightsChanged?: (itemId: number) => Promise<void>;
 }
 
-export function createLiveServices(config: Config, db: Db): LiveServices {
+export function createLiveServices(config: Config, logger: Logger): LiveServices {
   const live: LiveServices = {
-    bus: createLiveBus(config, db),
+    bus: createLiveBus(config, logger),
     processId: crypto.randomUUID(),
     rightsChanged(itemId) {
       live.bus.publish({ kind: 'rights', itemId, from: live.processId });

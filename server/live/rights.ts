@@ -1,9 +1,9 @@
 import { OutgoingMessage, type Connection, type Hocuspocus } from '@hocuspocus/server';
 import { AppError } from '../../core/errors.ts';
 import { LIVE_CLOSE, type LiveMode, type LiveModeNotice } from '../../core/live.ts';
-import { liveActor, resolveLiveAccess, type ItemGrant, type LiveAccess } from '../access/live.ts';
+import { liveActor, LiveLookups, resolveLiveAccess, type ItemGrant, type LiveAccess } from '../access/live.ts';
 import type { LockRow } from '../models/PageLock.ts';
-import type { Services } from '../services.ts';
+import { forReads, type Services } from '../services.ts';
 
 /** What a live token claims. */
 export interface LiveClaims {
@@ -40,12 +40,12 @@ export type LiveVerdict =
  * live editing was turned off; otherwise open, read-only unless its token allows editing, the
  * caller may still save the page, and nobody else holds an explicit lock.
  */
-export async function evaluateLive(services: Services, ctx: LiveClaims): Promise<LiveVerdict> {
-  const actor = await liveActor(services, ctx);
+export async function evaluateLive(services: Services, ctx: LiveClaims, lookups?: LiveLookups): Promise<LiveVerdict> {
+  const actor = await (lookups ? lookups.actor(ctx) : liveActor(services, ctx));
   if (!actor) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
   let access: LiveAccess;
   try {
-    access = await resolveLiveAccess(services, actor, ctx.pageId, ctx.shareKey);
+    access = await resolveLiveAccess(services, actor, ctx.pageId, ctx.shareKey, lookups);
   } catch (err) {
     if (err instanceof AppError) return { kind: 'close', reason: LIVE_CLOSE.forbidden };
     throw err;
@@ -86,6 +86,9 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
  * LIVE_RIGHTS_RECHECK_MS for all, and at once for one item when services.live.rightsChanged(item)
  * runs here or on another process. One look-up per (user, page, token kind), not per socket.
  */
+/** Rights look-ups a re-check pass runs side by side. */
+const RECHECK_CONCURRENCY = 4;
+
 export class LiveRights {
   private timer: NodeJS.Timeout | null = null;
   /** The passes run one after another; `queued` is the next one while it has not started. */
@@ -145,9 +148,16 @@ export class LiveRights {
         groups.set(key, group);
       }
     }
-    for (const { ctx, connections } of groups.values()) {
-      const verdict = await evaluateLive(this.services, ctx);
-      for (const c of connections) apply(c, verdict);
-    }
+    // A few look-ups at a time, on the read handle (on SQLite it never waits behind a write).
+    const reads = forReads(this.services);
+    const lookups = new LiveLookups(reads);
+    const queue = [...groups.values()];
+    const worker = async () => {
+      for (let g = queue.shift(); g; g = queue.shift()) {
+        const verdict = await evaluateLive(reads, g.ctx, lookups);
+        for (const c of g.connections) apply(c, verdict);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RECHECK_CONCURRENCY, queue.length) }, worker));
   }
 }

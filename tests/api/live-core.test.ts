@@ -92,6 +92,26 @@ describe('live/token', () => {
     expect((await t.call('live/token', { page_id: pageId, share_key: 'no-such-key' })).error_code).toBe(10101);
   });
 
+  it('answers hostile values with a named validation error or not-found, never a 500', async () => {
+    const { owner, pageId } = await livePage();
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ page_id: '-1' }, false],
+      [{ page_id: '1e308' }, false],
+      [{ page_id: 'NaN' }, false],
+      [{ page_id: '99999999999999999999999' }, false],
+      [{ page_id: [1, 2] }, true],
+      [{ page_id: pageId, share_key: "' OR '1'='1" }, false],
+      [{ page_id: pageId, share_key: 'x'.repeat(200_000) }, false],
+      [{ page_id: pageId, share_key: { $gt: 0 } }, true],
+    ];
+    for (const [params, json] of cases) {
+      const r = await t.call('live/token', params, { token: owner.token, json });
+      expect(r.status, JSON.stringify(params).slice(0, 80)).toBeLessThan(500);
+      expect([10100, 10101], `${JSON.stringify(params).slice(0, 80)} → ${r.error_code} ${r.error_message}`).toContain(r.error_code);
+      if (r.error_code === 10100) expect(r.error_message).toMatch(/page_id|share_key/);
+    }
+  });
+
   it('is a POST: a GET is refused and hands out nothing', async () => {
     const { owner, pageId } = await livePage();
     const r = await t.call('live/token', { page_id: pageId }, { token: owner.token, method: 'GET' });

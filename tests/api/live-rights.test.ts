@@ -4,7 +4,7 @@ import { LIVE_CLOSE, LIVE_TEXT } from '../../core/live.ts';
 import { LOCK_RELEASE_VALUE } from '../../core/limits.ts';
 import { itemWithPeople, savePageVia, type Person } from '../helpers/docs.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { grantCookieFrom } from '../helpers/itemFactories.ts';
+import { buildCatalog, grantCookieFrom } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -106,6 +106,29 @@ describe('a member removed mid-session', () => {
   });
 });
 
+describe('a member whose rights narrow mid-session (member/save)', () => {
+  it('is made read-only when turned into a reader, and closed when limited to another catalog', async () => {
+    const { owner, editor, itemId } = await livePage();
+    const catA = await buildCatalog(t, itemId, 'A');
+    const catB = await buildCatalog(t, itemId, 'B');
+    const page = await savePageVia(t, owner.token, { item_id: itemId, cat_id: catA, page_content: 'in A' });
+    const o = await join(page.page_id, owner);
+    const e = await join(page.page_id, editor);
+    const regrant = async (group: number, catId: number) => {
+      const r = await t.call('member/save', { item_id: itemId, username: editor.username, member_group_id: group, cat_id: catId }, { token: owner.token });
+      expect(r.error_code, r.error_message).toBe(0);
+    };
+    await regrant(0, 0);
+    await waitUntil(() => liveLog(e).readOnly, 'the new reader read-only');
+    await expectRefused(e, o, 'READER ');
+    await regrant(1, 0);
+    await waitUntil(() => !liveLog(e).readOnly, 'write back for the editor again');
+    await expectApplied(e, o, 'EDITOR ');
+    await regrant(1, catB);
+    await waitUntil(() => liveLog(e).closes.includes(LIVE_CLOSE.forbidden), 'closed outside their catalog');
+  });
+});
+
 describe('item changes', () => {
   it("a guest who opened a private item with its visit password reads live until the password changes", async () => {
     const { owner, itemId, pageId } = await livePage({ password: 'first-pw' });
@@ -202,5 +225,18 @@ describe('an explicit lock while live editing is on', () => {
     await expectApplied(e, o, 'RELEASED ');
     const final = await waitForText(e, (s) => s === liveText(o).toString());
     expect(serverText(o)).toBe(final);
+  });
+
+  it('a lock that expires without being released gives write back within a re-check', async () => {
+    const { owner, editor, itemId, pageId } = await livePage();
+    const o = await join(pageId, owner);
+    const e = await join(pageId, editor);
+    const lockTo = t.services.now() + 3;
+    expect((await t.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: lockTo }, { token: owner.token })).data.lock).toBe(1);
+    await waitUntil(() => liveLog(e).readOnly, 'the other editor read-only');
+    // Nobody announces an expiry: the periodic re-check sees the lock gone.
+    await waitUntil(() => !liveLog(e).readOnly, 'write back after the expiry', 10_000);
+    expect(t.services.now()).toBeGreaterThanOrEqual(lockTo);
+    await expectApplied(e, o, 'AFTER EXPIRY ');
   });
 });

@@ -7,6 +7,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../server/config.ts';
+import type { LiveTokenAnswer } from '../../core/live.ts';
+import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
@@ -148,6 +150,32 @@ describe('docs serve', () => {
     expect(await p.exited).toBe(0);
     expect(isAlive(workerPids[1]!)).toBe(false);
     expect(isAlive(replacement.pid)).toBe(false);
+  });
+
+  it('with WORKERS=2 every worker serves live co-editing at /live, and SIGTERM with live sockets open stops them all', async () => {
+    const p = start({ WORKERS: '2', LOG_LEVEL: 'debug' });
+    const url = (await p.waitFor((l) => l.msg === 'Folio is listening with several workers')).url!;
+    await p.waitFor((l) => l.msg === 'Folio is listening', 1);
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const post = async (action: string, body: Record<string, string>, token?: string) =>
+      JSON.parse((await request(`${url}/api/${action}`, { method: 'POST', headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) }, body: new URLSearchParams(body).toString() })).body);
+    const token = (await post('user/login', { username: 'boss', password: 'a-long-password' })).data.user_token as string;
+    const itemId = String((await post('item/add', { item_type: '1', item_name: 'Live item' }, token)).data.item_id);
+    const pageId = String((await post('page/save', { item_id: itemId, page_title: 'Live', page_content: 'start' }, token)).data.page_id);
+    const servedBy = () => new Set(p.lines.filter((l) => l.msg === 'live connection opened').map((l) => l.pid));
+    try {
+      // Each provider opens its own socket; the cluster hands new connections to the workers in
+      // turn, so the tokens are fetched first and the sockets opened one after another.
+      const answers: LiveTokenAnswer[] = [];
+      for (let i = 0; i < 4; i++) answers.push((await post('live/token', { page_id: pageId }, token)).data);
+      for (const a of answers) await waitSynced(connectLive(url, a.token, a.doc), 30_000);
+      await waitUntil(() => servedBy().size === 2, 'live connections logged by both workers', 30_000);
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toBe(0);
+      expect(new Set(p.lines.filter((l) => l.msg === 'Folio stopped').map((l) => l.pid))).toEqual(servedBy());
+    } finally {
+      closeAllLive();
+    }
   });
 
   it('with WORKERS=2 on one SQLite file, concurrent writes from both processes all succeed', async () => {

@@ -1,6 +1,7 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { LIVE_PATH, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '../../core/live.ts';
+import type { LiveProcessNotice } from '../../server/live/busExtension.ts';
 import type { TestServer } from './server.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface LiveLog {
   authFailures: string[];
   closes: string[];
   notices: LiveModeNotice[];
+  /** Which server process serves the connection (the `folio:process` notice of the bus extension). */
+  process?: string;
 }
 
 const open = new Set<HocuspocusProvider>();
@@ -52,7 +55,8 @@ export function connectLive(baseUrl: string, token: string | (() => Promise<stri
     onAuthenticationFailed: ({ reason }) => void log.authFailures.push(reason),
     onClose: ({ event }) => void log.closes.push(event.reason),
     onStateless: ({ payload }) => {
-      const notice = JSON.parse(payload) as LiveModeNotice;
+      const notice = JSON.parse(payload) as LiveModeNotice | LiveProcessNotice;
+      if (notice.type === 'folio:process') log.process = notice.id;
       if (notice.type !== 'folio:mode') return;
       log.notices.push(notice);
       log.readOnly = notice.mode === 'view';

@@ -18,6 +18,7 @@ import * as itemPreviews from './20261127165000_item_previews.ts';
 import * as pageSyncNavOrder from './20261127172000_page_sync_nav_order.ts';
 import * as itemLiveEditing from './20261128000100_item_live_editing.ts';
 import * as pageLiveDocs from './20261128000200_page_live_docs.ts';
+import * as liveBus from './20261128000300_live_bus.ts';
 
 /**
  * Migrations are listed here explicitly (not discovered on disk) so they run the same under
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127172000_page_sync_nav_order': pageSyncNavOrder,
   '20261128000100_item_live_editing': itemLiveEditing,
   '20261128000200_page_live_docs': pageLiveDocs,
+  '20261128000300_live_bus': liveBus,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

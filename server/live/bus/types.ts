@@ -7,4 +7,5 @@ export type LiveMessage =
   | { kind: 'update'; doc: string; update: Uint8Array; from: string }        // Yjs update
   | { kind: 'awareness'; doc: string; update: Uint8Array; from: string }
   | { kind: 'rights'; itemId: number; from: string }
-  | { kind: 'sync'; doc: string; stateVector: Uint8Array; from: string }     // "send me what I lack"
+  | { kind: 'sync'; doc: string; stateVector: Uint8Array; from: string; answer?: boolean }     // "send me what I lack"; `answer`: sent in reply to a sync, not answered again
+  | { kind: 'lost'; from: string };                                          // local only: messages from `from` ('*': anyone) may have been missed, resync
