@@ -14,7 +14,7 @@ function newest(dir) {
   }
   return t;
 }
-const sources = Math.max(newest('web/src'), newest('core'), fs.statSync('web/index.html').mtimeMs, fs.statSync('web/vite.config.ts').mtimeMs);
+const sources = Math.max(newest('web/src'), newest('web/build'), newest('core'), fs.statSync('web/index.html').mtimeMs, fs.statSync('web/vite.config.ts').mtimeMs);
 if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= sources && !process.argv.includes('--force')) process.exit(0);
 console.error('Building the web app (vite)…');
 // NODE_ENV=production even when called from a test runner (NODE_ENV=test would bundle React's dev build)
