@@ -7,21 +7,6 @@ import { sheetDocContent, sheetSeeded } from '@core/sheetLive';
 import type { SheetOp } from '@core/sheetOps';
 import { SheetOpSync } from './sheetOpSync.ts';
 
-/**
- * FortuneSheet 1.0.4 inserts rows with `new Function(...)`, which Folio's Content-Security-Policy
- * (script-src 'self') forbids: the insert throws half-way in the editor, leaving the rows where they
- * were, yet its op batch still says `insertRowCol`. That op is not passed on when this page cannot
- * evaluate code, so the other screens and the stored sheet keep what this screen shows.
- */
-const rowInsertWorks = (() => {
-  try {
-    return new Function('return true')() === true;
-  } catch {
-    return false;
-  }
-})();
-const passable = (ops: Op[]): Op[] => (rowInsertWorks ? ops : ops.filter((op) => !(op.op === 'insertRowCol' && op.value?.type === 'row')));
-
 /** The awareness field saying which cell a participant is on (FortuneSheet draws it as a coloured box). */
 interface CellPresence {
   sheetId: string;
@@ -82,7 +67,7 @@ export function useLiveWorkbook(opts: { doc: Y.Doc; awareness: Awareness | null;
   }, [editable, remount]);
 
   const onOp = useCallback((ops: Op[]) => {
-    if (editable) sync.current?.local(passable(ops) as SheetOp[]);
+    if (editable) sync.current?.local(ops as SheetOp[]);
   }, [editable]);
 
   const afterSelectionChange = useCallback(
