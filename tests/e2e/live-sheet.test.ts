@@ -4,7 +4,7 @@ import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { waitUntil } from '../helpers/live.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
-import { cellText, openSheet, typeInto } from './sheet-helpers.ts';
+import { cellText, insertAt, openSheet, typeInto, watchCsp } from './sheet-helpers.ts';
 
 /**
  * Live spreadsheets in Chromium (issue #22): two people in one sheet see each other in the
@@ -93,6 +93,45 @@ describe('live spreadsheet', { timeout: 300_000 }, () => {
     expect(await cellText(a, 0, 0)).toBe('alpha');
     expect(await cellText(a, 1, 1)).toBe('beta');
     expect(await cellText(a, 2, 2)).toBe(winner);
+  });
+});
+
+describe('live spreadsheet: inserting rows and columns', { timeout: 300_000 }, () => {
+  it("editor A inserts a row above and a column left from FortuneSheet's menu; B sees the cells shift, the store agrees, and no CSP violation", async () => {
+    const { item_id: itemId } = await makeItem(e.t, owner.token, { item_name: 'Live inserts', item_type: 4 });
+    await addMember(e.t, itemId, editor, 1);
+    const pageId = Number((await e.t.services.db('pages').where({ item_id: itemId, is_del: 0 }).first('page_id')).page_id);
+    const a = await e.newPage({ token: owner.token });
+    const b = await e.newPage({ token: editor.token });
+    const [cspA, cspB] = await Promise.all([watchCsp(a), watchCsp(b)]);
+    await Promise.all([openSheet(a, itemId, true, '[data-live="true"]'), openSheet(b, itemId, true, '[data-live="true"]')]);
+    await typeInto(a, 0, 0, 'north');
+    await typeInto(a, 1, 0, 'south');
+    await typeInto(a, 0, 1, 'east');
+    await waitCell(b, 1, 0, (s) => s === 'south', 'B sees A2');
+
+    // A row above row 2: "south" moves down to A3. A column left of B: "east" moves to C1.
+    await insertAt(a, 1, 0, 'top');
+    expect(await cellText(a, 2, 0)).toBe('south');
+    expect(await cellText(a, 1, 0)).toBe('');
+    await insertAt(a, 0, 1, 'left');
+    expect(await cellText(a, 0, 2)).toBe('east');
+    expect(await cellText(a, 0, 1)).toBe('');
+    expect(await cellText(a, 0, 0)).toBe('north');
+
+    // The other editor's screen follows both inserts.
+    await waitCell(b, 2, 0, (s) => s === 'south', 'B sees the row inserted');
+    await waitCell(b, 0, 2, (s) => s === 'east', 'B sees the column inserted');
+    expect(await cellText(b, 1, 0)).toBe('');
+    expect(await cellText(b, 0, 0)).toBe('north');
+    await sideBySide(a, b, 'live-sheet-inserts-1440');
+
+    // The live store saves the shifted sheet; page/info returns it.
+    await waitUntil(async () => (await storedCell(pageId, 2, 0)) === 'south' && (await storedCell(pageId, 0, 2)) === 'east', 'the live store has the inserts', 30_000);
+    const info = await e.t.call<{ page_content: string }>('page/info', { page_id: pageId }, { token: owner.token });
+    const cells = sheetCells(parseSheets(info.data.page_content)[0]!).filter((x) => x.v?.v != null).map((x) => [x.r, x.c, x.v.v]);
+    expect(cells.sort()).toEqual([[0, 0, 'north'], [0, 2, 'east'], [2, 0, 'south']].sort());
+    expect([...(await cspA()), ...(await cspB())]).toEqual([]);
   });
 });
 

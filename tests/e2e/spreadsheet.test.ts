@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
-import { openSheet, typeInto } from './sheet-helpers.ts';
+import { cellText, insertAt, openSheet, typeInto, watchCsp } from './sheet-helpers.ts';
 
 /**
  * Spreadsheet items (type 4) with the live switch off (live sheets: live-sheet.test.ts) in
@@ -67,6 +67,33 @@ describe('spreadsheet editor', { timeout: 240_000 }, () => {
     expect([b1.f, Number(b1.v)]).toEqual(['=A1*2', 84]);
     const history = await e.t.services.db('page_history').where({ page_id: pageId }).select('page_id');
     expect(history.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("inserts a row above and a column left from FortuneSheet's menu, saves the shifted cells, and breaks no CSP rule", async () => {
+    const { itemId, pageId } = await sheetItem('Inserts');
+    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 'north', m: 'north' } }, { r: 1, c: 0, v: { v: 'south', m: 'south' } }, { r: 0, c: 1, v: { v: 'east', m: 'east' } }] }]);
+    expect((await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Inserts', page_content: content }, { token: owner.token })).error_code).toBe(0);
+    const page = await e.newPage({ token: owner.token });
+    const csp = await watchCsp(page);
+    await openSheet(page, itemId, true);
+    await page.getByText('You hold the edit lock on this page').waitFor();
+    expect(await cellText(page, 1, 0)).toBe('south');
+
+    await insertAt(page, 1, 0, 'top');
+    expect(await cellText(page, 2, 0)).toBe('south');
+    expect(await cellText(page, 1, 0)).toBe('');
+    await insertAt(page, 0, 1, 'left');
+    expect(await cellText(page, 0, 2)).toBe('east');
+    expect(await cellText(page, 0, 1)).toBe('');
+    expect(await cellText(page, 0, 0)).toBe('north');
+    await screenshot(page, 'spreadsheet-inserts-en-1440');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sheet saved.').waitFor();
+    const info = await e.t.call<{ page_content: string }>('page/info', { page_id: pageId }, { token: owner.token });
+    const cells = sheetCells(parseSheets(info.data.page_content)[0]!).filter((x) => x.v?.v != null).map((x) => [x.r, x.c, x.v.v]);
+    expect(cells.sort()).toEqual([[0, 0, 'north'], [0, 2, 'east'], [2, 0, 'south']].sort());
+    expect(await csp()).toEqual([]);
   });
 
   it('shows a second editor who holds the lock, read-only, without Save', async () => {
