@@ -31,10 +31,13 @@ describe('FortuneSheet ops recorded in Chromium, folded into the stored sheet', 
     for (const s of session.screen) expect([s.r, s.c, shown(sheets[s.sheet]!, s.r, s.c)]).toEqual([s.r, s.c, s.text]);
   });
 
-  it('keeps formatting, the formula chain, a deleted column and an added sheet with its cells', () => {
+  it('keeps formatting, a row inserted above (cells and formula shifted down), a deleted column and an added sheet with its cells', () => {
     const [first, second] = sheets;
-    expect(cell(first!, 0, 0)).toMatchObject({ v: 'alpha', bl: 1 });
-    expect(first!.calcChain).toEqual([{ r: 0, c: 2, id: first!.id }]);
+    expect(session.batches.flat().some((op) => op.op === 'insertRowCol')).toBe(true);
+    expect(cell(first!, 0, 0)).toBeUndefined();
+    expect(cell(first!, 1, 0)).toMatchObject({ v: 'alpha', bl: 1 });
+    expect(cell(first!, 1, 2)?.f).toBe('=B2*2');
+    expect(first!.calcChain).toEqual([{ r: 1, c: 2, id: first!.id }]);
     expect(first!.column).toBe(25);
     expect(sheets).toHaveLength(2);
     expect(second!.name).toBe('Sheet2');
