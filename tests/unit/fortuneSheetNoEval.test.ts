@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_REWRITES, rewriteFortuneSheetEval } from '../../web/build/fortuneSheetNoEval.ts';
+import { EXPECTED_REWRITES, fortuneSheetNoEval, rewriteFortuneSheetEval } from '../../web/build/fortuneSheetNoEval.ts';
 
 /**
  * The build-time rewrite of FortuneSheet's eval'd row inserts (web/build/fortuneSheetNoEval.ts),
@@ -69,5 +69,26 @@ describe('fortuneSheetNoEval', () => {
     expect(() => rewriteFortuneSheetEval(missing, 'x.js')).toThrow(/expected 3 eval'd row inserts in x\.js, found 2/);
     const extra = `${original}\nnew Function("d", "return d.reverse()")(d);`;
     expect(() => rewriteFortuneSheetEval(extra, 'x.js')).toThrow(/x\.js still calls new Function/);
+  });
+
+  it('as a Vite plugin: rewrites only that package, fails the build on changed code or when the package never came through', () => {
+    const ctx = { error: (msg: string) => { throw new Error(msg); } };
+    const plugin = fortuneSheetNoEval();
+    const hooks = plugin as unknown as {
+      configResolved(c: { command: string }): void;
+      transform(this: typeof ctx, code: string, id: string): { code: string } | null;
+      buildEnd(this: typeof ctx, err?: Error): void;
+    };
+    hooks.configResolved({ command: 'build' });
+    const original = fs.readFileSync(path.join(DIST, 'index.esm.js'), 'utf8');
+    expect(hooks.transform.call(ctx, 'new Function("x")', '/app/node_modules/other/index.js')).toBeNull();
+    expect(() => hooks.buildEnd.call(ctx)).toThrow(/was not in the build/);
+    const id = `${path.join(DIST, 'index.esm.js')}?v=1`;
+    expect(hooks.transform.call(ctx, original, id)!.code).not.toMatch(/new Function/);
+    expect(() => hooks.buildEnd.call(ctx)).not.toThrow();
+    expect(() => hooks.transform.call(ctx, original.replace('return d.unshift(', 'return d.push('), id)).toThrow(/found 2/);
+    // The dev server's pre-bundling copy does not require the package to come through.
+    const prebundle = fortuneSheetNoEval({ requireSeen: false }) as unknown as typeof hooks;
+    expect(() => prebundle.buildEnd.call(ctx)).not.toThrow();
   });
 });
