@@ -14,7 +14,7 @@ function newest(dir) {
   }
   return t;
 }
-const sources = Math.max(newest('web/src'), newest('core'), fs.statSync('web/index.html').mtimeMs, fs.statSync('web/vite.config.ts').mtimeMs);
+const sources = Math.max(newest('web/src'), newest('web/build'), newest('core'), fs.statSync('web/index.html').mtimeMs, fs.statSync('web/vite.config.ts').mtimeMs);
 if (fs.existsSync(dist) && fs.statSync(dist).mtimeMs >= sources && !process.argv.includes('--force')) process.exit(0);
 // vite is a devDependency of the web workspace (web/package.json): hoisted to the root
 // node_modules, or in web/node_modules when npm could not hoist it; absent from a production install.

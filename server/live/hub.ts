@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { authExtension } from './auth.ts';
 import { busExtension } from './busExtension.ts';
 import { persistenceExtension } from './persistence.ts';
+import { sheetExtension } from './sheetExtension.ts';
 
 /**
  * This process's Hocuspocus instance. Its extensions run in this order: who may connect
@@ -16,6 +17,7 @@ export function createHub(services: Services): Hocuspocus {
     authExtension(services),
     persistenceExtension(services),
     busExtension(services),
+    sheetExtension(services),
   ];
   return new Hocuspocus({
     name: `folio-${services.live.processId}`,

@@ -1,8 +1,11 @@
 import * as Y from 'yjs';
 import type { Db } from '../db/knex.ts';
 
-import { LIVE_TEXT, pageDocName } from '../../core/live.ts';
+import { LIVE_TEXT, pageDocName, sheetDocName, type LiveDocKind } from '../../core/live.ts';
+import { sheetSeeded } from '../../core/sheetLive.ts';
 import type { Deps, Services } from '../services.ts';
+import { sheetCodec } from './sheetCodec.ts';
+import { applyTextDiff } from './textDiff.ts';
 
 /** The Yjs text of a Markdown page's live document. */
 export const MARKDOWN_TEXT = LIVE_TEXT;
@@ -49,7 +52,29 @@ export const MERGE_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'mer
 export const STORED_ORIGIN = { source: 'local', skipStoreHooks: true, folio: 'stored' } as const;
 
 /** Publishes a stored change of a page's document to every other process (none where no live services exist, e.g. a job). */
-export function publishToOtherProcesses(deps: Deps, pageId: number, update: Uint8Array): void {
+export function publishToOtherProcesses(deps: Deps, pageId: number, update: Uint8Array, kind: LiveDocKind = 'page'): void {
   const live = (deps as Partial<Services>).live;
-  live?.bus.publish({ kind: 'update', doc: pageDocName(pageId), update, from: live.processId });
+  live?.bus.publish({ kind: 'update', doc: liveDocName(kind, pageId), update, from: live.processId });
 }
+
+/**
+ * What differs between a Markdown page's document and a spreadsheet's (sheetCodec.ts) for the
+ * code that seeds, stores and merges both: the page content the document stands for, and how it
+ * is brought to other content as one change (answers whether it changed).
+ */
+export interface LiveCodec {
+  contentOf(doc: Y.Doc): string;
+  bringTo(doc: Y.Doc, content: string, origin: unknown): boolean;
+}
+
+const markdownCodec: LiveCodec = {
+  contentOf: textOf,
+  bringTo: (doc, content, origin) => applyTextDiff(doc.getText(MARKDOWN_TEXT), content, origin),
+};
+
+export const codecOf = (kind: LiveDocKind): LiveCodec => (kind === 'sheet' ? sheetCodec : markdownCodec);
+
+/** The kind of a stored document: a spreadsheet's carries its server-set base. */
+export const kindOfDoc = (doc: Y.Doc): LiveDocKind => (sheetSeeded(doc) ? 'sheet' : 'page');
+
+export const liveDocName = (kind: LiveDocKind, pageId: number): string => (kind === 'sheet' ? sheetDocName(pageId) : pageDocName(pageId));

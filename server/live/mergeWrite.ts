@@ -1,9 +1,8 @@
 import * as Y from 'yjs';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { Deps } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
+import { codecOf, docOf, kindOfDoc, MERGE_ORIGIN, readLiveDoc, updateLiveDoc } from './liveDocs.ts';
 import { publishLiveUpdate } from './publish.ts';
-import { applyTextDiff } from './textDiff.ts';
 
 /**
  * The merge service: every write through savePage lands here, inside its transaction and under the
@@ -19,7 +18,9 @@ export async function mergeIntoLiveDoc(tx: Deps, pageId: number, text: string, r
   if (!row) return;
   const doc = docOf(row.ystate);
   const before = Y.encodeStateVector(doc);
-  const changed = applyTextDiff(doc.getText(MARKDOWN_TEXT), text, MERGE_ORIGIN);
+  // A spreadsheet's document takes the new sheet as its new base (sheetCodec.ts).
+  const kind = kindOfDoc(doc);
+  const changed = codecOf(kind).bringTo(doc, text, MERGE_ORIGIN);
   const update = changed ? Y.encodeStateAsUpdate(doc, before) : undefined;
   await updateLiveDoc(tx.db, pageId, {
     ...(changed ? { ystate: Y.encodeStateAsUpdate(doc) } : {}),
@@ -29,5 +30,5 @@ export async function mergeIntoLiveDoc(tx: Deps, pageId: number, text: string, r
     updated_at: tx.now(),
   });
   doc.destroy();
-  if (update) afterCommit(tx.db, () => publishLiveUpdate(tx, pageId, update));
+  if (update) afterCommit(tx.db, () => publishLiveUpdate(tx, pageId, update, kind));
 }

@@ -1,17 +1,16 @@
 import type { Extension } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import { parseDocName } from '../../core/live.ts';
+import { parseDocName, type LiveDocKind } from '../../core/live.ts';
 import { contentHash } from '../../importers/contentHash.ts';
 import { mergeContributors, parseContributors, type Contributor } from '../models/contributors.ts';
 import { afterPageWrite, lockPageRow, writePageVersion } from '../commands/pages/writeVersion.ts';
 import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, textOf, updateLiveDoc } from './liveDocs.ts';
+import { codecOf, docOf, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
 import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
 import type { LiveContext } from './rights.ts';
 import { loadLiveState } from './seed.ts';
-import { applyTextDiff } from './textDiff.ts';
 
 /**
  * Persistence of live Markdown pages, a Hocuspocus extension (hub.ts lists it after auth):
@@ -27,9 +26,9 @@ export function persistenceExtension(services: Services): Extension {
   return {
     extensionName: 'folio-persistence',
     async onLoadDocument({ documentName, document }) {
-      const pageId = markdownPageOf(documentName);
-      if (pageId === undefined) return;
-      Y.applyUpdate(document, await loadLiveState(services, pageId), STORED_ORIGIN);
+      const live = parseDocName(documentName);
+      if (!live) return;
+      Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), STORED_ORIGIN);
     },
     async onChange({ documentName, context, connection }) {
       const c = context as LiveContext | undefined;
@@ -41,13 +40,14 @@ export function persistenceExtension(services: Services): Extension {
     },
     async onStoreDocument(payload) {
       const { documentName, document } = payload;
-      const pageId = markdownPageOf(documentName);
-      if (pageId === undefined) return;
+      const live = parseDocName(documentName);
+      if (!live) return;
+      const { pageId } = live;
       const who = [...(pending.get(documentName)?.values() ?? [])];
       pending.delete(documentName);
       try {
         const lastLeft = document.getConnectionsCount() === 0;
-        await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft });
+        await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
       } catch (err) {
         // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
         const again = pending.get(documentName) ?? new Map();
@@ -59,18 +59,14 @@ export function persistenceExtension(services: Services): Extension {
       }
     },
     async afterUnloadDocument({ documentName }) {
-      const pageId = markdownPageOf(documentName);
+      const live = parseDocName(documentName);
       pending.delete(documentName);
       // Nobody left in this process: the segment ends (its version is complete).
-      if (pageId !== undefined) await updateLiveDoc(services.db, pageId, { segment_started_at: 0, contributors: '[]' });
+      if (live) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
     },
   };
 }
 
-function markdownPageOf(documentName: string): number | undefined {
-  const parsed = parseDocName(documentName);
-  return parsed?.kind === 'page' ? parsed.pageId : undefined;
-}
 
 /**
  * Stores a live document: under the page's row lock the stored state and the in-memory one are
@@ -85,7 +81,8 @@ export async function storeLiveState(
   pageId: number,
   document: Y.Doc,
   who: Contributor[],
-  opts: { rules: CutRules; cut: boolean },
+  /** kind: Markdown pages and spreadsheets (the sheet codec) are stored alike. */
+  opts: { rules: CutRules; cut: boolean; kind?: LiveDocKind },
 ): Promise<void> {
   const memory = Y.encodeStateAsUpdate(document);
   const memoryVector = Y.encodeStateVector(document);
@@ -96,9 +93,10 @@ export async function storeLiveState(
     const now = tx.now();
     const merged = docOf(row.ystate);
     // A write that did not pass the merge service (none should): its text comes in as a change, not lost.
-    if (row.revision !== page.revision) applyTextDiff(merged.getText(MARKDOWN_TEXT), page.page_content, MERGE_ORIGIN);
+    const codec = codecOf(opts.kind ?? 'page');
+    if (row.revision !== page.revision) codec.bringTo(merged, page.page_content, MERGE_ORIGIN);
     Y.applyUpdate(merged, memory);
-    const text = textOf(merged);
+    const text = codec.contentOf(merged);
     const ystate = Y.encodeStateAsUpdate(merged);
     const grew = !Buffer.from(Y.encodeStateVector(merged)).equals(Buffer.from(Y.encodeStateVectorFromUpdate(row.ystate)));
     const lacking = Y.encodeStateAsUpdate(merged, memoryVector);
@@ -123,7 +121,7 @@ export async function storeLiveState(
     if (lacking.length > 2)
       afterCommit(tx.db, () => {
         Y.applyUpdate(document, lacking, STORED_ORIGIN);
-        publishToOtherProcesses(deps, pageId, lacking);
+        publishToOtherProcesses(deps, pageId, lacking, opts.kind);
       });
   });
 }

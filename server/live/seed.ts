@@ -2,8 +2,8 @@ import * as Y from 'yjs';
 import { errors } from '../../core/errors.ts';
 import { lockPageRow } from '../commands/pages/writeVersion.ts';
 import { inTransaction, type Deps } from '../services.ts';
-import { docOf, MARKDOWN_TEXT, readLiveDoc, SEED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
-import { applyTextDiff } from './textDiff.ts';
+import type { LiveDocKind } from '../../core/live.ts';
+import { codecOf, docOf, readLiveDoc, SEED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
 
 /**
  * The stored Yjs state of a page's live document, created from the stored Markdown the first time
@@ -12,7 +12,7 @@ import { applyTextDiff } from './textDiff.ts';
  * state the first of them stored, and the text never appears twice. A page written while live was
  * off (its revision moved past the state's) has the stored text brought to the page's as one change.
  */
-export async function loadLiveState(deps: Deps, pageId: number): Promise<Uint8Array> {
+export async function loadLiveState(deps: Deps, pageId: number, kind: LiveDocKind = 'page'): Promise<Uint8Array> {
   const ready = await readLiveDoc(deps.db, pageId);
   if (ready && (await pageRevision(deps, pageId)) === ready.revision) return ready.ystate;
   return inTransaction(deps, async (tx) => {
@@ -21,7 +21,7 @@ export async function loadLiveState(deps: Deps, pageId: number): Promise<Uint8Ar
     const row = await readLiveDoc(tx.db, pageId); // the re-check, under the lock
     if (row && row.revision === page.revision) return row.ystate;
     const doc = row ? docOf(row.ystate) : new Y.Doc({ gc: true });
-    applyTextDiff(doc.getText(MARKDOWN_TEXT), page.page_content, SEED_ORIGIN);
+    codecOf(kind).bringTo(doc, page.page_content, SEED_ORIGIN);
     const ystate = Y.encodeStateAsUpdate(doc);
     if (row) await updateLiveDoc(tx.db, pageId, { ystate, revision: page.revision, updated_at: tx.now() });
     else await tx.db('page_live_docs').insert({ page_id: pageId, ystate: Buffer.from(ystate), revision: page.revision, contributors: '[]', segment_started_at: 0, updated_at: tx.now() });

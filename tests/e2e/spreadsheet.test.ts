@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { cellText, insertAt, openSheet, typeInto, watchCsp } from './sheet-helpers.ts';
 
 /**
- * Spreadsheet items (type 4) in Chromium: the FortuneSheet editor edits and saves, a second
+ * Spreadsheet items (type 4) with the live switch off (live sheets: live-sheet.test.ts) in
+ * Chromium: the FortuneSheet editor edits and saves, a second
  * editor sees who holds the page lock, a reader gets a read-only sheet with Back, and the More
  * menu imports a real Excel workbook and exports the saved sheet as .xlsx.
  */
@@ -33,6 +34,8 @@ async function sheetItem(name: string): Promise<{ itemId: number; pageId: number
   const { item_id } = await makeItem(e.t, owner.token, { item_name: name, item_type: 4 });
   await addMember(e.t, item_id, editor, 1);
   await addMember(e.t, item_id, reader, 0);
+  // The lock editor: these items keep the lock, as items made before live editing do.
+  await e.t.services.db('items').where({ item_id }).update({ live_editing: 0 });
   const row = await e.t.services.db('pages').where({ item_id, is_del: 0 }).first('page_id');
   return { itemId: item_id, pageId: Number(row.page_id) };
 }
@@ -40,25 +43,6 @@ async function sheetItem(name: string): Promise<{ itemId: number; pageId: number
 async function savedSheets(pageId: number) {
   const row = await e.t.services.db('pages').where({ page_id: pageId }).first('page_content');
   return parseSheets(row.page_content);
-}
-
-/** Opens the item and waits for FortuneSheet (a large chunk of its own, slow on a busy machine). */
-async function openSheet(page: Page, itemId: number, editable: boolean) {
-  page.setDefaultTimeout(30_000);
-  await page.goto(`/${itemId}`);
-  await page.locator(`[data-editable="${editable}"] .fortune-cell-area`).waitFor({ timeout: 120_000 });
-}
-
-/** Clicks a cell of the visible sheet by zero-based row and column (default widths and heights). */
-async function clickCell(page: Page, r: number, c: number) {
-  const area = page.locator('.fortune-sheet-overlay .fortune-cell-area');
-  await area.click({ position: { x: 73 * c + 30, y: 25 * r + 12 } });
-}
-
-async function typeInto(page: Page, r: number, c: number, text: string) {
-  await clickCell(page, r, c);
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
 }
 
 describe('spreadsheet editor', { timeout: 240_000 }, () => {
@@ -83,6 +67,33 @@ describe('spreadsheet editor', { timeout: 240_000 }, () => {
     expect([b1.f, Number(b1.v)]).toEqual(['=A1*2', 84]);
     const history = await e.t.services.db('page_history').where({ page_id: pageId }).select('page_id');
     expect(history.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("inserts a row above and a column left from FortuneSheet's menu, saves the shifted cells, and breaks no CSP rule", async () => {
+    const { itemId, pageId } = await sheetItem('Inserts');
+    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 'north', m: 'north' } }, { r: 1, c: 0, v: { v: 'south', m: 'south' } }, { r: 0, c: 1, v: { v: 'east', m: 'east' } }] }]);
+    expect((await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Inserts', page_content: content }, { token: owner.token })).error_code).toBe(0);
+    const page = await e.newPage({ token: owner.token });
+    const csp = await watchCsp(page);
+    await openSheet(page, itemId, true);
+    await page.getByText('You hold the edit lock on this page').waitFor();
+    expect(await cellText(page, 1, 0)).toBe('south');
+
+    await insertAt(page, 1, 0, 'top');
+    expect(await cellText(page, 2, 0)).toBe('south');
+    expect(await cellText(page, 1, 0)).toBe('');
+    await insertAt(page, 0, 1, 'left');
+    expect(await cellText(page, 0, 2)).toBe('east');
+    expect(await cellText(page, 0, 1)).toBe('');
+    expect(await cellText(page, 0, 0)).toBe('north');
+    await screenshot(page, 'spreadsheet-inserts-en-1440');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sheet saved.').waitFor();
+    const info = await e.t.call<{ page_content: string }>('page/info', { page_id: pageId }, { token: owner.token });
+    const cells = sheetCells(parseSheets(info.data.page_content)[0]!).filter((x) => x.v?.v != null).map((x) => [x.r, x.c, x.v.v]);
+    expect(cells.sort()).toEqual([[0, 0, 'north'], [0, 2, 'east'], [2, 0, 'south']].sort());
+    expect(await csp()).toEqual([]);
   });
 
   it('shows a second editor who holds the lock, read-only, without Save', async () => {

@@ -51,8 +51,8 @@ function socketUrl(path: string): string {
  * Hocuspocus provider. Every (re)connection authenticates with a fresh token, whose answer also
  * says whether the caller may still edit; `off` means the classic lock editor (or no live view).
  */
-export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: boolean } = {}): LiveDoc {
-  const { shareKey, enabled = true } = opts;
+export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: boolean; kind?: 'page' | 'sheet' } = {}): LiveDoc {
+  const { shareKey, enabled = true, kind = 'page' } = opts;
   const [state, setState] = useState<LiveDoc>(() => (enabled && pageId > 0 ? { kind: 'loading' } : { kind: 'off' }));
 
   useEffect(() => {
@@ -141,8 +141,8 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
     ask().then(
       (first) => {
         if (closed) return;
-        // a spreadsheet's document (`sheet.N`) is not a Markdown text
-        if (first.live && first.doc.startsWith('page.')) open(first);
+        // a Markdown page's document is `page.N`, a spreadsheet's `sheet.N` (the Spreadsheet scene asks for those)
+        if (first.live && first.doc.startsWith(`${kind}.`)) open(first);
         else setState({ kind: 'off' });
       },
       // No live view (an older server, or no right): the page works as before.
@@ -152,7 +152,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
       closed = true;
       close();
     };
-  }, [pageId, shareKey, enabled]);
+  }, [pageId, shareKey, enabled, kind]);
 
   return state;
 }

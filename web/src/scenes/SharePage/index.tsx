@@ -33,7 +33,7 @@ export default function SharePageScene() {
   if (Number(page.data.item_type) === ItemType.SPREADSHEET) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <SharedSheet page={page.data} />
+        <SharedSheet page={page.data} shareKey={uniqueKey} />
       </Suspense>
     );
   }

@@ -1,6 +1,6 @@
 import { type Ref } from 'react';
 import { Workbook, type WorkbookInstance } from '@fortune-sheet/react';
-import type { Sheet } from '@fortune-sheet/core';
+import type { Op, Selection, Sheet } from '@fortune-sheet/core';
 import '@fortune-sheet/react/dist/index.css';
 import { useTranslation } from 'react-i18next';
 import { SPREADSHEET_ROW_HEIGHT } from '@core/limits';
@@ -9,7 +9,9 @@ interface Props {
   sheets: Sheet[];
   editable: boolean;
   ref?: Ref<WorkbookInstance>;
-  onOp?: () => void;
+  onOp?: (ops: Op[]) => void;
+  /** This browser's selected cell changed (live sheets tell the others). */
+  onSelect?: (sheetId: string, selection: Selection) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * toolbar and formula bar when editable, a plain read-only grid otherwise. The item's sheet view
  * and a sheet's single-page share link (`/p/<key>`) both render through here.
  */
-export default function SheetWorkbook({ sheets, editable, ref, onOp }: Props) {
+export default function SheetWorkbook({ sheets, editable, ref, onOp, onSelect }: Props) {
   const { i18n } = useTranslation();
   return (
     <Workbook
@@ -30,6 +32,7 @@ export default function SheetWorkbook({ sheets, editable, ref, onOp }: Props) {
       defaultRowHeight={SPREADSHEET_ROW_HEIGHT}
       row={sheets[0]?.row}
       onOp={onOp}
+      {...(onSelect ? { hooks: { afterSelectionChange: onSelect } } : {})}
     />
   );
 }

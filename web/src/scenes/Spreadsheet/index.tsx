@@ -1,11 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WorkbookInstance } from '@fortune-sheet/react';
 import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
-import type { MenuItem } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { exportApi, spreadsheetApi } from '../../api/item.ts';
 import { pageApi } from '../../api/page.ts';
 import type { ItemInfo } from '@core/wire';
 import { firstPageId } from '../../components/CatalogTree/menu.ts';
@@ -14,24 +10,34 @@ import { useApiData } from '../../hooks/useApiData.ts';
 import { savePage } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
 import { useEditLock } from '../PageEditor/useEditLock.ts';
+import { useLiveDoc } from '../../live/useLiveDoc.ts';
+import LiveSheet from './LiveSheet.tsx';
+import SheetMore, { useSheetBack } from './SheetMore.tsx';
 import SheetWorkbook from './SheetWorkbook.tsx';
 import { sheetsForEditor, sheetsToContent } from './sheetData.ts';
 import { useSheetDraft } from './useSheetDraft.ts';
 import './Spreadsheet.css';
 
-const ShareDialog = lazy(() => import('../../components/ShareDialog/ShareDialog.tsx'));
-
 /**
- * Item type 4 (spec §2, §9): the FortuneSheet editor, 500 rows of height 25. Editors take the
- * page lock (whoever opens second sees who holds it and gets a read-only sheet), get a browser
- * draft every 30 s, Save, and a More menu (share, item setting for the creator, import from and
- * export to .xlsx, back). Viewers without edit rights see the sheet read-only and Back.
+ * Item type 4 (spec §2, §9): the FortuneSheet editor, 500 rows of height 25. When the item edits
+ * live (issue #22) everyone in the sheet edits it together and changes are stored as they go
+ * (LiveSheet). Otherwise editors take the page lock (whoever opens second sees who holds it and
+ * gets a read-only sheet), get a browser draft every 30 s, Save, and a More menu (share, item
+ * setting for the creator, import from and export to .xlsx, back). Viewers without edit rights
+ * see the sheet read-only and Back.
  */
 export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
-  const { t } = useTranslation('view');
-  const navigate = useNavigate();
   const itemId = Number(info.item_id);
   const pageId = Number(info.default_page_id ?? 0) || firstPageId(info.menu);
+  const live = useLiveDoc(pageId, { kind: 'sheet' });
+  if (live.kind === 'loading') return <div className="sheet-view" />;
+  if (live.kind === 'live') return <LiveSheet info={info} itemId={itemId} pageId={pageId} live={live} />;
+  return <LockedSheet info={info} itemId={itemId} pageId={pageId} />;
+}
+
+/** The sheet with the edit lock and an explicit Save: items whose live switch is off. */
+function LockedSheet({ info, itemId, pageId }: { info: ItemInfo; itemId: number; pageId: number }) {
+  const { t } = useTranslation('view');
   const canEdit = !!info.ItemPermn && !Number(info.is_archived ?? 0);
   const page = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
   const lock = useEditLock(canEdit ? pageId : 0, itemId);
@@ -43,10 +49,7 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
   const workbook = useRef<WorkbookInstance>(null);
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [sharing, setSharing] = useState(false);
   const [uniqueKey, setUniqueKey] = useState('');
-  const moreMenu = useRef<Menu>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!page.data) return;
@@ -84,27 +87,7 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
     }
   };
 
-  const importWorkbook = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const { sheets: imported } = await spreadsheetApi.importXlsx(itemId, file);
-      open(JSON.stringify(imported));
-      notify('info', t('spreadsheet.imported', { name: file.name }));
-    } finally {
-      setBusy(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
-
-  const back = () => (info.is_login ? navigate('/item/index') : navigate(-1));
-  const moreItems: MenuItem[] = [
-    { label: t('ops.share'), icon: 'pi pi-share-alt', command: () => setSharing(true) },
-    ...(info.ItemCreator ? [{ label: t('ops.itemSetting'), icon: 'pi pi-cog', command: () => navigate(`/item/setting/${itemId}`) }] : []),
-    { label: t('spreadsheet.importXlsx'), icon: 'pi pi-upload', disabled: !editable, command: () => fileInput.current?.click() },
-    { label: t('spreadsheet.exportXlsx'), icon: 'pi pi-download', url: exportApi.xlsxUrl({ item_id: itemId }), target: '_self' },
-    { label: t('common:actions.back'), icon: 'pi pi-arrow-left', command: back },
-  ];
+  const back = useSheetBack(info);
 
   return (
     <div className="sheet-view">
@@ -115,9 +98,20 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
           <>
             {dirty && <span className="sheet-dirty">{t('spreadsheet.unsaved')}</span>}
             <Button icon="pi pi-save" label={t('spreadsheet.save')} disabled={!editable || busy} loading={busy} onClick={() => void save()} />
-            <Menu model={moreItems} popup ref={moreMenu} id="sheet-more-menu" />
-            <Button icon="pi pi-ellipsis-h" text label={t('spreadsheet.more')} aria-haspopup aria-controls="sheet-more-menu" onClick={(e) => moreMenu.current?.toggle(e)} />
-            <input ref={fileInput} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden aria-label={t('spreadsheet.importXlsx')} onChange={(e) => void importWorkbook(e.target.files?.[0])} />
+            <SheetMore
+              info={info}
+              itemId={itemId}
+              pageId={pageId}
+              canEdit={canEdit}
+              canImport={editable}
+              uniqueKey={uniqueKey}
+              onUniqueKeyChange={setUniqueKey}
+              onBusy={setBusy}
+              onImported={(content, name) => {
+                open(content);
+                notify('info', t('spreadsheet.imported', { name }));
+              }}
+            />
           </>
         )}
       </header>
@@ -128,11 +122,6 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
           <SheetWorkbook key={`${opened!.version}-${editable ? 'edit' : 'read'}`} ref={workbook} sheets={sheets} editable={editable} onOp={() => editable && setDirty(true)} />
         )}
       </div>
-      {sharing && (
-        <Suspense fallback={null}>
-          <ShareDialog visible onHide={() => setSharing(false)} itemKey={String(info.item_domain || itemId)} pageId={pageId} canEdit={canEdit} uniqueKey={uniqueKey} onUniqueKeyChange={setUniqueKey} />
-        </Suspense>
-      )}
     </div>
   );
 }
