@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadItem, loadItemAlso, requireVisit } from '../../access/items.ts';
+import { loadItemAlso, requireVisit } from '../../access/items.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
 import { itemInfo, unreadNoticesColumn } from '../../commands/menu/itemInfo.ts';
@@ -28,10 +28,8 @@ export const itemMenuActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ item_id: itemRef, keyword: zRequiredText(MAX_KEYWORD_LENGTH) }).loose(),
-    async handle({ input, actor, services }) {
-      await assertSiteReadable(services, actor);
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireVisit(loaded);
+    load: { item: { param: 'item_id', need: 'read' } },
+    async handle({ input, services, loaded: { item: loaded } }) {
       const { hits, total } = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.keyword, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: ITEM_SEARCH_LIMIT });
       // `total`: every match, while `pages` lists at most ITEM_SEARCH_LIMIT of them.
       return { item_id: loaded.item.item_id, item_name: loaded.item.item_name, keyword: input.keyword, total, pages: hits.map((h) => presentHit(h, input.keyword)) };
