@@ -85,12 +85,25 @@ const itemChecks: Record<Exclude<ItemNeed, 'read'>, (loaded: LoadedItem, write: 
   exists: () => undefined,
 };
 
+const teamChecks = { view: requireTeamView, manage: requireTeamManage, own: requireTeamOwn };
+
+/** The declared item right on a loaded item (pure: throws the refusal). The permission matrix derives its expectations from it. */
+export function checkItemNeed(loaded: LoadedItem, load: Pick<ItemLoad, 'need' | 'write'>): void {
+  if (load.need === 'read') requireVisit(loaded);
+  else itemChecks[load.need](loaded, !!load.write);
+}
+
+/** The declared team right on a loaded team (pure). */
+export function checkTeamNeed(loaded: LoadedTeam, need: TeamLoad['need']): void {
+  teamChecks[need](loaded);
+}
+
 async function loadDeclaredItem(services: Svc, actor: Actor, load: ItemLoad, ref: unknown): Promise<LoadedItem | null> {
   if (load.optional && !ref) return null;
   const idOrDomain = ref as string | number;
   if (load.need === 'read') return loadReadableItem(services, actor, idOrDomain);
   const loaded = await loadItem(services, actor, idOrDomain);
-  itemChecks[load.need](loaded, !!load.write);
+  checkItemNeed(loaded, load);
   return loaded;
 }
 
@@ -100,8 +113,6 @@ async function loadDeclaredPage(services: Svc, actor: Actor, load: PageLoad, pag
   if (load.need === 'delete') requireDeletablePage(actor, lp);
   return lp;
 }
-
-const teamChecks = { view: requireTeamView, manage: requireTeamManage, own: requireTeamOwn };
 
 /**
  * Loads and checks what an action declares, in a fixed order (team, item, catalog, page), from
@@ -114,7 +125,7 @@ export async function loadDeclared<L extends ActionLoads>(services: Svc, actor: 
     if (loads.team.optional && !ref) out.team = null;
     else {
       const team = await loadTeam(services, actor, ref as number);
-      teamChecks[loads.team.need](team);
+      checkTeamNeed(team, loads.team.need);
       out.team = team;
     }
   }

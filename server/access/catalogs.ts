@@ -19,8 +19,7 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
   const loaded = await loadItem(services, actor, itemId);
   requireVisit(loaded);
   if (catId) await requireCatalogInItem(services.db, itemId, catId);
-  const top = catId ? await topCatalogOf(services.db, itemId, catId) : 0;
-  if (!canReadPage(loaded.abilities, top)) throw denials.noVisit();
+  if (!canReadPage(loaded.abilities, catId ? await topCatalogOf(services.db, itemId, catId) : 0)) throw denials.noVisit();
   return loaded;
 }
 
