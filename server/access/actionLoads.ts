@@ -1,8 +1,10 @@
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadReadableCatalog, loadWritableCatalog } from './catalogs.ts';
-import { loadItem, requireCopy, requireEdit, requireExport, requireManage, requireOwn, requireVisit, requireWholeItemEdit, type LoadedItem } from './items.ts';
-import { loadReadableItem, loadReadablePage, loadWritablePage, requireDeletablePage, type LoadedPage } from './pages.ts';
+import { loadItem, loadItemAlso, requireCopy, requireEdit, requireExport, requireManage, requireOwn, requireVisit, requireWholeItemEdit, type LoadedItem } from './items.ts';
+import { assertSiteReadable, loadReadableItem, loadReadablePage, loadWritablePage, requireDeletablePage, type LoadedPage } from './pages.ts';
 import { loadTeam, requireTeamManage, requireTeamOwn, requireTeamView, type LoadedTeam } from './teams.ts';
 
 /**
@@ -31,6 +33,8 @@ export interface ItemLoad {
   write?: boolean;
   /** An empty or 0 field loads nothing (the handler gets null). */
   optional?: boolean;
+  /** Scalar subqueries read in the item's own round trip (loadItemAlso), handed over in `also`. */
+  also?: (db: Db, actor: Actor) => Partial<Record<string, Knex.QueryBuilder>>;
 }
 
 /** read: loadReadablePage (site, visit, catalog restriction); write: loadWritablePage; delete: read, then the page's deleting rule. */
@@ -68,8 +72,9 @@ interface LoadedKinds {
 }
 
 /** What the handler receives for a declaration: one loaded row per declared kind (null for an optional item left empty). */
+type RowsOf<K extends keyof LoadedKinds, D> = D extends { also: unknown } ? LoadedKinds[K] & { also: Partial<Record<string, unknown>> } : LoadedKinds[K];
 export type LoadedFor<L extends ActionLoads> = L extends unknown
-  ? { [K in keyof L & keyof LoadedKinds]: L[K] extends { optional: true } ? LoadedKinds[K] | null : LoadedKinds[K] }
+  ? { [K in keyof L & keyof LoadedKinds]: L[K] extends { optional: true } ? RowsOf<K, L[K]> | null : RowsOf<K, L[K]> }
   : never;
 
 type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
@@ -101,6 +106,12 @@ export function checkTeamNeed(loaded: LoadedTeam, need: TeamLoad['need']): void 
 async function loadDeclaredItem(services: Svc, actor: Actor, load: ItemLoad, ref: unknown): Promise<LoadedItem | null> {
   if (load.optional && !ref) return null;
   const idOrDomain = ref as string | number;
+  if (load.also) {
+    if (load.need === 'read') await assertSiteReadable(services, actor);
+    const loaded = await loadItemAlso(services, actor, idOrDomain, load.also(services.db, actor));
+    checkItemNeed(loaded, load);
+    return loaded;
+  }
   if (load.need === 'read') return loadReadableItem(services, actor, idOrDomain);
   const loaded = await loadItem(services, actor, idOrDomain);
   checkItemNeed(loaded, load);
