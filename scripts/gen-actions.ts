@@ -7,13 +7,16 @@
 //   dispatcher registers it, `writes`, `auth` and `allowTokens`);
 // - handler file: the module under server/routes/api/ whose exported action list holds that
 //   very ActionDef object;
-// - checks: the functions exported by server/access/ and server/policies/ that the action's
-//   `handle` calls by name. The route table does not declare item rights yet (issue #25 item 2),
-//   so this is what is knowable: checks made inside a helper the handler calls are not listed.
+// - rights: the action's `load` declaration (what the dispatcher loads and the right it needs,
+//   access/actionLoads.ts), read from the ActionDef itself;
+// - handler checks: the functions exported by server/access/ and server/policies/ that `handle`
+//   still calls by name, for rights that depend on more than one declared row (checks made inside
+//   a helper the handler calls are not listed).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ActionDef } from '../server/http/action.ts';
+import { describeLoads } from '../server/access/actionLoads.ts';
 import { actionPath } from '../server/http/apiUrl.ts';
 import { allActions } from '../server/routes/index.ts';
 
@@ -65,7 +68,7 @@ export async function renderActionsDoc(): Promise<string> {
     const code = def.handle.toString();
     const used = checks.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
     const p = actionPath(def.name);
-    return `| \`${def.name}\` | ${def.writes ? 'POST' : 'GET, POST'} \`${p}\` | \`${file}\` | ${caller(def)} | ${used.map((n) => `\`${n}\``).join(', ') || '—'} | ${def.writes ? 'yes' : 'no'} |`;
+    return `| \`${def.name}\` | ${def.writes ? 'POST' : 'GET, POST'} \`${p}\` | \`${file}\` | ${caller(def)} | ${describeLoads(def.load) || '—'} | ${used.map((n) => `\`${n}\``).join(', ') || '—'} | ${def.writes ? 'yes' : 'no'} |`;
   });
   return `# API actions
 
@@ -79,15 +82,20 @@ not current). ${allActions.length} actions.
   refuse GET/HEAD with 405; reads answer any method.
 - **caller**: the action's \`auth\` level (anyone; a signed-in user, 10102 otherwise; an
   administrator, 10103 otherwise) and whether a personal access token may call it.
-- **checks**: the functions of \`server/access/\` and \`server/policies/\` the handler calls itself.
-  The route table does not declare item rights yet, so checks made inside a helper the handler
-  calls are not listed; \`docs/permissions.md\` and \`tests/security/permission-matrix.json\` give
-  each action's answer per role.
+- **rights**: what the action declares in the route table (\`load\`, \`server/access/actionLoads.ts\`):
+  the row the dispatcher loads from which input field, and the right it needs on it before the
+  handler runs (read = the site readable and visit; visit; edit; editAll = edit without a catalog
+  restriction; manage/own, "not archived" for writes; export; copy; exists = loaded, the handler
+  decides).
+- **handler checks**: the functions of \`server/access/\` and \`server/policies/\` the handler still
+  calls itself (rights over several rows or found rows); checks made inside a helper it calls are
+  not listed. \`docs/permissions.md\` and \`tests/security/permission-matrix.json\` give each
+  action's answer per role.
 - **writes**: the action changes state (never over GET; cookie-authenticated writes must come from
   Folio's own pages).
 
-| action | path | handler file | caller | checks | writes |
-| --- | --- | --- | --- | --- | --- |
+| action | path | handler file | caller | rights | handler checks | writes |
+| --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;
 }

@@ -2,6 +2,10 @@ import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 import { canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
+import { Catalog } from '../models/Catalog.ts';
+import { Page } from '../models/Page.ts';
+import { PageHistory } from '../models/PageHistory.ts';
+import type { Db } from '../db/knex.ts';
 import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
 import { assertSiteReadable, requireWritableIn } from './pages.ts';
 import { denials } from './denials.ts';
@@ -14,10 +18,51 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
   await assertSiteReadable(services, actor);
   const loaded = await loadItem(services, actor, itemId);
   requireVisit(loaded);
-  if (catId && !(await services.db('catalogs').where({ cat_id: catId, item_id: itemId }).first('cat_id'))) throw errors.notFound('catalog');
-  const top = catId ? await topCatalogOf(services.db, itemId, catId) : 0;
-  if (!canReadPage(loaded.abilities, top)) throw denials.noVisit();
+  if (catId) await requireCatalogInItem(services.db, itemId, catId);
+  if (!canReadPage(loaded.abilities, catId ? await topCatalogOf(services.db, itemId, catId) : 0)) throw denials.noVisit();
   return loaded;
+}
+
+/** 10101 unless the catalog exists in the item. */
+async function requireCatalogInItem(db: Db, itemId: number, catId: number): Promise<void> {
+  if (!(await Catalog.query(db).where({ cat_id: catId, item_id: itemId }).select('cat_id').first())) throw errors.notFound('catalog');
+}
+
+/** Writing one catalog (catalog/delete): edit right on the item, the catalog in the item (10101), and writable by the caller (10302). */
+export async function loadWritableCatalog(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, itemId: number, catId: number): Promise<LoadedItem> {
+  const loaded = await loadItem(services, actor, itemId);
+  requireEdit(loaded);
+  await requireCatalogInItem(services.db, itemId, catId);
+  requireWritableIn(loaded, await topCatalogOf(services.db, itemId, catId));
+  return loaded;
+}
+
+/**
+ * catalog/getDefaultCat: the catalog a new page should default to — the page's (or the history
+ * version's), else that of the caller's latest page in the item — and only one the caller may
+ * read (0 otherwise; 10303 when the caller may not visit that item at all).
+ */
+export async function defaultCatalogFor(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  from: { pageId: number; historyId: number; itemId: number },
+): Promise<number> {
+  const { db } = services;
+  let row: { cat_id: number; item_id: number } | undefined;
+  if (from.pageId) row = await Page.query(db).where({ page_id: from.pageId, is_del: 0 }).select('cat_id', 'item_id').first();
+  else if (from.historyId) row = await PageHistory.query(db).where({ page_history_id: from.historyId }).select('cat_id', 'item_id').first();
+  else if (from.itemId && actor.kind === 'user') {
+    row = await Page.query(db)
+      .where({ item_id: from.itemId, author_uid: actor.uid, is_del: 0 })
+      .orderBy([{ column: 'addtime', order: 'desc' }, { column: 'page_id', order: 'desc' }])
+      .select('cat_id', 'item_id')
+      .first();
+  }
+  if (!row) return 0;
+  const loaded = await loadItem(services, actor, row.item_id);
+  requireVisit(loaded);
+  const top = row.cat_id ? await topCatalogOf(db, row.item_id, row.cat_id) : 0;
+  return canReadPage(loaded.abilities, top) ? row.cat_id : 0;
 }
 
 /**
@@ -46,8 +91,7 @@ export async function authorizeCatalogSave(
   const loaded = await loadItem(services, actor, input.itemId);
   requireEdit(loaded);
   if (input.catId) {
-    const cat = await services.db('catalogs').where({ cat_id: input.catId, item_id: input.itemId }).first('cat_id');
-    if (!cat) throw errors.notFound('catalog');
+    await requireCatalogInItem(services.db, input.itemId, input.catId);
     requireWritableIn(loaded, await topCatalogOf(services.db, input.itemId, input.catId));
   }
   const parent = input.parentCatId ?? (input.catId ? undefined : 0);

@@ -59,9 +59,14 @@ export async function loadReadableItem(services: Svc, actor: Actor, idOrDomain: 
 export async function loadReadablePage(services: Svc, actor: Actor, pageId: number, items?: ItemLoader): Promise<LoadedPage> {
   await assertSiteReadable(services, actor);
   const lp = await loadPage(services, actor, pageId, items);
-  requireVisit(lp.loaded);
-  if (!canReadPage(lp.loaded.abilities, lp.topCatId)) throw denials.noVisit();
+  requireReadablePage(lp);
   return lp;
+}
+
+/** Visit right (10303) and the page's catalog inside the caller's restriction (10304). */
+export function requireReadablePage({ loaded, topCatId }: Pick<LoadedPage, 'loaded' | 'topCatId'>): void {
+  requireVisit(loaded);
+  if (!canReadPage(loaded.abilities, topCatId)) throw denials.noVisit();
 }
 
 /** Edit right on the item and the page's catalog inside the caller's restriction. */

@@ -5,6 +5,7 @@ import type { Actor } from '../policies/actor.ts';
 import type { MenuCache } from '../commands/menu/menuCache.ts';
 import type { Services } from '../services.ts';
 import type { UploadedFile } from '../storage/upload.ts';
+import type { ActionLoads, LoadedFor } from '../access/actionLoads.ts';
 
 /**
  * What actions receive: the shared services plus the app's per-process caches, which app.ts
@@ -15,8 +16,10 @@ export interface AppServices extends Services {
   menuCache: MenuCache;
 }
 
-export interface ActionContext<I> {
+export interface ActionContext<I, L extends ActionLoads = {}> {
   input: I;
+  /** The rows the action's `load` declares, loaded and checked by the dispatcher before `handle` runs. */
+  loaded: LoadedFor<L>;
   actor: Actor;
   services: AppServices;
   lang: Lang;
@@ -30,14 +33,14 @@ export interface ActionContext<I> {
 }
 
 /**
- * Who may call an action at all. Item-level rights are checked inside by the policies.
+ * Who may call an action at all. Item, page, catalog and team rights are declared by `load`.
  * - public: nobody needs to log in (actor may be a guest or a user)
  * - user: a logged-in user (10102 otherwise)
  * - admin: a logged-in administrator (10103 otherwise)
  */
 export type ActionAuth = 'public' | 'user' | 'admin';
 
-export interface ActionDef<S extends z.ZodType = z.ZodType> {
+export interface ActionDef<S extends z.ZodType = z.ZodType, L extends ActionLoads = ActionLoads> {
   /** `controller/action` exactly as the spec lists it, e.g. `item/info`. Matched case-insensitively. */
   name: string;
   auth: ActionAuth;
@@ -53,11 +56,18 @@ export interface ActionDef<S extends z.ZodType = z.ZodType> {
    */
   allowTokens?: boolean;
   input: S;
-  handle(ctx: ActionContext<z.output<S>>): Promise<unknown> | unknown;
+  /**
+   * What the action loads from its validated input and the right it needs on it, e.g.
+   * `{ item: { param: 'item_id', need: 'manage', write: true } }` (access/actionLoads.ts). The
+   * dispatcher loads and checks it before `handle`, which gets the rows in `ctx.loaded`. Actions
+   * whose rights depend on more than one row's abilities check them in the handler through access/.
+   */
+  load?: L;
+  handle(ctx: ActionContext<z.output<S>, L>): Promise<unknown> | unknown;
 }
 
-/** Declares an action; the generic keeps `input` typed from the schema. */
-export function action<S extends z.ZodType>(def: ActionDef<S>): ActionDef<S> {
+/** Declares an action; the generics keep `input` typed from the schema and `loaded` from `load`. */
+export function action<S extends z.ZodType, const L extends ActionLoads = {}>(def: ActionDef<S, L>): ActionDef<S, L> {
   return def;
 }
 

@@ -16,6 +16,7 @@ import { collectFiles, mergeParams, requestLang } from './params.ts';
 import { assertSameOriginWrite } from './requestOrigin.ts';
 import { describeIssues } from './schema.ts';
 import { denials } from '../access/denials.ts';
+import { loadDeclared, type ActionLoads, type LoadedFor } from '../access/actionLoads.ts';
 
 /** Methods a write answers; the safe ones get 405 (a link or image must never change anything). */
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -58,7 +59,7 @@ export function apiRouter(actions: ActionDef[], services: AppServices, body: Mid
 }
 
 /**
- * One action: params → auth level → zod → handler (access, command, presenter) → envelope.
+ * One action: params → auth level → zod → declared loads and rights → handler (command, presenter) → envelope.
  * Every answer is `{error_code, error_message?, data?}`; errors are thrown as AppError and
  * written by the envelope middleware.
  */
@@ -84,8 +85,12 @@ function dispatch(def: ActionDef, allServices: AppServices) {
     const parsed = def.input.safeParse(params);
     if (!parsed.success) throw errors.validation(describeIssues(parsed.error as z.ZodError));
 
+    const input = parsed.data as Record<string, unknown>;
+    // An action without `load` gets no rows; the cast meets ActionDef's widest declaration.
+    const loaded = (def.load ? await loadDeclared(services, auth.actor, def.load, input) : {}) as LoadedFor<ActionLoads>;
     const result = await def.handle({
-      input: parsed.data,
+      input,
+      loaded,
       actor: auth.actor,
       services,
       lang,

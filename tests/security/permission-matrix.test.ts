@@ -12,6 +12,7 @@ import { openPreview } from '../../server/commands/items/previews.ts';
 import type { ItemRow } from '../../server/models/Item.ts';
 import { createAccessToken } from '../../server/commands/tokens/accessTokens.ts';
 import { allActions } from '../../server/routes/index.ts';
+import { deriveDeclared, type DerivedRole } from './derivedRights.ts';
 import { storageOf } from '../../server/storage/index.ts';
 import { grantCookieFrom } from '../helpers/itemFactories.ts';
 import { buildUser, startTestServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
@@ -35,6 +36,10 @@ import { buildUser, startTestServer, type ApiAnswer, type TestServer } from '../
  *
  * Open-API and sync actions are authorised by the item's api_key/api_token, which every caller
  * sends: the role does not matter there, the item's state does.
+ *
+ * Where the route table declares the action's rights (`load`) or its auth level refuses the role,
+ * the expected answer is derived from the declaration and the policies (derivedRights.ts); the JSON
+ * cell must agree with it, and gives only what the handler itself decides.
  *
  * MATRIX_RECORD=1 writes the answers into the JSON (MATRIX_ONLY=a/b,c/d limits that to some rows)
  * to add rows; review every recorded cell against the spec before committing it.
@@ -477,10 +482,22 @@ async function observe(res: Response): Promise<Expected> {
   return res.status < 400 ? 'allow' : -res.status;
 }
 
-async function callAs(role: string, name: string, fx: Fixture): Promise<Expected> {
+async function callAs(role: string, name: string, fx: Fixture): Promise<{ got: Expected; params: Record<string, unknown> }> {
+  const params = await CALLS[name]!.params(fx, userOf(role));
+  return { got: await send(role, name, fx, { ...params }), params };
+}
+
+const userOf = (role: string): User | null => {
+  const { who } = ROLES[role]!;
+  return who === 'anonymous' || who === 'granted' || who === 'itemPwdParam' ? null : users[who];
+};
+
+const defOf = (name: string) => allActions.find((a) => a.name.toLowerCase() === routeOf(name))!;
+
+async function send(role: string, name: string, fx: Fixture, params: Record<string, unknown>): Promise<Expected> {
   const { who } = ROLES[role]!;
   const call = CALLS[name]!;
-  const me = who === 'anonymous' || who === 'granted' || who === 'itemPwdParam' ? null : users[who];
+  const me = userOf(role);
   const headers: Record<string, string> = {};
   if (me) headers['X-API-Token'] = call.ownSession ? (await createSession(t.services, me.uid, 1)).token : me.token;
   if (who === 'granted') {
@@ -488,7 +505,6 @@ async function callAs(role: string, name: string, fx: Fixture): Promise<Expected
     const cookie = grantCookieFrom(pwd.headers, fx.item_id);
     if (cookie) headers.Cookie = cookie;
   }
-  const params = await call.params(fx, me);
   if (who === 'itemPwdParam') params._item_pwd = ITEM_PASSWORD;
   const route = call.route ?? name;
   if (call.upload) {
@@ -542,6 +558,7 @@ describe('permission matrix', () => {
     const mismatches: string[] = [];
     const observed: Record<string, Record<string, Expected>> = {};
     let cells = 0;
+    let derivedCells = 0;
     const only = process.env.MATRIX_ONLY?.split(',');
     const names = record ? Object.keys(CALLS).filter((n) => !only || only.includes(n)) : tableActions;
     for (const name of names) {
@@ -553,15 +570,19 @@ describe('permission matrix', () => {
         const pool = mutates ? untouched : shared;
         const fx = pool.get(spec.variant) ?? (await buildFixture(spec.variant));
         pool.set(spec.variant, fx);
-        const got = await callAs(role, name, fx);
+        const { got, params } = await callAs(role, name, fx);
         if (mutates && got === 'allow') untouched.delete(spec.variant);
         cells++;
         observed[name]![role] = got;
-        const want = (table[name] as Record<string, Expected> | undefined)?.[role];
+        const listed = (table[name] as Record<string, Expected> | undefined)?.[role];
+        const derived = deriveDeclared(defOf(name), ROLES[role] as DerivedRole, params, fx);
+        if (derived !== null) derivedCells++;
+        if (derived !== null && !record && listed !== derived) mismatches.push(`${name} as ${role}: the table says ${listed}, the declared rights and the policies ${derived}`);
+        const want = derived ?? listed;
         if (got !== want) mismatches.push(`${name} as ${role}: expected ${want}, got ${got}`);
       }
     }
-    console.info(`permission matrix: ${cells} cells checked over ${names.length} rows`);
+    console.info(`permission matrix: ${cells} cells checked over ${names.length} rows, ${derivedCells} of them derived from the declared rights`);
     if (record) {
       const merged = Object.fromEntries(Object.keys(CALLS).map((n) => [n, observed[n] ?? table[n]]).filter(([, v]) => v));
       fs.writeFileSync(TABLE_FILE, `${JSON.stringify({ $comment: table.$comment, ...merged }, null, 1)}\n`);

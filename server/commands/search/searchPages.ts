@@ -1,23 +1,27 @@
 import { loadItemAccessFor, reachableItemIdsQuery } from '../../access/items.ts';
 import { Item } from '../../models/Item.ts';
 import type { UserActor } from '../../policies/actor.ts';
-import { canReadPage } from '../../policies/item.ts';
 import { countPages, findPages, type SearchHit } from '../../search/index.ts';
 import type { Services } from '../../services.ts';
-import { catalogsUnder, topOf } from '../catalogs/catalogTree.ts';
+import { catalogsUnder } from '../catalogs/catalogTree.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
+
+/**
+ * THE search filter: the catalogs of one item a caller restricted to `allowedTopCatIds` may read
+ * (null: the whole item). Both searches, in one item and across items, apply it.
+ */
+async function readableCatalogs(services: Pick<Services, 'db'>, itemId: number, allowedTopCatIds: number[] | null): Promise<Set<number> | null> {
+  return allowedTopCatIds === null ? null : (catalogsUnder(await loadCatalogs(services.db, itemId), allowedTopCatIds) ?? new Set());
+}
 
 /** Search inside one item, limited to the catalogs the caller may read: up to `limit` hits and how many match in all. */
 export async function searchItem(
   services: Pick<Services, 'db'>,
   input: { itemId: number; keyword: string; allowedTopCatIds: number[] | null; limit: number },
 ): Promise<{ hits: SearchHit[]; total: number }> {
-  let catIds: number[] | null = null;
-  if (input.allowedTopCatIds !== null) {
-    const visible = catalogsUnder(await loadCatalogs(services.db, input.itemId), input.allowedTopCatIds);
-    catIds = [...(visible ?? [])];
-    if (!catIds.length) return { hits: [], total: 0 };
-  }
+  const visible = await readableCatalogs(services, input.itemId, input.allowedTopCatIds);
+  const catIds = visible && [...visible];
+  if (catIds && !catIds.length) return { hits: [], total: 0 };
   const q = { itemIds: [input.itemId], keyword: input.keyword, catIds, limit: input.limit };
   const hits = await findPages(services.db, q);
   // Only a full list can hide more matches; counting then costs one more index lookup.
@@ -42,8 +46,8 @@ export async function searchAcrossItems(
   for (const item of items) {
     const { abilities } = await loadItemAccessFor(services, actor, item);
     if (!abilities.visit) continue;
-    const parents = abilities.allowedTopCatIds === null ? null : new Map((await loadCatalogs(services.db, item.item_id)).map((c) => [c.cat_id, c.parent_cat_id]));
-    readable.set(item.item_id, { name: item.item_name, mayRead: (catId) => canReadPage(abilities, parents && catId ? topOf(parents, catId) : 0) });
+    const visible = await readableCatalogs(services, item.item_id, abilities.allowedTopCatIds);
+    readable.set(item.item_id, { name: item.item_name, mayRead: (catId) => visible === null || visible.has(catId) });
   }
   const allowed = raw.filter((h) => readable.get(h.item_id)?.mayRead(h.cat_id)).map((h) => ({ ...h, item_name: readable.get(h.item_id)!.name }));
   const start = (input.page - 1) * input.count;

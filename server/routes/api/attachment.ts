@@ -8,7 +8,7 @@ import { largestStorageUsers, listFiles, storageUsage } from '../../commands/fil
 import { quotaPerUserBytes, storageQuotaOf } from '../../commands/files/storageQuota.ts';
 import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
 import { loadFile, loadOwnFile } from '../../access/files.ts';
-import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
+import { loadWritablePage } from '../../access/pages.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { listPageAttachments } from '../../commands/files/pageAttachments.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
@@ -96,8 +96,8 @@ const pageUploadList = (name: string) =>
     auth: 'public',
     writes: false,
     input: z.object({ page_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await loadReadablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'read' } },
+    async handle({ input, services }) {
       const rows = await listPageAttachments(services.db, input.page_id);
       const base = await siteBaseUrl(services);
       return rows.map((r) => presentPageAttachment(r, base, services.config.TIMEZONE));
@@ -110,8 +110,8 @@ const deletePageFile = (name: string) =>
     auth: 'user',
     writes: true,
     input: z.object({ file_id: zId, page_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await loadWritablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'write' } },
+    async handle({ input, services }) {
       return unlinkFileFromPage(services, await storageOf(services), input.file_id, input.page_id);
     },
   });

@@ -1,19 +1,15 @@
 import { z } from 'zod';
-import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireEdit, requireVisit, topCatalogOf } from '../../access/items.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zIdOrZero, zInt, zJsonField, zRequiredText } from '../../http/schema.ts';
-import { actorUid } from '../../policies/actor.ts';
-import { canReadPage } from '../../policies/item.ts';
 import { applyTreeChanges, type TreeChange } from '../../commands/catalogs/applyTreeChanges.ts';
 import { catalogsUnder } from '../../commands/catalogs/catalogTree.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { authorOf } from '../../policies/author.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
-import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
-import { authorizeCatalogSave, loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';
+import { authorizeCatalogSave, defaultCatalogFor, treeMoveGuard } from '../../access/catalogs.ts';
+import { pagesInCatalog } from '../../models/pageLookups.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
 
 const MAX_TREE_CHANGES = 10_000;
@@ -42,12 +38,10 @@ export const catalogActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ item_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await assertSiteReadable(services, actor);
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireVisit(loaded);
+    load: { item: { param: 'item_id', need: 'read' } },
+    async handle({ input, loaded, services }) {
       const cats = await loadCatalogs(services.db, input.item_id);
-      return presentCatalogGroups(cats, catalogsUnder(cats, loaded.abilities.allowedTopCatIds), services.config.TIMEZONE);
+      return presentCatalogGroups(cats, catalogsUnder(cats, loaded.item.abilities.allowedTopCatIds), services.config.TIMEZONE);
     },
   }),
 
@@ -56,12 +50,9 @@ export const catalogActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ item_id: zId, cat_id: zIdOrZero }).loose(),
-    async handle({ input, actor, services }) {
-      await loadReadableCatalog(services, actor, input.item_id, input.cat_id);
-      return services.db('pages')
-        .where({ item_id: input.item_id, cat_id: input.cat_id, is_del: 0 })
-        .orderBy([{ column: 's_number' }, { column: 'page_id' }])
-        .select('page_id', 'page_title', 's_number');
+    load: { catalog: { item: 'item_id', param: 'cat_id', need: 'read' } },
+    async handle({ input, services }) {
+      return pagesInCatalog(services.db, input.item_id, input.cat_id);
     },
   }),
 
@@ -71,20 +62,9 @@ export const catalogActions: ActionDef[] = [
     writes: false,
     input: z.object({ item_id: zIdOrZero, page_id: zIdOrZero, copy_page_id: zIdOrZero, page_history_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
-      const uid = actorUid(actor);
-      let row: { cat_id: number; item_id: number } | undefined;
-      const pageId = input.page_id || input.copy_page_id;
-      if (pageId) row = await services.db('pages').where({ page_id: pageId, is_del: 0 }).first('cat_id', 'item_id');
-      else if (input.page_history_id) row = await services.db('page_history').where({ page_history_id: input.page_history_id }).first('cat_id', 'item_id');
-      else if (input.item_id) {
-        row = await services.db('pages').where({ item_id: input.item_id, author_uid: uid, is_del: 0 }).orderBy([{ column: 'addtime', order: 'desc' }, { column: 'page_id', order: 'desc' }]).first('cat_id', 'item_id');
-      }
-      if (!row) return { default_cat_id: 0 };
-      // Only reveal a catalog the caller may read.
-      const loaded = await loadItem(services, actor, row.item_id);
-      requireVisit(loaded);
-      const top = row.cat_id ? await topCatalogOf(services.db, row.item_id, row.cat_id) : 0;
-      return { default_cat_id: canReadPage(loaded.abilities, top) ? row.cat_id : 0 };
+      // Which item is checked depends on which row is found: access/ decides (only a readable catalog is revealed).
+      const from = { pageId: input.page_id || input.copy_page_id, historyId: input.page_history_id, itemId: input.item_id };
+      return { default_cat_id: await defaultCatalogFor(services, actor, from) };
     },
   }),
 
@@ -94,6 +74,7 @@ export const catalogActions: ActionDef[] = [
     writes: true,
     input: z.object({ item_id: zId, cat_id: zIdOrZero, parent_cat_id: zIdOrZero.optional(), cat_name: zRequiredText(MAX.catName), s_number: zInt(0, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
+      // Both the renamed catalog and its new place must be writable: access/ checks the pair.
       const parent = await authorizeCatalogSave(services, actor, { itemId: input.item_id, catId: input.cat_id, parentCatId: input.parent_cat_id });
       return saveCatalog(services, { itemId: input.item_id, catId: input.cat_id || undefined, name: input.cat_name, parentCatId: parent, sNumber: input.s_number, author: authorOf(actor) });
     },
@@ -104,12 +85,8 @@ export const catalogActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, cat_id: zId }).loose(),
+    load: { catalog: { item: 'item_id', param: 'cat_id', need: 'write' } },
     async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireEdit(loaded);
-      const cat = await services.db('catalogs').where({ cat_id: input.cat_id, item_id: input.item_id }).first('cat_id');
-      if (!cat) throw errors.notFound('catalog');
-      requireWritableIn(loaded, await topCatalogOf(services.db, input.item_id, input.cat_id));
       const result = await deleteCatalog(services, { itemId: input.item_id, catId: input.cat_id, by: authorOf(actor) });
       return { deleted_catalogs: result.catalogs, deleted_pages: result.pages };
     },
@@ -120,16 +97,14 @@ export const catalogActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, cats: zJsonField(z.array(treeEntry).max(MAX_TREE_CHANGES, `must list at most ${MAX_TREE_CHANGES} entries`)) }).loose(),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireEdit(loaded);
-      const result = await applyTreeChanges(services, {
+    load: { item: { param: 'item_id', need: 'edit' } },
+    async handle({ input, loaded, actor, services }) {
+      return applyTreeChanges(services, {
         itemId: input.item_id,
         changes: input.cats.map(toTreeChange),
         by: authorOf(actor),
-        assertMayMove: treeMoveGuard(loaded),
+        assertMayMove: treeMoveGuard(loaded.item),
       });
-      return result;
     },
   }),
 ];

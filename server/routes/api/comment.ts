@@ -12,7 +12,6 @@ import {
 import { commentAudience } from '../../commands/comments/commentAudience.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
-import { loadItem, requireManage } from '../../access/items.ts';
 import { fileJobError } from '../../../workers/jobErrors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zFlag, zId, zJsonField } from '../../http/schema.ts';
@@ -95,9 +94,8 @@ export const commentActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, showdoc_item_id: zId }).loose(),
-    async handle({ input, actor, services, files }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, services, files, loaded: { item: loaded } }) {
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.validation('file: upload ShowDoc’s database file (Sqlite/showdoc.db.php)', 'file：请上传 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）');
       let data;

@@ -4,12 +4,11 @@ import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
 import { selectSubtree } from '../../../exporters/select.ts';
-import { loadItem, requireExport } from '../../access/items.ts';
+import type { LoadedItem } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
 import { loadItemTree } from '../../commands/tree/loadItemTree.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
 import { zId, zIdOrZero } from '../../http/schema.ts';
-import type { Actor } from '../../policies/actor.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 import { contentDisposition } from './attachment.ts';
@@ -24,9 +23,7 @@ import { exportJobError } from '../../../workers/jobErrors.ts';
  */
 const exportInput = z.object({ item_id: zId, cat_id: zIdOrZero, page_id: zIdOrZero }).loose();
 
-async function loadExportTree(services: Services, actor: Actor, input: z.output<typeof exportInput>): Promise<DocTree> {
-  const loaded = await loadItem(services, actor, input.item_id);
-  requireExport(loaded);
+async function loadExportTree(services: Services, loaded: LoadedItem, input: z.output<typeof exportInput>): Promise<DocTree> {
   const full = await loadItemTree(services, loaded.item.item_id, { allowedTopCatIds: loaded.abilities.allowedTopCatIds });
   const tree = selectSubtree(full, { catId: input.cat_id, pageId: input.page_id });
   if (!tree) throw errors.notFound(input.page_id ? 'page' : 'catalog');
@@ -57,8 +54,9 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
     auth: 'user',
     writes: false,
     input: exportInput,
-    async handle({ input, actor, services, lang }) {
-      const tree = await loadExportTree(services, actor, input);
+    load: { item: { param: 'item_id', need: 'export' } },
+    async handle({ input, loaded, services, lang }) {
+      const tree = await loadExportTree(services, loaded.item, input);
       const fileName = `${sanitizeFileName(tree.name)}${fileSuffix}`;
       let made: JobFile;
       try {

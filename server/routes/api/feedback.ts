@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { loadFeedbackPage } from '../../access/feedback.ts';
-import { loadItem, requireManage } from '../../access/items.ts';
 import { existingReaderKey, readerKey } from '../../access/readerCookie.ts';
 import { feedbackCsv, listFeedback, readerAnswer, saveFeedback } from '../../commands/feedback/feedback.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
@@ -52,9 +51,8 @@ export const feedbackActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       return listFeedback(services, loaded.item.item_id);
     },
   }),
@@ -64,9 +62,8 @@ export const feedbackActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       const csv = await feedbackCsv(await listFeedback(services, loaded.item.item_id), services.config.TIMEZONE);
       return raw(csv, {
         type: 'text/csv; charset=utf-8',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { CommentSetting, ItemType, MAX } from '../../../core/limits.ts';
-import { findItem, loadItem, requireCopy, requireManage } from '../../access/items.ts';
+import { findItem } from '../../access/items.ts';
 import { createItem } from '../../commands/items/createItem.ts';
 import { normaliseItemDomain } from '../../commands/items/itemDomain.ts';
 import { ensureItemToken, resetItemToken } from '../../commands/items/itemTokens.ts';
@@ -61,14 +61,13 @@ export const itemActions: ActionDef[] = [
       is_private: zPrivateFlag,
       copy_item_id: zId.optional(),
     }),
-    async handle({ input, actor, services }) {
+    load: { item: { param: 'copy_item_id', need: 'copy', optional: true } },
+    async handle({ input, actor, services, loaded: { item: source } }) {
       const owner = actorRef(actor);
       const item_domain = normaliseItemDomain(input.item_domain);
       const plain = input.is_private === false ? '' : (input.password ?? '');
       if (input.is_private && !plain) throw privateNeedsPassword();
-      if (input.copy_item_id) {
-        const source = await loadItem(services, actor, input.copy_item_id);
-        requireCopy(source);
+      if (source) {
         return createItem(services, {
           owner,
           item_name: input.item_name,
@@ -107,9 +106,8 @@ export const itemActions: ActionDef[] = [
       show_watermark: zSwitch(1, '0 or 1'),
       live_editing: zSwitch(1, '0 (edit lock) or 1 (live co-editing)'),
     }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await updateItem(services, loaded.item, {
         allow_comment: input.allow_comment,
         allow_feedback: input.allow_feedback,
@@ -129,9 +127,8 @@ export const itemActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zItemRef }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       return presentItemDetail(loaded.item, services.config.TIMEZONE, loaded.abilities);
     },
   }),
@@ -141,9 +138,8 @@ export const itemActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       return presentItemToken(await ensureItemToken(services, loaded.item.item_id), services.config.TIMEZONE);
     },
   }),
@@ -153,9 +149,8 @@ export const itemActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ services, loaded: { item: loaded } }) {
       return presentItemToken(await resetItemToken(services, loaded.item.item_id), services.config.TIMEZONE);
     },
   }),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
 import { setItemGrantCookie, safeReferUrl } from '../../access/itemGrantCookie.ts';
-import { loadItem, requireOwn } from '../../access/items.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
 import { archiveItem, leaveItem, softDeleteItem, transferItem } from '../../commands/items/itemLifecycle.ts';
@@ -55,9 +54,8 @@ export const itemAdminActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, password: zLoginPassword }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireOwn(loaded);
+    load: { item: { param: 'item_id', need: 'own' } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       await softDeleteItem(services, loaded.item.item_id);
       return { success: true };
@@ -69,9 +67,8 @@ export const itemAdminActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, password: zLoginPassword }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireOwn(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'own', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       await archiveItem(services, loaded.item.item_id);
       return { success: true };
@@ -83,9 +80,8 @@ export const itemAdminActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, username: zRequiredText(MAX.email), password: zLoginPassword }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireOwn(loaded);
+    load: { item: { param: 'item_id', need: 'own' } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       const to = await findUserByNameOrEmail(services.db, input.username);
       await transferItem(services, loaded.item, to, actorRef(actor));
@@ -98,8 +94,8 @@ export const itemAdminActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
+    load: { item: { param: 'item_id', need: 'exists' } },
+    async handle({ actor, services, loaded: { item: loaded } }) {
       if (loaded.item.uid === actorUid(actor)) throw errors.failed('The creator cannot leave their own item: transfer it first', '创建者不能退出自己的项目，请先转让');
       if (!(await leaveItem(services, loaded.item.item_id, actorUid(actor)))) throw errors.failed('You are not a member of this item', '您不是该项目的成员');
       return { success: true };
@@ -118,8 +114,8 @@ export const itemAdminActions: ActionDef[] = [
       captcha: zText(16).optional(),
       refer_url: zText(2000).optional(),
     }),
-    async handle({ input, actor, services, params, ip, koa }) {
-      const loaded = await loadItem(services, actor, input.item_id);
+    load: { item: { param: 'item_id', need: 'exists' } },
+    async handle({ input, services, params, ip, koa, loaded: { item: loaded } }) {
       // A preview's visit password is its source item's: the grant opens both.
       const item = loaded.rightsItem;
       if (item.password_hash) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireManage } from '../../access/items.ts';
 import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts';
 import { findUsers } from '../../access/users.ts';
 import { deleteMember, listMembers, saveMembers } from '../../commands/members/members.ts';
@@ -18,9 +17,8 @@ export const memberActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       const rows = await listMembers(services.db, loaded.item.item_id);
       const names = await catalogNames(services.db, rows.map((r) => r.cat_id));
       return rows.map((r) => presentMember(r, names, services.config.TIMEZONE));
@@ -32,9 +30,8 @@ export const memberActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, username: zText(MAX.email * 20), member_group_id: zMemberGroup, cat_id: zIdOrZero }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await assertTopCatalogOrAll(services.db, loaded.item.item_id, input.cat_id);
       const users = await findUsers(services.db, input.username);
       const ids = await saveMembers(services, loaded.item, users, { member_group_id: input.member_group_id, cat_id: input.cat_id }, actorRef(actor));
@@ -47,9 +44,8 @@ export const memberActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, item_member_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       await deleteMember(services, loaded.item.item_id, input.item_member_id, actorRef(actor));
       return { success: true };
     },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { findMockOfPage, saveMock } from '../../commands/mocks/mocks.ts';
 import { MOCK_TEMPLATE_MAX_BYTES } from '../../commands/mocks/mockTemplate.ts';
-import { loadReadablePage, loadWritablePage } from '../../access/pages.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zRequiredText, zText } from '../../http/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
@@ -14,8 +13,8 @@ export const mockActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ page_id: zId, template: zRequiredText(MOCK_TEMPLATE_MAX_BYTES), path: zText(500) }).loose(),
-    async handle({ input, actor, services }) {
-      const { page } = await loadWritablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'write' } },
+    async handle({ input, actor, services, loaded: { page: { page } } }) {
       return saveMock(services, { uid: (actor as UserActor).uid, page_id: page.page_id, item_id: page.item_id, template: input.template, path: input.path });
     },
   }),
@@ -24,8 +23,8 @@ export const mockActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ page_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      await loadReadablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'read' } },
+    async handle({ input, services }) {
       const mock = await findMockOfPage(services, input.page_id);
       return mock ? presentMock(mock, services.config.TIMEZONE) : [];
     },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireEdit } from '../../access/items.ts';
 import { assertNoControlCharacters } from '../../http/controlChars.ts';
 import { canReadComments } from '../../policies/comment.ts';
 import { commentFacts } from '../../access/comments.ts';
@@ -12,7 +11,7 @@ import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { setPageLock } from '../../commands/pages/locks.ts';
 import { findLiveLock } from '../../models/PageLock.ts';
-import { loadReadablePage, loadWritablePage, pageCatalogGuard, requireDeletablePage, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
+import { pageCatalogGuard, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
 import { pageExtras } from '../../commands/pages/pageExtras.ts';
@@ -38,21 +37,22 @@ function decodeContent(raw: string, urlencoded: boolean): string {
 
 const pageIdInput = z.object({ page_id: zId }).loose();
 
-/** A `page/*` action addressed by `page_id` alone, on a page the caller may read (loaded before `handle` runs). */
-function readablePageAction(name: string, auth: ActionAuth, writes: boolean, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>): ActionDef {
+/** A `page/*` action addressed by `page_id` alone, on a page the caller may read or, with `need`, delete (loaded before `handle` runs). */
+function pageIdAction(name: string, auth: ActionAuth, writes: boolean, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>, need: 'read' | 'delete' = 'read'): ActionDef {
   return action({
     name,
     auth,
     writes,
     input: pageIdInput,
+    load: { page: { param: 'page_id', need } },
     async handle(ctx) {
-      return handle(ctx, await loadReadablePage(ctx.services, ctx.actor, ctx.input.page_id));
+      return handle(ctx, ctx.loaded.page);
     },
   });
 }
 
 export const pageActions: ActionDef[] = [
-  readablePageAction('page/info', 'public', false, async ({ actor, services }, target) => {
+  pageIdAction('page/info', 'public', false, async ({ actor, services }, target) => {
     const { page, loaded, topCatId } = target;
     const extras = await pageExtras(services, page.page_id);
     const comments = canReadComments(commentFacts(target)) ? extras.comment_count : 0;
@@ -115,9 +115,9 @@ export const pageActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))) }).loose(),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireEdit(loaded); // catalog restrictions are checked per page by the command
+    // Catalog restrictions are checked per page by the command.
+    load: { item: { param: 'item_id', need: 'edit' } },
+    async handle({ input, services, loaded: { item: loaded } }) {
       const orders = new Map(Object.entries(input.pages).map(([k, v]) => [Number(k), v]));
       await sortPages(services, {
         itemId: input.item_id,
@@ -128,14 +128,12 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  readablePageAction('page/delete', 'user', true, async ({ actor, services }, lp) => {
-    requireDeletablePage(actor, lp);
-    const { page } = lp;
+  pageIdAction('page/delete', 'user', true, async ({ actor, services }, { page }) => {
     await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
     return [];
-  }),
+  }, 'delete'),
 
-  readablePageAction('page/history', 'public', false, async ({ services }, { page }) => {
+  pageIdAction('page/history', 'public', false, async ({ services }, { page }) => {
     const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
     return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
   }),
@@ -145,8 +143,8 @@ export const pageActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ page_id: zId, page_history_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      const { page } = await loadReadablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'read' } },
+    async handle({ input, services, loaded: { page: { page } } }) {
       const history = await findHistoryVersion(services.db, page.page_id, input.page_history_id);
       if (!history) throw errors.notFound('page history');
       return { page: presentPage(page, services.config.TIMEZONE), history_page: presentHistory(history, services.config.TIMEZONE) };
@@ -158,8 +156,8 @@ export const pageActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose(),
-    async handle({ input, actor, services }) {
-      const { page } = await loadWritablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'write' } },
+    async handle({ input, services, loaded: { page: { page } } }) {
       if (input.isCreateSiglePage === 'true' || input.isCreateSiglePage === '1') return { unique_key: await createShareLink(services, page.page_id) };
       await removeShareLink(services, page.page_id);
       return { unique_key: '' };
@@ -171,15 +169,15 @@ export const pageActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose(),
-    async handle({ input, actor, services }) {
-      const { page } = await loadWritablePage(services, actor, input.page_id);
+    load: { page: { param: 'page_id', need: 'write' } },
+    async handle({ input, actor, services, loaded: { page: { page } } }) {
       if (input.item_id && input.item_id !== page.item_id) throw errors.validation('item_id: the page belongs to another item');
       const result = await setPageLock(services, { pageId: page.page_id, itemId: page.item_id, holder: authorOf(actor), lockTo: input.lock_to });
       return { lock: result.released ? 0 : 1, lock_to: result.lock_to };
     },
   }),
 
-  readablePageAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
+  pageIdAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
     return presentLock(await findLiveLock(services.db, page.page_id, services.now()), actorUid(actor));
   }),
 ];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { loadItem, requireManage } from '../../access/items.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
 import { recoverPage } from '../../commands/pages/deletePage.ts';
@@ -14,9 +13,8 @@ export const recycleActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ input, services, loaded: { item: loaded } }) {
       const rows = await services.db('recycle')
         .where({ item_id: input.item_id })
         .orderBy([{ column: 'del_time', order: 'desc' }, { column: 'id', order: 'desc' }])
@@ -30,9 +28,8 @@ export const recycleActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, page_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       const recovered = await recoverPage(services, { itemId: input.item_id, pageId: input.page_id, by: authorOf(actor) });
       if (!recovered) throw errors.notFound('page');
       return recovered;

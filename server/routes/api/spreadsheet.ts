@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import { ItemType } from '../../../core/limits.ts';
-import { loadItem, requireEdit, type LoadedItem } from '../../access/items.ts';
-import { loadReadableItem } from '../../access/pages.ts';
+import type { LoadedItem } from '../../access/items.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId } from '../../http/schema.ts';
@@ -30,9 +29,9 @@ export const spreadsheetActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     input: z.object({ item_id: zId }).loose(),
-    async handle({ input, actor, services }) {
-      // A download of the whole item: refused to guests when the site forces a login (issue #20, part 8).
-      const loaded = await loadReadableItem(services, actor, input.item_id);
+    // A download of the whole item: refused to guests when the site forces a login (issue #20, part 8).
+    load: { item: { param: 'item_id', need: 'read' } },
+    async handle({ services, loaded: { item: loaded } }) {
       requireSpreadsheet(loaded);
       const page = await findSheetPage(services.db, loaded.item.item_id);
       const fileName = `${sanitizeFileName(loaded.item.item_name)}.xlsx`;
@@ -52,9 +51,8 @@ export const spreadsheetActions: ActionDef[] = [
     // Changes nothing on the server, but takes an upload: POST only, with proof of origin.
     writes: true,
     input: z.object({ item_id: zId }).loose(),
-    async handle({ input, actor, services, files }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireEdit(loaded);
+    load: { item: { param: 'item_id', need: 'edit' } },
+    async handle({ services, files, loaded: { item: loaded } }) {
       requireSpreadsheet(loaded);
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
-import { loadTeam, requireTeamManage, requireTeamOwn } from '../../access/teams.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
 import { createTeam, deleteTeam, listMyTeams, renameTeam, transferTeam } from '../../commands/teams/teams.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -27,10 +26,9 @@ export const teamActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ id: zId.optional(), team_name: zRequiredText(MAX.teamName) }),
-    async handle({ input, actor, services }) {
-      if (!input.id) return { id: await createTeam(services, actorRef(actor), input.team_name) };
-      const loaded = await loadTeam(services, actor, input.id);
-      requireTeamManage(loaded);
+    load: { team: { param: 'id', need: 'manage', optional: true } },
+    async handle({ input, actor, services, loaded: { team: loaded } }) {
+      if (!loaded) return { id: await createTeam(services, actorRef(actor), input.team_name) };
       await renameTeam(services, loaded.team.id, input.team_name);
       return { id: loaded.team.id };
     },
@@ -41,9 +39,8 @@ export const teamActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadTeam(services, actor, input.id);
-      requireTeamOwn(loaded);
+    load: { team: { param: 'id', need: 'own' } },
+    async handle({ services, loaded: { team: loaded } }) {
       await deleteTeam(services, loaded.team.id);
       return { success: true };
     },
@@ -54,9 +51,8 @@ export const teamActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ team_id: zId, username: zRequiredText(MAX.email), password: zText(MAX.password) }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadTeam(services, actor, input.team_id);
-      requireTeamOwn(loaded);
+    load: { team: { param: 'team_id', need: 'own' } },
+    async handle({ input, actor, services, loaded: { team: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       const to = await findUserByNameOrEmail(services.db, input.username);
       const moved = await transferTeam(services, loaded.team, to);

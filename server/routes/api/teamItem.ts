@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../../../core/limits.ts';
 import { loadItem, requireManage } from '../../access/items.ts';
-import { loadTeam, requireTeamManage, requireTeamOrItemManage } from '../../access/teams.ts';
+import { requireTeamOrItemManage } from '../../access/teams.ts';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../../commands/teams/teamItems.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { zId, zText } from '../../http/schema.ts';
@@ -29,9 +29,9 @@ export const teamItemActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ team_id: zId, item_id: zIdList }),
-    async handle({ input, actor, services }) {
-      const team = await loadTeam(services, actor, input.team_id);
-      requireTeamManage(team);
+    load: { team: { param: 'team_id', need: 'manage' } },
+    async handle({ input, actor, services, loaded: { team } }) {
+      // Manage on every listed item too: a list of rows, checked one by one through access/.
       for (const itemId of input.item_id) requireManage(await loadItem(services, actor, itemId), { write: true });
       const ids = await bindItems(services, team.team, input.item_id, actorRef(actor));
       return presentSavedIds(ids);

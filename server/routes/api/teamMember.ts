@@ -18,9 +18,8 @@ export const teamMemberActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ team_id: zId, member_username: zText(MAX.email * 20), team_member_group_id: zInt(1, 2).optional().default(1) }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadTeam(services, actor, input.team_id);
-      requireTeamManage(loaded);
+    load: { team: { param: 'team_id', need: 'manage' } },
+    async handle({ input, actor, services, loaded: { team: loaded } }) {
       const users = await findUsers(services.db, input.member_username, 'member_username');
       const grants = await newTeamMemberGrants(services, actor, loaded.team.id);
       const ids = await addTeamMembers(services, loaded.team, users, input.team_member_group_id, actorRef(actor), (itemId) => grants.get(itemId) ?? null);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { loadItem, requireManage } from '../../access/items.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../../commands/webhooks/formats.ts';
 import { deleteWebhook, listWebhooks, saveWebhook, testWebhook } from '../../commands/webhooks/webhooks.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -30,9 +29,8 @@ export const webhookActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     input: z.object({ item_id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded);
+    load: { item: { param: 'item_id', need: 'manage' } },
+    async handle({ services, loaded: { item: loaded } }) {
       const rows = await listWebhooks(services, loaded.item.item_id);
       return rows.map(({ hook, deliveries }) => presentWebhook(hook, deliveries, services.config.TIMEZONE));
     },
@@ -53,9 +51,8 @@ export const webhookActions: ActionDef[] = [
       rotate_secret: zFlag.optional().default(false),
       bot_secret: zText(200).optional(),
     }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       const hook = await saveWebhook(services, {
         itemId: loaded.item.item_id,
         id: input.id,
@@ -78,9 +75,8 @@ export const webhookActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, services, loaded: { item: loaded } }) {
       await deleteWebhook(services, loaded.item.item_id, input.id);
       return { success: true };
     },
@@ -91,9 +87,8 @@ export const webhookActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     input: z.object({ item_id: zId, id: zId }),
-    async handle({ input, actor, services }) {
-      const loaded = await loadItem(services, actor, input.item_id);
-      requireManage(loaded, { write: true });
+    load: { item: { param: 'item_id', need: 'manage', write: true } },
+    async handle({ input, actor, services, loaded: { item: loaded } }) {
       const delivery = await testWebhook(services, loaded.item.item_id, input.id, actorRef(actor));
       return presentDelivery(delivery, services.config.TIMEZONE);
     },
