@@ -6,7 +6,7 @@ import { Model } from 'objection';
  *
  * No model is ever bound to a global knex (`Model.knex(...)`): one process may run several
  * databases (the tests start several servers per process), and a query must run on the caller's
- * transaction. Every query passes its handle: `Page.query(tx.db)`, `Item.relatedQuery('pages', db)`.
+ * transaction. Every query passes its handle: `Page.query(tx.db)`.
  * A query without one fails loudly ("no database bound") instead of silently using another
  * database.
  *
