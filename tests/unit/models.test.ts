@@ -64,7 +64,7 @@ describe('server/models', () => {
     await models.Page.query(db).insert({ item_id: one.item_id, page_title: 'live' });
     await models.Page.query(db).insert({ item_id: one.item_id, page_title: 'deleted', is_del: 1 });
     await models.Page.query(db).insert({ item_id: two.item_id, page_title: 'elsewhere' });
-    const titles = async (q: Promise<{ page_title: string }[]>) => (await q).map((p) => p.page_title).sort();
+    const titles = async (q: PromiseLike<{ page_title: string }[]>) => (await q).map((p) => p.page_title).sort();
     expect(await titles(models.Page.query(db).modify('inItem', one.item_id).modify('notDeleted'))).toEqual(['live']);
     expect(await titles(models.Page.query(db).modify('inItem', one.item_id))).toEqual(['deleted', 'live']);
     const joined = models.Page.query(db).alias('p').join('items as i', 'i.item_id', 'p.item_id').modify('inItem', one.item_id).modify('notDeleted').select('p.page_title');
