@@ -2,6 +2,7 @@ import { errors } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 import { canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
+import { Catalog } from '../models/Catalog.ts';
 import { loadItem, requireEdit, requireVisit, topCatalogOf, type LoadedItem } from './items.ts';
 import { assertSiteReadable, requireWritableIn } from './pages.ts';
 import { denials } from './denials.ts';
@@ -14,7 +15,7 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
   await assertSiteReadable(services, actor);
   const loaded = await loadItem(services, actor, itemId);
   requireVisit(loaded);
-  if (catId && !(await services.db('catalogs').where({ cat_id: catId, item_id: itemId }).first('cat_id'))) throw errors.notFound('catalog');
+  if (catId && !(await Catalog.query(services.db).modify('inItem', itemId).findById(catId).select('cat_id'))) throw errors.notFound('catalog');
   const top = catId ? await topCatalogOf(services.db, itemId, catId) : 0;
   if (!canReadPage(loaded.abilities, top)) throw denials.noVisit();
   return loaded;
@@ -46,7 +47,7 @@ export async function authorizeCatalogSave(
   const loaded = await loadItem(services, actor, input.itemId);
   requireEdit(loaded);
   if (input.catId) {
-    const cat = await services.db('catalogs').where({ cat_id: input.catId, item_id: input.itemId }).first('cat_id');
+    const cat = await Catalog.query(services.db).modify('inItem', input.itemId).findById(input.catId).select('cat_id');
     if (!cat) throw errors.notFound('catalog');
     requireWritableIn(loaded, await topCatalogOf(services.db, input.itemId, input.catId));
   }

@@ -15,6 +15,9 @@ import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
 import { assertSiteReadable, requireWritableIn } from '../../access/pages.ts';
 import { authorizeCatalogSave, loadReadableCatalog, treeMoveGuard } from '../../access/catalogs.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Page } from '../../models/Page.ts';
+import { PageHistory } from '../../models/PageHistory.ts';
 
 const MAX_TREE_CHANGES = 10_000;
 
@@ -58,8 +61,10 @@ export const catalogActions: ActionDef[] = [
     input: z.object({ item_id: zId, cat_id: zIdOrZero }).loose(),
     async handle({ input, actor, services }) {
       await loadReadableCatalog(services, actor, input.item_id, input.cat_id);
-      return services.db('pages')
-        .where({ item_id: input.item_id, cat_id: input.cat_id, is_del: 0 })
+      return Page.query(services.db)
+        .modify('inItem', input.item_id)
+        .modify('notDeleted')
+        .where({ cat_id: input.cat_id })
         .orderBy([{ column: 's_number' }, { column: 'page_id' }])
         .select('page_id', 'page_title', 's_number');
     },
@@ -74,10 +79,10 @@ export const catalogActions: ActionDef[] = [
       const uid = actorUid(actor);
       let row: { cat_id: number; item_id: number } | undefined;
       const pageId = input.page_id || input.copy_page_id;
-      if (pageId) row = await services.db('pages').where({ page_id: pageId, is_del: 0 }).first('cat_id', 'item_id');
-      else if (input.page_history_id) row = await services.db('page_history').where({ page_history_id: input.page_history_id }).first('cat_id', 'item_id');
+      if (pageId) row = await Page.query(services.db).findById(pageId).modify('notDeleted').select('cat_id', 'item_id');
+      else if (input.page_history_id) row = await PageHistory.query(services.db).findById(input.page_history_id).select('cat_id', 'item_id');
       else if (input.item_id) {
-        row = await services.db('pages').where({ item_id: input.item_id, author_uid: uid, is_del: 0 }).orderBy([{ column: 'addtime', order: 'desc' }, { column: 'page_id', order: 'desc' }]).first('cat_id', 'item_id');
+        row = await Page.query(services.db).modify('inItem', input.item_id).modify('notDeleted').where({ author_uid: uid }).orderBy([{ column: 'addtime', order: 'desc' }, { column: 'page_id', order: 'desc' }]).select('cat_id', 'item_id').first();
       }
       if (!row) return { default_cat_id: 0 };
       // Only reveal a catalog the caller may read.
@@ -107,7 +112,7 @@ export const catalogActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const loaded = await loadItem(services, actor, input.item_id);
       requireEdit(loaded);
-      const cat = await services.db('catalogs').where({ cat_id: input.cat_id, item_id: input.item_id }).first('cat_id');
+      const cat = await Catalog.query(services.db).modify('inItem', input.item_id).findById(input.cat_id).select('cat_id');
       if (!cat) throw errors.notFound('catalog');
       requireWritableIn(loaded, await topCatalogOf(services.db, input.item_id, input.cat_id));
       const result = await deleteCatalog(services, { itemId: input.item_id, catId: input.cat_id, by: authorOf(actor) });
