@@ -73,7 +73,7 @@ describe('server/models', () => {
     expect(joined.toKnexQuery().toString()).toMatch(/"p"\."item_id"|`p`\.`item_id`/);
     expect(await titles(joined)).toEqual(['live']);
     const live = (await models.Item.query(db).where({ uid: owner.uid }).modify('notDeleted')).map((i) => i.item_id).sort((a, b) => a - b);
-    expect(live).toEqual([one.item_id, two.item_id]);
+    expect(live).toEqual([one.item_id, two.item_id].sort((a, b) => a - b));
     expect(live).not.toContain(gone.item_id);
   });
 
