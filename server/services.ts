@@ -6,8 +6,6 @@ import { JobPool } from '../workers/pool.ts';
 import { jobLimitsOf } from '../workers/limits.ts';
 import { Option } from './models/Option.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
-// Every model and their relations (models/relations.ts), set before any query.
-import './models/index.ts';
 import { nowSeconds } from '../core/time.ts';
 import { createLiveServices, type LiveServices } from './live/liveServices.ts';
 

@@ -25,7 +25,7 @@ export async function loadReadableCatalog(services: Pick<Services, 'db' | 'secre
 
 /** 10101 unless the catalog exists in the item. */
 async function requireCatalogInItem(db: Db, itemId: number, catId: number): Promise<void> {
-  if (!(await Catalog.query(db).where({ cat_id: catId, item_id: itemId }).select('cat_id').first())) throw errors.notFound('catalog');
+  if (!(await Catalog.query(db).modify('inItem', itemId).findById(catId).select('cat_id'))) throw errors.notFound('catalog');
 }
 
 /** Writing one catalog (catalog/delete): edit right on the item, the catalog in the item (10101), and writable by the caller (10302). */

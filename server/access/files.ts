@@ -1,12 +1,12 @@
 import { errors } from '../../core/errors.ts';
-import type { FileRow } from '../models/Attachment.ts';
+import { Attachment, type FileRow } from '../models/Attachment.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { denials } from './denials.ts';
 
 /** A file of the library by id, or 10101. */
 export async function loadFile(services: Pick<Services, 'db'>, fileId: number): Promise<FileRow> {
-  const file = (await services.db('files').where({ file_id: fileId }).first()) as FileRow | undefined;
+  const file = await Attachment.query(services.db).findById(fileId);
   if (!file) throw errors.notFound('file');
   return file;
 }

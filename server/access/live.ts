@@ -4,6 +4,7 @@ import { pageDocName, sheetDocName, type LiveMode } from '../../core/live.ts';
 import { findLiveLock } from '../models/PageLock.ts';
 import { pageByShareKey } from './shareKeys.ts';
 import type { LockRow } from '../models/PageLock.ts';
+import { User } from '../models/User.ts';
 import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { findItem, loadItem, type LoadedItem } from './items.ts';
@@ -77,10 +78,8 @@ export async function liveActor(services: Pick<Services, 'db'>, ctx: { uid: numb
   const proof = noProof();
   if (ctx.grant) proof.grants.set(ctx.grant.itemId, ctx.grant.value);
   if (!ctx.uid) return guest(proof);
-  const user = (await services.db('users').where({ uid: ctx.uid }).first('uid', 'username', 'name', 'groupid')) as
-    | { uid: number; username: string; name: string; groupid: number }
-    | undefined;
-  return user ? { kind: 'user', ...user, proof } : null;
+  const user = await User.query(services.db).findById(ctx.uid).select('uid', 'username', 'name', 'groupid');
+  return user ? { kind: 'user', uid: user.uid, username: user.username, name: user.name, groupid: user.groupid, proof } : null;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Actor } from '../policies/actor.ts';
 import { canDeletePage, canReadPage, canWriteIn } from '../policies/item.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
-import type { PageRow } from '../models/Page.ts';
+import { Catalog } from '../models/Catalog.ts';
+import { Page, type PageRow } from '../models/Page.ts';
 import { denials } from './denials.ts';
 
 /**
@@ -28,7 +29,9 @@ export async function assertSiteReadable(services: Pick<Services, 'db'>, actor: 
 }
 
 export async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
-  const page = (await services.db('pages').where({ page_id: pageId, is_del: 0 }).first()) as PageRow | undefined;
+  // Every page read starts here, so it stays a plain knex read of the model's table (bench/models.ts,
+  // one page with content: Page.query costs SQLite 418 vs 272 µs of CPU, PostgreSQL 805 vs 577 µs).
+  const page = (await Page.knexTable(services.db).where({ page_id: pageId, is_del: 0 }).first()) as PageRow | undefined;
   if (!page) throw errors.notFound('page');
   return page;
 }
@@ -103,7 +106,7 @@ export function pageCatalogGuard(loaded: LoadedItem): (catId: number, db: Pick<S
 /** Resolves a target catalog of the item for a write: 0 (root) or an existing catalog, and its top. */
 export async function writableCatalog(services: Pick<Services, 'db'>, loaded: LoadedItem, catId: number): Promise<number> {
   if (catId > 0) {
-    const cat = await services.db('catalogs').where({ cat_id: catId, item_id: loaded.item.item_id }).first('cat_id');
+    const cat = await Catalog.query(services.db).modify('inItem', loaded.item.item_id).findById(catId).select('cat_id');
     if (!cat) throw errors.validation('cat_id: the catalog does not exist in this item', 'cat_id：该目录不属于此项目');
   }
   const top = catId > 0 && loaded.abilities.allowedTopCatIds !== null ? await topCatalogOf(services.db, loaded.item.item_id, catId) : 0;

@@ -41,8 +41,7 @@ export async function findTokenUser(deps: Deps, secret: string): Promise<TokenUs
   if (!looksLikeAccessToken(secret) || secret.length > 200) return null;
   const now = deps.now();
   // Every token-authenticated request runs this: a plain knex read, like findSessionUser.
-  const row = (await deps
-    .db(`${AccessToken.tableName} as t`)
+  const row = (await AccessToken.knexTable(deps.db, 't')
     .join(`${User.tableName} as u`, 'u.uid', 't.uid')
     .where('t.token_hash', sha256(secret))
     .andWhere((q) => q.where('t.expires_at', 0).orWhere('t.expires_at', '>', now))

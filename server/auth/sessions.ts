@@ -42,8 +42,7 @@ export async function findSessionUser(deps: Deps, token: string): Promise<Sessio
   if (!token || token.length > 200) return null;
   // Every authenticated request runs this, so it stays a plain knex read of the model's table
   // (bench/models.ts: a one-row read costs +45% CPU through objection).
-  const row = await deps
-    .db(`${Session.tableName} as s`)
+  const row = await Session.knexTable(deps.db, 's')
     .join('users as u', 'u.uid', 's.uid')
     .where('s.token_hash', sha256(token))
     .andWhere('s.expires_at', '>', deps.now())

@@ -1,5 +1,6 @@
 import type { ApiSourceKind } from '../../core/apiChanges.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /**
  * A recorded version of an API in an item (`api_versions`, migration 20261126060000_api_versions):
@@ -33,4 +34,5 @@ export interface ApiVersion extends ApiVersionRow {}
 export class ApiVersion extends BaseModel {
   static override tableName = 'api_versions';
   static override idColumn = 'version_id';
+  static override modifiers = itemModifiers;
 }

@@ -1,5 +1,6 @@
 import type { ChangeKind } from '../../core/apiDiff.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** One operation an API version changed (`api_version_changes`), keyed by its page's stable key. */
 export interface ApiVersionChangeRow {
@@ -18,4 +19,5 @@ export interface ApiVersionChange extends ApiVersionChangeRow {}
 export class ApiVersionChange extends BaseModel {
   static override tableName = 'api_version_changes';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** An uploaded file (`files`). `uid` is null once its uploader was deleted; `item_id`/`page_id` 0 = not tied. */
 export interface FileRow {
@@ -26,4 +27,5 @@ export interface Attachment extends FileRow {}
 export class Attachment extends BaseModel {
   static override tableName = 'files';
   static override idColumn = 'file_id';
+  static override modifiers = itemModifiers;
 }

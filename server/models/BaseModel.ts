@@ -6,7 +6,7 @@ import { Model } from 'objection';
  *
  * No model is ever bound to a global knex (`Model.knex(...)`): one process may run several
  * databases (the tests start several servers per process), and a query must run on the caller's
- * transaction. Every query passes its handle: `Page.query(tx.db)`, `Item.relatedQuery('pages', db)`.
+ * transaction. Every query passes its handle: `Page.query(tx.db)`.
  * A query without one fails loudly ("no database bound") instead of silently using another
  * database.
  *
@@ -29,8 +29,9 @@ export class BaseModel extends Model {
    * The model's table as a plain knex builder on the caller's handle. For what objection does not
    * do on both engines — batch inserts, which it refuses on SQLite — and for the few hot reads
    * where building model instances measurably costs time (each such use says why, with the figure).
+   * `alias` names the table in a join (`Page.knexTable(db, 'p')` reads `pages as p`).
    */
-  static knexTable(db: Knex): Knex.QueryBuilder {
-    return db(this.tableName);
+  static knexTable(db: Knex, alias?: string): Knex.QueryBuilder {
+    return db(alias ? `${this.tableName} as ${alias}` : this.tableName);
   }
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** One line of an item's change log (`change_log`). */
 export interface ChangeLogRow {
@@ -18,4 +19,5 @@ export interface ChangeLogEntry extends ChangeLogRow {}
 export class ChangeLogEntry extends BaseModel {
   static override tableName = 'change_log';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

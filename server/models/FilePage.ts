@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A file used by a page (`file_pages`): one file may serve several pages. */
 export interface FilePageRow {
@@ -13,4 +14,5 @@ export interface FilePage extends FilePageRow {}
 export class FilePage extends BaseModel {
   static override tableName = 'file_pages';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { notDeleted } from './modifiers.ts';
 
 /** An `items` row. `password_hash` is the hashed visit password ('' = public); flags are 0/1. */
 export interface ItemRow {
@@ -47,4 +48,5 @@ export interface Item extends ItemRow {}
 export class Item extends BaseModel {
   static override tableName = 'items';
   static override idColumn = 'item_id';
+  static override modifiers = { notDeleted };
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A personal member of an item (`item_members`): `member_group_id` is core/limits MemberGroup, `cat_id` 0 = every catalog. */
 export interface ItemMemberRow {
@@ -20,4 +21,5 @@ export interface ItemMember extends ItemMemberRow {}
 export class ItemMember extends BaseModel {
   static override tableName = 'item_members';
   static override idColumn = 'item_member_id';
+  static override modifiers = itemModifiers;
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /**
  * Open-API credentials of an item (`item_tokens`, one row per item). Both values are 160 random
@@ -18,4 +19,5 @@ export interface ItemToken extends ItemTokenRow {
 export class ItemToken extends BaseModel {
   static override tableName = 'item_tokens';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** One write tool call of the MCP server (`mcp_audit`). */
 export interface McpAuditRow {
@@ -18,4 +19,5 @@ export interface McpAuditEntry extends McpAuditRow {}
 export class McpAuditEntry extends BaseModel {
   static override tableName = 'mcp_audit';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

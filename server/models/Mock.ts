@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A page's mock (`mocks`, one per page): a Mock.js template served at `unique_key` and `path`. */
 export interface MockRow {
@@ -18,4 +19,5 @@ export interface Mock extends MockRow {}
 export class Mock extends BaseModel {
   static override tableName = 'mocks';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

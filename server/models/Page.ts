@@ -1,5 +1,6 @@
 import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
+import { inItem, notDeleted } from './modifiers.ts';
 
 /** What every stored version of a page says and who wrote it, in wire order (`pages` and `page_history`). */
 export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username', 'author_via'] as const;
@@ -56,4 +57,5 @@ export interface Page extends PageRow {}
 export class Page extends BaseModel {
   static override tableName = 'pages';
   static override idColumn = 'page_id';
+  static override modifiers = { inItem, notDeleted };
 }

@@ -1,5 +1,6 @@
 import type { CommentAnchor } from '../../core/commentAnchor.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A comment on a page (`page_comments`, migration 20261127162000_comments_feedback). */
 export interface PageCommentRow {
@@ -28,6 +29,7 @@ export interface PageComment extends PageCommentRow {}
 export class PageComment extends BaseModel {
   static override tableName = 'page_comments';
   static override idColumn = 'comment_id';
+  static override modifiers = itemModifiers;
 }
 
 /** A thread as listed for a page (its replies, and where its anchor's quote is now): what the comment presenter shapes. */

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A reader's "was this page helpful?" answer (`page_feedback`, migration 20261127162000_comments_feedback). */
 export interface PageFeedbackRow {
@@ -18,4 +19,5 @@ export interface PageFeedback extends PageFeedbackRow {}
 export class PageFeedback extends BaseModel {
   static override tableName = 'page_feedback';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -1,5 +1,6 @@
 import type { PageVersionFields } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A stored version of a page (`page_history`): what it said and who wrote it, at `addtime`. */
 export interface PageHistoryRow extends Omit<PageVersionFields, 'addtime'> {
@@ -16,4 +17,5 @@ export interface PageHistory extends PageHistoryRow {}
 export class PageHistory extends BaseModel {
   static override tableName = 'page_history';
   static override idColumn = 'page_history_id';
+  static override modifiers = itemModifiers;
 }

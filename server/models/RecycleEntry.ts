@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** A deleted page in its item's recycle bin (`recycle`); the page row itself stays with `is_del = 1`. */
 export interface RecycleRow {
@@ -16,4 +17,5 @@ export interface RecycleEntry extends RecycleRow {}
 export class RecycleEntry extends BaseModel {
   static override tableName = 'recycle';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

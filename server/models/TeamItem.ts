@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** An item bound to a team (`team_items`). */
 export interface TeamItemTableRow {
@@ -18,4 +19,5 @@ export interface TeamItem extends TeamItemTableRow {}
 export class TeamItem extends BaseModel {
   static override tableName = 'team_items';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** What a team binding gives one member on one item (`team_item_members`), tunable per item. */
 export interface TeamItemMemberTableRow {
@@ -21,4 +22,5 @@ export interface TeamItemMember extends TeamItemMemberTableRow {}
 export class TeamItemMember extends BaseModel {
   static override tableName = 'team_item_members';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

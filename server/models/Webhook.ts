@@ -1,5 +1,6 @@
 import type { Webhook as WireWebhook } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /** An outgoing webhook of an item (`webhooks`, migration 20261126070000_webhooks). */
 export interface WebhookRow {
@@ -25,6 +26,7 @@ export interface Webhook extends WebhookRow {}
 export class Webhook extends BaseModel {
   static override tableName = 'webhooks';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }
 
 /** The events a webhook row subscribes to (its `events` column: JSON text; anything unreadable = none). */

@@ -1,5 +1,6 @@
 import type { WebhookDelivery as WireDelivery } from '../../core/wire.ts';
 import { BaseModel } from './BaseModel.ts';
+import { itemModifiers } from './modifiers.ts';
 
 /**
  * One queued post of an event to a webhook (`webhook_deliveries`): claimed under a
@@ -28,4 +29,5 @@ export interface WebhookDelivery extends DeliveryRow {}
 export class WebhookDelivery extends BaseModel {
   static override tableName = 'webhook_deliveries';
   static override idColumn = 'id';
+  static override modifiers = itemModifiers;
 }

@@ -2,8 +2,6 @@
  * One objection model per table of server/db/migrations, with its row type. Queries always pass
  * the caller's knex or transaction: `Page.query(tx.db)` (see BaseModel.ts).
  */
-// Every relation, set on the models below (see relations.ts).
-import './relations.ts';
 export { BaseModel } from './BaseModel.ts';
 export { AccessToken, type AccessTokenRow } from './AccessToken.ts';
 export { ApiVersion, type ApiVersionRow } from './ApiVersion.ts';
@@ -20,6 +18,7 @@ export { ItemMember, type ItemMemberRow, type MemberRow } from './ItemMember.ts'
 export { ItemToken, type ItemTokenRow } from './ItemToken.ts';
 export { ItemUserOrder, type ItemUserOrderRow } from './ItemUserOrder.ts';
 export { JobLease, type JobLeaseRow } from './JobLease.ts';
+export { LiveBusMessage, type LiveBusMessageRow } from './LiveBusMessage.ts';
 export { McpAuditEntry, type McpAuditRow } from './McpAuditEntry.ts';
 export { Mock, type MockRow } from './Mock.ts';
 export { Notice, type NoticeRow } from './Notice.ts';
@@ -28,6 +27,7 @@ export { Page, type PageRow, type MenuPageRow } from './Page.ts';
 export { PageComment, type PageCommentRow } from './PageComment.ts';
 export { PageFeedback, type PageFeedbackRow } from './PageFeedback.ts';
 export { PageHistory, type PageHistoryRow, type HistoryRow } from './PageHistory.ts';
+export { PageLiveDoc, type PageLiveDocRow } from './PageLiveDoc.ts';
 export { PageLock, type LockRow } from './PageLock.ts';
 export { PasswordReset, type PasswordResetRow } from './PasswordReset.ts';
 export { RecycleEntry, type RecycleRow } from './RecycleEntry.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PageRow } from '../models/Page.ts';
+import { Page, type PageRow } from '../models/Page.ts';
 import type { Db } from '../db/knex.ts';
 
 /** The `pages` columns a search selects: what a result list needs (content for the snippet). */
@@ -32,10 +32,11 @@ export function likePattern(needle: string): string {
 
 /**
  * The candidates of a search on either engine: the live pages of the query's items (and
- * catalogs), by the (item_id, is_del, cat_id) index, before any text is matched.
+ * catalogs), by the (item_id, is_del, cat_id) index, before any text is matched. A plain knex read
+ * of the model's table (see searchEngineFor in index.ts for the figure).
  */
 export function itemPages(db: Db, q: SearchQuery): Knex.QueryBuilder {
-  const query = db('pages as p').whereIn('p.item_id', q.itemIds).andWhere('p.is_del', 0);
+  const query = Page.knexTable(db, 'p').whereIn('p.item_id', q.itemIds).andWhere('p.is_del', 0);
   if (q.catIds) query.whereIn('p.cat_id', q.catIds);
   return query;
 }

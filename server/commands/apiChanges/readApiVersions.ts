@@ -25,7 +25,7 @@ function entryOf(r: VersionRow): ApiVersionEntry {
 
 /** The item's API versions, newest first (at most `limit`). */
 export async function listApiVersions(db: Db, itemId: number, limit = 500): Promise<ApiVersionEntry[]> {
-  const rows: VersionRow[] = await ApiVersion.query(db).where({ item_id: itemId }).orderBy('version_id', 'desc').limit(limit).select(LIST_COLUMNS);
+  const rows: VersionRow[] = await ApiVersion.query(db).modify('inItem', itemId).orderBy('version_id', 'desc').limit(limit).select(LIST_COLUMNS);
   return rows.map(entryOf);
 }
 
@@ -45,7 +45,7 @@ export async function apiVersionInfo(db: Db, versionId: number): Promise<ApiVers
   const wanted = [...new Set(keyed.map((k) => k.page_key).filter((k): k is string => !!k))];
   const pageOf = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += 500) {
-    const pages = await Page.query(db).where({ item_id: row.item_id, is_del: 0 }).whereIn('stable_key', wanted.slice(i, i + 500)).select('page_id', 'stable_key');
+    const pages = await Page.query(db).modify('inItem', row.item_id).modify('notDeleted').whereIn('stable_key', wanted.slice(i, i + 500)).select('page_id', 'stable_key');
     for (const p of pages) pageOf.set(p.stable_key!, p.page_id);
   }
   const operations: ApiVersionOperation[] = changes.map((c) => {
@@ -57,7 +57,7 @@ export async function apiVersionInfo(db: Db, versionId: number): Promise<ApiVers
 
 /** The latest snapshot of every stream of the item (what `docs plan` diffs a spec file against). */
 export async function latestApiSnapshots(db: Db, itemId: number): Promise<{ stream: string; version_id: number; number: number; snapshot: ApiSnapshot }[]> {
-  const latest = ApiVersion.query(db).where({ item_id: itemId }).groupBy('stream').max('version_id');
+  const latest = ApiVersion.query(db).modify('inItem', itemId).groupBy('stream').max('version_id');
   const rows = await ApiVersion.query(db).whereIn('version_id', latest).select('stream', 'version_id', 'number', 'snapshot');
   return rows.map((r) => ({ stream: r.stream, version_id: r.version_id, number: r.number, snapshot: readSnapshot(r.snapshot) }));
 }

@@ -56,7 +56,7 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
   const prepared = await preparedFor(input, latest);
   if (prepared.unchanged) return null;
   const { diff } = prepared;
-  const top = (await ApiVersion.query(tx.db).where({ item_id: input.itemId }).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
+  const top = (await ApiVersion.query(tx.db).modify('inItem', input.itemId).max('number as n').first()) as unknown as { n: number | string | null } | undefined;
   const number = Number(top?.n ?? 0) + 1;
   const now = tx.now();
   const row = {
@@ -119,7 +119,7 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
 
 /** A stream's latest version, which a new snapshot is compared with (null: none yet). */
 export async function latestApiVersion(db: Db, itemId: number, stream: string): Promise<LatestApiVersion | null> {
-  const row = await ApiVersion.query(db).where({ item_id: itemId, stream }).orderBy('version_id', 'desc').select('version_id', 'snapshot', 'snapshot_hash').first();
+  const row = await ApiVersion.query(db).modify('inItem', itemId).where({ stream }).orderBy('version_id', 'desc').select('version_id', 'snapshot', 'snapshot_hash').first();
   return row ? { version_id: row.version_id, snapshot: row.snapshot, snapshot_hash: row.snapshot_hash } : null;
 }
 

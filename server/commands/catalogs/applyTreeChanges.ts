@@ -42,7 +42,7 @@ export async function applyTreeChanges(
     const pageIds = pageChanges.map((p) => p.page_id);
     const pages = new Map<number, { page_id: number; cat_id: number; s_number: number }>();
     for (let i = 0; i < pageIds.length; i += 500) {
-      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id', 's_number');
+      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id', 's_number');
       for (const r of rows) pages.set(r.page_id, r);
     }
     for (const p of pageChanges) {

@@ -19,7 +19,7 @@ export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: 
     const ids = subtreeIds(cats, input.catId);
     const pageIds: number[] = [];
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('cat_id', ids.slice(i, i + 500)).select('page_id');
+      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('cat_id', ids.slice(i, i + 500)).select('page_id');
       pageIds.push(...rows.map((r) => r.page_id));
     }
     const pages = await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds, by: input.by });

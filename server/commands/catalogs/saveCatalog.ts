@@ -23,7 +23,7 @@ export interface SaveCatalogInput {
 
 /** Refuses a new catalog once the item holds MAX_CATALOGS_PER_ITEM. */
 export async function assertRoomForCatalogs(deps: Deps, itemId: number, adding: number): Promise<void> {
-  const n = await Catalog.query(deps.db).where({ item_id: itemId }).resultSize();
+  const n = await Catalog.query(deps.db).modify('inItem', itemId).resultSize();
   if (n + adding > MAX_CATALOGS_PER_ITEM)
     throw errors.validation(`cat_name: an item can hold at most ${MAX_CATALOGS_PER_ITEM} catalogs`, `cat_name：每个项目最多 ${MAX_CATALOGS_PER_ITEM} 个目录`);
 }

@@ -2,6 +2,7 @@ import { errors } from '../../../core/errors.ts';
 import { locateAnchor, markdownReadText, parseAnchor, type CommentAnchor } from '../../../core/commentAnchor.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { PageComment, type ListedThread, type PageCommentRow } from '../../models/PageComment.ts';
+import { User } from '../../models/User.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
 import { commentRecipients, newlyMentioned, noticeComment, type CommentNoticeKind } from './commentNotices.ts';
@@ -159,7 +160,7 @@ export async function listThreads(deps: Deps, page: { page_id: number; page_cont
   for (const r of rows) if (r.parent_id) repliesOf.set(r.parent_id, [...(repliesOf.get(r.parent_id) ?? []), r]);
   const resolverIds = [...new Set(shown.map((t) => t.resolved_by).filter(Boolean))];
   const names = new Map<number, string>();
-  if (resolverIds.length) for (const u of (await deps.db('users').whereIn('uid', resolverIds).select('uid', 'username')) as { uid: number; username: string }[]) names.set(u.uid, u.username);
+  if (resolverIds.length) for (const u of await User.query(deps.db).whereIn('uid', resolverIds).select('uid', 'username')) names.set(u.uid, u.username);
   let readText: string | null = null;
   const listed = shown.map((thread) => {
     const anchor = parseAnchor(thread.anchor);

@@ -27,8 +27,8 @@ export async function importShowDocComments(deps: Deps, itemId: number, data: Sh
   const sdPaths = catalogPathsById(data.catalogs);
   const sdPageKey = new Map(data.pages.map((p) => [p.page_id, { key: keyOf(p.cat_id ? (sdPaths.get(p.cat_id) ?? []) : [], p.page_title), title: p.page_title }]));
   const [cats, pages] = await Promise.all([
-    Catalog.query(deps.db).where({ item_id: itemId }).select('cat_id', 'cat_name', 'parent_cat_id'),
-    Page.query(deps.db).where({ item_id: itemId, is_del: 0 }).orderBy('page_id').select('page_id', 'page_title', 'cat_id'),
+    Catalog.query(deps.db).modify('inItem', itemId).select('cat_id', 'cat_name', 'parent_cat_id'),
+    Page.query(deps.db).modify('inItem', itemId).modify('notDeleted').orderBy('page_id').select('page_id', 'page_title', 'cat_id'),
   ]);
   const paths = catalogPathsById(cats);
   const folioPage = new Map<string, number>();

@@ -22,7 +22,7 @@ export async function copyItemContent(
   opts: { keepSyncRecord?: boolean } = {},
 ): Promise<void> {
   const now = tx.now();
-  const catalogs = await Catalog.query(tx.db).where({ item_id: fromItemId }).orderBy([{ column: 'level' }, { column: 'cat_id' }]);
+  const catalogs = await Catalog.query(tx.db).modify('inItem', fromItemId).orderBy([{ column: 'level' }, { column: 'cat_id' }]);
   const newIds = new Map<number, number>([[0, 0]]);
   // Parents come before children (ordered by level); a row whose parent is missing goes to the root.
   for (const cat of catalogs) {
@@ -31,7 +31,8 @@ export async function copyItemContent(
     newIds.set(cat.cat_id, row.cat_id);
   }
   const pages = await Page.query(tx.db)
-    .where({ item_id: fromItemId, is_del: 0 })
+    .modify('inItem', fromItemId)
+    .modify('notDeleted')
     .orderBy('page_id')
     .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key', 'revision', 'source_path', 'source_head', 'sync_revision', 'sync_hash', 'sync_created', 'source_refs', 'sync_nav_order');
   // Batch insert through knex: objection refuses batch inserts on SQLite, and one statement per

@@ -21,11 +21,11 @@ export interface Preview {
 
 /** Live previews of an item, the newest first. */
 export async function listPreviews(db: Deps['db'], sourceId: number): Promise<ItemRow[]> {
-  return Item.query(db).where({ preview_of: sourceId, is_del: 0 }).orderBy([{ column: 'addtime', order: 'desc' }, { column: 'item_id', order: 'desc' }]);
+  return Item.query(db).where({ preview_of: sourceId }).modify('notDeleted').orderBy([{ column: 'addtime', order: 'desc' }, { column: 'item_id', order: 'desc' }]);
 }
 
 async function livePreview(db: Deps['db'], sourceId: number, name: string): Promise<ItemRow | undefined> {
-  return Item.query(db).where({ preview_of: sourceId, preview_name: name, is_del: 0 }).first();
+  return Item.query(db).where({ preview_of: sourceId, preview_name: name }).modify('notDeleted').first();
 }
 
 /**
@@ -84,6 +84,6 @@ export async function deletePreview(deps: Deps, sourceId: number, name: string):
 export async function purgeExpiredPreviews(deps: Deps): Promise<number> {
   return inTransaction(deps, async (tx) => {
     const now = tx.now();
-    return Item.query(tx.db).whereNotNull('preview_of').andWhere('is_del', 0).andWhere('preview_expires_at', '<=', now).patch({ is_del: 1, del_time: now });
+    return Item.query(tx.db).whereNotNull('preview_of').modify('notDeleted').andWhere('preview_expires_at', '<=', now).patch({ is_del: 1, del_time: now });
   });
 }

@@ -35,7 +35,7 @@ export async function recordMcpAudit(deps: Deps, entry: AuditEntryInput): Promis
 export async function listMcpAudit(deps: Pick<Deps, 'db'>, opts: { itemId?: number; page: number; count: number }): Promise<{ rows: McpAuditRow[]; total: number }> {
   const base = () => {
     const q = McpAuditEntry.query(deps.db);
-    if (opts.itemId) q.where({ item_id: opts.itemId });
+    if (opts.itemId) q.modify('inItem', opts.itemId);
     return q;
   };
   const [rows, total] = await Promise.all([

@@ -31,12 +31,12 @@ export async function saveMembers(
   const ids = await inTransaction(deps, async (tx) => {
     const ids: number[] = [];
     for (const user of users) {
-      const existed = await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: user.uid }).select('item_member_id').first();
+      const existed = await ItemMember.query(tx.db).modify('inItem', item.item_id).where({ uid: user.uid }).select('item_member_id').first();
       await ItemMember.query(tx.db)
         .insert({ item_id: item.item_id, uid: user.uid, username: user.username, ...grant, addtime: tx.now() })
         .onConflict(['item_id', 'uid'])
         .merge(grant);
-      const row = (await ItemMember.query(tx.db).where({ item_id: item.item_id, uid: user.uid }).select('item_member_id').first())!;
+      const row = (await ItemMember.query(tx.db).modify('inItem', item.item_id).where({ uid: user.uid }).select('item_member_id').first())!;
       ids.push(row.item_member_id);
       await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
       if (!existed) await noticeAddedToItem(tx, user, item, by);
@@ -52,7 +52,7 @@ export async function saveMembers(
 /** Removes one member row of the item; 10101 when the row is not a member of this item. */
 export async function deleteMember(deps: Deps, itemId: number, itemMemberId: number, by: { uid: number; username: string }): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    const row = await ItemMember.query(tx.db).where({ item_id: itemId, item_member_id: itemMemberId }).select('username').first();
+    const row = await ItemMember.query(tx.db).modify('inItem', itemId).where({ item_member_id: itemMemberId }).select('username').first();
     if (!row) throw errors.notFound('member');
     await ItemMember.query(tx.db).deleteById(itemMemberId);
     await recordChange(tx, { itemId, author: by, action: 'delete', object: 'member', objectId: itemMemberId, objectName: row.username });

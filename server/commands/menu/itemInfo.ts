@@ -2,6 +2,7 @@ import type { LoadedItem } from '../../access/items.ts';
 import type { Knex } from 'knex';
 import { toCount, type Db } from '../../db/knex.ts';
 import { Notice } from '../../models/Notice.ts';
+import { Page } from '../../models/Page.ts';
 import type { Actor } from '../../policies/actor.ts';
 import { presentItemInfoHead, presentItemSearchInfo } from '../../presenters/itemInfo.ts';
 import type { Services } from '../../services.ts';
@@ -65,7 +66,9 @@ async function infoHead(
 ) {
   let defaultPageId = input.default_page_id || input.page_id;
   if (!defaultPageId && (item.item_type === ItemType.SINGLE_PAGE || item.item_type === ItemType.SPREADSHEET)) defaultPageId = menu.firstPageId;
-  const defaultPage = defaultPageId ? await services.db('pages').where({ page_id: defaultPageId, item_id: item.item_id, is_del: 0 }).first('cat_id') : null;
+  // item/info is the most frequent read: a plain knex read of one row (bench/models.ts, one row
+  // by id: SQLite 325 vs 225 µs of CPU through objection, +45%).
+  const defaultPage = defaultPageId ? ((await Page.knexTable(services.db).where({ page_id: defaultPageId, item_id: item.item_id, is_del: 0 }).first('cat_id')) as { cat_id: number } | undefined) : null;
   const chain = defaultPage?.cat_id ? ancestryOf(menu.parents, defaultPage.cat_id) : [];
   const catalogChain = menu.visible ? chain.filter((id) => menu.visible!.has(id)) : chain;
   return presentItemInfoHead(item, { flags: abilities.flags, defaultPageId, catalogChain, currentPageId: input.page_id, unreadCount, liveSite: services.config.LIVE_EDITING });

@@ -34,7 +34,7 @@ export async function saveMock(
   return inTransaction(deps, async (tx) => {
     const now = tx.now();
     if (path) {
-      const clash = await Mock.query(tx.db).where({ item_id: input.item_id, path }).whereNot({ page_id: input.page_id }).select('page_id').first();
+      const clash = await Mock.query(tx.db).modify('inItem', input.item_id).where({ path }).whereNot({ page_id: input.page_id }).select('page_id').first();
       if (clash) throw errors.validation(`path: ${path} is already used by the mock of page ${clash.page_id}`, `path：${path} 已被页面 ${clash.page_id} 的 Mock 使用`);
     }
     const existing = await Mock.query(tx.db).where({ page_id: input.page_id }).first();

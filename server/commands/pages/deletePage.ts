@@ -21,7 +21,7 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
     // Chunks keep the IN list under SQLite's bound-parameter limit.
     for (let i = 0; i < input.pageIds.length; i += 500) {
       const ids = input.pageIds.slice(i, i + 500);
-      const pages = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids).select('page_id', 'page_title', 'cat_id');
+      const pages = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', ids).select('page_id', 'page_title', 'cat_id');
       if (!pages.length) continue;
       const live = pages.map((p) => p.page_id);
       await Page.query(tx.db).whereIn('page_id', live).patch({ is_del: 1, del_time: now, del_by_uid: input.by.uid, del_by_username: input.by.username });
@@ -51,11 +51,11 @@ export async function deletePage(deps: Deps, input: { itemId: number; pageId: nu
 /** Brings a page back from the recycle bin: into its catalog if that still exists, else the root. */
 export async function recoverPage(deps: Deps, input: { itemId: number; pageId: number; by: Author }): Promise<{ cat_id: number } | null> {
   return inTransaction(deps, async (tx) => {
-    const entry = await RecycleEntry.query(tx.db).where({ item_id: input.itemId, page_id: input.pageId }).select('cat_id', 'page_title').first();
+    const entry = await RecycleEntry.query(tx.db).modify('inItem', input.itemId).where({ page_id: input.pageId }).select('cat_id', 'page_title').first();
     if (!entry) return null;
-    const catStillThere = entry.cat_id > 0 ? await Catalog.query(tx.db).where({ cat_id: entry.cat_id, item_id: input.itemId }).select('cat_id').first() : null;
+    const catStillThere = entry.cat_id > 0 ? await Catalog.query(tx.db).modify('inItem', input.itemId).where({ cat_id: entry.cat_id }).select('cat_id').first() : null;
     const catId = catStillThere ? entry.cat_id : 0;
-    await Page.query(tx.db).where({ page_id: input.pageId, item_id: input.itemId }).patch({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
+    await Page.query(tx.db).modify('inItem', input.itemId).where({ page_id: input.pageId }).patch({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
     await RecycleEntry.query(tx.db).where({ page_id: input.pageId }).delete();
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);

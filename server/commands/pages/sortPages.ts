@@ -14,7 +14,7 @@ export async function sortPages(deps: Deps, input: { itemId: number; orders: Map
     const ids = [...input.orders.keys()];
     const found = new Map<number, number>();
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await Page.query(tx.db).where({ item_id: input.itemId, is_del: 0 }).whereIn('page_id', ids.slice(i, i + 500)).select('page_id', 'cat_id');
+      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', ids.slice(i, i + 500)).select('page_id', 'cat_id');
       for (const r of rows) found.set(r.page_id, r.cat_id);
     }
     for (const id of ids) {

@@ -73,7 +73,7 @@ export async function recordPushedApiVersions(tx: Deps, itemId: number, uploads:
     if (made) api = made;
     else {
       // An API that is gone: an empty version of its stream (every operation removed), of the kind it had.
-      const latest = await ApiVersion.query(tx.db).where({ item_id: itemId, stream: u.stream ?? u.source }).orderBy('version_id', 'desc').select('source_kind').first();
+      const latest = await ApiVersion.query(tx.db).modify('inItem', itemId).where({ stream: u.stream ?? u.source }).orderBy('version_id', 'desc').select('source_kind').first();
       if (!latest) {
         results.push({ source: u.source, version_id: null, number: null, summary: null });
         continue;

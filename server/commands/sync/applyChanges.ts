@@ -6,7 +6,8 @@ import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { bumpMenuVersion } from '../menu/menuVersion.ts';
 import { deletePagesToRecycle } from '../pages/deletePage.ts';
 import { type Author, API_AUTHOR } from '../../policies/author.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { Catalog } from '../../models/Catalog.ts';
+import { Page, type PageRow } from '../../models/Page.ts';
 import { fillNewPageTokens } from './newPageTokens.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
@@ -80,12 +81,14 @@ export async function applyChanges(
         if (change.op === 'catalog') {
           // A folder's catalog order (.docs-order.json): the catalog is found (or made) by its path.
           const catId = await catIdFor(change.cat_path);
-          await tx.db('catalogs').where({ cat_id: catId, item_id: input.itemId }).update({ s_number: change.s_number });
+          await Catalog.query(tx.db).modify('inItem', input.itemId).findById(catId).patch({ s_number: change.s_number });
           await bumpMenuVersion(tx.db, input.itemId);
           results.push({ index, op: change.op, status: 'updated', page_id: 0, revision: 0, content_hash: '' });
           continue;
         }
-        const current = (await tx.db('pages').where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
+        // Every change of a push reads its page and records its sync next to savePage, on the same
+        // plain knex reads and writes of the model's table (see savePage.ts for the figures).
+        const current = (await Page.knexTable(tx.db).where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
         const baseRevision = 'base_revision' in change ? change.base_revision : undefined;
         if (!current || current.is_del) {
           conflicts.push({ index, page_id: change.page_id, base_revision: baseRevision ?? 0, server_revision: 0, reason: 'the page no longer exists on the server' });
@@ -105,7 +108,7 @@ export async function applyChanges(
             continue;
           }
           await claimSourcePath(tx, input.itemId, change.source_path, index, current.page_id);
-          await tx.db('pages').where({ page_id: current.page_id }).update({ source_path: change.source_path });
+          await Page.query(tx.db).findById(current.page_id).patch({ source_path: change.source_path });
           results.push(resultOf(index, change.op, 'updated', current));
           continue;
         }
@@ -184,10 +187,10 @@ function movedBy(before: PageRow, after: PageRow, change: { source_path?: string
  * back to the API file) frees it there. A live page holding it means the caller's plan is stale.
  */
 async function claimStableKey(deps: Deps, itemId: number, key: string, index: number): Promise<void> {
-  const holder = (await deps.db('pages').where({ item_id: itemId, stable_key: key }).first('page_id', 'is_del')) as { page_id: number; is_del: number } | undefined;
+  const holder = await Page.query(deps.db).modify('inItem', itemId).where({ stable_key: key }).select('page_id', 'is_del').first();
   if (!holder) return;
   if (!holder.is_del) throw errors.validation(`changes.${index}.stable_key: page ${holder.page_id} already has this key; update it instead`, `changes.${index}.stable_key：页面 ${holder.page_id} 已使用此键`);
-  await deps.db('pages').where({ page_id: holder.page_id }).update({ stable_key: null });
+  await Page.query(deps.db).findById(holder.page_id).patch({ stable_key: null });
 }
 
 /**
@@ -233,7 +236,7 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
     // Kept as it is when the change does not say (a pull's confirm).
     ...(source.source_nav_order !== undefined ? { sync_nav_order: source.source_nav_order } : {}),
   };
-  await deps.db('pages').where({ page_id: page.page_id }).update(changes);
+  await Page.knexTable(deps.db).where({ page_id: page.page_id }).update(changes);
   return { ...page, ...changes };
 }
 
@@ -242,10 +245,10 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
  * new page takes it (the file came back); a live holder means the caller's plan is stale.
  */
 async function claimSourcePath(deps: Deps, itemId: number, sourcePath: string, index: number, pageId: number): Promise<void> {
-  const holders = (await deps.db('pages').where({ item_id: itemId, source_path: sourcePath }).whereNot({ page_id: pageId }).select('page_id', 'is_del')) as { page_id: number; is_del: number }[];
+  const holders = await Page.query(deps.db).modify('inItem', itemId).where({ source_path: sourcePath }).whereNot({ page_id: pageId }).select('page_id', 'is_del');
   const live = holders.find((h) => !h.is_del);
   if (live) throw errors.validation(`changes.${index}.source_path: page ${live.page_id} already belongs to ${sourcePath}`, `changes.${index}.source_path：页面 ${live.page_id} 已对应 ${sourcePath}`);
-  if (holders.length) await deps.db('pages').whereIn('page_id', holders.map((h) => h.page_id)).update({ source_path: null });
+  if (holders.length) await Page.query(deps.db).whereIn('page_id', holders.map((h) => h.page_id)).patch({ source_path: null });
 }
 
 function resultOf(index: number, op: SyncChange['op'], status: SyncChangeResult['status'], page: PageRow): SyncChangeResult {

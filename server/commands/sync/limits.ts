@@ -1,6 +1,6 @@
 import { errors } from '../../../core/errors.ts';
 import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX, MAX_PAGES_PER_ITEM_OPEN_API } from '../../../core/limits.ts';
-import { toCount } from '../../db/knex.ts';
+import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
 
 /** Catalog levels under the item (three). */
@@ -19,7 +19,7 @@ export const SYNC_LIMITS = {
 /** Refuses writes that would take the item past MAX_PAGES_PER_ITEM_OPEN_API live pages (10100). */
 export async function assertRoomForPages(deps: Pick<Deps, 'db'>, itemId: number, adding: number): Promise<void> {
   if (adding <= 0) return;
-  const live = toCount(await deps.db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
+  const live = await Page.query(deps.db).modify('inItem', itemId).modify('notDeleted').resultSize();
   if (live + adding > MAX_PAGES_PER_ITEM_OPEN_API) {
     throw errors.validation(
       `page_title: an item can hold at most ${MAX_PAGES_PER_ITEM_OPEN_API} pages written through the open API (it has ${live})`,

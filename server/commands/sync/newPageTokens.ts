@@ -2,7 +2,7 @@ import { NEW_PAGE_TOKEN_PATTERN } from '../../../core/sync.ts';
 import { mergeIntoLiveDoc } from '../../live/mergeWrite.ts';
 import type { Deps } from '../../services.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { Page } from '../../models/Page.ts';
 
 /**
  * Pages written together may link to each other before they have ids: such a link carries
@@ -15,19 +15,19 @@ import type { PageRow } from '../../models/Page.ts';
 export async function fillNewPageTokens(deps: Deps, itemId: number, pageIds: number[] | null): Promise<Map<number, { contentHash: string; unresolved: boolean }>> {
   const filled = new Map<number, { contentHash: string; unresolved: boolean }>();
   if (pageIds && !pageIds.length) return filled;
-  const query = deps.db('pages').where({ item_id: itemId }).where('page_content', 'like', '%{{sync-page:%');
+  const query = Page.query(deps.db).modify('inItem', itemId).where('page_content', 'like', '%{{sync-page:%');
   if (pageIds) query.whereIn('page_id', pageIds);
-  const rows = (await query.select('page_id', 'page_content', 'source_refs', 'revision')) as Pick<PageRow, 'page_id' | 'page_content' | 'source_refs' | 'revision'>[];
+  const rows = await query.select('page_id', 'page_content', 'source_refs', 'revision');
   if (!rows.length) return filled;
   const paths = new Set<string>();
   for (const r of rows) for (const m of r.page_content.matchAll(NEW_PAGE_TOKEN_PATTERN)) paths.add(m[1]!);
   const ids = new Map<string, number>();
-  for (const p of (await deps.db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('source_path', [...paths]).select('page_id', 'source_path')) as { page_id: number; source_path: string }[]) ids.set(p.source_path, p.page_id);
+  for (const p of await Page.query(deps.db).modify('inItem', itemId).modify('notDeleted').whereIn('source_path', [...paths]).select('page_id', 'source_path')) if (p.source_path !== null) ids.set(p.source_path, p.page_id);
   const fill = (text: string) => text.replace(NEW_PAGE_TOKEN_PATTERN, (token, path: string) => (ids.has(path) ? String(ids.get(path)) : token));
   for (const row of rows) {
     const content = fill(row.page_content);
     const hash = contentHash(content);
-    await deps.db('pages').where({ page_id: row.page_id }).update({ page_content: content, content_hash: hash, source_refs: row.source_refs === null ? null : fill(row.source_refs) });
+    await Page.query(deps.db).findById(row.page_id).patch({ page_content: content, content_hash: hash, source_refs: row.source_refs === null ? null : fill(row.source_refs) });
     // Same revision, new text: a page open live takes the filled ids too (else its next store brings the tokens back).
     if (content !== row.page_content) await mergeIntoLiveDoc(deps, row.page_id, content, row.revision);
     filled.set(row.page_id, { contentHash: hash, unresolved: content.includes('{{sync-page:') });

@@ -4,7 +4,7 @@ import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../storage/upload.ts';
 import type { Services } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
-import type { FileRow } from '../../models/Attachment.ts';
+import { Attachment, type FileRow } from '../../models/Attachment.ts';
 import { storeUpload } from '../files/storeUpload.ts';
 
 async function sha256Of(file: string): Promise<string> {
@@ -24,7 +24,7 @@ export async function storeSyncAsset(
   storage: FileStore,
   input: { item: { item_id: number; uid: number }; sha256: string; file: UploadedFile | undefined },
 ): Promise<FileRow> {
-  const known = (await services.db('files').where({ item_id: input.item.item_id, content_hash: input.sha256 }).orderBy('file_id').first()) as FileRow | undefined;
+  const known = await Attachment.query(services.db).modify('inItem', input.item.item_id).where({ content_hash: input.sha256 }).orderBy('file_id').first();
   if (known) return known;
   if (!input.file) throw errors.failed('file: upload the file in the multipart field "file"', 'file：请上传文件');
   if ((await sha256Of(input.file.filepath)) !== input.sha256) throw errors.validation('sha256: does not match the uploaded file', 'sha256：与上传的文件不符');
@@ -39,6 +39,6 @@ export async function storeSyncAsset(
     // Documentation repositories are full of SVG diagrams and logos: served as sandboxed downloads (fileRules.ts).
     allowSvg: true,
   });
-  await services.db('files').where({ file_id: row.file_id }).update({ content_hash: input.sha256 });
+  await Attachment.query(services.db).findById(row.file_id).patch({ content_hash: input.sha256 });
   return row;
 }

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_ORDER } from '../../../core/limits.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { ensureCatalogPath } from '../catalogs/ensureCatalogPath.ts';
 import { type Author, API_AUTHOR } from '../../policies/author.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { Page, type PageRow } from '../../models/Page.ts';
 import { savePage } from '../pages/savePage.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
 import { assertRoomForPages } from './limits.ts';
@@ -29,11 +29,13 @@ export async function upsertPageByTitle(deps: Deps, input: UpsertByTitleInput): 
   return inTransaction(deps, async (tx) => {
     await lockItemForWrites(tx.db, input.itemId);
     const catId = await ensureCatalogPath(tx, input.itemId, input.catPath, { author: input.author ?? API_AUTHOR });
-    const existing = (await tx
-      .db('pages')
-      .where({ item_id: input.itemId, cat_id: catId, page_title: input.title, is_del: 0 })
+    const existing = await Page.query(tx.db)
+      .modify('inItem', input.itemId)
+      .modify('notDeleted')
+      .where({ cat_id: catId, page_title: input.title })
       .orderBy('page_id')
-      .first('page_id', 'page_comments', 'ext_info')) as { page_id: number; page_comments: string; ext_info: string } | undefined;
+      .select('page_id', 'page_comments', 'ext_info')
+      .first();
     if (!existing) await assertRoomForPages(tx, input.itemId, 1);
     return savePage(tx, {
       itemId: input.itemId,

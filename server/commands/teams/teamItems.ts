@@ -37,7 +37,7 @@ export async function bindItems(deps: Deps, team: { id: number; team_name: strin
     for (const item_id of itemIds) {
       await TeamItem.query(tx.db).insert({ team_id: teamId, item_id, addtime: tx.now() }).onConflict(['team_id', 'item_id']).ignore();
       await recordChange(tx, { itemId: item_id, author: by, action: 'binding', object: 'team', objectId: teamId, objectName: team.team_name });
-      ids.push((await TeamItem.query(tx.db).where({ team_id: teamId, item_id }).select('id').first())!.id);
+      ids.push((await TeamItem.query(tx.db).modify('inItem', item_id).where({ team_id: teamId }).select('id').first())!.id);
     }
     const members = (await TeamMember.query(tx.db).where({ team_id: teamId }).select('member_uid', 'member_username')).map((m) => ({ uid: m.member_uid, username: m.member_username }));
     await fanOut(tx, teamId, itemIds, members);
@@ -55,7 +55,7 @@ export async function findTeamItem(db: Db, id: number): Promise<{ id: number; te
 /** Unbinds an item from a team, taking away the rows the binding gave. */
 export async function unbindItem(deps: Deps, row: { id: number; team_id: number; item_id: number }, by: { uid: number; username: string }): Promise<void> {
   await inTransaction(deps, async (tx) => {
-    await TeamItemMember.query(tx.db).where({ team_id: row.team_id, item_id: row.item_id }).delete();
+    await TeamItemMember.query(tx.db).modify('inItem', row.item_id).where({ team_id: row.team_id }).delete();
     await TeamItem.query(tx.db).deleteById(row.id);
     const team = await Team.query(tx.db).findById(row.team_id).select('team_name');
     await recordChange(tx, { itemId: row.item_id, author: by, action: 'unbound', object: 'team', objectId: row.team_id, objectName: team?.team_name ?? '' });

@@ -1,6 +1,7 @@
 import { NEW_PAGE_TOKEN } from '../../../core/sync.ts';
 import { walkPages, type DocTree, type FolderFile } from '../../../core/tree.ts';
 import { serverBodyOf } from '../../../importers/markdownFolder/links.ts';
+import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
 
 /** Stores a file of an imported Markdown folder as an attachment of the item; answers its sign (null: the reference stays as written). */
@@ -27,8 +28,8 @@ export async function linkFolderPages(tx: Deps, itemId: number, tree: DocTree, s
   const sourced = [...walkPages(tree)].map(({ page }) => page).filter((p) => p.source);
   const paths = sourced.map((p) => p.source!.path);
   const known = new Map<string, number>();
-  for (const row of (await tx.db('pages').where({ item_id: itemId, is_del: 0 }).whereIn('source_path', paths).select('page_id', 'source_path')) as { page_id: number; source_path: string }[]) {
-    known.set(row.source_path, row.page_id);
+  for (const row of await Page.query(tx.db).modify('inItem', itemId).modify('notDeleted').whereIn('source_path', paths).select('page_id', 'source_path')) {
+    if (row.source_path !== null) known.set(row.source_path, row.page_id);
   }
   const files = new Map(tree.folder.files.map((f) => [f.path, f]));
   const signs = new Map<string, Promise<string | null>>();

@@ -14,7 +14,8 @@ export async function loadItemTree(deps: Pick<Deps, 'db'>, itemId: number, opts:
   if (!item) throw new Error(`item ${itemId} not found`);
   const cats = await loadCatalogs(deps.db, itemId);
   const pages = await Page.query(deps.db)
-    .where({ item_id: itemId, is_del: 0 })
+    .modify('inItem', itemId)
+    .modify('notDeleted')
     .orderBy([{ column: 's_number' }, { column: 'page_id' }])
     .select('page_id', 'cat_id', 'page_title', 'page_content', 's_number', 'stable_key');
 

@@ -154,7 +154,7 @@ class TreeWriter {
   }
 
   async load(): Promise<void> {
-    const pages: ExistingPage[] = await Page.query(this.tx.db).where({ item_id: this.itemId }).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'source_path', 'revision', 'is_del');
+    const pages: ExistingPage[] = await Page.query(this.tx.db).modify('inItem', this.itemId).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'source_path', 'revision', 'is_del');
     for (const p of pages) {
       if (p.stable_key) {
         this.byKey.set(p.stable_key, p);

@@ -69,7 +69,7 @@ export async function deleteUserByAdmin(deps: Deps, uid: number): Promise<void> 
     const user = await findUserById(tx.db, uid);
     if (!user) throw errors.userNotFound();
     if (user.groupid === UserGroup.ADMIN) throw errors.failed('Administrators cannot be deleted', '不能删除管理员');
-    const items = await Item.query(tx.db).where({ uid, is_del: 0 }).resultSize();
+    const items = await Item.query(tx.db).where({ uid }).modify('notDeleted').resultSize();
     if (items > 0) {
       throw errors.failed(
         `This user still owns ${items} item(s): transfer or delete them first`,

@@ -26,7 +26,7 @@ export async function enqueueWebhookEvent(
   data: Record<string, unknown>,
   actor: { uid: number; username: string } | null = null,
 ): Promise<number> {
-  const hooks = await Webhook.query(deps.db).where({ item_id: itemId, enabled: 1 }).select('id', 'events');
+  const hooks = await Webhook.query(deps.db).modify('inItem', itemId).where({ enabled: 1 }).select('id', 'events');
   const targets = hooks.filter((h) => subscribedEvents(h.events).includes(event));
   if (!targets.length) return 0;
   await insertDeliveries(deps, itemId, targets.map((h) => h.id), event, data, actor);

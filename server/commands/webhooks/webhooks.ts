@@ -67,7 +67,7 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
       await Webhook.query(tx.db).findById(existing.id).patch({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
       return findWebhook(tx, input.itemId, existing.id);
     }
-    const count = await Webhook.query(tx.db).where({ item_id: input.itemId }).resultSize();
+    const count = await Webhook.query(tx.db).modify('inItem', input.itemId).resultSize();
     if (count >= MAX_WEBHOOKS_PER_ITEM) throw errors.failed(`An item may have at most ${MAX_WEBHOOKS_PER_ITEM} webhooks`, `每个项目最多 ${MAX_WEBHOOKS_PER_ITEM} 个 Webhook`);
     const { id } = await Webhook.query(tx.db).insert({ ...values, item_id: input.itemId, secret: newSecret(), created_by: input.by.uid, created_at: now });
     return findWebhook(tx, input.itemId, id);
@@ -81,13 +81,13 @@ export async function findWebhook(deps: Deps, itemId: number, id: number): Promi
 }
 
 export async function deleteWebhook(deps: Deps, itemId: number, id: number): Promise<void> {
-  const removed = await Webhook.query(deps.db).where({ id, item_id: itemId }).delete();
+  const removed = await Webhook.query(deps.db).modify('inItem', itemId).where({ id }).delete();
   if (!removed) throw errors.notFound('webhook');
 }
 
 /** The item's webhooks, oldest first, each with its newest deliveries. */
 export async function listWebhooks(deps: Deps, itemId: number): Promise<{ hook: WebhookRow; deliveries: DeliveryRow[] }[]> {
-  const hooks = await Webhook.query(deps.db).where({ item_id: itemId }).orderBy('id');
+  const hooks = await Webhook.query(deps.db).modify('inItem', itemId).orderBy('id');
   return Promise.all(
     hooks.map(async (hook) => ({
       hook,

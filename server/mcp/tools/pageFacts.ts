@@ -1,7 +1,7 @@
 import { loadCatalogs } from '../../commands/catalogs/loadCatalogs.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
-import type { PageRow } from '../../models/Page.ts';
+import { Page, type PageRow } from '../../models/Page.ts';
 import { catalogPathsById } from '../../commands/sync/catalogPaths.ts';
 import type { Services } from '../../services.ts';
 import { z } from 'zod';
@@ -35,6 +35,6 @@ export async function presentWritten(services: Services, page: PageRow): Promise
 
 /** The audit row of a write to an existing page: its item (0 when there is no such page) and a label. */
 export async function pageAudit(services: Services, pageId: number, label: string): Promise<{ itemId: number; target: string }> {
-  const row = (await services.db('pages').where({ page_id: pageId }).first('item_id', 'page_title')) as { item_id: number; page_title: string } | undefined;
+  const row = await Page.query(services.db).findById(pageId).select('item_id', 'page_title');
   return { itemId: row?.item_id ?? 0, target: `page ${pageId}${row ? ` "${row.page_title}"` : ''}${label ? ` ${label}` : ''}` };
 }

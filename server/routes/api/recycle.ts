@@ -5,6 +5,7 @@ import { zId } from '../../http/schema.ts';
 import { recoverPage } from '../../commands/pages/deletePage.ts';
 import { authorOf } from '../../policies/author.ts';
 import { presentRecycleEntry } from '../../presenters/page.ts';
+import { RecycleEntry } from '../../models/RecycleEntry.ts';
 
 /** `recycle/*` actions: the item's recycle bin (managers only). */
 export const recycleActions: ActionDef[] = [
@@ -15,8 +16,8 @@ export const recycleActions: ActionDef[] = [
     input: z.object({ item_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ input, services, loaded: { item: loaded } }) {
-      const rows = await services.db('recycle')
-        .where({ item_id: input.item_id })
+      const rows = await RecycleEntry.query(services.db)
+        .modify('inItem', input.item_id)
         .orderBy([{ column: 'del_time', order: 'desc' }, { column: 'id', order: 'desc' }])
         .select('page_id', 'item_id', 'page_title', 'cat_id', 'del_by_uid', 'del_by_username', 'del_time');
       return rows.map((r) => presentRecycleEntry(r, services.config.TIMEZONE));
