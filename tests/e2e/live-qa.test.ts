@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMemberTo, insertItem, savePageVia, type Person } from '../helpers/docs.ts';
 import { buildUser } from '../helpers/server.ts';
-import { screenshot, startE2E, type E2E } from './helpers.ts';
+import { MOBILE, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
  * Defects found by driving live co-editing as a user (issue #22 review): each test here failed
@@ -26,12 +26,12 @@ afterAll(async () => {
   await e?.close();
 });
 
-async function openEditor(who: Person, pageId: number): Promise<Page> {
-  const page = await e.newPage({ token: who.token });
+async function openEditor(who: Person, pageId: number, opts: { lang?: 'en' | 'zh'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const page = await e.newPage({ token: who.token, ...opts });
   page.setDefaultTimeout(LONG);
   await page.goto(`/page/edit/${itemId}/${pageId}`);
-  await page.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
-  await page.getByRole('textbox', { name: 'Page content (Markdown)' }).waitFor();
+  await page.locator('.live-status-live').waitFor();
+  await page.locator('.cm-content').waitFor();
   return page;
 }
 
@@ -53,5 +53,20 @@ describe('live co-editing, as a user finds it', () => {
     // the scroller clips what sticks out above it: the label must start inside it
     expect(labelTop).toBeGreaterThanOrEqual(scrollerTop);
     expect(labelBottom).toBeGreaterThan(labelTop);
+  }, 120_000);
+
+  it('on a 390 px phone the live editor header (people, status, history, lock, save) wraps instead of widening the page', async () => {
+    const saved = await savePageVia(e.t, owner.token, { item_id: itemId, page_title: 'Phone', page_content: 'text' });
+    const pageId = Number(saved.page_id);
+    await openEditor(editor, pageId);
+    for (const lang of ['en', 'zh'] as const) {
+      const phone = await openEditor(owner, pageId, { viewport: MOBILE, lang });
+      await phone.locator('.live-person').nth(1).waitFor();
+      await screenshot(phone, `live-editor-phone-${lang}-390`);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${lang}: the page is wider than the phone`).toBeLessThanOrEqual(0);
+      const save = await phone.getByRole('button', { name: lang === 'en' ? 'Save (Ctrl+S)' : /保存/ }).first().boundingBox();
+      expect(save!.x + save!.width).toBeLessThanOrEqual(MOBILE.width);
+    }
   }, 120_000);
 });
