@@ -8,6 +8,7 @@ import { createLogger } from '../../server/logger.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { attachLive } from '../../server/live/attach.ts';
 import { createTestDatabase, TEST_ENGINE } from './db.ts';
+import { testPasswordCostEnv } from './passwordCost.ts';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -52,8 +53,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     PORT: '0',
     HOST: '127.0.0.1',
     TIMEZONE: 'UTC',
-    // Production cost (2^15) spends ~50 ms per hash; tests create hundreds of accounts.
-    PASSWORD_HASH_COST: '10',
+    ...testPasswordCostEnv,
     ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
     ...opts.env,
   });
