@@ -9,10 +9,10 @@ import { claimDeliveries, deliverDueWebhooks } from '../../server/commands/webho
 import { enqueueWebhookEvent } from '../../server/commands/webhooks/events.ts';
 import { inTransaction, type Services } from '../../server/services.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { addMember, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildItem, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Webhooks end to end over real HTTP: Folio (started with WEBHOOK_ALLOW_PRIVATE=true so it may
@@ -21,7 +21,6 @@ import { npmFixture } from '../helpers/npmFixtures.ts';
  */
 let t: TestServer;
 let rx: WebhookReceiver;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let manager: User;
 let editor: User;

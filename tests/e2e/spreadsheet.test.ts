@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
-import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
+import { addMember } from '../helpers/factories.ts';
 
 /**
  * Spreadsheet items (type 4) in Chromium: the FortuneSheet editor edits and saves, a second
