@@ -8,7 +8,10 @@ export default defineConfig({
   test: {
     // Servers the tests spawn as processes hash passwords at the test-only cost (see server/config.ts).
     env: testPasswordCostEnv,
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+    // Every test under tests/ (new ones mirror the source path, docs/DEVELOPING.md) except the browser
+    // and security suites, which have their own configurations, and test data.
+    include: ['tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/security/**', 'tests/fixtures/**'],
     globalSetup: ['tests/helpers/globalSetup.ts'],
     pool: 'forks',
     maxWorkers: 2,
