@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { testPasswordCostEnv } from './tests/helpers/passwordCost.ts';
 
 export default defineConfig({
   test: {
-    // Servers the tests spawn as processes hash passwords at a test-only cost (see server/config.ts).
-    env: { PASSWORD_HASH_COST: '10' },
+    // Servers the tests spawn as processes hash passwords at the test-only cost (see server/config.ts).
+    env: testPasswordCostEnv,
     include: ['tests/e2e/**/*.test.ts'],
     // The same database set-up as the API suite, so TEST_DB=pg browser runs work too.
     globalSetup: ['tests/helpers/globalSetup.ts'],

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testPasswordCostEnv } from './tests/helpers/passwordCost.ts';
 
 /**
  * `npm run test:security` (issue #13): request forgery, hostile input, security headers, migration
@@ -17,8 +18,8 @@ const renderingOnly = ['tests/security/xss-corpus.test.ts'];
 
 export default defineConfig({
   test: {
-    // Servers the tests spawn as processes hash passwords at a test-only cost (see server/config.ts).
-    env: { PASSWORD_HASH_COST: '10' },
+    // Servers the tests spawn as processes hash passwords at the test-only cost (see server/config.ts).
+    env: testPasswordCostEnv,
     include: ['tests/security/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(onPg ? renderingOnly : pgOnly)],
     globalSetup: ['tests/helpers/globalSetup.ts'],

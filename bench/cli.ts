@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildCli } from '../scripts/build-cli.ts';
-import { buildKeyedItem } from '../tests/cli/fixtures.ts';
+import { buildKeyedItem } from '../tests/helpers/factories.ts';
 import { installCli, packCli } from '../tests/cli/packCli.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 import { printTable, type BenchRowOut, type BenchTable } from './table.ts';

@@ -3,7 +3,8 @@
  * /proc: the real app on a fresh database (SQLite, or PostgreSQL with TEST_DB=pg), one user.
  * Prints `{"url","token"}` on one line, then serves until SIGTERM.
  */
-import { buildUser, startTestServer } from '../tests/helpers/server.ts';
+import { buildUser } from '../tests/helpers/factories.ts';
+import { startTestServer } from '../tests/helpers/server.ts';
 
 // The job pool's limits (JOB_*) from this process's environment, as `docs serve` reads them.
 const server = await startTestServer({ env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)) });

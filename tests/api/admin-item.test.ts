@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildItem } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, insertItem, type User } from '../helpers/factories.ts';
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 let admin: User;
 let alice: User;
@@ -18,7 +17,7 @@ afterAll(() => t.close());
 
 describe('adminItem/getList', () => {
   it('lists every item, newest first, 7 per page by default, with the total', async () => {
-    for (let i = 1; i <= 9; i++) await buildItem(t, i % 2 ? alice : bob, { item_name: `Listed ${i}`, password: i === 9 ? 'secret1' : '' });
+    for (let i = 1; i <= 9; i++) await insertItem(t, i % 2 ? alice : bob, { item_name: `Listed ${i}`, password: i === 9 ? 'secret1' : '' });
     const r = await t.call('adminItem/getList', {}, { token: admin.token });
     expect(r.error_code).toBe(0);
     expect(r.data.total).toBeGreaterThanOrEqual(9);
@@ -39,7 +38,7 @@ describe('adminItem/getList', () => {
   });
 
   it('filters by item name and owner username, case-insensitively', async () => {
-    await buildItem(t, bob, { item_name: 'Zebra Handbook' });
+    await insertItem(t, bob, { item_name: 'Zebra Handbook' });
     const byName = await t.call('adminItem/getList', { item_name: 'zebra' }, { token: admin.token });
     expect(byName.data.list.map((i: any) => i.item_name)).toEqual(['Zebra Handbook']);
     const byOwner = await t.call('adminItem/getList', { username: 'BOB_ADMIN', count: 100 }, { token: admin.token });
@@ -56,7 +55,7 @@ describe('adminItem/getList', () => {
   });
 
   it('shows deleted items flagged, and filters them with is_del', async () => {
-    const { item_id } = await buildItem(t, alice, { item_name: 'Gone item', is_del: 1 });
+    const item_id = await insertItem(t, alice, { item_name: 'Gone item', is_del: 1 });
     const all = await t.call('adminItem/getList', { item_name: 'Gone item' }, { token: admin.token });
     expect(all.data.list).toEqual([expect.objectContaining({ item_id, is_del: 1 })]);
     const live = await t.call('adminItem/getList', { item_name: 'Gone item', is_del: 0 }, { token: admin.token });
@@ -71,7 +70,7 @@ describe('adminItem/getList', () => {
 
 describe('adminItem/deleteItem', () => {
   it('soft-deletes any item', async () => {
-    const { item_id } = await buildItem(t, alice, { item_name: 'To delete' });
+    const item_id = await insertItem(t, alice, { item_name: 'To delete' });
     const r = await t.call('adminItem/deleteItem', { item_id }, { token: admin.token });
     expect(r.error_code).toBe(0);
     const row = await t.services.db('items').where({ item_id }).first();
@@ -80,7 +79,7 @@ describe('adminItem/deleteItem', () => {
   });
 
   it('tells the owner through a notice', async () => {
-    const { item_id } = await buildItem(t, alice, { item_name: 'Noticed deletion' });
+    const item_id = await insertItem(t, alice, { item_name: 'Noticed deletion' });
     await t.call('adminItem/deleteItem', { item_id }, { token: admin.token });
     const inbox = await t.call('notice/getList', {}, { token: alice.token });
     expect(inbox.data.list[0]).toMatchObject({ notice_title: 'Item deleted: Noticed deletion', from_name: admin.username, object_type: 'item', object_id: item_id, is_read: 0 });
@@ -88,12 +87,12 @@ describe('adminItem/deleteItem', () => {
 
   it('returns 10101 for an unknown or already deleted item', async () => {
     expect((await t.call('adminItem/deleteItem', { item_id: 999999 }, { token: admin.token })).error_code).toBe(10101);
-    const { item_id } = await buildItem(t, alice, { is_del: 1 });
+    const item_id = await insertItem(t, alice, { is_del: 1 });
     expect((await t.call('adminItem/deleteItem', { item_id }, { token: admin.token })).error_code).toBe(10101);
   });
 
   it('returns 10103 to an ordinary user, even the owner, and keeps the item', async () => {
-    const { item_id } = await buildItem(t, alice);
+    const item_id = await insertItem(t, alice);
     expect((await t.call('adminItem/deleteItem', { item_id }, { token: alice.token })).error_code).toBe(10103);
     expect((await t.services.db('items').where({ item_id }).first()).is_del).toBe(0);
   });
@@ -101,7 +100,7 @@ describe('adminItem/deleteItem', () => {
 
 describe('adminItem/attorn', () => {
   it('transfers the item to another user without asking a password', async () => {
-    const { item_id } = await buildItem(t, alice, { item_name: 'Handed over' });
+    const item_id = await insertItem(t, alice, { item_name: 'Handed over' });
     await addMember(t, item_id, bob, 1);
     const r = await t.call('adminItem/attorn', { item_id, username: bob.username }, { token: admin.token });
     expect(r.error_code).toBe(0);
@@ -111,7 +110,7 @@ describe('adminItem/attorn', () => {
   });
 
   it('tells the new owner and the old one through notices', async () => {
-    const { item_id } = await buildItem(t, alice, { item_name: 'Noticed transfer' });
+    const item_id = await insertItem(t, alice, { item_name: 'Noticed transfer' });
     await t.call('adminItem/attorn', { item_id, username: bob.username }, { token: admin.token });
     const bobs = await t.call('notice/getList', {}, { token: bob.token });
     expect(bobs.data.list[0]).toMatchObject({ notice_title: expect.stringContaining('Noticed transfer'), from_name: admin.username, object_id: item_id });
@@ -120,7 +119,7 @@ describe('adminItem/attorn', () => {
   });
 
   it('returns 10209 naming the unknown user, and keeps the owner', async () => {
-    const { item_id } = await buildItem(t, alice);
+    const item_id = await insertItem(t, alice);
     const r = await t.call('adminItem/attorn', { item_id, username: 'nobody_here' }, { token: admin.token });
     expect(r.error_code).toBe(10209);
     expect(r.error_message).toMatch(/^username: /);
@@ -128,14 +127,14 @@ describe('adminItem/attorn', () => {
   });
 
   it('returns 10100 naming username when it is missing', async () => {
-    const { item_id } = await buildItem(t, alice);
+    const item_id = await insertItem(t, alice);
     const r = await t.call('adminItem/attorn', { item_id }, { token: admin.token });
     expect(r.error_code).toBe(10100);
     expect(r.error_message).toMatch(/^username: /);
   });
 
   it('returns 10103 to an ordinary user', async () => {
-    const { item_id } = await buildItem(t, alice);
+    const item_id = await insertItem(t, alice);
     expect((await t.call('adminItem/attorn', { item_id, username: bob.username }, { token: alice.token })).error_code).toBe(10103);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildTeam, buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 let admin: Awaited<ReturnType<typeof buildUser>>;
@@ -140,7 +141,7 @@ describe('adminUser/deleteUser', () => {
 
   it('refuses while the user owns a team', async () => {
     const u = await buildUser(t);
-    await t.services.db('teams').insert({ team_name: 'T', uid: u.uid, username: u.username, addtime: 1 });
+    await buildTeam(t, u);
     const r = await asAdmin('adminUser/deleteUser', { uid: u.uid });
     expect(r.error_code).toBe(10101);
     expect(r.error_message).toMatch(/team/);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSnapshot } from '../../core/apiSnapshot.ts';
 import { prepareApiVersion, reprepareApiVersion, type LatestApiVersion } from '../../importers/apiVersion/prepare.ts';
 import { latestApiVersion, recordApiVersion } from '../../server/commands/apiChanges/recordApiVersion.ts';
-import { buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * An import prepares its API version (stored form and diff) in its worker, against the item's

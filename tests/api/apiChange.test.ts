@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import { addMember } from '../helpers/itemFactories.ts';
-import { buildKeyedItem } from '../cli/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildKeyedItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * API versions end to end on a real public API: Netlify's Swagger 2.0 description as published on

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../../server/settings.ts';
 import { resolveS3Addressing, S3Storage } from '../../server/storage/s3.ts';
 import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * Object storage against @20minutes/s3rver, an independent S3 server (its own SigV4 verification, its own

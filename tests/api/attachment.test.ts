@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem, buildPage, PNG_BYTES, uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildPage, buildUser, insertItem, type User } from '../helpers/factories.ts';
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 
 let t: TestServer;
 let owner: User;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   stranger = await buildUser(t);
   reader = await buildUser(t);
   editor = await buildUser(t);
-  ({ item_id: itemId } = await buildItem(t, owner));
+  itemId = await insertItem(t, owner);
   pageId = await buildPage(t, itemId, { author: owner });
   await addMember(t, itemId, reader, 0);
   await addMember(t, itemId, editor, 1);
@@ -179,13 +179,13 @@ describe('page/upload', () => {
   });
 
   it('returns 10303 to a stranger on a private item', async () => {
-    const { item_id } = await buildItem(t, owner, { password: 'secret1' });
+    const item_id = await insertItem(t, owner, { password: 'secret1' });
     const p = await buildPage(t, item_id);
     expect((await attach(stranger.token, { page_id: p })).body.error_code).toBe(10303);
   });
 
   it('returns 10311 on an archived item', async () => {
-    const { item_id } = await buildItem(t, owner, { is_archived: 1 });
+    const item_id = await insertItem(t, owner, { is_archived: 1 });
     const p = await buildPage(t, item_id);
     expect((await attach(owner.token, { page_id: p })).body.error_code).toBe(10311);
   });
@@ -218,7 +218,7 @@ describe('page/uploadList', () => {
   });
 
   it('returns 10303 to a guest of a private item', async () => {
-    const { item_id } = await buildItem(t, owner, { password: 'secret1' });
+    const item_id = await insertItem(t, owner, { password: 'secret1' });
     const p = await buildPage(t, item_id);
     expect((await t.call('page/uploadList', { page_id: p })).error_code).toBe(10303);
   });

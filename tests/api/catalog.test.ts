@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CATALOGS_PER_ITEM } from '../../core/limits.ts';
-import { addMemberTo, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('catalog/save', () => {
     const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
     const theirs = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Theirs' });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 1, mine);
+    await addMember(t, itemId, limited, 1, mine);
     expect((await t.call('catalog/save', { item_id: itemId, cat_name: 'sub', parent_cat_id: mine }, { token: limited.token })).error_code).toBe(0);
     expect((await t.call('catalog/save', { item_id: itemId, cat_name: 'sub', parent_cat_id: theirs }, { token: limited.token })).error_code).toBe(10302);
     expect((await t.call('catalog/save', { item_id: itemId, cat_name: 'top' }, { token: limited.token })).error_code).toBe(10302);
@@ -120,7 +120,7 @@ describe('catalog/catListGroup', () => {
     const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
     await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Theirs' });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 0, mine);
+    await addMember(t, itemId, limited, 0, mine);
     expect((await t.call('catalog/catListGroup', { item_id: itemId }, { token: limited.token })).data.map((c: any) => c.cat_id)).toEqual([mine]);
     expect((await t.call('catalog/catListGroup', { item_id: itemId }, { token: stranger.token })).error_code).toBe(10303);
   });
@@ -256,7 +256,7 @@ describe('catalog/batUpdate', () => {
     const theirs = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Theirs' });
     const page = await savePageVia(t, owner.token, { item_id: itemId, cat_id: mine });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 1, mine);
+    await addMember(t, itemId, limited, 1, mine);
     const r = await t.call('catalog/batUpdate', { item_id: itemId, cats: JSON.stringify([{ page_id: page.page_id, parent_cat_id: theirs }]) }, { token: limited.token });
     expect(r.error_code).toBe(10302);
     expect((await t.services.db('pages').where({ page_id: page.page_id }).first()).cat_id).toBe(mine);

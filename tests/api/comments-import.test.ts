@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SHOWDOC_ITEM, showdocDatabase as writeShowDocDatabase } from '../helpers/showdocDb.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * comment/importShowDoc (issue #24 part 8): ShowDoc's comments come only from its database (its
@@ -13,7 +13,6 @@ import { SHOWDOC_ITEM, showdocDatabase as writeShowDocDatabase } from '../helper
  */
 let t: TestServer;
 let tmp: string;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let alice: User;
 const showdocDatabase = () => writeShowDocDatabase(tmp, alice.username);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEnvelope } from '../../server/commands/webhooks/formats.ts';
 import { renderBody } from '../../server/commands/webhooks/vendors/index.ts';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * comment/* over real HTTP on a real database (issue #24): threads and replies, rights per role,
@@ -12,7 +12,6 @@ import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
  */
 let t: TestServer;
 let smtp: SmtpInbox;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let editor: User;
 let reader: User;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../server/jobs/runDueJobs.ts';
 import { claimDueLease, releaseLease } from '../../server/leases.ts';
 import type { Job } from '../../server/jobs/job.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { action } from '../../server/http/action.ts';
 import { zId, zText } from '../../server/http/schema.ts';
 import { allActions } from '../../server/routes/index.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { denials } from '../../server/access/denials.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 // A few probe actions beside the real table, to exercise the dispatcher itself.
 const probes = [

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/passwords.ts';
-import { buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
+import { buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * Issue #20.7: an e-mail address names a person only once its owner followed the mailed link.

@@ -6,9 +6,9 @@ import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Issue #26: the Word export embeds a page's images instead of writing `[image]`. Real images:

@@ -4,10 +4,10 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadItemTree } from '../../server/commands/tree/loadItemTree.ts';
 import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof buildUser>>;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_PER_IP_PER_MINUTE, FEEDBACK_PER_READER_PER_MINUTE } from '../../server/routes/api/feedback.ts';
-import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /** feedback/* over real HTTP (issue #24 part 5): once per reader, anonymous readers by cookie, throttling, the owners' list and CSV. */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let manager: User;
 let editor: User;

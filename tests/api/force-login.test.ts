@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * Issue #20, part 8: with `force_login=1` a guest reads nothing but a page's own share link.

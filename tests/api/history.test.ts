@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('page/history', () => {
     expect((await t.call('page/history', { page_id: page.page_id }, { token: stranger.token })).error_code).toBe(10303);
     const cat = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Elsewhere' });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 0, cat);
+    await addMember(t, itemId, limited, 0, cat);
     expect((await t.call('page/history', { page_id: page.page_id }, { token: limited.token })).error_code).toBe(10301);
   });
 });

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
 import { envFor, runDocs, tempFolder } from '../cli/run.ts';
 import { uploadFile } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Issue #26: the web import of a Markdown zip must make of a folder what `docs push` makes of it.

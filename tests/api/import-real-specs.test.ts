@@ -3,7 +3,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '../../server/db/knex.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * import/auto on real descriptions of each failure class of issue #26 (tests/fixtures/openapi-real/,

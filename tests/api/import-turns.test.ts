@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocTree } from '../../core/tree.ts';
 import { persistTree } from '../../server/commands/tree/persistTree.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * Writing an import's pages gives the event loop a turn now and then (persistTree.ts): on SQLite

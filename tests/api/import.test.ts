@@ -4,9 +4,9 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '../../server/db/knex.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 const ZIPS = path.resolve(__dirname, '../fixtures/showdoc-zips');
 const OAS = npmFixture('@readme/oas-examples@8.2.2');
@@ -251,9 +251,9 @@ describe('import/auto: refusals', () => {
   it('returns 10302 for a member limited to one catalog', async () => {
     const other = await buildUser(t);
     const { item_id } = await buildItem(t, other);
-    const [cat] = await t.services.db('catalogs').insert({ item_id, cat_name: 'Mine', parent_cat_id: 0, level: 2, s_number: 1, addtime: 0 }).returning('cat_id');
+    const catId = await buildCatalog(t, item_id, 'Mine', 0, 1);
     const editor = await buildUser(t);
-    await addMember(t, item_id, editor, 1, (cat as { cat_id: number }).cat_id);
+    await addMember(t, item_id, editor, 1, catId);
     await expectRefusedInto(item_id, editor.token, 10302);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('item/info', () => {
   it('shows a catalog-restricted member only their top catalog and no root pages', async () => {
     const s = await seededItem();
     const limited = await buildUser(t);
-    await addMemberTo(t, s.itemId, limited, 1, s.cats.A);
+    await addMember(t, s.itemId, limited, 1, s.cats.A);
     const r = await t.call('item/info', { item_id: s.itemId }, { token: limited.token });
     expect(r.data.menu.pages).toEqual([]);
     expect(r.data.menu.catalogs.map((c: any) => c.cat_id)).toEqual([s.cats.A]);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildItem, grantCookieFrom } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, addTeamMember, bindTeamItem, buildItem, buildTeam, buildUser, grantCookieFrom, type User } from '../helpers/factories.ts';
 
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let other: User;
 let admin: User;
@@ -17,12 +16,11 @@ afterAll(() => t.close());
 
 const itemRow = (id: number) => t.services.db('items').where({ item_id: id }).first();
 
+/** A team of `owner`'s with `user` in it, bound to the item with `user` in the given group. */
 async function addTeamRow(itemId: number, user: User, group = 1) {
-  const [team] = await t.services.db('teams').insert({ team_name: 'T', uid: owner.uid, username: owner.username }).returning('id');
-  const teamId = (team as { id: number }).id;
-  await t.services.db('team_members').insert({ team_id: teamId, member_uid: user.uid, member_username: user.username });
-  await t.services.db('team_items').insert({ team_id: teamId, item_id: itemId });
-  await t.services.db('team_item_members').insert({ team_id: teamId, item_id: itemId, member_uid: user.uid, member_username: user.username, member_group_id: group });
+  const teamId = await buildTeam(t, owner);
+  await addTeamMember(t, teamId, user);
+  await bindTeamItem(t, teamId, itemId, [{ user, group }]);
   return teamId;
 }
 
@@ -282,8 +280,7 @@ describe('item/exitItem', () => {
     const u = await buildUser(t);
     await addMember(t, item.item_id, u, 1);
     const teamId = await addTeamRow(item.item_id, u);
-    await t.services.db('team_items').insert({ team_id: teamId, item_id: second.item_id });
-    await t.services.db('team_item_members').insert({ team_id: teamId, item_id: second.item_id, member_uid: u.uid, member_username: u.username });
+    await bindTeamItem(t, teamId, second.item_id, [{ user: u }]);
     expect((await t.call('item/exitItem', { item_id: item.item_id }, { token: u.token })).error_code).toBe(0);
     expect(await t.services.db('item_members').where({ item_id: item.item_id, uid: u.uid })).toHaveLength(0);
     expect(await t.services.db('team_item_members').where({ item_id: item.item_id, member_uid: u.uid })).toHaveLength(0);

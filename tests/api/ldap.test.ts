@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveSiteSettings } from '../../server/settings.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSlapd, type Slapd } from '../helpers/slapd.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /** LDAP login and "test connection" against a real OpenLDAP server (Debian's slapd). */
 const PEOPLE = 'ou=people,dc=example,dc=org';

@@ -4,10 +4,9 @@ import { ItemType } from '../../core/limits.ts';
 import { LIVE_TEXT, pageDocName, sheetDocName } from '../../core/live.ts';
 import * as migration from '../../server/db/migrations/20261128000100_item_live_editing.ts';
 import { signLiveToken } from '../../server/live/auth.ts';
-import { insertItem, itemWithPeople, savePageVia } from '../helpers/docs.ts';
-import { buildPage } from '../helpers/itemFactories.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildPage, buildUser, insertItem, itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
 /** live/token, the socket at /live and onAuthenticate (issue #22, live-core). */
 let t: TestServer;

@@ -2,10 +2,9 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, LIVE_TEXT } from '../../core/live.ts';
 import { LOCK_RELEASE_VALUE } from '../../core/limits.ts';
-import { itemWithPeople, savePageVia, type Person } from '../helpers/docs.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { buildCatalog, grantCookieFrom } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildCatalog, buildUser, grantCookieFrom, itemWithPeople, type Person, savePageVia } from '../helpers/factories.ts';
 
 /**
  * Rights on the live socket (issue #22, live-core): view connections never write, and a change of

@@ -6,7 +6,7 @@ import { sheetDocContent, sheetDocSheets, sheetGen, sheetMeta, sheetOpLog, sheet
 import type { SheetOp } from '../../core/sheetOps.ts';
 import type { FortuneSheet } from '../../core/spreadsheet.ts';
 import { SheetOpSync } from '../../web/src/scenes/Spreadsheet/sheetOpSync.ts';
-import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
+import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 import { closeAllLive, connectLive, liveToken, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

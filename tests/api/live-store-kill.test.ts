@@ -4,6 +4,7 @@ import type { LiveTokenAnswer } from '../../core/live.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { closeAllLive, connectLive, liveText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { serve, type Served } from '../security/processes.ts';
+import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 
 // kill -9 of a real `docs serve` mid-typing, restarted on the same data: every keystroke the
 // clients still hold ends up stored, none twice (issue #22: "nothing lost, nothing doubled").
@@ -42,7 +43,7 @@ describe('kill -9 mid-typing', () => {
       PORT: String(await freePort()),
       ADMIN_USERNAME: 'boss',
       ADMIN_PASSWORD: 'a-long-password',
-      PASSWORD_HASH_COST: '10',
+      ...testPasswordCostEnv,
       // Long enough that the last keystrokes are surely not stored when the process dies.
       LIVE_STORE_DEBOUNCE_MS: '4000',
       LIVE_STORE_MAX_DEBOUNCE_MS: '60000',

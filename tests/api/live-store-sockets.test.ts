@@ -5,9 +5,9 @@ import { pageDocName } from '../../core/live.ts';
 import { createApp } from '../../server/app.ts';
 import { attachLive } from '../../server/live/attach.ts';
 import { createServices } from '../../server/services.ts';
-import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
 import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
 // Live persistence over real sockets: real Hocuspocus providers on Node's WebSocket against the
 // real app, on SQLite or PostgreSQL. Short debounces so stores happen within the test's patience.

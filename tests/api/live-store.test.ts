@@ -4,8 +4,8 @@ import { cutRulesOf } from '../../server/live/revisionCuts.ts';
 import { docOf, readLiveDoc, textOf } from '../../server/live/liveDocs.ts';
 import { storeLiveState } from '../../server/live/persistence.ts';
 import { loadLiveState } from '../../server/live/seed.ts';
-import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
 // The persistence and merge service against the real database (SQLite file or PostgreSQL clone);
 // the socket side is in live-store-sockets.test.ts.

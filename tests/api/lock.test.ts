@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_DEFAULT_SECONDS, LOCK_RELEASE_VALUE } from '../../core/limits.ts';
-import { itemWithPeople, savePageVia } from '../helpers/docs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

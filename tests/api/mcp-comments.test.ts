@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { mcpClients, type McpResult } from '../helpers/mcp.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * The MCP comment tools (issue #24 part 6) with the official SDK client over real HTTP: they go
@@ -10,7 +10,6 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  * token neither sees nor calls folio_add_comment, and refusals name the Folio error code.
  */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 type Result = McpResult;
 let alice: User;
 let bob: User;

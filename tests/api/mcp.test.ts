@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { mcpClients, type McpResult } from '../helpers/mcp.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * The MCP server (issue #23) driven by the official SDK client over real HTTP: tools per scope,
@@ -11,7 +11,6 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  * history attribution, the audit log, the rate limit and the site switch.
  */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 type Result = McpResult;
 let alice: User;
 let carol: User;

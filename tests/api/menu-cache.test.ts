@@ -7,9 +7,9 @@ import { createApp } from '../../server/app.ts';
 import { createDb, dbOptionsFromConfig } from '../../server/db/knex.ts';
 import { createServices } from '../../server/services.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { addMember, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * item/info's menu cache: every write that changes a menu shows in the very next item/info, on

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem, buildPage, grantCookieFrom } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, grantCookieFrom, type User } from '../helpers/factories.ts';
 
 /**
  * Issue #20, part 9: `/mock-path/<item_id>?path=…` (and ShowDoc's `?s=mock-path/…` form) answered
@@ -8,7 +8,6 @@ import { buildUser, startTestServer, type TestServer } from '../helpers/server.t
  * that reading the page asks for; `/mock-data/<key>` stays the capability link.
  */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let member: User;
 let restricted: User;

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildItem, buildPage } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildPage, buildUser, insertItem, type User } from '../helpers/factories.ts';
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 let owner: User;
 let reader: User;
@@ -15,7 +14,7 @@ beforeAll(async () => {
   owner = await buildUser(t);
   reader = await buildUser(t);
   stranger = await buildUser(t);
-  ({ item_id: itemId } = await buildItem(t, owner));
+  itemId = await insertItem(t, owner);
   await addMember(t, itemId, reader, 0);
 });
 afterAll(() => t.close());
@@ -133,7 +132,7 @@ describe('mock/infoByPageId', () => {
   });
 
   it('returns 10303 to a guest of a private item', async () => {
-    const { item_id } = await buildItem(t, owner, { password: 'secret1' });
+    const item_id = await insertItem(t, owner, { password: 'secret1' });
     const pageId = await buildPage(t, item_id);
     expect((await t.call('mock/infoByPageId', { page_id: pageId })).error_code).toBe(10303);
   });

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savePageVia } from '../helpers/docs.ts';
-import { addMember, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildItem, buildUser, savePageVia, type User } from '../helpers/factories.ts';
 
 /** Notices sent by real events, each observed through the recipient's notice/getList. */
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../server/commands/notices/notices.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser, type User } from '../helpers/factories.ts';
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 let sender: User;
 

@@ -3,8 +3,8 @@ import { MAX_PAGES_PER_ITEM_OPEN_API } from '../../core/limits.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildKeyedItem, buildUser, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

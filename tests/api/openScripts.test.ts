@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, postRaw, type KeyedItem } from '../cli/fixtures.ts';
+import { postRaw } from '../cli/fixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildUser, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -102,8 +102,8 @@ describe('page/save', () => {
   it('returns 10100 when the catalog belongs to another item', async () => {
     const a = await itemWithPeople(t);
     const b = await itemWithPeople(t);
-    const [row] = await t.services.db('catalogs').insert({ item_id: b.itemId, cat_name: 'Other', parent_cat_id: 0, level: 2 }).returning('cat_id');
-    const r = await t.call('page/save', { item_id: a.itemId, cat_id: row.cat_id, page_content: 'x' }, { token: a.owner.token });
+    const otherCat = await buildCatalog(t, b.itemId, 'Other');
+    const r = await t.call('page/save', { item_id: a.itemId, cat_id: otherCat, page_content: 'x' }, { token: a.owner.token });
     expect(r.error_code).toBe(10100);
     expect(r.error_message).toMatch(/^cat_id: /);
   });
@@ -188,10 +188,10 @@ describe('page/save', () => {
 
   it('refuses a catalog-restricted member writing outside their catalog (10302) and allows inside', async () => {
     const { itemId, owner } = await itemWithPeople(t);
-    const allowed = (await t.services.db('catalogs').insert({ item_id: itemId, cat_name: 'Mine', parent_cat_id: 0, level: 2 }).returning('cat_id'))[0].cat_id;
-    const other = (await t.services.db('catalogs').insert({ item_id: itemId, cat_name: 'Theirs', parent_cat_id: 0, level: 2 }).returning('cat_id'))[0].cat_id;
+    const allowed = await buildCatalog(t, itemId, 'Mine');
+    const other = await buildCatalog(t, itemId, 'Theirs');
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 1, allowed);
+    await addMember(t, itemId, limited, 1, allowed);
     expect((await t.call('page/save', { item_id: itemId, cat_id: other, page_content: 'x' }, { token: limited.token })).error_code).toBe(10302);
     expect((await t.call('page/save', { item_id: itemId, cat_id: 0, page_content: 'x' }, { token: limited.token })).error_code).toBe(10302);
     const ok = await t.call('page/save', { item_id: itemId, cat_id: allowed, page_content: 'x' }, { token: limited.token });
@@ -246,11 +246,11 @@ describe('page/info', () => {
 
   it('returns 10301 for a catalog-restricted member reading a page outside their catalog', async () => {
     const { itemId, owner } = await itemWithPeople(t);
-    const mine = (await t.services.db('catalogs').insert({ item_id: itemId, cat_name: 'Mine', parent_cat_id: 0, level: 2 }).returning('cat_id'))[0].cat_id;
-    const theirs = (await t.services.db('catalogs').insert({ item_id: itemId, cat_name: 'Theirs', parent_cat_id: 0, level: 2 }).returning('cat_id'))[0].cat_id;
-    const sub = (await t.services.db('catalogs').insert({ item_id: itemId, cat_name: 'Sub', parent_cat_id: mine, level: 3 }).returning('cat_id'))[0].cat_id;
+    const mine = await buildCatalog(t, itemId, 'Mine');
+    const theirs = await buildCatalog(t, itemId, 'Theirs');
+    const sub = await buildCatalog(t, itemId, 'Sub', mine);
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 0, mine);
+    await addMember(t, itemId, limited, 0, mine);
     const inSub = await savePageVia(t, owner.token, { item_id: itemId, cat_id: sub });
     const outside = await savePageVia(t, owner.token, { item_id: itemId, cat_id: theirs });
     const root = await savePageVia(t, owner.token, { item_id: itemId, cat_id: 0 });
@@ -300,7 +300,7 @@ describe('page/sort', () => {
     const inside = await savePageVia(t, owner.token, { item_id: itemId, cat_id: allowed, s_number: 5 });
     const outside = await savePageVia(t, owner.token, { item_id: itemId, cat_id: other, s_number: 5 });
     const restricted = await buildUser(t);
-    await addMemberTo(t, itemId, restricted, 1, allowed);
+    await addMember(t, itemId, restricted, 1, allowed);
     const ok = await t.call('page/sort', { item_id: itemId, pages: JSON.stringify({ [inside.page_id]: 1 }) }, { token: restricted.token });
     expect(ok.error_code).toBe(0);
     expect((await t.services.db('pages').where({ page_id: inside.page_id }).first()).s_number).toBe(1);
@@ -339,7 +339,7 @@ describe('page/info rights (page_edit, page_delete)', () => {
     const { itemId, owner } = await itemWithPeople(t);
     const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 1, mine);
+    await addMember(t, itemId, limited, 1, mine);
     const inside = await savePageVia(t, limited.token, { item_id: itemId, cat_id: mine });
     const rootPage = await savePageVia(t, owner.token, { item_id: itemId, cat_id: 0 });
     expect((await t.call('page/info', { page_id: inside.page_id }, { token: limited.token })).data).toMatchObject({ page_edit: true, page_delete: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerOf } from '../../server/db/knex.ts';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, isPg, startTestServer, type TestServer } from '../helpers/server.ts';
+import { isPg, startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Read actions run on the database's read handle (db/knex.ts readerOf): on SQLite a read-only WAL

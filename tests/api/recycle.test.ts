@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeRecycle, purgeRecycleJob } from '../../server/jobs/purgeRecycle.ts';
 import { runDueJobs } from '../../server/jobs/runDueJobs.ts';
-import { itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 const localeWords = JSON.parse(fs.readFileSync(new URL('../fixtures/search/dayjs-locale-words.json', import.meta.url), 'utf8')) as { text: Record<string, string> };
 
@@ -115,7 +115,7 @@ describe('item/search', () => {
     await savePageVia(t, owner.token, { item_id: itemId, cat_id: theirs, page_content: 'secret plan' });
     await savePageVia(t, owner.token, { item_id: itemId, cat_id: 0, page_content: 'secret plan' });
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 0, mine);
+    await addMember(t, itemId, limited, 0, mine);
     expect(ids(await t.call('item/search', { item_id: itemId, keyword: 'secret' }, { token: limited.token }))).toEqual([visible.page_id]);
   });
 
@@ -152,7 +152,7 @@ describe('search/all', () => {
     const token = `zebra${Date.now()}`;
     const mine = await insertItem(t, me, { item_name: 'Mine' });
     const shared = await insertItem(t, other, { item_name: 'Shared', password: 'pw1234' });
-    await addMemberTo(t, shared, { ...me, token: me.token }, 0);
+    await addMember(t, shared, me, 0);
     const notMine = await insertItem(t, other, { item_name: 'Private', password: 'pw1234' });
     const a = await savePageVia(t, me.token, { item_id: mine, page_content: `the ${token} one` });
     const b = await savePageVia(t, other.token, { item_id: shared, page_title: `${token} title` });
@@ -171,7 +171,7 @@ describe('search/all', () => {
     const itemId = await insertItem(t, owner);
     const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
     const theirs = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Theirs' });
-    await addMemberTo(t, itemId, { ...me, token: me.token }, 0, mine);
+    await addMember(t, itemId, me, 0, mine);
     for (let i = 0; i < 3; i++) await savePageVia(t, owner.token, { item_id: itemId, cat_id: mine, page_content: `${needle} ${i}` });
     await savePageVia(t, owner.token, { item_id: itemId, cat_id: theirs, page_content: needle });
     const first = await t.call('search/all', { keyword: needle, count: 2, page: 1 }, { token: me.token });

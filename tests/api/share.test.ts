@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/docs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildUser, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('page/createSinglePage', () => {
     const page = await savePageVia(t, owner.token, { item_id: itemId });
     expect((await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: reader.token })).error_code).toBe(10302);
     const limited = await buildUser(t);
-    await addMemberTo(t, itemId, limited, 1, cat);
+    await addMember(t, itemId, limited, 1, cat);
     expect((await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: limited.token })).error_code).toBe(10302);
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets, type FortuneSheet } from '../../core/spreadsheet.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { addMember, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * Spreadsheet items and Excel: import/auto of a real workbook (made by Microsoft Excel, from

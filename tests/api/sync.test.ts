@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Issue #20, part 4: a team manager must not raise his own (or anyone's) rights in an item bound
  * to his team. Only item managers set item rights; team managers may at most lower them.
  */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let mallory: User;
 let outsider: User;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildCatalog, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildUser, type User } from '../helpers/factories.ts';
 
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let alice: User;
 let bob: User;

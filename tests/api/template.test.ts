@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser, type User } from '../helpers/factories.ts';
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 let alice: User;
 let bob: User;

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { addMember, buildCatalog, buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Personal access tokens (issue #23, part 1) over real HTTP: token/*, adminToken/*, the site
  * settings that govern them, and a token used as `Authorization: Bearer` on the API.
  */
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let alice: User;
 let bob: User;
 let admin: User;
@@ -199,7 +198,7 @@ describe('the open API with a token instead of the item key', () => {
 
   it('refuses a member limited to some catalogs (these actions answer the whole item)', async () => {
     const dave = await buildUser(t);
-    const catId = (await t.services.db('catalogs').insert({ item_id: itemA, cat_name: 'Only', parent_cat_id: 0, level: 2, s_number: 1, addtime: t.services.now() }).returning('cat_id'))[0].cat_id;
+    const catId = await buildCatalog(t, itemA, 'Only', 0, 1);
     await addMember(t, itemA, dave, 1, catId);
     const { token } = await createToken(dave, { scope: 'write' });
     expect((await t.call('sync/tree', { item_id: itemA }, bearer(token))).error_code).toBe(10301);

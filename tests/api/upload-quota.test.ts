@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../helpers/files.ts';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildItem, buildPage, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Issue #26: a storage quota per user (admin setting `upload_quota_mb`, 0 = none), enforced in the
@@ -17,7 +17,6 @@ const SCREENSHOT = fs.readFileSync(npmFixture('postman-to-openapi@1.7.3', 'docs/
 const MB = 1024 * 1024;
 
 let t: TestServer;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let admin: User;
 beforeAll(async () => {
   t = await startTestServer({ env: { UPLOAD_MAX_MB: '5' } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/passwords.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtpInbox.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 let smtp: SmtpInbox;
 let smtpPort = 0;

@@ -3,7 +3,8 @@ import { toLegacyMd5Hash } from '../../server/auth/legacyPasswords.ts';
 import { saveSiteSettings } from '../../server/settings.ts';
 import { readFailures, recordFailure } from '../../server/throttle/failureCounter.ts';
 import { LOGIN_POLICY } from '../../server/throttle/loginThrottle.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
 import { addressRefusal, pinnedLookup, resolveTarget, TargetRefused } from '../../server/commands/webhooks/target.ts';
-import { buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
+import { buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * The SSRF guard with WEBHOOK_ALLOW_PRIVATE unset: a receiver runs on 127.0.0.1 and must never

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from '../cli/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * A `docs push` / `docs import` (sync/apply) announces each change set as ONE `item.imported`

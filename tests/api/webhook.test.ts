@@ -1,18 +1,18 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDeliveries, deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
 import { enqueueWebhookEvent } from '../../server/commands/webhooks/events.ts';
 import { inTransaction, type Services } from '../../server/services.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { addMember, buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { addMember, buildItem, buildUser, type User } from '../helpers/factories.ts';
 
 /**
  * Webhooks end to end over real HTTP: Folio (started with WEBHOOK_ALLOW_PRIVATE=true so it may
@@ -21,7 +21,6 @@ import { npmFixture } from '../helpers/npmFixtures.ts';
  */
 let t: TestServer;
 let rx: WebhookReceiver;
-type User = Awaited<ReturnType<typeof buildUser>>;
 let owner: User;
 let manager: User;
 let editor: User;
@@ -455,14 +454,16 @@ describe('deliveries', () => {
     const config = t.services.config;
     const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: config.DATABASE_URL ?? '', WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'silent' };
     const worker = path.resolve(__dirname, '../helpers/webhookWorker.ts');
-    // All three start polling at the same moment, once the two processes have loaded.
-    const start = Date.now() + 4000;
-    const run = (holder: string) => promisify(execFile)(process.execPath, [worker, holder, String(start)], { env }).then((r) => Number(r.stdout));
-    const here = async () => {
-      await new Promise((resolve) => setTimeout(resolve, start - Date.now()));
-      return deliverDueWebhooks(t.services, { holder: 'process-0', batch: 2, maxRounds: 100 });
-    };
-    const counts = await Promise.all([run('process-1'), run('process-2'), here()]);
+    // All three start polling at the same moment: once both processes say they have loaded.
+    const workers = ['process-1', 'process-2'].map((holder) => {
+      const child = spawn(process.execPath, [worker, holder], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+      const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const next = async () => String((await lines.next()).value ?? '');
+      return { child, next, ready: next() };
+    });
+    expect(await Promise.all(workers.map((w) => w.ready))).toEqual(['ready', 'ready']);
+    for (const w of workers) w.child.stdin!.end('go\n');
+    const counts = await Promise.all([...workers.map(async (w) => Number(await w.next())), deliverDueWebhooks(t.services, { holder: 'process-0', batch: 2, maxRounds: 100 })]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
     const ids = rx.at('/processes').map((g) => g.headers['x-folio-delivery']);
     expect(ids).toHaveLength(16);

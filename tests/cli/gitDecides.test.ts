@@ -6,8 +6,8 @@ import { ExitCode } from '../../cli/errors.ts';
 import { parseRawLog } from '../../cli/sync/git/history.ts';
 import { stopAllWatches } from '../../cli/sync/watch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, git, read, runDocs, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Issue #21, part 1 and 3: in a git work tree git decides what is newer. Real repositories

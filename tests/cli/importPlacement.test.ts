@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { runDocs } from './run.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * Issue #26: the web import and `docs import` of the same API must file it under the same

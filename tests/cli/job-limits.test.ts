@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder } from './run.ts';
+import { buildKeyedItem } from '../helpers/factories.ts';
 
 /**
  * The CLI reads API descriptions in a worker process with the server's job limits

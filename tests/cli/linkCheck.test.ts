@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem } from '../helpers/factories.ts';
 
 // Issue #21 part 4: plan and push check links, anchors and referenced files, with file and line.
 let t: TestServer;

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { closeAllLive, connectLive, liveText, liveToken, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 // `docs push` (the real CLI against the real server) into a page two people edit live.
 const EXAMPLES = path.resolve(import.meta.dirname, '../../examples/docs');

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { runDocs, tempFolder } from './run.ts';
+import { buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * `docs mcp` (issue #23, part 5): the real `docs` executable started by the official SDK's

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /** Redocly's openapi-starter (see tests/cli/data/README.md): openapi.yaml + paths/ + components/ + webhooks/. */
 const CAFE = path.resolve(import.meta.dirname, 'data/redocly-cafe');

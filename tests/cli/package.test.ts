@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_VERSION } from '../../cli/program.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem } from './fixtures.ts';
 import { installCli, packCli } from './packCli.ts';
 import { envFor, tempFolder, write } from './run.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildKeyedItem } from '../helpers/factories.ts';
 
 const exec = promisify(execFile);
 

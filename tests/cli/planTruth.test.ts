@@ -5,8 +5,8 @@ import { ExitCode } from '../../cli/errors.ts';
 import { CLI_VERSION } from '../../cli/program.ts';
 import { MAX_PAGES_PER_ITEM_OPEN_API } from '../../core/limits.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { purgePreviewsJob } from '../../server/jobs/purgePreviews.ts';
 import { runDueJobs } from '../../server/jobs/runDueJobs.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import type { KeyedItem } from './fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildUser, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Issue #21 part 7: `docs push --preview NAME` pushes a pull request's folder into a preview copy of

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Issue #26: `docs push --prune` of a folder (no git) holding only an OpenAPI file, after an

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../examples/docs');
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { PNG_BYTES } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Defects found by pushing and pulling real documentation repositories (vuejs/docs, tldr-pages,

@@ -7,8 +7,8 @@ import { CliFailure, ExitCode } from '../../cli/errors.ts';
 import { SyncClient } from '../../cli/sync/client.ts';
 import { stopAllWatches } from '../../cli/sync/watch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

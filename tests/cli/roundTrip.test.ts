@@ -5,8 +5,8 @@ import { ExitCode } from '../../cli/errors.ts';
 import { createMarkdown } from '../../core/markdown.ts';
 import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * A VitePress-shaped repository (nested five folders deep, rich and nested front matter, custom

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { run } from '../../cli/main.ts';
 import type { CliIO } from '../../cli/io.ts';
 import type { TestServer } from '../helpers/server.ts';
-import type { KeyedItem } from './fixtures.ts';
+import type { KeyedItem } from '../helpers/factories.ts';
 
 export interface CliRun {
   code: number | undefined;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../server/config.ts';
 import type { LiveTokenAnswer } from '../../core/live.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
+import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
@@ -30,7 +31,7 @@ class ServeProcess {
   constructor(env: Record<string, string>, args: string[] = ['serve']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-serve-'));
     this.child = spawn(DOCS, args, {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-password', ...env },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-password', ...testPasswordCostEnv, ...env },
 
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -9,8 +9,8 @@ import { SyncClient, type Change } from '../../cli/sync/client.ts';
 import { push } from '../../cli/sync/push.ts';
 import { stopAllWatches } from '../../cli/sync/watch.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXAMPLES = path.join(ROOT, 'examples/docs');

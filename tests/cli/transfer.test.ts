@@ -5,9 +5,9 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from './fixtures.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PETSTORE = path.join(ROOT, 'examples/docs/api/petstore.yaml');

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/main.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { ensureInitialAdmin } from '../../server/commands/users/initialAdmin.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

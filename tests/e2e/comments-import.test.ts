@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalog, buildPage } from '../helpers/itemFactories.ts';
 import { SHOWDOC_ITEM, showdocDatabase } from '../helpers/showdocDb.ts';
 import { makeItem, makeUser, MOBILE, screenshot, startE2E, type E2E } from './helpers.ts';
+import { buildCatalog, buildPage } from '../helpers/factories.ts';
 
 /**
  * Issue #24 part 8 in the browser: item settings -> "Comments & feedback" -> import ShowDoc's

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, patientPage, screenshot, startE2E, type E2E } from './helpers.ts';
+import { addMember } from '../helpers/factories.ts';
 
 /**
  * Issue #26, the defects a new user meets in the first hour, each in real Chromium against the

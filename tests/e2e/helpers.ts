@@ -5,7 +5,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import knexFactory from 'knex';
 import { PG_ADMIN_URL, PG_TEMPLATE, TEST_ENGINE } from '../helpers/db.ts';
 import { setup as migratePgTemplate, teardown as dropPgTemplate } from '../helpers/globalSetup.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * Browser-test harness: a real Folio server (fresh database, serving the built web app) and

@@ -1,9 +1,8 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pageDocName } from '../../core/live.ts';
-import { addMemberTo, insertItem, savePageVia, type Person } from '../helpers/docs.ts';
+import { addMember, buildUser, insertItem, savePageVia, type Person } from '../helpers/factories.ts';
 import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { buildUser } from '../helpers/server.ts';
 import { screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
@@ -28,9 +27,9 @@ beforeAll(async () => {
   reader = await buildUser(e.t, { name: 'Dan Reader' });
   itemId = await insertItem(e.t, owner, { item_name: 'Runbooks' });
   await e.t.services.db('items').where({ item_id: itemId }).update({ live_editing: 1 });
-  await addMemberTo(e.t, itemId, editor, 1);
-  await addMemberTo(e.t, itemId, third, 1);
-  await addMemberTo(e.t, itemId, reader, 0);
+  await addMember(e.t, itemId, editor, 1);
+  await addMember(e.t, itemId, third, 1);
+  await addMember(e.t, itemId, reader, 0);
 }, 180_000);
 afterEach(() => closeAllLive());
 afterAll(async () => {
@@ -220,7 +219,7 @@ describe('live co-editing in the browser', () => {
   it('a member removed mid-session loses write access: the editor turns read-only and says so', async () => {
     const pageId = await newPage('Handover', 'Handover notes');
     const temp = await buildUser(e.t, { name: 'Eve Temp' });
-    await addMemberTo(e.t, itemId, temp, 1);
+    await addMember(e.t, itemId, temp, 1);
     const page = await openEditor(temp, pageId);
     const observer = await observe(pageId);
     await toEndOfFirstLine(page);
@@ -292,7 +291,7 @@ describe('live co-editing in the browser', () => {
   it('the owner turns live editing off in the item settings: an open live editor turns read-only and says why', async () => {
     const switched = await insertItem(e.t, owner, { item_name: 'Switched' });
     await e.t.services.db('items').where({ item_id: switched }).update({ live_editing: 1 });
-    await addMemberTo(e.t, switched, editor, 1);
+    await addMember(e.t, switched, editor, 1);
     const saved = await savePageVia(e.t, owner.token, { item_id: switched, page_title: 'Soon classic', page_content: 'text' });
     const tab = await e.newPage({ token: editor.token });
     tab.setDefaultTimeout(LONG);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMemberTo, insertItem, savePageVia, type Person } from '../helpers/docs.ts';
-import { buildUser } from '../helpers/server.ts';
+import { addMember, buildUser, insertItem, savePageVia, type Person } from '../helpers/factories.ts';
 import { MOBILE, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
@@ -20,7 +19,7 @@ beforeAll(async () => {
   editor = await buildUser(e.t, { name: 'Bob Editor' });
   itemId = await insertItem(e.t, owner, { item_name: 'Review' });
   await e.t.services.db('items').where({ item_id: itemId }).update({ live_editing: 1 });
-  await addMemberTo(e.t, itemId, editor, 1);
+  await addMember(e.t, itemId, editor, 1);
 }, 180_000);
 afterAll(async () => {
   await e?.close();

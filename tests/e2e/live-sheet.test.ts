@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
-import { addMember } from '../helpers/itemFactories.ts';
+import { addMember } from '../helpers/factories.ts';
 import { waitUntil } from '../helpers/live.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
 import { cellText, insertAt, openSheet, typeInto, watchCsp } from './sheet-helpers.ts';

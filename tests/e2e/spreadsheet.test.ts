@@ -3,9 +3,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
-import { addMember } from '../helpers/itemFactories.ts';
 import { makeItem, makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
 import { cellText, insertAt, openSheet, typeInto, watchCsp } from './sheet-helpers.ts';
+import { addMember } from '../helpers/factories.ts';
 
 /**
  * Spreadsheet items (type 4) with the live switch off (live sheets: live-sheet.test.ts) in

@@ -1,20 +1,6 @@
-import { insertItem } from './docs.ts';
 import type { TestServer } from './server.ts';
 
-/**
- * Helpers for the attachment, template, notice, mock and admin-item tests. Items, catalogs,
- * pages and members come from the shared factories (`docs.ts`, `itemFactories.ts`).
- */
-export { addMember, buildCatalog, buildPage } from './itemFactories.ts';
-
-/** An item inserted directly, returned as `{item_id}` (archived, private or deleted as asked). */
-export async function buildItem(
-  t: TestServer,
-  owner: { uid: number; username: string },
-  opts: Parameters<typeof insertItem>[2] = {},
-): Promise<{ item_id: number }> {
-  return { item_id: await insertItem(t, owner, opts) };
-}
+// Upload helpers for the attachment, template, notice, mock and admin-item tests (fixtures live in factories.ts).
 
 /** A tiny valid PNG (1×1). */
 export const PNG_BYTES = Buffer.from(

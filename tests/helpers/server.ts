@@ -2,12 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createApp, type AppOptions } from '../../server/app.ts';
-import { createSession } from '../../server/auth/sessions.ts';
-import { createUser } from '../../server/commands/users/createUser.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { attachLive } from '../../server/live/attach.ts';
 import { createTestDatabase, TEST_ENGINE } from './db.ts';
+import { testPasswordCostEnv } from './passwordCost.ts';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -52,8 +51,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     PORT: '0',
     HOST: '127.0.0.1',
     TIMEZONE: 'UTC',
-    // Production cost (2^15) spends ~50 ms per hash; tests create hundreds of accounts.
-    PASSWORD_HASH_COST: '10',
+    ...testPasswordCostEnv,
     ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
     ...opts.env,
   });
@@ -107,20 +105,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await tdb.drop();
     },
   };
-}
-
-let counter = 0;
-/** Factory: a user with a session token, created directly through the commands (no captcha). */
-export async function buildUser(
-  t: TestServer,
-  overrides: { username?: string; password?: string; groupid?: number; email?: string; name?: string } = {},
-): Promise<{ uid: number; username: string; password: string; token: string }> {
-  counter += 1;
-  const username = overrides.username ?? `user${counter}_${Math.random().toString(36).slice(2, 7)}`;
-  const password = overrides.password ?? 'correct horse 42';
-  const { uid } = await createUser(t.services, { username, password, groupid: overrides.groupid ?? 2, email: overrides.email, name: overrides.name });
-  const { token } = await createSession(t.services, uid, 1);
-  return { uid, username, password, token };
 }
 
 export const isPg = TEST_ENGINE === 'pg';

@@ -1,9 +1,11 @@
 /**
  * A separate server process's delivery poller, for the cross-process claim test: reads the same
- * configuration (DATA_DIR / DATABASE_URL) as the test server, runs `deliverDueWebhooks` once with
- * the holder name given as argv[2] from the moment given as argv[3] (epoch ms, so that several
- * processes start polling together), prints how many deliveries it posted and exits.
+ * configuration (DATA_DIR / DATABASE_URL) as the test server, prints `ready` once loaded, waits
+ * for a line on stdin (so the test starts every poller at once, however long loading took), runs
+ * `deliverDueWebhooks` once with the holder name given as argv[2], prints how many deliveries it
+ * posted and exits.
  */
+import readline from 'node:readline';
 import { deliverDueWebhooks } from '../../server/commands/webhooks/deliver.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createDb, dbOptionsFromConfig } from '../../server/db/knex.ts';
@@ -14,9 +16,12 @@ const config = loadConfig(process.env);
 const db = createDb(dbOptionsFromConfig(config));
 try {
   const services = await createServices(config, db, createLogger('silent'));
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(process.argv[3] ?? 0) - Date.now())));
+  process.stdout.write('ready\n');
+  const lines = readline.createInterface({ input: process.stdin });
+  await new Promise((resolve) => lines.once('line', resolve));
+  lines.close();
   const posted = await deliverDueWebhooks(services, { holder: process.argv[2] ?? 'worker', batch: 2, maxRounds: 100 });
-  process.stdout.write(String(posted));
+  process.stdout.write(`${posted}\n`);
 } finally {
   await db.destroy();
 }

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser } from '../helpers/server.ts';
 import { startE2E, type E2E } from '../e2e/helpers.ts';
+import { buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Request forgery in a real browser (issue #13 V1). The victim is logged in to Folio in Chromium

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allActions } from '../../server/routes/index.ts';
-import { buildItem } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildItem, buildUser } from '../helpers/factories.ts';
 
 /**
  * Request forgery (issue #13 V1), over real HTTP: writes refuse GET whatever authenticates them,

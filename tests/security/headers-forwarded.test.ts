@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_POLICY } from '../../server/throttle/loginThrottle.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildUser } from '../helpers/factories.ts';
 
 /**
  * X-Forwarded-For (issue #13 V2). Behind TRUST_PROXY the client address is the right-most entry

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, buildPage } from '../helpers/itemFactories.ts';
 import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Security headers (issue #13 part 3): the XSS tests switch CSP off on purpose, so nothing else

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allActions } from '../../server/routes/index.ts';
-import { buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { fieldsToProbe, validParams as validFor } from './actionFields.ts';
+import { buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Hostile input (issue #13 V3, V4): control characters in every text parameter of every action,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions.ts';
 import type { ActionDef } from '../../server/http/action.ts';
 import { allActions } from '../../server/routes/index.ts';
-import { buildCatalog, buildItem, buildPage } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { fieldsToProbe, validParams } from './actionFields.ts';
+import { buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
 
 /**
  * Hostile values (issue #13 part 3): every parameter of every action, as an administrator (so the

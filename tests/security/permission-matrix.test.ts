@@ -14,8 +14,8 @@ import { createAccessToken } from '../../server/commands/tokens/accessTokens.ts'
 import { allActions } from '../../server/routes/index.ts';
 import { deriveDeclared, type DerivedRole } from './derivedRights.ts';
 import { storageOf } from '../../server/storage/index.ts';
-import { grantCookieFrom } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
+import { buildUser, grantCookieFrom, type User } from '../helpers/factories.ts';
 
 /**
  * The permission matrix: EVERY action of the route table × every role, over real HTTP, compared
@@ -103,7 +103,6 @@ interface Fixture {
   commentId: number;
 }
 
-type User = Awaited<ReturnType<typeof buildUser>>;
 let t: TestServer;
 let users: Record<Exclude<Who, 'anonymous' | 'granted' | 'itemPwdParam'> | 'target', User>;
 let passwordHash: string;

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 
 /** `bin/docs` as real processes, for the upgrade and fault tests. */
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
 export function docs(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [DOCS, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TIMEZONE: 'UTC', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TIMEZONE: 'UTC', ...testPasswordCostEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -9,9 +9,10 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors.ts';
 import { importFile } from '../../importers/index.ts';
-import { buildItem, buildPage, uploadFile } from '../helpers/files.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, postRaw, type KeyedItem } from '../cli/fixtures.ts';
+import { uploadFile } from '../helpers/files.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { postRaw } from '../cli/fixtures.ts';
+import { buildKeyedItem, buildPage, buildUser, insertItem, type KeyedItem } from '../helpers/factories.ts';
 
 /**
  * Inputs that stalled everyone (issue #26): each blocked the single event loop — `/healthz`
@@ -32,7 +33,7 @@ beforeAll(async () => {
   manyEntriesZip = Buffer.from(zipSync(files, { level: 0 })); // 6.7 MB, as in the issue
   t = await startTestServer();
   owner = await buildUser(t);
-  ({ item_id: itemId } = await buildItem(t, owner));
+  itemId = await insertItem(t, owner);
   keyed = await buildKeyedItem(t);
 });
 afterAll(() => t.close());

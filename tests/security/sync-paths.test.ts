@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../cli/errors.ts';
 import { SyncClient } from '../../cli/sync/client.ts';
 import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
-import { addMember } from '../helpers/itemFactories.ts';
-import { buildUser, startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildKeyedItem, type KeyedItem } from '../cli/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { envFor, read, runDocs, tempFolder, write } from '../cli/run.ts';
+import { addMember, buildKeyedItem, buildUser, type KeyedItem } from '../helpers/factories.ts';
 import hostile from './fixtures/hostile-sync-paths.json' with { type: 'json' };
 
 /**
