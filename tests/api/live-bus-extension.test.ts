@@ -4,8 +4,10 @@ import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { LocalBus, LocalChannel } from '../../server/live/bus/local.ts';
+import { PgBus } from '../../server/live/bus/pg.ts';
 import type { LiveMessage } from '../../server/live/bus/types.ts';
 import { busExtension } from '../../server/live/busExtension.ts';
+import { createTestDatabase, TEST_ENGINE } from '../helpers/db.ts';
 import { liveText, waitUntil } from '../helpers/live.ts';
 
 /**
@@ -32,7 +34,7 @@ async function open(hub: Hocuspocus, doc: string) {
   return conn;
 }
 
-const received = (bus: LocalBus) => {
+const received = (bus: LocalBus | PgBus) => {
   const got: LiveMessage[] = [];
   bus.subscribe((m) => got.push(m));
   return got;
@@ -91,5 +93,32 @@ describe('live bus extension', () => {
     await waitUntil(() => (docB.awareness.getStates().get(client.clientID) as { cursor?: number } | undefined)?.cursor === 50, 'the latest presence at B', 10_000);
     // The first change at once, the rest in one trailing message.
     expect(atB.filter((m) => m.kind === 'awareness')).toHaveLength(2);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'pg')('live bus extension over PostgreSQL NOTIFY', () => {
+  it('the digest heals a lost edit between two real PgBuses, also when the digest needs a table row', async () => {
+    const tdb = await createTestDatabase();
+    cleanups.push(() => tdb.drop());
+    const bus = async (name: string) => {
+      const b = new PgBus({ databaseUrl: tdb.options.databaseUrl!, logger });
+      await b.start();
+      const hub = new Hocuspocus({ name, quiet: true, extensions: [busExtension({ live: { bus: b, processId: name }, logger, config: { LIVE_BUS_DIGEST_MS: 300 } })] });
+      cleanups.push(() => b.close(), () => hub.hooks('onDestroy', { instance: hub }));
+      return { bus: b, hub };
+    };
+    const a = await bus('A');
+    const b = await bus('B');
+    // Enough open pages at both that one digest is larger than a NOTIFY payload.
+    const names = Array.from({ length: 600 }, (_, i) => `page.${1000 + i}`);
+    for (const n of names) await open(a.hub, n);
+    const docsB = new Map<string, Y.Doc>();
+    for (const n of names) docsB.set(n, (await open(b.hub, n)).document!);
+    const docA = a.hub.documents.get(names[7]!)!;
+    b.bus.frames.discardNext((m) => m.kind === 'update' && m.doc === names[7]);
+    liveText(docA).insert(0, 'lost on the way');
+    await waitUntil(() => liveText(docsB.get(names[7]!)!).toString() === 'lost on the way', 'the lost edit at B', 20_000);
+    expect(b.bus.frames.discarded).toBe(1);
+    expect(b.bus.stats.viaTable).toBeGreaterThan(0); // B's digest, which the heal answered, went through a row
   });
 });
