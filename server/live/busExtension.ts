@@ -164,8 +164,12 @@ export function busExtension(services: BusExtensionDeps): Extension {
       document.on('destroy', () => {
         if (docs.get(documentName) !== document) return;
         docs.delete(documentName);
+        // Presence still held back by the throttle (the last socket leaving) goes out now.
         const p = presence.get(documentName);
-        if (p?.timer) clearTimeout(p.timer);
+        if (p?.timer) {
+          clearTimeout(p.timer);
+          flushPresence(documentName, document);
+        }
         presence.delete(documentName);
       });
       // Holders elsewhere may have edits not stored yet: ask for them.

@@ -1,5 +1,5 @@
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
-import { Awareness, encodeAwarenessUpdate, applyAwarenessUpdate } from 'y-protocols/awareness';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
@@ -93,6 +93,27 @@ describe('live bus extension', () => {
     await waitUntil(() => (docB.awareness.getStates().get(client.clientID) as { cursor?: number } | undefined)?.cursor === 50, 'the latest presence at B', 10_000);
     // The first change at once, the rest in one trailing message.
     expect(atB.filter((m) => m.kind === 'awareness')).toHaveLength(2);
+  });
+});
+
+describe('live bus extension: presence when a document unloads', () => {
+  it('a departure held back by the throttle still reaches the peers when the document unloads', async () => {
+    const channel = new LocalChannel();
+    const a = instance(channel, 'A', 600_000);
+    const b = instance(channel, 'B', 600_000);
+    const connA = await a.hub.openDirectConnection('page.4', {});
+    const docA = connA.document!;
+    const docB = (await open(b.hub, 'page.4')).document!;
+    const client = new Awareness(new Y.Doc());
+    let arrived = false;
+    docB.awareness.on('change', ({ added }: { added: number[] }) => (arrived ||= added.includes(client.clientID)));
+    client.setLocalStateField('cursor', 1);
+    applyAwarenessUpdate(docA.awareness, encodeAwarenessUpdate(client, [client.clientID]), 'socket');
+    // Leaves at once (within the 100 ms), then A's last connection goes and the document unloads.
+    removeAwarenessStates(docA.awareness, [client.clientID], 'socket');
+    await connA.disconnect();
+    await waitUntil(() => !a.hub.documents.has('page.4'), 'the document unloaded at A', 10_000);
+    await waitUntil(() => arrived && !docB.awareness.getStates().has(client.clientID), 'the arrival, then the departure at B', 10_000);
   });
 });
 
