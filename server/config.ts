@@ -74,6 +74,7 @@ const schema = z.object({
   OPEN_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200).describe('open-API and sync requests per API key per minute'),
   ...JOB_LIMIT_VARIABLES.shape,
   LIVE_EDITING: bool.default(true).describe('live co-editing over a WebSocket at /live on the HTTP port (off: no socket; every page uses the edit lock)'),
+  LIVE_BUS_DIGEST_MS: z.coerce.number().int().min(100).max(600_000).default(10_000).describe('live co-editing between processes: milliseconds between two digests of the open documents (anti-entropy: a lost bus message heals within this)'),
   LIVE_STORE_DEBOUNCE_MS: z.coerce.number().int().min(50).max(60_000).default(3000).describe('live co-editing: milliseconds after the last change before the page is stored'),
   LIVE_STORE_MAX_DEBOUNCE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000).describe('live co-editing: longest wait before a store while typing goes on'),
   LIVE_IDLE_CUT_SECONDS: z.coerce.number().min(1).max(86_400).default(300).describe('live co-editing: seconds without a change after which a history version is cut'),

@@ -9,12 +9,13 @@ import type { LiveMessage } from './types.ts';
 interface Frame {
   p: string; // sending bus
   s: number; // its sequence number, 1, 2, 3…
-  k: 'update' | 'awareness' | 'rights' | 'sync';
+  k: 'update' | 'awareness' | 'rights' | 'sync' | 'digest';
   f: string;
   d?: string;
   i?: number;
   u?: string;
   a?: 1;
+  v?: [string, string][]; // digest: (document, base64 state vector) pairs
 }
 
 const b64 = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength).toString('base64');
@@ -29,6 +30,8 @@ function toFrame(msg: Exclude<LiveMessage, { kind: 'lost' }>, p: string, s: numb
       return { p, s, k: 'sync', f: msg.from, d: msg.doc, u: b64(msg.stateVector), ...(msg.answer ? { a: 1 as const } : {}) };
     case 'rights':
       return { p, s, k: 'rights', f: msg.from, i: msg.itemId };
+    case 'digest':
+      return { p, s, k: 'digest', f: msg.from, v: msg.docs.map(([doc, sv]) => [doc, b64(sv)]) };
   }
 }
 
@@ -41,6 +44,8 @@ function fromFrame(f: Frame): LiveMessage | null {
       return typeof f.d === 'string' ? { kind: 'sync', doc: f.d, stateVector: bytes(f.u), from: f.f, ...(f.a ? { answer: true } : {}) } : null;
     case 'rights':
       return Number.isInteger(f.i) ? { kind: 'rights', itemId: f.i!, from: f.f } : null;
+    case 'digest':
+      return Array.isArray(f.v) ? { kind: 'digest', docs: f.v.filter((e) => typeof e?.[0] === 'string').map(([doc, sv]) => [doc, bytes(sv)] as [string, Uint8Array]), from: f.f } : null;
     default:
       return null;
   }
@@ -61,6 +66,9 @@ export class FrameHub {
   private readonly lastSeq = new Map<string, number>();
   private readonly handlers = new Set<Handler>();
   private readonly onError: ErrorSink;
+  /** Test hook: frames matching it are counted (no gap shows) but never delivered, once each time it is set. */
+  private discard: ((msg: LiveMessage) => boolean) | null = null;
+  discarded = 0;
 
   constructor(onError: ErrorSink) {
     this.onError = onError;
@@ -91,7 +99,20 @@ export class FrameHub {
     this.lastSeq.set(frame.p, frame.s);
     if (last !== undefined && frame.s > last + 1) this.deliver({ kind: 'lost', from: frame.p });
     const msg = fromFrame(frame);
+    if (msg && this.discard?.(msg)) {
+      this.discard = null;
+      this.discarded += 1;
+      return;
+    }
     if (msg) this.deliver(msg);
+  }
+
+  /**
+   * Tests only: silently loses the next received message `match` accepts, as a loss no sequence
+   * number reveals would (what the periodic digest exists to heal).
+   */
+  discardNext(match: (msg: LiveMessage) => boolean): void {
+    this.discard = match;
   }
 
   /** Anything may have been missed (a reconnected listener, an unreadable large message). */

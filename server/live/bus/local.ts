@@ -1,15 +1,17 @@
+import { FrameHub } from './frames.ts';
 import type { LiveBus, LiveMessage } from './types.ts';
 
 /**
  * The bus of a single process: there is no other process, so publish reaches nobody unless
- * several buses share a LocalChannel (tests standing for two processes in one).
+ * several buses share a LocalChannel (tests standing for two processes in one). Frames go
+ * through a FrameHub like the real buses', so tests exercise its numbering and test hooks.
  */
 export class LocalChannel {
   readonly members = new Set<LocalBus>();
 }
 
 export class LocalBus implements LiveBus {
-  private readonly handlers = new Set<(msg: LiveMessage) => void>();
+  readonly frames = new FrameHub(() => undefined);
   private readonly channel: LocalChannel;
 
   constructor(channel: LocalChannel = new LocalChannel()) {
@@ -18,23 +20,18 @@ export class LocalBus implements LiveBus {
   }
 
   publish(msg: LiveMessage): void {
-    for (const bus of this.channel.members) if (bus !== this) bus.deliver(msg);
+    if (this.channel.members.size < 2) return;
+    const text = this.frames.encode(msg);
+    if (text === null) return;
+    // Asynchronous like a real transport: a publisher never runs its peers' handlers in its own stack.
+    for (const bus of this.channel.members) if (bus !== this) queueMicrotask(() => bus.frames.receive(text));
   }
 
   subscribe(handler: (msg: LiveMessage) => void): () => void {
-    this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
+    return this.frames.subscribe(handler);
   }
 
   async close(): Promise<void> {
     this.channel.members.delete(this);
-    this.handlers.clear();
-  }
-
-  private deliver(msg: LiveMessage): void {
-    // Asynchronous like a real transport: a publisher never runs its peers' handlers in its own stack.
-    queueMicrotask(() => {
-      for (const h of this.handlers) h(msg);
-    });
   }
 }

@@ -6,9 +6,6 @@ import type { LiveBus, LiveMessage } from './types.ts';
 export const LIVE_CHANNEL = 'folio_live';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; frames are ASCII (JSON + base64). */
 export const INLINE_LIMIT = 7900;
-/** Large frames wait in `live_bus_messages` this long for every listener to read them. */
-const ROW_TTL_MS = 60_000;
-const PURGE_EVERY_MS = 30_000;
 /** Frames kept while the connection is down, sent once it is back (beyond: receivers see a gap). */
 const MAX_PENDING = 2000;
 /** Small frames sent in one statement at most (each ≤ INLINE_LIMIT). */
@@ -24,13 +21,13 @@ export interface PgBusOptions {
 /**
  * The bus between processes and instances on one PostgreSQL database: one dedicated connection
  * per process LISTENs on `folio_live` and NOTIFYs on it. A frame too large for NOTIFY is stored
- * as a row of `live_bus_messages` and announced by its id (`r:<id>`); rows are purged after a
- * minute. A lost connection is re-opened with growing delays; once back, subscribers get a
+ * as a row of `live_bus_messages` and announced by its id (`r:<id>`); the purge-live-bus job
+ * deletes rows after a minute. A lost connection is re-opened with growing delays; once back, subscribers get a
  * `lost` message (they resynchronise by state vector), as they do when a sender's sequence
  * numbers skip.
  */
 export class PgBus implements LiveBus {
-  private readonly frames: FrameHub;
+  readonly frames: FrameHub;
   private readonly backoff: { minMs: number; maxMs: number };
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -44,7 +41,6 @@ export class PgBus implements LiveBus {
   private received: Promise<void> = Promise.resolve();
   /** The connection's queries, one at a time in order (pg deprecates overlapping queries). */
   private queries: Promise<unknown> = Promise.resolve();
-  private lastPurge = 0;
   /** The listening connection's server process id (tests terminate it). */
   backendPid: number | null = null;
   readonly stats = { inline: 0, viaTable: 0, statements: 0, connects: 0 };
@@ -141,12 +137,8 @@ export class PgBus implements LiveBus {
     this.stats.viaTable += 1;
     this.stats.statements += 1;
     // One statement: the row is visible to listeners when the notification (sent at commit) arrives.
+    // The purge-live-bus job (server/jobs/purgeLiveBus.ts) deletes the row a minute later.
     await this.query(client, `WITH r AS (INSERT INTO live_bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, 'r:' || r.id) FROM r`, [text, Date.now(), LIVE_CHANNEL]);
-    const now = Date.now();
-    if (now - this.lastPurge >= PURGE_EVERY_MS) {
-      this.lastPurge = now;
-      await this.query(client, 'DELETE FROM live_bus_messages WHERE created_at < $1', [now - ROW_TTL_MS]);
-    }
   }
 
   private async connect(): Promise<void> {
