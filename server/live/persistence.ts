@@ -21,8 +21,12 @@ import { loadLiveState } from './seed.ts';
  */
 export function persistenceExtension(services: Services): Extension {
   const rules = cutRulesOf(services.config);
-  /** Per document: who changed it since its last store. */
-  const pending = new Map<string, Map<number, Contributor>>();
+  /**
+   * Per loaded document (not per name: a page reopened while its previous copy is still unloading
+   * is a new document, whose writers must not be dropped by the old copy's unload): who changed it
+   * since its last store.
+   */
+  const pending = new WeakMap<Y.Doc, Map<number, Contributor>>();
   return {
     extensionName: 'folio-persistence',
     async onLoadDocument({ documentName, document }) {
@@ -30,11 +34,11 @@ export function persistenceExtension(services: Services): Extension {
       if (!live) return;
       Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), STORED_ORIGIN);
     },
-    async onChange({ documentName, context, connection }) {
+    async onChange({ document, context, connection }) {
       const c = context as LiveContext | undefined;
       if (!connection || !c?.uid) return;
-      let who = pending.get(documentName);
-      if (!who) pending.set(documentName, (who = new Map()));
+      let who = pending.get(document);
+      if (!who) pending.set(document, (who = new Map()));
       who.delete(c.uid); // the latest writer last: the version's author
       who.set(c.uid, { uid: c.uid, username: c.username ?? '' });
     },
@@ -43,26 +47,26 @@ export function persistenceExtension(services: Services): Extension {
       const live = parseDocName(documentName);
       if (!live) return;
       const { pageId } = live;
-      const who = [...(pending.get(documentName)?.values() ?? [])];
-      pending.delete(documentName);
+      const who = [...(pending.get(document)?.values() ?? [])];
+      pending.delete(document);
       try {
         const lastLeft = document.getConnectionsCount() === 0;
         await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
       } catch (err) {
         // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
-        const again = pending.get(documentName) ?? new Map();
+        const again = pending.get(document) ?? new Map();
         for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
-        pending.set(documentName, again);
+        pending.set(document, again);
         services.logger.error({ err, page_id: pageId }, 'live store failed; retrying');
         void payload.instance.storeDocumentHooks(document, payload);
         throw err;
       }
     },
-    async afterUnloadDocument({ documentName }) {
+    async afterUnloadDocument({ documentName, instance }) {
       const live = parseDocName(documentName);
-      pending.delete(documentName);
-      // Nobody left in this process: the segment ends (its version is complete).
-      if (live) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
+      // Nobody left in this process: the segment ends (its version is complete) — unless the page
+      // was reopened while this copy unloaded: the new copy's segment goes on.
+      if (live && !instance.documents.has(documentName)) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
     },
   };
 }

@@ -145,4 +145,38 @@ describe('live persistence over /live', () => {
     expect(cut.contributors.map((c: any) => c.username).sort()).toEqual([owner.username, editor.username].sort());
     expect(pageDocName(pageId)).toBe(`page.${pageId}`);
   });
+  it('a page reopened while its previous copy unloads keeps its segment open', async () => {
+    const { pageId, owner, editor } = await livePage('reopened\n');
+    // Hold every unload before the persistence extension's own, as a slow database would, while a
+    // second writer reopens the page and stores: the old copy's unload, when it finally runs, must
+    // not close the segment of the copy that is open now.
+    const hub = t.services.live.hub!;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let unloaded = false;
+    const slowUnload = { extensionName: 'test-slow-unload', async afterUnloadDocument() { await gate; } };
+    const unloadDone = { extensionName: 'test-unload-done', async afterUnloadDocument() { unloaded = true; } };
+    hub.configuration.extensions.unshift(slowUnload);
+    hub.configuration.extensions.push(unloadDone);
+    try {
+      const a = await open(pageId, owner.token);
+      liveText(a).insert(0, 'from owner\n');
+      await waitUntil(async () => (await pageInfo(pageId, owner.token)).page_content.includes('from owner'), 'the owner stored', 15_000);
+      a.destroy();
+      await waitUntil(() => !hub.documents.has(pageDocName(pageId)), 'the first copy unloading', 15_000);
+      const b = await open(pageId, editor.token);
+      liveText(b).insert(liveText(b).length, 'from editor\n');
+      await waitUntil(async () => (await pageInfo(pageId, owner.token)).page_content.includes('from editor'), 'the editor stored', 15_000);
+      expect((await pageInfo(pageId, owner.token)).contributors.map((c: any) => c.uid)).toContain(editor.uid);
+      release();
+      await waitUntil(() => unloaded, 'the first copy unloaded', 15_000);
+      const row = await t.services.db('page_live_docs').where({ page_id: pageId }).first();
+      expect(row.segment_started_at).toBeGreaterThan(0);
+      expect(JSON.parse(row.contributors).map((c: any) => c.uid)).toContain(editor.uid);
+      b.destroy();
+    } finally {
+      release();
+      for (const x of [slowUnload, unloadDone]) hub.configuration.extensions.splice(hub.configuration.extensions.indexOf(x), 1);
+    }
+  });
 });
