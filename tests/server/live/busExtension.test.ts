@@ -2,13 +2,13 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
-import { LocalBus, LocalChannel } from '../../server/live/bus/local.ts';
-import { PgBus } from '../../server/live/bus/pg.ts';
-import type { LiveMessage } from '../../server/live/bus/types.ts';
-import { busExtension } from '../../server/live/busExtension.ts';
-import { createTestDatabase, TEST_ENGINE } from '../helpers/db.ts';
-import { liveText, waitUntil } from '../helpers/live.ts';
+import { createLogger } from '../../../server/logger.ts';
+import { LocalBus, LocalChannel } from '../../../server/live/bus/local.ts';
+import { PgBus } from '../../../server/live/bus/pg.ts';
+import type { LiveMessage } from '../../../server/live/bus/types.ts';
+import { busExtension } from '../../../server/live/busExtension.ts';
+import { createTestDatabase, TEST_ENGINE } from '../../helpers/db.ts';
+import { liveText, waitUntil } from '../../helpers/live.ts';
 
 /**
  * The bus extension between two real Hocuspocus instances in one process, joined by LocalBuses on

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_BUS_ROW_TTL_SECONDS, purgeLiveBusJob } from '../../server/jobs/purgeLiveBus.ts';
-import { jobs } from '../../server/jobs/registry.ts';
-import { runDueJobs } from '../../server/jobs/runDueJobs.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { LIVE_BUS_ROW_TTL_SECONDS, purgeLiveBusJob } from '../../../server/jobs/purgeLiveBus.ts';
+import { jobs } from '../../../server/jobs/registry.ts';
+import { runDueJobs } from '../../../server/jobs/runDueJobs.ts';
+import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let t: TestServer;
 beforeAll(async () => {
