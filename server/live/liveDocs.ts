@@ -6,22 +6,13 @@ import { sheetSeeded } from '../../core/sheetLive.ts';
 import type { Deps, Services } from '../services.ts';
 import { sheetCodec } from './sheetCodec.ts';
 import { applyTextDiff } from './textDiff.ts';
+import type { PageLiveDocRow } from '../models/PageLiveDoc.ts';
 
 /** The Yjs text of a Markdown page's live document. */
 export const MARKDOWN_TEXT = LIVE_TEXT;
 
-/** A `page_live_docs` row (migration 20261128000200_page_live_docs). */
-export interface LiveDocRow {
-  page_id: number;
-  ystate: Uint8Array;
-  /** The page revision the state's text equals. */
-  revision: number;
-  /** JSON [{uid, username}] of the current uncut segment. */
-  contributors: string;
-  /** 0: cut (the next live store opens a segment and records a history version). */
-  segment_started_at: number;
-  updated_at: number;
-}
+/** A `page_live_docs` row: its model's row type. */
+export type LiveDocRow = PageLiveDocRow;
 
 export async function readLiveDoc(db: Db, pageId: number): Promise<LiveDocRow | undefined> {
   return (await db('page_live_docs').where({ page_id: pageId }).first()) as LiveDocRow | undefined;

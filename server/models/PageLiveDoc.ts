@@ -3,7 +3,7 @@ import { BaseModel } from './BaseModel.ts';
 /**
  * A page's live co-editing state (`page_live_docs`, migration 20261128000200_page_live_docs): the
  * Yjs state, the revision its text equals, the writers of the current segment. server/live reads
- * and writes it (its own `LiveDocRow` is this shape).
+ * and writes it (`LiveDocRow` in server/live/liveDocs.ts is this type).
  */
 export interface PageLiveDocRow {
   page_id: number;

@@ -1,11 +1,11 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sheetDocSheets, sheetOpLog, sheetSeeded } from '../../core/sheetLive.ts';
-import { applySheetOps, type SheetOp } from '../../core/sheetOps.ts';
+import { sheetDocSheets, sheetOpLog } from '../../core/sheetLive.ts';
+import type { SheetOp } from '../../core/sheetOps.ts';
 import type { FortuneSheet } from '../../core/spreadsheet.ts';
-import { SheetOpSync } from '../../web/src/scenes/Spreadsheet/sheetOpSync.ts';
 import { TEST_ENGINE } from '../helpers/db.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
+import { sheetParticipant } from '../helpers/liveSheet.ts';
 import { api, freshDatabase, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
 import { serve, type Served } from '../security/processes.ts';
 
@@ -33,23 +33,7 @@ async function join(url: string, user: TestUser, pageId: number) {
   expect(tok.doc).toBe(`sheet.${pageId}`);
   const provider: HocuspocusProvider = connectLive(url, tok.token, tok.doc);
   await waitSynced(provider, 30_000);
-  await waitUntil(() => sheetSeeded(provider.document), 'the seeded base', 30_000);
-  let sheets: FortuneSheet[] = [];
-  const sync = new SheetOpSync(provider.document, {
-    apply: (ops) => (sheets = applySheetOps(sheets, ops)),
-    rebuild: (content) => (sheets = JSON.parse(content) as FortuneSheet[]),
-  });
-  sheets = JSON.parse(sync.start()) as FortuneSheet[];
-  return {
-    provider,
-    edit(ops: SheetOp[]) {
-      sheets = applySheetOps(sheets, ops);
-      sync.local(ops);
-    },
-    get sheets() {
-      return sheets;
-    },
-  };
+  return sheetParticipant(provider, 30_000);
 }
 
 const set = (r: number, c: number, v: string): SheetOp[] => [{ op: 'replace', id: 'sheet-1', path: ['data', r, c], value: { v, m: v } }];

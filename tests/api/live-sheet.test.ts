@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { ItemType } from '../../core/limits.ts';
 import { sheetDocName } from '../../core/live.ts';
-import { sheetDocContent, sheetDocSheets, sheetGen, sheetMeta, sheetOpLog, sheetSeeded } from '../../core/sheetLive.ts';
+import { sheetDocContent, sheetDocSheets, sheetGen, sheetMeta, sheetOpLog } from '../../core/sheetLive.ts';
 import type { SheetOp } from '../../core/sheetOps.ts';
 import type { FortuneSheet } from '../../core/spreadsheet.ts';
-import { SheetOpSync } from '../../web/src/scenes/Spreadsheet/sheetOpSync.ts';
 import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 import { closeAllLive, connectLive, liveToken, waitSynced, waitUntil } from '../helpers/live.ts';
+import { sheetParticipant } from '../helpers/liveSheet.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Live spreadsheets over the real socket: Node providers stand in for browsers, each with the
@@ -33,24 +33,7 @@ async function join(pageId: number, token: string) {
   expect(ticket.doc).toBe(sheetDocName(pageId));
   const provider = connectLive(t.url, ticket.token, ticket.doc);
   await waitSynced(provider);
-  await waitUntil(() => sheetSeeded(provider.document), 'the server-seeded base');
-  let sheets: FortuneSheet[] = [];
-  const { applySheetOps } = await import('../../core/sheetOps.ts');
-  const sync = new SheetOpSync(provider.document, {
-    apply: (ops) => (sheets = applySheetOps(sheets, ops)),
-    rebuild: (content) => (sheets = JSON.parse(content) as FortuneSheet[]),
-  });
-  sheets = JSON.parse(sync.start()) as FortuneSheet[];
-  return {
-    provider,
-    edit(ops: SheetOp[]) {
-      sheets = applySheetOps(sheets, ops);
-      sync.local(ops);
-    },
-    get sheets() {
-      return sheets;
-    },
-  };
+  return sheetParticipant(provider);
 }
 
 const set = (r: number, c: number, v: string): SheetOp[] => [{ op: 'replace', id: 'sheet-1', path: ['data', r, c], value: { v, m: v, ct: { fa: 'General', t: 'g' } } }];
