@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE } from '../../core/live.ts';
 import { TEST_ENGINE } from '../helpers/db.ts';
 import { closeAllLive, connectLive, liveLog, liveText, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
-import { api, freshDatabase, logLines, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
+import { apiOk, freshDatabase, logLines, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
 import { serve, type Served } from '../security/processes.ts';
 
 /**
@@ -19,25 +19,20 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function call(url: string, name: string, params: Record<string, string | number>, token: string) {
-  const r = await api(url, name, params, token);
-  expect(r.error_code, `${name}: ${r.error_message}`).toBe(0);
-  return r.data;
-}
 
 /** An item with an owner and an editor, and one page; answers what a test needs. */
 async function livePage(env: Record<string, string>, url: string) {
   const owner = await userOn(env);
   const editor = await userOn(env);
-  const item = await call(url, 'item/add', { item_name: 'Live across processes' }, owner.token);
+  const item = await apiOk(url, 'item/add', { item_name: 'Live across processes' }, owner.token);
   const itemId = Number(item.item_id);
-  await call(url, 'member/save', { item_id: itemId, username: editor.username, member_group_id: 1, cat_id: 0 }, owner.token);
-  const page = await call(url, 'page/save', { item_id: itemId, page_id: 0, cat_id: 0, page_title: 'Runbook', page_content: 'Runbook.\n' }, owner.token);
+  await apiOk(url, 'member/save', { item_id: itemId, username: editor.username, member_group_id: 1, cat_id: 0 }, owner.token);
+  const page = await apiOk(url, 'page/save', { item_id: itemId, page_id: 0, cat_id: 0, page_title: 'Runbook', page_content: 'Runbook.\n' }, owner.token);
   return { owner, editor, itemId, pageId: Number(page.page_id) };
 }
 
 async function token(url: string, user: TestUser, pageId: number): Promise<{ token: string; doc: string }> {
-  const tok = await call(url, 'live/token', { page_id: pageId }, user.token);
+  const tok = await apiOk(url, 'live/token', { page_id: pageId }, user.token);
   expect(tok.live).toBe(true);
   return tok;
 }
@@ -127,7 +122,7 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     await waitForText(pb, (s) => s === text, 30_000).catch(withLog);
     expect(text.match(/typed on B during the outage\./g)).toHaveLength(1);
     // And stored: page/info (on either instance) gives the converged text.
-    await waitUntil(async () => (await call(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text, 'the text stored', 30_000);
+    await waitUntil(async () => (await apiOk(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text, 'the text stored', 30_000);
     await waitUntil(() => logs.some((l) => l.msg === 'the live bus lost PostgreSQL; reconnecting'), 'the reconnect logged', 10_000);
     // Recovered by the reconnect's resync ('*'), not by a later gap in B's sequence numbers.
     expect(logs.some((l) => l.msg === 'live documents resynchronised after a loss on the bus' && l.lostFrom === '*')).toBe(true);
@@ -150,14 +145,14 @@ describe.runIf(TEST_ENGINE === 'pg')('rights changes between instances', () => {
     const db = openDb(env);
     cleanups.push(() => db.destroy());
     const row = await db('item_members').where({ item_id: itemId, uid: editor.uid }).first('item_member_id');
-    await call(a.url, 'member/delete', { item_id: itemId, item_member_id: row.item_member_id }, owner.token);
+    await apiOk(a.url, 'member/delete', { item_id: itemId, item_member_id: row.item_member_id }, owner.token);
     // Closed (a private item) or downgraded to read-only (a public one): either way, at once.
     await waitUntil(() => liveLog(pe).closes.includes(LIVE_CLOSE.forbidden) || liveLog(pe).notices.some((n) => n.mode === 'view'), 'the editor on B losing write access', 20_000);
     liveText(pe).insert(0, 'AFTER ');
     liveText(po).insert(0, 'OWNER ');
-    await waitUntil(async () => String((await call(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content).includes('OWNER'), "the owner's edit stored", 30_000);
+    await waitUntil(async () => String((await apiOk(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content).includes('OWNER'), "the owner's edit stored", 30_000);
     expect(liveText(po).toString()).not.toContain('AFTER');
-    expect(String((await call(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content)).not.toContain('AFTER');
+    expect(String((await apiOk(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content)).not.toContain('AFTER');
   }, 120_000);
 });
 

@@ -6,7 +6,7 @@ import type { FortuneSheet } from '../../core/spreadsheet.ts';
 import { TEST_ENGINE } from '../helpers/db.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
 import { sheetParticipant } from '../helpers/liveSheet.ts';
-import { api, freshDatabase, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
+import { apiOk, freshDatabase, openDb, userOn, type Cleanups, type TestUser } from '../security/faultsSetup.ts';
 import { serve, type Served } from '../security/processes.ts';
 
 /**
@@ -21,15 +21,10 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function call(url: string, name: string, params: Record<string, string | number>, token: string) {
-  const r = await api(url, name, params, token);
-  expect(r.error_code, `${name}: ${r.error_message}`).toBe(0);
-  return r.data;
-}
 
 /** A provider on `url` plus the workbook model the browser keeps in step with it. */
 async function join(url: string, user: TestUser, pageId: number) {
-  const tok = await call(url, 'live/token', { page_id: pageId }, user.token);
+  const tok = await apiOk(url, 'live/token', { page_id: pageId }, user.token);
   expect(tok.doc).toBe(`sheet.${pageId}`);
   const provider: HocuspocusProvider = connectLive(url, tok.token, tok.doc);
   await waitSynced(provider, 30_000);
@@ -56,9 +51,9 @@ describe.runIf(TEST_ENGINE === 'pg')('a live sheet across two Folio instances on
   it('editors on different instances converge on different cells and on the same cell, and the stored sheet agrees', async () => {
     const owner = await userOn(env);
     const editor = await userOn(env);
-    const item = await call(a.url, 'item/add', { item_name: 'Sheet across instances', item_type: 4 }, owner.token);
+    const item = await apiOk(a.url, 'item/add', { item_name: 'Sheet across instances', item_type: 4 }, owner.token);
     const itemId = Number(item.item_id);
-    await call(a.url, 'member/save', { item_id: itemId, username: editor.username, member_group_id: 1, cat_id: 0 }, owner.token);
+    await apiOk(a.url, 'member/save', { item_id: itemId, username: editor.username, member_group_id: 1, cat_id: 0 }, owner.token);
     const db = openDb(env);
     cleanups.push(() => db.destroy());
     const pageId = Number((await db('pages').where({ item_id: itemId, is_del: 0 }).first('page_id')).page_id);
@@ -77,6 +72,6 @@ describe.runIf(TEST_ENGINE === 'pg')('a live sheet across two Folio instances on
     expect(pb.sheets).toEqual(shared);
     expect([valueAt(shared, 0, 0), valueAt(shared, 1, 1)]).toEqual(['on A', 'on B']);
     expect(['A wrote C3', 'B wrote C3']).toContain(valueAt(shared, 2, 2));
-    await waitUntil(async () => (await call(b.url, 'page/info', { page_id: pageId }, editor.token)).page_content === JSON.stringify(shared), 'the stored sheet', 30_000);
+    await waitUntil(async () => (await apiOk(b.url, 'page/info', { page_id: pageId }, editor.token)).page_content === JSON.stringify(shared), 'the stored sheet', 30_000);
   }, 180_000);
 });

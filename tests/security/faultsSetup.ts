@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,6 +77,13 @@ export async function api(url: string, name: string, params: Record<string, stri
   }
   const res = await fetch(`${url}/api/${name}`, { method: 'POST', headers: token ? { 'X-API-Token': token } : {}, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 300_000) });
   return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
+}
+
+/** `api` that expects success (error_code 0, the message in the failure) and answers `data`. */
+export async function apiOk(url: string, name: string, params: Record<string, string | number>, token: string): Promise<any> {
+  const r = await api(url, name, params, token);
+  expect(r.error_code, `${name}: ${r.error_message}`).toBe(0);
+  return r.data;
 }
 
 /** Lines a spawned server writes to stdout, as they come (pino JSON). */

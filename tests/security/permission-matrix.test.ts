@@ -12,7 +12,7 @@ import { openPreview } from '../../server/commands/items/previews.ts';
 import type { ItemRow } from '../../server/models/Item.ts';
 import { createAccessToken } from '../../server/commands/tokens/accessTokens.ts';
 import { allActions } from '../../server/routes/index.ts';
-import { deriveDeclared, type DerivedRole } from './derivedRights.ts';
+import { deriveDeclared, type DerivedRole, type FixtureIds } from './derivedRights.ts';
 import { storageOf } from '../../server/storage/index.ts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
 import { buildUser, grantCookieFrom, type User } from '../helpers/factories.ts';
@@ -74,18 +74,12 @@ const ROLES: Record<string, { who: Who; variant: Variant }> = {
   teamManager: { who: 'teamManager', variant: 'private' },
 };
 
-interface Fixture {
-  item_id: number;
-  catA: number;
-  catB: number;
-  catB1: number;
-  pageA: number;
-  pageB: number;
+/** The derivation's ids (FixtureIds) and everything else the matrix's calls name. */
+interface Fixture extends FixtureIds {
   pageDeleted: number;
   historyId: number;
   shareKey: string;
   readerMemberId: number;
-  teamId: number;
   teamMemberId: number;
   teamItemId: number;
   teamItemMemberId: number;
