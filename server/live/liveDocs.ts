@@ -6,7 +6,7 @@ import { sheetSeeded } from '../../core/sheetLive.ts';
 import type { Deps, Services } from '../services.ts';
 import { sheetCodec } from './sheetCodec.ts';
 import { applyTextDiff } from './textDiff.ts';
-import type { PageLiveDocRow } from '../models/PageLiveDoc.ts';
+import { PageLiveDoc, type PageLiveDocRow } from '../models/PageLiveDoc.ts';
 
 /** The Yjs text of a Markdown page's live document. */
 export const MARKDOWN_TEXT = LIVE_TEXT;
@@ -15,13 +15,18 @@ export const MARKDOWN_TEXT = LIVE_TEXT;
 export type LiveDocRow = PageLiveDocRow;
 
 export async function readLiveDoc(db: Db, pageId: number): Promise<LiveDocRow | undefined> {
-  return (await db('page_live_docs').where({ page_id: pageId }).first()) as LiveDocRow | undefined;
+  return PageLiveDoc.query(db).findById(pageId);
 }
 
 export async function updateLiveDoc(db: Db, pageId: number, changes: Partial<Omit<LiveDocRow, 'page_id'>>): Promise<void> {
-  await db('page_live_docs')
-    .where({ page_id: pageId })
-    .update({ ...changes, ...(changes.ystate ? { ystate: Buffer.from(changes.ystate) } : {}) });
+  await PageLiveDoc.query(db)
+    .findById(pageId)
+    .patch({ ...changes, ...(changes.ystate ? { ystate: Buffer.from(changes.ystate) } : {}) });
+}
+
+/** The first stored state of a page's live document (loadLiveState in seed.ts, under the page's row lock). */
+export async function insertLiveDoc(db: Db, row: LiveDocRow): Promise<void> {
+  await PageLiveDoc.query(db).insert({ ...row, ystate: Buffer.from(row.ystate) });
 }
 
 /** A Y.Doc holding `state` (a stored row's ystate, or several merged). */

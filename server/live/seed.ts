@@ -3,7 +3,8 @@ import { errors } from '../../core/errors.ts';
 import { lockPageRow } from '../commands/pages/writeVersion.ts';
 import { inTransaction, type Deps } from '../services.ts';
 import type { LiveDocKind } from '../../core/live.ts';
-import { codecOf, docOf, readLiveDoc, SEED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
+import { Page } from '../models/Page.ts';
+import { codecOf, docOf, insertLiveDoc, readLiveDoc, SEED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
 
 /**
  * The stored Yjs state of a page's live document, created from the stored Markdown the first time
@@ -24,13 +25,13 @@ export async function loadLiveState(deps: Deps, pageId: number, kind: LiveDocKin
     codecOf(kind).bringTo(doc, page.page_content, SEED_ORIGIN);
     const ystate = Y.encodeStateAsUpdate(doc);
     if (row) await updateLiveDoc(tx.db, pageId, { ystate, revision: page.revision, updated_at: tx.now() });
-    else await tx.db('page_live_docs').insert({ page_id: pageId, ystate: Buffer.from(ystate), revision: page.revision, contributors: '[]', segment_started_at: 0, updated_at: tx.now() });
+    else await insertLiveDoc(tx.db, { page_id: pageId, ystate, revision: page.revision, contributors: '[]', segment_started_at: 0, updated_at: tx.now() });
     doc.destroy();
     return ystate;
   });
 }
 
 async function pageRevision(deps: Deps, pageId: number): Promise<number | undefined> {
-  const row = (await deps.db('pages').where({ page_id: pageId, is_del: 0 }).first('revision')) as { revision: number } | undefined;
-  return row?.revision;
+  const page = await Page.query(deps.db).findById(pageId).modify('notDeleted').select('revision');
+  return page?.revision;
 }
