@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { importOptional } from '../../core/missingPackage.ts';
 import { StorageNotFound, type StorageDriver, type StorageSource, type StoredObjectMeta } from './driver.ts';
 
 /** How objects are addressed: `endpoint/bucket/key` (path) or `bucket.endpoint/key` (virtual host). */
@@ -41,9 +42,25 @@ export function resolveS3Addressing(endpoint: string, choice: { addressing: S3Ad
   };
 }
 
-// The SDK is large: load it the first time object storage is used, not at start-up.
-const loadSdk = () => import('@aws-sdk/client-s3');
-const loadUpload = () => import('@aws-sdk/lib-storage');
+/**
+ * The AWS SDK packages object storage needs. They are optional peer dependencies of the server
+ * (package.json): 8.9 MB in 29 packages, most of what a production install would add for a
+ * feature that is off until an administrator sets `oss_open`, so `npm ci --omit=dev` leaves them
+ * out (docs/accounts.md says how to add them; the tests install them as devDependencies).
+ */
+export const S3_SDK_PACKAGES = { '@aws-sdk/client-s3': '3.1175.0', '@aws-sdk/lib-storage': '3.1175.0' } as const;
+
+/** What object storage says when `name` is not installed: the feature, the package and the command that adds both. */
+export function s3SdkMissing(name: keyof typeof S3_SDK_PACKAGES): Error {
+  const specs = Object.entries(S3_SDK_PACKAGES).map(([pkg, version]) => `${pkg}@${version}`);
+  return new Error(
+    `Object storage (oss_open: attachments in an S3-compatible bucket) needs the package ${name}, which the server's production install (npm ci --omit=dev) leaves out: run \`npm install --omit=dev --save-prod --save-exact ${specs.join(' ')}\` in the server's folder and restart it`,
+  );
+}
+
+// Loaded the first time object storage is used, not at start-up (and absent from a plain production install).
+const loadSdk = () => importOptional('@aws-sdk/client-s3', () => import('@aws-sdk/client-s3'), () => s3SdkMissing('@aws-sdk/client-s3'));
+const loadUpload = () => importOptional('@aws-sdk/lib-storage', () => import('@aws-sdk/lib-storage'), () => s3SdkMissing('@aws-sdk/lib-storage'));
 
 function bodyOf(source: StorageSource): Buffer | Readable {
   if (Buffer.isBuffer(source) || source instanceof Readable) return source;
