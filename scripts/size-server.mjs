@@ -3,6 +3,7 @@
 // into a temporary folder, `npm ci --omit=dev` there (the web app's packages are web/'s
 // devDependencies, build-time only, so they stay out), then the bytes of the files in node_modules
 // and the largest packages. Install scripts are skipped (better-sqlite3 ships its prebuilt binaries).
+// The figure and the 15 largest are quoted in docs/DEVELOPING.md (Packages and workspaces).
 //   npm run size:server
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,7 +36,7 @@ try {
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
   const packages = fs.readdirSync(modules).flatMap((n) => (n.startsWith('@') ? fs.readdirSync(path.join(modules, n)).map((s) => `${n}/${s}`) : [n])).filter((n) => !n.startsWith('.'));
   console.log(`server production install (npm ci --omit=dev): ${mb(total)} MB in node_modules, ${packages.length} top-level packages, ${seconds.toFixed(0)} s`);
-  const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15);
   console.log(`largest: ${largest.map(([name, bytes]) => `${name} ${mb(bytes)} MB`).join(', ')}`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
