@@ -142,7 +142,7 @@ export class JobPool {
   async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
     const dir = (this.#dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-jobs-')));
     const id = crypto.randomUUID();
-    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`) };
+    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`), nice: this.limits.nice };
     await fsp.writeFile(task.inFile, v8.serialize(input));
     // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
     const signal = AbortSignal.timeout(this.limits.timeoutMs);
