@@ -15,8 +15,9 @@ import type { JobReply, JobTask } from './jobRunner.ts';
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
  * workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
  * with a heap limit (`--max-old-space-size`, JOB_MEMORY_MB) and a wall-clock limit
- * (JOB_TIMEOUT_SECONDS). Idle workers exit after JOB_IDLE_SECONDS, so what an import used goes
- * back to the OS with them. The pool starts no process until the first job.
+ * (JOB_TIMEOUT_SECONDS), at a lower CPU priority (JOB_NICE: workers/nice.ts) so that the process
+ * answering requests gets the CPU first. Idle workers exit after JOB_IDLE_SECONDS, so what an
+ * import used goes back to the OS with them. The pool starts no process until the first job.
  *
  * Why tinypool with `runtime: 'child_process'` (measured 2026-11-27, Node 24.21, 2 shared cores,
  * MALLOC_ARENA_MAX=2; piscina 5.3.2 and tinypool 2.2.0, 2 workers, min 0, idle 2 s):
