@@ -36,6 +36,8 @@ export function startWalCheckpointer(file: string): WalCheckpointer {
     thread = null;
     if (!t) return;
     const exited = new Promise((resolve) => t.once('exit', resolve));
+    // Held until it has closed its connection: an unref'd thread would not keep a closing process waiting.
+    t.ref();
     t.postMessage('close');
     await exited;
   };
