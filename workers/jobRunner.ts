@@ -1,12 +1,15 @@
 import fs from 'node:fs/promises';
 import v8 from 'node:v8';
 import type { JobName } from './jobs.ts';
+import { lowerPriority } from './nice.ts';
 
 /** What the pool sends a worker: the job and the files its input and its output go through. */
 export interface JobTask {
   job: JobName;
   inFile: string;
   outFile: string;
+  /** The CPU priority (nice value, 0-19) the worker runs jobs at: JOB_NICE. */
+  nice: number;
 }
 
 /** The bytes of a file a job made, or a value (v8-serialised), in `outFile`. */
@@ -21,6 +24,8 @@ export function jobRunner(jobs: Partial<Record<JobName, (input: never) => Promis
   return async (task) => {
     const job = jobs[task.job] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!job) throw new Error(`this worker has no job ${task.job}`);
+    // Before the job's first file read, so libuv's pool threads are born at this priority too.
+    lowerPriority(task.nice);
     const input = v8.deserialize(await fs.readFile(task.inFile));
     const result: unknown = await job(input);
     if (result instanceof Uint8Array) {

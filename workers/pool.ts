@@ -15,8 +15,9 @@ import type { JobReply, JobTask } from './jobRunner.ts';
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
  * workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
  * with a heap limit (`--max-old-space-size`, JOB_MEMORY_MB) and a wall-clock limit
- * (JOB_TIMEOUT_SECONDS). Idle workers exit after JOB_IDLE_SECONDS, so what an import used goes
- * back to the OS with them. The pool starts no process until the first job.
+ * (JOB_TIMEOUT_SECONDS), at a lower CPU priority (JOB_NICE: workers/nice.ts) so that the process
+ * answering requests gets the CPU first. Idle workers exit after JOB_IDLE_SECONDS, so what an
+ * import used goes back to the OS with them. The pool starts no process until the first job.
  *
  * Why tinypool with `runtime: 'child_process'` (measured 2026-11-27, Node 24.21, 2 shared cores,
  * MALLOC_ARENA_MAX=2; piscina 5.3.2 and tinypool 2.2.0, 2 workers, min 0, idle 2 s):
@@ -142,7 +143,7 @@ export class JobPool {
   async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
     const dir = (this.#dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-jobs-')));
     const id = crypto.randomUUID();
-    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`) };
+    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`), nice: this.limits.nice };
     await fsp.writeFile(task.inFile, v8.serialize(input));
     // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
     const signal = AbortSignal.timeout(this.limits.timeoutMs);

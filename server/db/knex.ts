@@ -8,6 +8,7 @@ import { containsFolded, SQLITE_FOLD_FUNCTION } from '../search/fold.ts';
 import { migrationSource } from './migrations/index.ts';
 import { withMigrationLock } from './migrationLock.ts';
 import { sqliteClient, sqliteReadingClient } from './sqliteClient.ts';
+import { startWalCheckpointer, type WalCheckpointer } from './walCheckpoint.ts';
 
 export type Db = Knex;
 
@@ -69,13 +70,15 @@ export function createDb(opts: DbOptions): Db {
         conn.pragma('foreign_keys = ON');
         sqliteConnectionSettings(conn);
         conn.pragma('synchronous = NORMAL');
+        // A file's log is checkpointed in a thread (walCheckpoint.ts), not in the commit that fills it.
+        if (file !== ':memory:') conn.pragma('wal_autocheckpoint = 0');
         done(null, conn);
       },
     },
     acquireConnectionTimeout: 10_000,
     migrations: { migrationSource, tableName: 'knex_migrations' },
   });
-  if (file !== ':memory:') closeReaderWith(db);
+  if (file !== ':memory:') closeReaderWith(db, startWalCheckpointer(file));
   return db;
 }
 
@@ -92,8 +95,8 @@ function sqliteConnectionSettings(conn: SqliteConnection): void {
 
 const readers = new WeakMap<Db, Db>();
 
-/** The reader goes when its database handle is destroyed (server stop, tests, the CLI). */
-function closeReaderWith(db: Db): void {
+/** The reader and the checkpoints go when the database handle is destroyed (server stop, tests, the CLI). */
+function closeReaderWith(db: Db, checkpointer: WalCheckpointer): void {
   const destroy = db.destroy.bind(db) as () => Promise<void>;
   // knex defines `destroy` read-only (but configurable) on the instance.
   Object.defineProperty(db, 'destroy', {
@@ -102,6 +105,7 @@ function closeReaderWith(db: Db): void {
       const reader = readers.get(db);
       readers.delete(db);
       await reader?.destroy();
+      await checkpointer.stop();
       await destroy();
     },
   });

@@ -5,6 +5,7 @@ import type { Deps } from '../../services.ts';
 import type { Db } from '../../db/knex.ts';
 import type { Author } from '../../policies/author.ts';
 import { lockItemForWrites } from '../../db/locks.ts';
+import { insertInTurns } from '../../db/insertInTurns.ts';
 import { ApiVersion } from '../../models/ApiVersion.ts';
 import { ApiVersionChange } from '../../models/ApiVersionChange.ts';
 import { enqueueWebhookEvent } from '../webhooks/events.ts';
@@ -87,8 +88,9 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
       breaking: op.breaking ? 1 : 0,
     };
   });
-  // Batches of 100 rows per statement: objection refuses batch inserts on SQLite.
-  for (let i = 0; i < rows.length; i += 100) await ApiVersionChange.knexTable(tx.db).insert(rows.slice(i, i + 100));
+  // Batches of 100 rows per statement (objection refuses batch inserts on SQLite), with a turn
+  // for other requests between them: a new 1,223-operation API is 13 statements (issue #26).
+  await insertInTurns(() => ApiVersionChange.knexTable(tx.db), rows, { maxRows: 100 });
   // Announced in the same transaction: the webhook deliveries exist exactly when the version does.
   await enqueueWebhookEvent(
     tx,

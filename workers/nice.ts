@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * Lowers the CPU priority of the calling worker process to `nice` (JOB_NICE), so that on a
+ * machine with few cores the process answering requests wins the CPU over an import's parse and
+ * snapshot (issue #26); the job still runs, on whatever CPU is left. Linux keeps a nice value per
+ * THREAD and `setpriority(pid)` changes only the thread whose id that is, so every thread the
+ * process has (V8's compiler and GC helpers, libuv's pool) is set; threads made later inherit it
+ * from their creator. Elsewhere the call covers the process. Only ever lowers: an unprivileged
+ * process could not raise it back, and a job never needs to.
+ */
+export function lowerPriority(nice: number): void {
+  if (nice <= 0) return;
+  for (const id of threadIds()) {
+    try {
+      if (os.getPriority(id) < nice) os.setPriority(id, nice);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+}
+
+/** This process's thread ids on Linux (/proc/self/task); elsewhere 0, the process itself. */
+function threadIds(): number[] {
+  try {
+    return fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return [0];
+  }
+}
