@@ -277,7 +277,7 @@ describe('live co-editing in the browser', () => {
     const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
     await a.getByRole('button', { name: 'Lock edit' }).click();
     await a.getByText('You hold the edit lock on this page').waitFor();
-    await b.getByRole('alert').filter({ hasText: `${owner.username} has locked this page` }).waitFor();
+    await b.getByRole('alert').filter({ hasText: "Alice Owner has locked this page" }).waitFor();
     await expect.poll(() => b.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
     // the holder keeps typing
     await toEndOfFirstLine(a);

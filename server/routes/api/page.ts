@@ -10,7 +10,7 @@ import { actorUid } from '../../policies/actor.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { setPageLock } from '../../commands/pages/locks.ts';
-import { findLiveLock } from '../../models/PageLock.ts';
+import { findLiveLock, lockHolderName } from '../../models/PageLock.ts';
 import { pageCatalogGuard, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
@@ -178,6 +178,7 @@ export const pageActions: ActionDef[] = [
   }),
 
   pageIdAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
-    return presentLock(await findLiveLock(services.db, page.page_id, services.now()), actorUid(actor));
+    const lock = await findLiveLock(services.db, page.page_id, services.now());
+    return presentLock(lock && { ...lock, lock_name: await lockHolderName(services.db, lock) }, actorUid(actor));
   }),
 ];

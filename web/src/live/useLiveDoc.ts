@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { ApiError } from '../api/client.ts';
 import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
 import { liveApi } from '../api/live.ts';
+import { pageApi } from '../api/page.ts';
 import { guardRemoteColors } from './presence.ts';
 /** Tokens expire 60 s after issue: the first one is used only while clearly fresh. */
 const TOKEN_REUSE_MS = 40_000;
@@ -40,6 +41,16 @@ type Lost = null | 'rights' | 'switchedOff';
 const LOST_BY_REASON: Record<string, Lost> = { [LIVE_CLOSE.forbidden]: 'rights', [LIVE_CLOSE.liveOff]: 'switchedOff' };
 
 export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | ({ kind: 'live' } & LiveState);
+
+/** The display name of the page's lock holder, or null when unknown (the banner keeps the login name then). */
+async function holderName(pageId: number): Promise<string | null> {
+  try {
+    const info = await pageApi.isLock(pageId, { quiet: true, background: true });
+    return info.lock_name || null;
+  } catch {
+    return null;
+  }
+}
 
 /** `ws://host/live` from the ticket's path, on the page's own origin. */
 function socketUrl(path: string): string {
@@ -94,7 +105,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           update({ mode: 'view', lost: 'switchedOff' });
           throw new Error('live editing was turned off for this item');
         }
-        update({ lockedBy: next.locked_by?.username ?? null });
+        update({ lockedBy: next.locked_by ? next.locked_by.name || next.locked_by.username : null });
         return next.token;
       };
       const socket = new HocuspocusProviderWebsocket({ url: socketUrl(first.ws_path), maxDelay: MAX_RECONNECT_DELAY_MS });
@@ -124,10 +135,12 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           }
           if (notice.type !== 'folio:mode') return;
           update({ mode: notice.mode, lockedBy: notice.locked_by?.username ?? null, lost: notice.reason === 'rights' || notice.reason === 'archived' ? 'rights' : null });
+          // The notice names the holder by login name; the banner shows their display name (page/isLock's lock_name).
+          if (notice.locked_by) void holderName(pageId).then((name) => name && live.lockedBy === notice.locked_by?.username && update({ lockedBy: name }));
         },
       });
       if (provider.awareness) guardRemoteColors(provider.awareness);
-      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by?.username ?? null };
+      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null };
       update({});
       // a provider on a socket of its own making is attached by the caller (its events need `live` set)
       provider.attach();
