@@ -1,5 +1,6 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { useEffect, useState } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { ApiError } from '../api/client.ts';
 import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
@@ -40,7 +41,11 @@ type Lost = null | 'rights' | 'switchedOff';
 /** The server's close or refusal reasons (core/live.ts LIVE_CLOSE) as the editor explains them. */
 const LOST_BY_REASON: Record<string, Lost> = { [LIVE_CLOSE.forbidden]: 'rights', [LIVE_CLOSE.liveOff]: 'switchedOff' };
 
-export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | ({ kind: 'live' } & LiveState);
+/**
+ * `unavailable`: the item edits live but no connection came up within `fallbackAfterMs` (a proxy
+ * that refuses WebSocket upgrades, a blocked port): the caller falls back to the classic lock.
+ */
+export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | { kind: 'unavailable' } | ({ kind: 'live' } & LiveState);
 
 /** The display name of the page's lock holder, or null when unknown (the banner keeps the login name then). */
 async function holderName(pageId: number): Promise<string | null> {
@@ -50,6 +55,30 @@ async function holderName(pageId: number): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Keeps an editor's document in IndexedDB (y-indexeddb, the Yjs project's own adapter), so that
+ * what was typed while the server could not be reached survives a closed tab or a crashed browser:
+ * the next time this user opens the page in this browser, the kept updates are applied to the new
+ * document and the provider sends the server whatever it lacks — the CRDT merges them once,
+ * however much of them the server already had. The copy is per user and document; it is deleted
+ * when the editor is left (or the tab closed) with everything acknowledged by the server, so it
+ * outlives the tab only while it holds unsent typing.
+ */
+function keepInBrowser(first: LiveTokenAnswer, doc: Y.Doc, provider: HocuspocusProvider): { close(): void } {
+  const store = new IndexeddbPersistence(`folio-live:${first.user.uid}:${first.doc}`, doc);
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('pagehide', finish);
+    // Everything acknowledged: nothing to keep. Otherwise the copy stays for the next visit.
+    if (provider.hasUnsyncedChanges) void store.destroy();
+    else void store.clearData();
+  };
+  window.addEventListener('pagehide', finish);
+  return { close: finish };
 }
 
 /** `ws://host/live` from the ticket's path, on the page's own origin. */
@@ -62,8 +91,11 @@ function socketUrl(path: string): string {
  * Hocuspocus provider. Every (re)connection authenticates with a fresh token, whose answer also
  * says whether the caller may still edit; `off` means the classic lock editor (or no live view).
  */
-export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: boolean; kind?: 'page' | 'sheet' } = {}): LiveDoc {
-  const { shareKey, enabled = true, kind = 'page' } = opts;
+export function useLiveDoc(
+  pageId: number,
+  opts: { shareKey?: string; enabled?: boolean; kind?: 'page' | 'sheet'; fallbackAfterMs?: number; keepUnsent?: boolean } = {},
+): LiveDoc {
+  const { shareKey, enabled = true, kind = 'page', fallbackAfterMs, keepUnsent = false } = opts;
   const [state, setState] = useState<LiveDoc>(() => (enabled && pageId > 0 ? { kind: 'loading' } : { kind: 'off' }));
 
   useEffect(() => {
@@ -108,6 +140,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
         update({ lockedBy: next.locked_by ? next.locked_by.name || next.locked_by.username : null });
         return next.token;
       };
+      let giveUp: number | undefined;
       const socket = new HocuspocusProviderWebsocket({ url: socketUrl(first.ws_path), maxDelay: MAX_RECONNECT_DELAY_MS });
       const provider = new HocuspocusProvider({
         websocketProvider: socket,
@@ -115,7 +148,11 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
         document: doc,
         token,
         onStatus: ({ status }) => update({ status: status as LiveStatus }),
-        onSynced: ({ state: done }) => done && update({ synced: true }),
+        onSynced: ({ state: done }) => {
+          if (!done) return;
+          window.clearTimeout(giveUp);
+          update({ synced: true });
+        },
         onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
         // The server's scope is the truth: read-only while another holds the lock, or for readers.
         onAuthenticated: ({ scope }) => update({ mode: scope === 'readonly' ? 'view' : 'edit', lost: null }),
@@ -142,13 +179,23 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
       if (provider.awareness) guardRemoteColors(provider.awareness);
       live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null };
       update({});
+      const kept = keepUnsent && first.mode === 'edit' ? keepInBrowser(first, doc, provider) : null;
       // a provider on a socket of its own making is attached by the caller (its events need `live` set)
       provider.attach();
       close = () => {
+        window.clearTimeout(giveUp);
+        kept?.close();
         provider.destroy();
         socket.destroy();
         doc.destroy();
       };
+      // Never synced within the wait: live editing cannot reach this browser; stop trying.
+      if (fallbackAfterMs)
+        giveUp = window.setTimeout(() => {
+          if (closed || live.synced) return;
+          close();
+          setState({ kind: 'unavailable' });
+        }, fallbackAfterMs);
     };
 
     ask().then(
@@ -165,7 +212,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
       closed = true;
       close();
     };
-  }, [pageId, shareKey, enabled, kind]);
+  }, [pageId, shareKey, enabled, kind, fallbackAfterMs, keepUnsent]);
 
   return state;
 }
