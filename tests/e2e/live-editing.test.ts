@@ -316,12 +316,14 @@ describe('live co-editing in the browser', () => {
   }, 90_000);
 
   it('Save sends the text the editor shows with its state: typing is stored by the save itself, once, while someone else types', async () => {
-    const pageId = await newPage('Save live', 'Steps');
+    const pageId = await newPage('Save live', 'Steps\nLast line');
     const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
     const observer = await observe(pageId);
     await toEndOfFirstLine(b);
     const typing = b.keyboard.type(' b1 b2 b3 b4 b5 b6', { delay: 80 });
-    await toEndOfFirstLine(a);
+    // A types on another line (two carets at one spot would interleave their letters)
+    await a.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+    await a.keyboard.press('Control+End');
     await a.keyboard.type(' saved-by-a', { delay: 10 });
     const request = a.waitForRequest((r) => r.url().endsWith('/api/page/save'));
     await a.getByRole('button', { name: 'Save (Ctrl+S)' }).click();

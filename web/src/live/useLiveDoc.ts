@@ -42,9 +42,13 @@ type Lost = null | 'rights' | 'switchedOff';
 const LOST_BY_REASON: Record<string, Lost> = { [LIVE_CLOSE.forbidden]: 'rights', [LIVE_CLOSE.liveOff]: 'switchedOff' };
 
 /**
- * `unavailable`: the item edits live but no connection came up within `fallbackAfterMs` (a proxy
- * that refuses WebSocket upgrades, a blocked port): the caller falls back to the classic lock.
+ * `unavailable`: the item edits live but the socket cannot connect (a proxy that refuses WebSocket
+ * upgrades, a blocked port): the caller falls back to the classic lock. Decided at the opening, by
+ * `fallbackAfterMs` without a sync and at least two failed attempts — a slow server on a loaded
+ * machine is not a refusing proxy — or by four times that wait, whatever happened.
  */
+const FAILED_ATTEMPTS_FOR_FALLBACK = 2;
+const FALLBACK_CEILING_FACTOR = 4;
 export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | { kind: 'unavailable' } | ({ kind: 'live' } & LiveState);
 
 /** The display name of the page's lock holder, or null when unknown (the banner keeps the login name then). */
@@ -141,6 +145,15 @@ export function useLiveDoc(
         return next.token;
       };
       let giveUp: number | undefined;
+      let ceiling: number | undefined;
+      let failedAttempts = 0;
+      let pastWait = false;
+      // Never synced: live editing cannot reach this browser; stop trying.
+      const fallBack = (force = false) => {
+        if (closed || live.synced || (!force && failedAttempts < FAILED_ATTEMPTS_FOR_FALLBACK)) return;
+        close();
+        setState({ kind: 'unavailable' });
+      };
       const socket = new HocuspocusProviderWebsocket({ url: socketUrl(first.ws_path), maxDelay: MAX_RECONNECT_DELAY_MS });
       const provider = new HocuspocusProvider({
         websocketProvider: socket,
@@ -151,6 +164,7 @@ export function useLiveDoc(
         onSynced: ({ state: done }) => {
           if (!done) return;
           window.clearTimeout(giveUp);
+          window.clearTimeout(ceiling);
           update({ synced: true });
         },
         onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
@@ -159,6 +173,8 @@ export function useLiveDoc(
         onAuthenticationFailed: ({ reason }) => update({ mode: 'view', lost: LOST_BY_REASON[reason] ?? live.lost }),
         // The server closed this document: access withdrawn, or live editing turned off.
         onClose: ({ event }) => {
+          failedAttempts += live.synced ? 0 : 1;
+          if (pastWait) fallBack();
           const lost = LOST_BY_REASON[event.reason];
           if (lost) update({ mode: 'view', lost });
         },
@@ -184,18 +200,19 @@ export function useLiveDoc(
       provider.attach();
       close = () => {
         window.clearTimeout(giveUp);
+        window.clearTimeout(ceiling);
         kept?.close();
         provider.destroy();
         socket.destroy();
         doc.destroy();
       };
-      // Never synced within the wait: live editing cannot reach this browser; stop trying.
-      if (fallbackAfterMs)
+      if (fallbackAfterMs) {
         giveUp = window.setTimeout(() => {
-          if (closed || live.synced) return;
-          close();
-          setState({ kind: 'unavailable' });
+          pastWait = true;
+          fallBack();
         }, fallbackAfterMs);
+        ceiling = window.setTimeout(() => fallBack(true), fallbackAfterMs * FALLBACK_CEILING_FACTOR);
+      }
     };
 
     ask().then(
