@@ -11,6 +11,12 @@ import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
+const docOfState = (state: Uint8Array) => {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return doc;
+};
+
 // Live persistence over real sockets: real Hocuspocus providers on Node's WebSocket against the
 // real app, on SQLite or PostgreSQL. Short debounces so stores happen within the test's patience.
 let t: TestServer;
@@ -244,6 +250,48 @@ describe('page/save from a live editor (live_state)', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(liveText(a).toString()).toBe('version one\n');
     expect((await pageInfo(pageId, owner.token)).page_content).toBe('version one\n');
+  });
+
+  it('when another process holds the page, the editor state is compared with the stored one: refused while typing is unstored there, accepted once it is stored', async () => {
+    const { pageId, owner, itemId } = await livePage('elsewhere\n');
+    // The editor's socket is served by a second hub (another process in all but name); the save goes to the first.
+    // It stores only when its last editor leaves (a debounce of a minute), so the typing stays unstored while we look.
+    const services2 = await createServices({ ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 }, t.services.db, t.services.logger);
+    const server2 = http.createServer(createApp(services2).callback());
+    const live2 = attachLive(server2, services2);
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    try {
+      const tok = await liveToken(t, pageId, { token: owner.token });
+      const a = connectLive(url2, tok.token, tok.doc);
+      await waitSynced(a);
+      expect(t.services.live.hub!.documents.has(tok.doc)).toBe(false);
+      liveText(a).insert(0, 'typed on two ');
+      await waitUntil(() => !a.hasUnsyncedChanges, 'the typing acknowledged by the second hub');
+      const body = { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: liveText(a).toString(), live_state: Buffer.from(Y.encodeStateVector(a.document)).toString('base64') };
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('elsewhere\n');
+      // Not stored yet over there: this process cannot see the typing, so it refuses rather than doubling it.
+      expect((await t.call('page/save', body, { token: owner.token })).error_code).toBe(10310);
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('elsewhere\n');
+      // The editor leaves; the second hub stores its typing. The same state is now the stored one: accepted, nothing doubled.
+      a.destroy();
+      await waitStored(pageId, owner.token, 'typed on two elsewhere\n');
+      const saved = await t.call('page/save', { ...body, page_title: 'Saved elsewhere' }, { token: owner.token });
+      expect(saved.error_code).toBe(0);
+      expect(saved.data.page_title).toBe('Saved elsewhere');
+      const row = (await t.services.db('page_live_docs').where({ page_id: pageId }).first());
+      expect(liveText(docOfState(row.ystate)).toString()).toBe('typed on two elsewhere\n');
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('typed on two elsewhere\n');
+    } finally {
+      closeAllLive();
+      await live2.close();
+      await new Promise<void>((resolve) => {
+        server2.close(() => resolve());
+        server2.closeAllConnections();
+      });
+      await services2.live.bus.close();
+      await services2.jobs.close();
+    }
   });
 
   it('refuses a save from a state the server has moved past (10310) and changes nothing; a malformed live_state is 10100', async () => {
