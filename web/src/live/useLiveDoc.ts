@@ -70,15 +70,16 @@ async function holderName(pageId: number): Promise<string | null> {
  * when the editor is left (or the tab closed) with everything acknowledged by the server, so it
  * outlives the tab only while it holds unsent typing.
  */
-function keepInBrowser(first: LiveTokenAnswer, doc: Y.Doc, provider: HocuspocusProvider): { close(): void } {
+function keepInBrowser(first: LiveTokenAnswer, doc: Y.Doc, provider: HocuspocusProvider, synced: () => boolean): { close(): void } {
   const store = new IndexeddbPersistence(`folio-live:${first.user.uid}:${first.doc}`, doc);
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
     window.removeEventListener('pagehide', finish);
-    // Everything acknowledged: nothing to keep. Otherwise the copy stays for the next visit.
-    if (provider.hasUnsyncedChanges) void store.destroy();
+    // Everything acknowledged: nothing to keep. Otherwise — or when the server was never reached
+    // (the classic fallback), so that a copy kept from an earlier visit is not lost — it stays.
+    if (!synced() || provider.hasUnsyncedChanges) void store.destroy();
     else void store.clearData();
   };
   window.addEventListener('pagehide', finish);
@@ -195,7 +196,7 @@ export function useLiveDoc(
       if (provider.awareness) guardRemoteColors(provider.awareness);
       live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null };
       update({});
-      const kept = keepUnsent && first.mode === 'edit' ? keepInBrowser(first, doc, provider) : null;
+      const kept = keepUnsent && first.mode === 'edit' ? keepInBrowser(first, doc, provider, () => live.synced) : null;
       // a provider on a socket of its own making is attached by the caller (its events need `live` set)
       provider.attach();
       close = () => {
