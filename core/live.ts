@@ -30,7 +30,7 @@ export interface LiveTokenAnswer {
   user: { uid: number; name: string; color: string };
   ws_path: string;
   /** Another user's explicit lock on the page: the connection stays read-only until it goes. */
-  locked_by: { uid: number; username: string; lock_to: number } | null;
+  locked_by: { uid: number; username: string; name: string; lock_to: number } | null;
 }
 
 /**

@@ -299,6 +299,8 @@ export interface LockInfo {
   is_cur_user: Flag;
   lock_uid: number;
   lock_username: string;
+  /** The holder's display name (their login name when they have none): what banners show. */
+  lock_name: string;
   lock_to: number;
 }
 

@@ -36,8 +36,14 @@ export function createHub(services: Services): Hocuspocus {
  * Answers whether it was applied (a document not loaded here reads the stored state when it loads).
  */
 export function applyToLoaded(services: Pick<Services, 'live'>, doc: string, update: Uint8Array, origin: unknown): boolean {
-  const document = services.live.hub?.documents.get(doc);
-  if (!document || document.isLoading) return false;
+  const document = loadedDoc(services, doc);
+  if (!document) return false;
   Y.applyUpdate(document, update, origin);
   return true;
+}
+
+/** The document as this process holds it now (unstored typing included), or undefined when it is not loaded (or still loading) here. */
+export function loadedDoc(services: Pick<Services, 'live'>, doc: string): Y.Doc | undefined {
+  const document = services.live.hub?.documents.get(doc);
+  return document && !document.isLoading ? document : undefined;
 }

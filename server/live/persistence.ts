@@ -8,7 +8,8 @@ import { afterCommit } from '../db/afterCommit.ts';
 import type { PageRow } from '../models/Page.ts';
 import { inTransaction, type Deps, type Services } from '../services.ts';
 import { codecOf, docOf, MERGE_ORIGIN, publishToOtherProcesses, readLiveDoc, STORED_ORIGIN, updateLiveDoc } from './liveDocs.ts';
-import { cutRulesOf, segmentContinues, type CutRules } from './revisionCuts.ts';
+import { cutRulesOf, segmentContinues, segmentDue, type CutRules } from './revisionCuts.ts';
+import { CutSweep } from './timedCuts.ts';
 import type { LiveContext } from './rights.ts';
 import { loadLiveState } from './seed.ts';
 
@@ -17,7 +18,8 @@ import { loadLiveState } from './seed.ts';
  * loads (and seeds, once, on the server) the stored Yjs state, stores state and Markdown together
  * in one transaction with the hub's debounce (LIVE_STORE_DEBOUNCE_MS, at most
  * LIVE_STORE_MAX_DEBOUNCE_MS while typing goes on), remembers who typed for the segment's
- * contributors, and cuts the segment when the last participant of this process leaves.
+ * contributors, and cuts the segment when the last participant of this process leaves, and on
+ * time while people stay (timedCuts.ts: idle for LIVE_IDLE_CUT_SECONDS, or LIVE_MAX_SEGMENT_SECONDS long).
  */
 export function persistenceExtension(services: Services): Extension {
   const rules = cutRulesOf(services.config);
@@ -27,6 +29,27 @@ export function persistenceExtension(services: Services): Extension {
    * since its last store.
    */
   const pending = new WeakMap<Y.Doc, Map<number, Contributor>>();
+  /** Writers taken out for a store that did not use them go back (the latest writer still last). */
+  const putBack = (document: Y.Doc, who: Contributor[]) => {
+    const again = pending.get(document) ?? new Map();
+    for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
+    pending.set(document, again);
+  };
+  /** Per loaded document: when it last changed (epoch seconds), whatever the origin, for the idle cut. */
+  const lastChange = new WeakMap<Y.Doc, number>();
+  const sweep = new CutSweep(services, rules, async (row, document, kind) => {
+    const lastChangeAt = lastChange.get(document) ?? 0;
+    // Typing since the last store: not idle (and no transaction for it).
+    if (!segmentDue(row, services.now(), rules, lastChangeAt)) return;
+    const who = [...(pending.get(document)?.values() ?? [])];
+    pending.delete(document);
+    let used = false;
+    try {
+      used = await storeLiveState(services, row.page_id, document, who, { rules, cut: true, kind, timed: { lastChangeAt } });
+    } finally {
+      if (!used) putBack(document, who);
+    }
+  });
   return {
     extensionName: 'folio-persistence',
     async onLoadDocument({ documentName, document }) {
@@ -35,6 +58,7 @@ export function persistenceExtension(services: Services): Extension {
       Y.applyUpdate(document, await loadLiveState(services, live.pageId, live.kind), STORED_ORIGIN);
     },
     async onChange({ document, context, connection }) {
+      lastChange.set(document, services.now());
       const c = context as LiveContext | undefined;
       if (!connection || !c?.uid) return;
       let who = pending.get(document);
@@ -54,15 +78,20 @@ export function persistenceExtension(services: Services): Extension {
         await storeLiveState(services, pageId, document, who, { rules, cut: lastLeft, kind: live.kind });
       } catch (err) {
         // Hocuspocus keeps the document in memory; store it again after a debounce even if nobody types.
-        const again = pending.get(document) ?? new Map();
-        for (const c of who) if (!again.has(c.uid)) again.set(c.uid, c);
-        pending.set(document, again);
+        putBack(document, who);
         services.logger.error({ err, page_id: pageId }, 'live store failed; retrying');
         void payload.instance.storeDocumentHooks(document, payload);
         throw err;
       }
     },
+    async afterLoadDocument({ documentName, instance }) {
+      if (parseDocName(documentName)) sweep.start(instance);
+    },
+    async onDestroy() {
+      sweep.stop();
+    },
     async afterUnloadDocument({ documentName, instance }) {
+      sweep.stopIfIdle(instance);
       const live = parseDocName(documentName);
       // Nobody left in this process: the segment ends (its version is complete) — unless the page
       // was reopened while this copy unloaded: the new copy's segment goes on.
@@ -79,6 +108,12 @@ export function persistenceExtension(services: Services): Extension {
  * in one transaction with a new revision. The first store of a segment records the previous
  * version in page_history. Whatever the stored state held that the in-memory document lacked is
  * applied to it after the commit.
+ *
+ * `timed` (the cut sweep): only when the open segment is still due under the row lock — another
+ * process may have cut it a moment ago —; an idle segment is only closed (what this process has
+ * not stored yet came after the pause: it opens the next segment), a segment that reached its
+ * length takes what this process holds as its last store and is closed. Answers whether the
+ * in-memory state (and so `who`) went into the store.
  */
 export async function storeLiveState(
   deps: Deps,
@@ -86,15 +121,20 @@ export async function storeLiveState(
   document: Y.Doc,
   who: Contributor[],
   /** kind: Markdown pages and spreadsheets (the sheet codec) are stored alike. */
-  opts: { rules: CutRules; cut: boolean; kind?: LiveDocKind },
-): Promise<void> {
+  opts: { rules: CutRules; cut: boolean; kind?: LiveDocKind; timed?: { lastChangeAt: number } },
+): Promise<boolean> {
   const memory = Y.encodeStateAsUpdate(document);
   const memoryVector = Y.encodeStateVector(document);
-  await inTransaction(deps, async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const page = await lockPageRow(tx.db, pageId);
     const row = await readLiveDoc(tx.db, pageId);
-    if (!page || !row) return; // deleted meanwhile: nothing to store
+    if (!page || !row) return false; // deleted meanwhile: nothing to store
     const now = tx.now();
+    const due = opts.timed ? segmentDue(row, now, opts.rules, opts.timed.lastChangeAt) : null;
+    if (opts.timed && due !== 'long') {
+      if (due === 'idle') await updateLiveDoc(tx.db, pageId, { segment_started_at: 0, contributors: '[]' });
+      return false;
+    }
     const merged = docOf(row.ystate);
     // A write that did not pass the merge service (none should): its text comes in as a change, not lost.
     const codec = codecOf(opts.kind ?? 'page');
@@ -109,7 +149,8 @@ export async function storeLiveState(
     if (text === page.page_content) {
       if (grew || opts.cut) await updateLiveDoc(tx.db, pageId, { ...(grew ? { ystate } : {}), revision: page.revision, updated_at: now, ...cutAfter });
     } else {
-      const continues = segmentContinues(row, now, opts.rules);
+      // A timed cut's store is the last of the segment it closes.
+      const continues = !!opts.timed || segmentContinues(row, now, opts.rules);
       const contributors = continues ? mergeContributors(parseContributors(row.contributors), who) : mergeContributors([], who);
       const saved = await writeLiveVersion(tx, page, text, contributors, !continues);
       await updateLiveDoc(tx.db, pageId, {
@@ -127,6 +168,7 @@ export async function storeLiveState(
         Y.applyUpdate(document, lacking, STORED_ORIGIN);
         publishToOtherProcesses(deps, pageId, lacking, opts.kind);
       });
+    return true;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex.ts';
 import { BaseModel } from './BaseModel.ts';
+import { User } from './User.ts';
 
 /** An edit lock (`page_locks`, one per page); it counts only while `lock_to` is in the future. */
 export interface LockRow {
@@ -24,4 +25,14 @@ export async function findLiveLock(db: Db, pageId: number, now: number): Promise
     | LockRow
     | undefined;
   return row ?? null;
+}
+
+/**
+ * The display name (`users.name`) of a lock's holder, for the banners and `page/isLock`; the lock
+ * row keeps the login name, which ShowDoc clients read as `lock_username`. Falls back to it when
+ * the account has no display name (or is gone).
+ */
+export async function lockHolderName(db: Db, lock: Pick<LockRow, 'lock_uid' | 'lock_username'>): Promise<string> {
+  const row = (await User.knexTable(db).where({ uid: lock.lock_uid }).first('name')) as { name: string } | undefined;
+  return row?.name?.trim() || lock.lock_username;
 }

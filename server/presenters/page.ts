@@ -44,7 +44,7 @@ export function presentRecycleEntry(row: { page_id: number; item_id: number; pag
 }
 
 /** `page/isLock`: the live edit lock, if any, and whether the caller holds it. */
-export function presentLock(lock: { lock_uid: number; lock_username: string; lock_to: number } | null | undefined, callerUid: number): LockInfo {
-  if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 };
-  return { lock: 1, is_cur_user: lock.lock_uid === callerUid ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_to: lock.lock_to };
+export function presentLock(lock: { lock_uid: number; lock_username: string; lock_name: string; lock_to: number } | null | undefined, callerUid: number): LockInfo {
+  if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_name: '', lock_to: 0 };
+  return { lock: 1, is_cur_user: lock.lock_uid === callerUid ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_name: lock.lock_name, lock_to: lock.lock_to };
 }

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { pageDocName } from '../../core/live.ts';
 import { createApp } from '../../server/app.ts';
 import { attachLive } from '../../server/live/attach.ts';
@@ -8,6 +10,12 @@ import { createServices } from '../../server/services.ts';
 import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
+
+const docOfState = (state: Uint8Array) => {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return doc;
+};
 
 // Live persistence over real sockets: real Hocuspocus providers on Node's WebSocket against the
 // real app, on SQLite or PostgreSQL. Short debounces so stores happen within the test's patience.
@@ -177,6 +185,131 @@ describe('live persistence over /live', () => {
     } finally {
       release();
       for (const x of [slowUnload, unloadDone]) hub.configuration.extensions.splice(hub.configuration.extensions.indexOf(x), 1);
+    }
+  });
+});
+
+/** The live editor's Save: its own text and state vector, sent once the server acknowledged its typing; 10310 (a keystroke crossed) tries again. */
+async function liveSave(p: HocuspocusProvider, ids: { itemId: number; pageId: number }, token: string, content?: string) {
+  for (let attempt = 1; attempt <= 40; attempt++) {
+    await waitUntil(() => !p.hasUnsyncedChanges, 'the editor typing acknowledged');
+    const sent = content ?? liveText(p).toString();
+    const live_state = Buffer.from(Y.encodeStateVector(p.document)).toString('base64');
+    const r = await t.call('page/save', { item_id: ids.itemId, page_id: ids.pageId, page_title: 'Saved live', page_content: sent, live_state }, { token });
+    if (r.error_code === 0) return { sent, page: r.data, attempt };
+    expect(r.error_code).toBe(10310);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the live save never met a quiet moment');
+}
+
+describe('page/save from a live editor (live_state)', () => {
+  it('two editors type, one saves its text mid-typing: the save stores it at once and every keystroke ends up exactly once', async () => {
+    const { pageId, owner, editor, itemId } = await livePage('# Notes\n\n## End\n');
+    const a = await open(pageId, owner.token);
+    const b = await open(pageId, editor.token);
+    let stop = false;
+    const typing = (p: HocuspocusProvider, tag: string, every: number) =>
+      (async () => {
+        let n = 0;
+        while (!stop) {
+          const text = liveText(p);
+          text.insert(text.toString().indexOf('## End'), `${tag}${n++};`);
+          await new Promise((r) => setTimeout(r, every));
+        }
+        return n;
+      })();
+    const typedA = typing(a, 'a', 90);
+    const typedB = typing(b, 'b', 70);
+    await new Promise((r) => setTimeout(r, 400));
+    // A's Save sends what its editor shows, typing the server has not stored yet included.
+    const saved = await liveSave(a, { itemId, pageId }, owner.token);
+    expect(saved.page.page_content).toBe(saved.sent);
+    expect(saved.page.page_title).toBe('Saved live');
+    await new Promise((r) => setTimeout(r, 400));
+    stop = true;
+    const [na, nb] = await Promise.all([typedA, typedB]);
+    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes(`a${na - 1};`) && liveText(a).toString().includes(`b${nb - 1};`), 'both editors to converge');
+    const text = liveText(a).toString();
+    for (let i = 0; i < na; i++) expect(text.split(`a${i};`)).toHaveLength(2);
+    for (let i = 0; i < nb; i++) expect(text.split(`b${i};`)).toHaveLength(2);
+    expect(text.startsWith('# Notes\n\n')).toBe(true);
+    expect(text.endsWith('## End\n')).toBe(true);
+    await waitStored(pageId, owner.token, text);
+  });
+
+  it('merges the editor text against the copy in memory: a restore sent with live_state replaces exactly what the editor showed', async () => {
+    const { pageId, owner, itemId } = await livePage('version one\n');
+    await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: 'version two\n' });
+    const a = await open(pageId, owner.token);
+    // Typed, acknowledged, not stored yet (the debounce is 150 ms: save at once).
+    liveText(a).insert(0, 'unstored ');
+    const saved = await liveSave(a, { itemId, pageId }, owner.token, 'version one\n');
+    expect(saved.page.page_content).toBe('version one\n');
+    await waitForText(a, (s) => s === 'version one\n');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(liveText(a).toString()).toBe('version one\n');
+    expect((await pageInfo(pageId, owner.token)).page_content).toBe('version one\n');
+  });
+
+  it('when another process holds the page, the editor state is compared with the stored one: refused while typing is unstored there, accepted once it is stored', async () => {
+    const { pageId, owner, itemId } = await livePage('elsewhere\n');
+    // The editor's socket is served by a second hub (another process in all but name); the save goes to the first.
+    // It stores only when its last editor leaves (a debounce of a minute), so the typing stays unstored while we look.
+    const services2 = await createServices({ ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 }, t.services.db, t.services.logger);
+    const server2 = http.createServer(createApp(services2).callback());
+    const live2 = attachLive(server2, services2);
+    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
+    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    try {
+      const tok = await liveToken(t, pageId, { token: owner.token });
+      const a = connectLive(url2, tok.token, tok.doc);
+      await waitSynced(a);
+      expect(t.services.live.hub!.documents.has(tok.doc)).toBe(false);
+      liveText(a).insert(0, 'typed on two ');
+      await waitUntil(() => !a.hasUnsyncedChanges, 'the typing acknowledged by the second hub');
+      const body = { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: liveText(a).toString(), live_state: Buffer.from(Y.encodeStateVector(a.document)).toString('base64') };
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('elsewhere\n');
+      // Not stored yet over there: this process cannot see the typing, so it refuses rather than doubling it.
+      expect((await t.call('page/save', body, { token: owner.token })).error_code).toBe(10310);
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('elsewhere\n');
+      // The editor leaves; the second hub stores its typing. The same state is now the stored one: accepted, nothing doubled.
+      a.destroy();
+      await waitStored(pageId, owner.token, 'typed on two elsewhere\n');
+      const saved = await t.call('page/save', { ...body, page_title: 'Saved elsewhere' }, { token: owner.token });
+      expect(saved.error_code).toBe(0);
+      expect(saved.data.page_title).toBe('Saved elsewhere');
+      const row = (await t.services.db('page_live_docs').where({ page_id: pageId }).first());
+      expect(liveText(docOfState(row.ystate)).toString()).toBe('typed on two elsewhere\n');
+      expect((await pageInfo(pageId, owner.token)).page_content).toBe('typed on two elsewhere\n');
+    } finally {
+      closeAllLive();
+      await live2.close();
+      await new Promise<void>((resolve) => {
+        server2.close(() => resolve());
+        server2.closeAllConnections();
+      });
+      await services2.live.bus.close();
+      await services2.jobs.close();
+    }
+  });
+
+  it('refuses a save from a state the server has moved past (10310) and changes nothing; a malformed live_state is 10100', async () => {
+    const { pageId, owner, editor, itemId } = await livePage('base\n');
+    const a = await open(pageId, owner.token);
+    const b = await open(pageId, editor.token);
+    const seen = Buffer.from(Y.encodeStateVector(a.document)).toString('base64');
+    const shown = liveText(a).toString();
+    liveText(b).insert(0, 'from b ');
+    await waitForText(a, (s) => s.startsWith('from b '));
+    const stale = await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: seen }, { token: owner.token });
+    expect(stale.error_code).toBe(10310);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(liveText(a).toString()).toBe('from b base\n');
+    for (const bad of ['%%%', 'AAA', Buffer.from([0xff, 0xff, 0xff]).toString('base64')]) {
+      const r = await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: bad }, { token: owner.token });
+      expect(r.error_code).toBe(10100);
+      expect(r.error_message).toContain('live_state');
     }
   });
 });

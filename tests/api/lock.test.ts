@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_DEFAULT_SECONDS, LOCK_RELEASE_VALUE } from '../../core/limits.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
+import { addMember, buildUser, itemWithPeople, savePageVia } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('page/setLock', () => {
 describe('page/isLock', () => {
   it('reports an unlocked page', async () => {
     const { pageId } = await pageWithPeople();
-    expect((await t.call('page/isLock', { page_id: pageId })).data).toEqual({ lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_to: 0 });
+    expect((await t.call('page/isLock', { page_id: pageId })).data).toEqual({ lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_name: '', lock_to: 0 });
   });
 
   it('reports the holder, and whether it is the caller', async () => {
@@ -89,6 +89,21 @@ describe('page/isLock', () => {
 });
 
 describe('saving a locked page', () => {
+  it('names the holder by display name (lock_name) beside the login name, in page/isLock and live/token', async () => {
+    const { itemId, owner, pageId } = await pageWithPeople();
+    const named = await buildUser(t, { name: 'Zoë Display' });
+    await addMember(t, itemId, named, 1);
+    expect((await t.call('page/setLock', { page_id: pageId, item_id: itemId }, { token: named.token })).error_code).toBe(0);
+    const info = await t.call('page/isLock', { page_id: pageId }, { token: owner.token });
+    expect(info.data).toMatchObject({ lock: 1, lock_uid: named.uid, lock_username: named.username, lock_name: 'Zoë Display' });
+    await t.services.db('items').where({ item_id: itemId }).update({ live_editing: 1 });
+    const ticket = await t.call('live/token', { page_id: pageId }, { token: owner.token });
+    expect(ticket.data.locked_by).toMatchObject({ uid: named.uid, username: named.username, name: 'Zoë Display' });
+    // an account without a display name is shown by its login name
+    await t.services.db('users').where({ uid: named.uid }).update({ name: '' });
+    expect((await t.call('page/isLock', { page_id: pageId }, { token: owner.token })).data.lock_name).toBe(named.username);
+  });
+
   it("returns 10309 naming the holder when saving over another user's lock, and keeps the content", async () => {
     const { itemId, owner, editor, pageId } = await pageWithPeople();
     await t.call('page/setLock', { page_id: pageId, item_id: itemId }, { token: editor.token });

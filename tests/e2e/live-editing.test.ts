@@ -2,7 +2,9 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pageDocName } from '../../core/live.ts';
 import { addMember, buildUser, insertItem, savePageVia, type Person } from '../helpers/factories.ts';
-import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
+import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
+
+const liveLogReadOnly = (p: Parameters<typeof liveLog>[0]) => liveLog(p).readOnly;
 import { screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
@@ -277,7 +279,7 @@ describe('live co-editing in the browser', () => {
     const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
     await a.getByRole('button', { name: 'Lock edit' }).click();
     await a.getByText('You hold the edit lock on this page').waitFor();
-    await b.getByRole('alert').filter({ hasText: `${owner.username} has locked this page` }).waitFor();
+    await b.getByRole('alert').filter({ hasText: "Alice Owner has locked this page" }).waitFor();
     await expect.poll(() => b.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
     // the holder keeps typing
     await toEndOfFirstLine(a);
@@ -312,6 +314,92 @@ describe('live co-editing in the browser', () => {
     await tab.reload();
     await tab.getByText('You hold the edit lock on this page').waitFor();
   }, 90_000);
+
+  it('Save sends the text the editor shows with its state: typing is stored by the save itself, once, while someone else types', async () => {
+    const pageId = await newPage('Save live', 'Steps\nLast line');
+    const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
+    const observer = await observe(pageId);
+    await toEndOfFirstLine(b);
+    const typing = b.keyboard.type(' b1 b2 b3 b4 b5 b6', { delay: 80 });
+    // A types on another line (two carets at one spot would interleave their letters)
+    await a.getByRole('textbox', { name: 'Page content (Markdown)' }).click();
+    await a.keyboard.press('Control+End');
+    await a.keyboard.type(' saved-by-a', { delay: 10 });
+    const request = a.waitForRequest((r) => r.url().endsWith('/api/page/save'));
+    await a.getByRole('button', { name: 'Save (Ctrl+S)' }).click();
+    const sent = new URLSearchParams((await request).postData() ?? '');
+    expect(decodeURIComponent(sent.get('page_content') ?? '')).toContain('saved-by-a');
+    expect(sent.get('live_state')).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(sent.has('base_revision')).toBe(false);
+    await a.getByText('Saved').first().waitFor();
+    await typing;
+    await expectConverged(pageId, [a, b], observer, ['b6', 'saved-by-a']);
+    const text = liveText(observer).toString();
+    expect(text.split('saved-by-a')).toHaveLength(2);
+    for (const k of ['b1', 'b2', 'b3', 'b4', 'b5', 'b6']) expect(text.split(k)).toHaveLength(2);
+  }, 120_000);
+
+  it('falls back to the classic lock when the live socket cannot connect, and says so', async () => {
+    const pageId = await newPage('Behind a proxy', 'No upgrades here');
+    const page = await e.newPage({ token: editor.token });
+    page.setDefaultTimeout(LONG);
+    // A proxy that refuses WebSocket upgrades: every socket to /live is closed at once.
+    await page.routeWebSocket(/\/live$/, (ws) => void ws.close());
+    await page.goto(`/page/edit/${itemId}/${pageId}`);
+    await page.getByText('Live editing unavailable — the page is locked for you while you edit').waitFor();
+    await page.getByText('You hold the edit lock on this page').waitFor();
+    await screenshot(page, 'live-unavailable-en-1440');
+    const lock = await e.t.call('page/isLock', { page_id: pageId }, { token: owner.token });
+    expect(lock.data).toMatchObject({ lock: 1, lock_uid: editor.uid, lock_name: 'Bob Editor' });
+    // Someone whose socket works follows read-only while the lock is held, and gets the saved text.
+    const observer = await observe(pageId);
+    await waitUntil(() => liveLogReadOnly(observer), 'the live observer read-only under the lock', LONG);
+    await toEndOfFirstLine(page);
+    await page.keyboard.type(' and classic saving', { delay: 10 });
+    await page.getByRole('button', { name: 'Save (Ctrl+S)' }).click();
+    await page.getByText('Saved').first().waitFor();
+    expect(await storedContent(pageId)).toBe('No upgrades here and classic saving');
+    await waitForText(observer, (s) => s === 'No upgrades here and classic saving', LONG);
+  }, 120_000);
+
+  it('keeps text typed offline in the browser: closed tab, reopened online later, it arrives once', async () => {
+    const pageId = await newPage('Closed offline', 'Kept');
+    const page = await e.newPage({ token: editor.token });
+    page.setDefaultTimeout(LONG);
+    let down = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/live$/, (ws) => {
+      if (down) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.goto(`/page/edit/${itemId}/${pageId}`);
+    await page.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+    const observer = await observe(pageId);
+    // Offline: the browser's network and the socket both gone.
+    down = true;
+    await page.context().setOffline(true);
+    for (const ws of sockets.splice(0)) await ws.close();
+    await page.getByRole('status').filter({ hasText: /^\s*Offline/ }).waitFor();
+    await toEndOfFirstLine(page);
+    await page.keyboard.type(' typed then tab closed', { delay: 10 });
+    await page.getByRole('status').filter({ hasText: 'Offline — changes not yet saved' }).waitFor();
+    // let y-indexeddb write the last keystrokes, then close the tab without asking
+    await page.waitForTimeout(300);
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+    expect(liveText(observer).toString()).toBe('Kept');
+    // Later, online again: the same browser opens the page, and the kept text reaches everyone once.
+    await context.setOffline(false);
+    const again = await context.newPage();
+    again.setDefaultTimeout(LONG);
+    await again.goto(`/page/edit/${itemId}/${pageId}`);
+    await waitForText(observer, (s) => s.includes('typed then tab closed'), LONG);
+    await again.getByRole('status').filter({ hasText: 'Live — saved' }).waitFor();
+    await expect.poll(() => storedContent(pageId), { timeout: LONG }).toBe('Kept typed then tab closed');
+    expect(liveText(observer).toString()).toBe('Kept typed then tab closed');
+    expect(await editorText(again)).toBe('Kept typed then tab closed');
+  }, 120_000);
 
   it('keeps the classic lock editor for an item whose live editing is off', async () => {
     const classic = await insertItem(e.t, owner, { item_name: 'Classic' });

@@ -35,6 +35,11 @@ export interface SavePageInput {
    * base revision instead): the lock holder's next save then meets the 10310 check.
    */
   ignoreLock?: boolean;
+  /**
+   * A live editor's save: the state vector of the document whose text it sends (mergeWrite.ts
+   * diffs against exactly that state, unstored typing included, or refuses with 10310).
+   */
+  liveState?: Uint8Array;
 }
 
 export interface SavedPage {
@@ -118,7 +123,7 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       };
       // A page open for live editing takes the new text as a change of its Yjs document (the
       // editors keep typing and see it arrive); the revision rules above stay those of any save.
-      await mergeIntoLiveDoc(tx, current.page_id, input.content, current.revision + 1);
+      await mergeIntoLiveDoc(tx, current.page_id, input.content, current.revision + 1, input.liveState);
       page = await writePageVersion(tx, current, changes, { author: input.author, recordVersion: true, historyLimit: input.historyLimit });
     }
 

@@ -6,6 +6,7 @@ import { signLiveToken } from '../../live/auth.ts';
 import { resolveLiveAccess } from '../../access/live.ts';
 import { liveDisplayName } from '../../live/rights.ts';
 import { actorUid } from '../../policies/actor.ts';
+import { lockHolderName } from '../../models/PageLock.ts';
 
 /**
  * `live/token`: a 60-second token for opening the page's live document on the WebSocket at
@@ -35,7 +36,9 @@ export const liveActions: ActionDef[] = [
         mode: access.mode,
         user: { uid, name, color: liveColor(uid) },
         ws_path: LIVE_PATH,
-        locked_by: access.lockedBy ? { uid: access.lockedBy.lock_uid, username: access.lockedBy.lock_username, lock_to: access.lockedBy.lock_to } : null,
+        locked_by: access.lockedBy
+          ? { uid: access.lockedBy.lock_uid, username: access.lockedBy.lock_username, name: await lockHolderName(services.db, access.lockedBy), lock_to: access.lockedBy.lock_to }
+          : null,
       };
     },
   }),

@@ -10,7 +10,8 @@ import { actorUid } from '../../policies/actor.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
 import { setPageLock } from '../../commands/pages/locks.ts';
-import { findLiveLock } from '../../models/PageLock.ts';
+import { findLiveLock, lockHolderName } from '../../models/PageLock.ts';
+import { parseLiveState } from '../../live/mergeWrite.ts';
 import { pageCatalogGuard, resolveSaveTarget, type LoadedPage } from '../../access/pages.ts';
 import { authorOf } from '../../policies/author.ts';
 import { savePage } from '../../commands/pages/savePage.ts';
@@ -86,10 +87,13 @@ export const pageActions: ActionDef[] = [
         s_number: zInt(0, 1_000_000_000).optional(),
         base_revision: zInt(1).optional(),
         page_comments: zText(1000),
+        // The live editor's Yjs state vector (base64): its text is merged against exactly that state.
+        live_state: zText(65_536).optional(),
       })
       .loose(),
     async handle({ input, actor, services, lang }) {
       const content = decodeContent(input.page_content, input.is_urlencode);
+      const liveState = input.live_state ? parseLiveState(input.live_state) : undefined;
       if (!content.trim()) throw errors.failed('page_content: content must not be empty', '不允许保存空内容，请随便写点什么');
       if (content.length > MAX.pageContent) throw errors.validation(`page_content: must be at most ${MAX.pageContent} characters`);
       const title = input.page_title.trim() || (lang === 'zh' ? '默认标题' : 'Untitled');
@@ -105,6 +109,7 @@ export const pageActions: ActionDef[] = [
         comments: input.page_comments,
         author: authorOf(actor),
         historyLimit: await historyLimitFor(services),
+        liveState,
       });
       return presentPage(page, services.config.TIMEZONE);
     },
@@ -178,6 +183,7 @@ export const pageActions: ActionDef[] = [
   }),
 
   pageIdAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
-    return presentLock(await findLiveLock(services.db, page.page_id, services.now()), actorUid(actor));
+    const lock = await findLiveLock(services.db, page.page_id, services.now());
+    return presentLock(lock && { ...lock, lock_name: await lockHolderName(services.db, lock) }, actorUid(actor));
   }),
 ];

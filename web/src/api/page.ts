@@ -16,7 +16,7 @@ export const pageApi = {
   createSinglePage: (page_id: Id, create: boolean) =>
     call<{ unique_key: string }>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' }),
   setLock: (p: { page_id: Id; item_id: Id; lock_to?: number }, o?: CallOptions) => call('page/setLock', p, o),
-  isLock: (page_id: Id) => call<LockInfo>('page/isLock', { page_id }),
+  isLock: (page_id: Id, o?: CallOptions) => call<LockInfo>('page/isLock', { page_id }, o),
   uploadList: (page_id: Id) => call<PageAttachment[]>('page/uploadList', { page_id }),
   upload: (p: { page_id: Id; item_id: Id }, file: File, o?: CallOptions) => upload<unknown>('page/upload', p, { file }, o),
   deleteUploadFile: (p: { file_id: Id; page_id: Id }) => call('page/deleteUploadFile', p),

@@ -11,6 +11,8 @@ export interface PageDraft {
   s_number?: Id;
   /** The revision the text was based on; the server refuses a stale save with 10310. */
   base_revision?: Id;
+  /** A live editor's Yjs state vector (base64): the server merges the text against exactly that state. */
+  live_state?: string;
 }
 
 /**

@@ -1,9 +1,11 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { useEffect, useState } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { ApiError } from '../api/client.ts';
 import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
 import { liveApi } from '../api/live.ts';
+import { pageApi } from '../api/page.ts';
 import { guardRemoteColors } from './presence.ts';
 /** Tokens expire 60 s after issue: the first one is used only while clearly fresh. */
 const TOKEN_REUSE_MS = 40_000;
@@ -39,7 +41,50 @@ type Lost = null | 'rights' | 'switchedOff';
 /** The server's close or refusal reasons (core/live.ts LIVE_CLOSE) as the editor explains them. */
 const LOST_BY_REASON: Record<string, Lost> = { [LIVE_CLOSE.forbidden]: 'rights', [LIVE_CLOSE.liveOff]: 'switchedOff' };
 
-export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | ({ kind: 'live' } & LiveState);
+/**
+ * `unavailable`: the item edits live but the socket cannot connect (a proxy that refuses WebSocket
+ * upgrades, a blocked port): the caller falls back to the classic lock. Decided at the opening, by
+ * `fallbackAfterMs` without a sync and at least two failed attempts — a slow server on a loaded
+ * machine is not a refusing proxy — or by four times that wait, whatever happened.
+ */
+const FAILED_ATTEMPTS_FOR_FALLBACK = 2;
+const FALLBACK_CEILING_FACTOR = 4;
+export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | { kind: 'unavailable' } | ({ kind: 'live' } & LiveState);
+
+/** The display name of the page's lock holder, or null when unknown (the banner keeps the login name then). */
+async function holderName(pageId: number): Promise<string | null> {
+  try {
+    const info = await pageApi.isLock(pageId, { quiet: true, background: true });
+    return info.lock_name || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps an editor's document in IndexedDB (y-indexeddb, the Yjs project's own adapter), so that
+ * what was typed while the server could not be reached survives a closed tab or a crashed browser:
+ * the next time this user opens the page in this browser, the kept updates are applied to the new
+ * document and the provider sends the server whatever it lacks — the CRDT merges them once,
+ * however much of them the server already had. The copy is per user and document; it is deleted
+ * when the editor is left (or the tab closed) with everything acknowledged by the server, so it
+ * outlives the tab only while it holds unsent typing.
+ */
+function keepInBrowser(first: LiveTokenAnswer, doc: Y.Doc, provider: HocuspocusProvider, synced: () => boolean): { close(): void } {
+  const store = new IndexeddbPersistence(`folio-live:${first.user.uid}:${first.doc}`, doc);
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('pagehide', finish);
+    // Everything acknowledged: nothing to keep. Otherwise — or when the server was never reached
+    // (the classic fallback), so that a copy kept from an earlier visit is not lost — it stays.
+    if (!synced() || provider.hasUnsyncedChanges) void store.destroy();
+    else void store.clearData();
+  };
+  window.addEventListener('pagehide', finish);
+  return { close: finish };
+}
 
 /** `ws://host/live` from the ticket's path, on the page's own origin. */
 function socketUrl(path: string): string {
@@ -51,8 +96,11 @@ function socketUrl(path: string): string {
  * Hocuspocus provider. Every (re)connection authenticates with a fresh token, whose answer also
  * says whether the caller may still edit; `off` means the classic lock editor (or no live view).
  */
-export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: boolean; kind?: 'page' | 'sheet' } = {}): LiveDoc {
-  const { shareKey, enabled = true, kind = 'page' } = opts;
+export function useLiveDoc(
+  pageId: number,
+  opts: { shareKey?: string; enabled?: boolean; kind?: 'page' | 'sheet'; fallbackAfterMs?: number; keepUnsent?: boolean } = {},
+): LiveDoc {
+  const { shareKey, enabled = true, kind = 'page', fallbackAfterMs, keepUnsent = false } = opts;
   const [state, setState] = useState<LiveDoc>(() => (enabled && pageId > 0 ? { kind: 'loading' } : { kind: 'off' }));
 
   useEffect(() => {
@@ -94,8 +142,18 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           update({ mode: 'view', lost: 'switchedOff' });
           throw new Error('live editing was turned off for this item');
         }
-        update({ lockedBy: next.locked_by?.username ?? null });
+        update({ lockedBy: next.locked_by ? next.locked_by.name || next.locked_by.username : null });
         return next.token;
+      };
+      let giveUp: number | undefined;
+      let ceiling: number | undefined;
+      let failedAttempts = 0;
+      let pastWait = false;
+      // Never synced: live editing cannot reach this browser; stop trying.
+      const fallBack = (force = false) => {
+        if (closed || live.synced || (!force && failedAttempts < FAILED_ATTEMPTS_FOR_FALLBACK)) return;
+        close();
+        setState({ kind: 'unavailable' });
       };
       const socket = new HocuspocusProviderWebsocket({ url: socketUrl(first.ws_path), maxDelay: MAX_RECONNECT_DELAY_MS });
       const provider = new HocuspocusProvider({
@@ -104,13 +162,20 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
         document: doc,
         token,
         onStatus: ({ status }) => update({ status: status as LiveStatus }),
-        onSynced: ({ state: done }) => done && update({ synced: true }),
+        onSynced: ({ state: done }) => {
+          if (!done) return;
+          window.clearTimeout(giveUp);
+          window.clearTimeout(ceiling);
+          update({ synced: true });
+        },
         onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
         // The server's scope is the truth: read-only while another holds the lock, or for readers.
         onAuthenticated: ({ scope }) => update({ mode: scope === 'readonly' ? 'view' : 'edit', lost: null }),
         onAuthenticationFailed: ({ reason }) => update({ mode: 'view', lost: LOST_BY_REASON[reason] ?? live.lost }),
         // The server closed this document: access withdrawn, or live editing turned off.
         onClose: ({ event }) => {
+          failedAttempts += live.synced ? 0 : 1;
+          if (pastWait) fallBack();
           const lost = LOST_BY_REASON[event.reason];
           if (lost) update({ mode: 'view', lost });
         },
@@ -124,18 +189,31 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
           }
           if (notice.type !== 'folio:mode') return;
           update({ mode: notice.mode, lockedBy: notice.locked_by?.username ?? null, lost: notice.reason === 'rights' || notice.reason === 'archived' ? 'rights' : null });
+          // The notice names the holder by login name; the banner shows their display name (page/isLock's lock_name).
+          if (notice.locked_by) void holderName(pageId).then((name) => name && live.lockedBy === notice.locked_by?.username && update({ lockedBy: name }));
         },
       });
       if (provider.awareness) guardRemoteColors(provider.awareness);
-      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by?.username ?? null };
+      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null };
       update({});
+      const kept = keepUnsent && first.mode === 'edit' ? keepInBrowser(first, doc, provider, () => live.synced) : null;
       // a provider on a socket of its own making is attached by the caller (its events need `live` set)
       provider.attach();
       close = () => {
+        window.clearTimeout(giveUp);
+        window.clearTimeout(ceiling);
+        kept?.close();
         provider.destroy();
         socket.destroy();
         doc.destroy();
       };
+      if (fallbackAfterMs) {
+        giveUp = window.setTimeout(() => {
+          pastWait = true;
+          fallBack();
+        }, fallbackAfterMs);
+        ceiling = window.setTimeout(() => fallBack(true), fallbackAfterMs * FALLBACK_CEILING_FACTOR);
+      }
     };
 
     ask().then(
@@ -152,7 +230,7 @@ export function useLiveDoc(pageId: number, opts: { shareKey?: string; enabled?: 
       closed = true;
       close();
     };
-  }, [pageId, shareKey, enabled, kind]);
+  }, [pageId, shareKey, enabled, kind, fallbackAfterMs, keepUnsent]);
 
   return state;
 }

@@ -75,10 +75,17 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
  * the lock; otherwise (a new page, `live:false`) the classic editor with its lock and drafts.
  */
 function LiveOrClassic({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
-  const live = useLiveDoc(pageId, { enabled: pageId > 0 });
+  const live = useLiveDoc(pageId, { enabled: pageId > 0, fallbackAfterMs: LIVE_FALLBACK_MS, keepUnsent: true });
   if (live.kind === 'loading') return <div className="folio-page-spinner" />;
-  return <EditorForm key={live.kind} itemId={itemId} pageId={pageId} data={data} live={live.kind === 'live' ? live : null} />;
+  return <EditorForm key={live.kind} itemId={itemId} pageId={pageId} data={data} live={live.kind === 'live' ? live : null} liveUnavailable={live.kind === 'unavailable'} />;
 }
+
+/**
+ * How long a live page may take to connect before the editor falls back to the classic lock (a
+ * proxy that refuses WebSocket upgrades never connects; a healthy one takes well under a second,
+ * a reconnect attempt after a refusal about one).
+ */
+const LIVE_FALLBACK_MS = 8_000;
 
 /** Instead of an editor whose Save would fail: the caller may read here but not write. */
 function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId: number; itemDomain: string }) {
@@ -97,7 +104,7 @@ function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId
 
 type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
 
-function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: number; data: EditorData; live: LiveState | null }) {
+function EditorForm({ itemId, pageId, data, live, liveUnavailable = false }: { itemId: number; pageId: number; data: EditorData; live: LiveState | null; liveUnavailable?: boolean }) {
   const { t, i18n } = useTranslation('editor');
   const navigate = useNavigate();
   const mobile = useWindowWidth() < MOBILE_MAX;
@@ -137,7 +144,7 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
     if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
   }, []);
   const dirtyRef = useRef(false);
-  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, live: !!live });
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, live: live?.session ?? null });
   const metaDirty = fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   // live: the text is saved by the document itself; what the server has not acknowledged yet is unsaved
   const dirty = live ? (metaDirty && !readOnly) || live.unsynced > 0 : (metaDirty || fields.content !== saved.content) && !readOnly;
@@ -260,6 +267,11 @@ function EditorForm({ itemId, pageId, data, live }: { itemId: number; pageId: nu
       {live && !live.lost && liveCondition(live).startsWith('offline') && (
         <div className="live-notice" role="alert">
           <i className="pi pi-wifi" aria-hidden /> {t('live:offlineBanner')}
+        </div>
+      )}
+      {liveUnavailable && (
+        <div className="live-notice" role="note">
+          <i className="pi pi-exclamation-triangle" aria-hidden /> {t('live:unavailable')}
         </div>
       )}
       {live?.lost && (

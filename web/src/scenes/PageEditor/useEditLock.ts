@@ -32,7 +32,7 @@ export function useEditLock(
 
   const holderNow = async (): Promise<string | null> => {
     const info = await pageApi.isLock(pageId);
-    return isOn(info.lock) && !isOn(info.is_cur_user) ? String(info.lock_username ?? '') : null;
+    return isOn(info.lock) && !isOn(info.is_cur_user) ? String(info.lock_name || info.lock_username || '') : null;
   };
 
   const acquire = useCallback(async () => {

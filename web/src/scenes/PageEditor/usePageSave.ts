@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@core/errors';
 import type { PageInfo } from '@core/wire';
+import * as Y from 'yjs';
+import type { LiveSession } from '../../live/useLiveDoc.ts';
 import { ApiError } from '../../api/client.ts';
 import { pageApi } from '../../api/page.ts';
 import { clearDraft, saveDraft } from '../../lib/drafts.ts';
@@ -22,21 +24,54 @@ interface Options {
   draftKey: string;
   /** The unsaved-work guard's flag, cleared before a save navigates away. */
   dirtyRef: MutableRefObject<boolean>;
-  /** A live page (issue #22): its text is saved by the shared document; Save sends the other fields. */
-  live?: boolean;
+  /** A live page (issue #22): its shared document, whose text Save sends with the other fields. */
+  live?: LiveSession | null;
 }
 
 /** A live store bumped the revision between reading it and saving: read it again, this often at most. */
 const LIVE_SAVE_TRIES = 5;
+/** Someone's keystroke crossed the editor's save: send the editor's text again, this often at most. */
+const LIVE_EXACT_TRIES = 5;
+/** How long the editor's own typing may take to be acknowledged before a save (offline: longer, and the save fails anyway). */
+const ACK_WAIT_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A Yjs state vector as page/save's `live_state` (base64). */
+function stateVectorOf(doc: Y.Doc): string {
+  let binary = '';
+  for (const byte of Y.encodeStateVector(doc)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Resolves once the server has acknowledged everything typed here (or after `ms`). */
+async function acknowledged(session: LiveSession, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (session.provider.hasUnsyncedChanges && Date.now() < until) await sleep(25);
+}
 
 /**
- * Saves a live page's title, catalog and order (and, for a history restore, a text). The server
- * diffs the text it gets into the live document against what it has stored, which may lag the
- * editors by a few seconds: sending the editor's newer text would insert that lag a second time.
- * So the text sent is the stored one (or the restored version), at the stored revision: a live
- * store in between is refused (10310) and the save reads again, never removing or doubling typing.
+ * Saves a live page: its title, catalog and order, and the text the editor shows (or, for a
+ * history restore, the restored version). The text goes with the state vector of the editor's
+ * document, once the server has acknowledged this editor's typing: the server merges it against
+ * exactly that state, typing it has not stored yet included (server/live/mergeWrite.ts), so
+ * nothing is doubled or removed, and the page is stored as the editor shows it. When the states
+ * differ (someone's keystroke crossed the save) the server answers 10310 and the save is sent
+ * again. When they keep differing — the page is held by another server process, whose typing not
+ * yet stored is not in the stored state this one compares with — the save falls back to sending
+ * the stored text at the stored revision: the other fields are saved, the text is stored by the
+ * document itself a few seconds later.
  */
-async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>, content: string | undefined): Promise<PageInfo> {
+async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>, content: string | undefined, session: LiveSession): Promise<PageInfo> {
+  for (let attempt = 1; attempt <= LIVE_EXACT_TRIES; attempt++) {
+    await acknowledged(session, ACK_WAIT_MS);
+    try {
+      return await savePage({ ...draft, page_content: content ?? session.text.toString(), live_state: stateVectorOf(session.doc) }, { handles: [ErrorCode.STALE_REVISION] });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === ErrorCode.STALE_REVISION)) throw err;
+      await sleep(50 * attempt);
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const stored = await pageApi.info(draft.page_id);
     try {
@@ -70,7 +105,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       const draft = { page_id: pageId, item_id: itemId, page_title: toSave.title, cat_id: toSave.catId, s_number: toSave.sNumber };
       try {
         const page = live
-          ? await saveLive(draft, override?.content)
+          ? await saveLive(draft, override?.content, live)
           : await savePage({ ...draft, page_content: toSave.content, base_revision: pageId > 0 ? revision : undefined }, { handles: [ErrorCode.STALE_REVISION] });
         const newId = Number(page.page_id);
         if (!live) clearDraft(draftKey);
