@@ -117,7 +117,7 @@ async function loadEngine(engine: Engine): Promise<BenchTable['rows']> {
     let seeded: Awaited<ReturnType<typeof seed>>;
     try {
       await migrateLatest(db);
-      seeded = await seed(db, engine, 0);
+      seeded = await seed(db, 0);
     } finally {
       await db.destroy();
     }

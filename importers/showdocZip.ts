@@ -4,7 +4,7 @@ import { countPages, type DocCatalog, type DocPage, type DocTree } from '../core
 import { treeFromFolder } from './markdownFolder/folderTree.ts';
 import { decodeUtf8, isObject } from './document.ts';
 import { FormatError, IMPORT_LIMITS } from './errors.ts';
-import { baseName, catalogAt, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
+import { baseName, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
 import { readZip, type ZipEntry } from './zip.ts';
 
 /**

@@ -64,7 +64,6 @@ async function trappedPage(): Promise<{ page: Page; context: BrowserContext }> {
   const context = await e.browser.newContext({ baseURL: e.t.url, bypassCSP: true, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   await context.addInitScript(() => {
     localStorage.setItem('folio_lang', 'en');
-    const w = window as unknown as Record<string, unknown>;
     const seen: string[] = [];
     const record = (what: string) => (...args: unknown[]) => void seen.push(`${what}(${args.map(String).join(',')}) at ${location.href}`);
     for (const fn of ['alert', 'confirm', 'prompt', 'print']) Object.defineProperty(window, fn, { configurable: false, writable: false, value: record(fn) });
