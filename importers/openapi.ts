@@ -170,7 +170,7 @@ function responseFields(rows: ApiParam[]): ApiField[] {
 /** The success status (first 2xx, else `default`) and the first failure status with a body. */
 function pickResponses(responses: Schema): { ok?: string; fail?: string } {
   const codes = Object.keys(isObject(responses) ? responses : {});
-  const ok = codes.filter((c) => /^2/.test(c)).sort()[0] ?? (codes.includes('default') ? 'default' : undefined);
+  const ok = codes.filter((c) => c.startsWith('2')).sort()[0] ?? (codes.includes('default') ? 'default' : undefined);
   const fail = codes.filter((c) => /^[45]/.test(c)).sort()[0];
   return { ok, fail };
 }
@@ -229,7 +229,7 @@ function pickMedia(content: unknown): { type: string; media: Schema } | null {
   if (!isObject(content)) return null;
   const types = Object.keys(content);
   const type =
-    types.find((t) => /^application\/json/.test(t)) ??
+    types.find((t) => t.startsWith('application/json')) ??
     types.find((t) => /json/.test(t)) ??
     types.find((t) => /x-www-form-urlencoded/.test(t)) ??
     types.find((t) => /multipart\/form-data/.test(t)) ??

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type SwaggerParserApi from '@apidevtools/swagger-parser';
 import { FormatError } from '../errors.ts';
 
 /**
@@ -47,7 +48,7 @@ export async function validateOpenApi(spec: Record<string, unknown>, byteLength:
   if (byteLength > VALIDATE_MAX_BYTES) return { warnings: [], total: 0 };
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
-    await SwaggerParser.validate(structuredClone(spec) as never, { resolve: { http: false, file: false } } as never);
+    await SwaggerParser.validate(structuredClone(spec) as never, { resolve: { http: false, file: false } } as SwaggerParserApi.Options);
     return { warnings: [], total: 0 };
   } catch (err) {
     if (isUnreadable(err)) throw new FormatError(`the OpenAPI description cannot be read: ${firstLine(err)}`, where);
@@ -149,7 +150,7 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
   const rel = (file: string) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
   let api: unknown;
   try {
-    api = await parser.bundle(absPath, { resolve: { http: false }, continueOnError: true } as never);
+    api = await parser.bundle(absPath, { resolve: { http: false }, continueOnError: true } as SwaggerParserApi.Options);
   } catch (err) {
     const group = (err as { errors?: ParserFault[] }).errors;
     const faults = group?.length ? group.map((e) => resolverFault(e, root, rel)) : [resolverFault(err as ParserFault, root, rel, rel(absPath))];

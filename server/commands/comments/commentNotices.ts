@@ -23,8 +23,8 @@ export const MAX_MENTIONS = 20;
 export function mentionedNames(markdown: string): string[] {
   const text = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
   const names = new Set<string>();
-  for (const m of text.matchAll(/(^|[^\w@.\-])@([\p{L}\p{N}_][\p{L}\p{N}_.\-]*)/gu)) {
-    names.add(m[2]!.replace(/[.\-]+$/, ''));
+  for (const m of text.matchAll(/(^|[^\w@.-])@([\p{L}\p{N}_][\p{L}\p{N}_.-]*)/gu)) {
+    names.add(m[2]!.replace(/[.-]+$/, ''));
     if (names.size >= MAX_MENTIONS) break;
   }
   return [...names];
