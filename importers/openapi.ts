@@ -18,7 +18,7 @@ export interface OpenApiOptions {
 }
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export const DEFAULT_TAG = 'default';
+const DEFAULT_TAG = 'default';
 
 export function isOpenApiDocument(v: unknown): v is Record<string, any> {
   // The version is a string (or a number, unquoted YAML): a config file with an `openapi:` section
@@ -40,7 +40,7 @@ export function checkVersion(spec: Record<string, any>): 2 | 3 {
 }
 
 /** Operations (one page each) of a document's `paths` and `webhooks`, counted without reading them. */
-export function countOperations(spec: Record<string, any>): number {
+function countOperations(spec: Record<string, any>): number {
   const refs = new RefResolver(spec);
   let n = 0;
   for (const section of [spec.paths, spec.webhooks]) {

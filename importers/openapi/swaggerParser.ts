@@ -18,16 +18,16 @@ import { FormatError } from '../errors.ts';
  * toolchains that validate them already, and the importer reads them tolerantly (an unresolvable
  * `$ref` reads as `{}`), so they skip it rather than quadruple the import time.
  */
-export const VALIDATE_MAX_BYTES = 2 * 1024 * 1024;
+const VALIDATE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** One problem strict validation found in a document that still imports: where (a JSON pointer) and what. */
-export interface SpecWarning {
+interface SpecWarning {
   path: string;
   message: string;
 }
 
 /** At most this many warnings are listed (Ajv reports one problem several ways inside oneOf/anyOf). */
-export const MAX_SPEC_WARNINGS = 20;
+const MAX_SPEC_WARNINGS = 20;
 
 /** What validation said of a readable document: the first warnings, and how many there were in all. */
 export interface SpecValidation {

@@ -51,7 +51,7 @@ class ImmediateTransaction extends SqliteTransaction {
   }
 }
 
-export class FolioSqliteClient extends BetterSqliteClient {
+class FolioSqliteClient extends BetterSqliteClient {
   transaction(...args: unknown[]) {
     return new ImmediateTransaction(this, ...args);
   }

@@ -17,7 +17,7 @@ import { notify } from '../notices/notices.ts';
 export type CommentNoticeKind = 'mention' | 'reply' | 'page';
 
 /** At most this many `@names` of one comment are looked up. */
-export const MAX_MENTIONS = 20;
+const MAX_MENTIONS = 20;
 
 /** The `@usernames` of a Markdown text (Folio usernames: letters, digits, `_ . -`, CJK), outside code. */
 export function mentionedNames(markdown: string): string[] {
@@ -72,7 +72,7 @@ const TITLES: Record<CommentNoticeKind, (by: string, title: string) => string> =
 };
 
 /** Shown in the notice and the mail: the comment's start, as plain text. */
-export const excerpt = (content: string) => (content.length > 300 ? `${content.slice(0, 300)}…` : content);
+const excerpt = (content: string) => (content.length > 300 ? `${content.slice(0, 300)}…` : content);
 
 export async function noticeComment(tx: Deps, to: { uid: number; kind: CommentNoticeKind }, page: { page_id: number; page_title: string }, by: { uid: number; username: string }, content: string): Promise<void> {
   await notify(tx, {
