@@ -125,7 +125,8 @@ module.exports = {
     // swc (not tsc: TypeScript 7 has no compiler API yet) reports type-only imports as dependencies by itself.
     tsPreCompilationDeps: false,
     parser: 'swc',
-    tsConfig: { fileName: 'tsconfig.json' },
+    // The Node project: its path aliases (@core/*) are the web project's too (tsconfig.base.json).
+    tsConfig: { fileName: 'tsconfig.node.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

@@ -20,7 +20,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import knexFactory from 'knex';
 import { createSession } from '../server/auth/sessions.ts';
@@ -81,7 +80,7 @@ async function insertChunked(db: Db, table: string, rows: Record<string, unknown
 }
 
 /** Seeds the bench user, the 5,000-page item, an item of `exportPages` pages and `otherItems` × 500 more pages (deterministic). */
-export async function seed(db: Db, engine: Engine, otherItems = OTHER_ITEMS, exportPages = EXPORT_PAGES): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
+export async function seed(db: Db, otherItems = OTHER_ITEMS, exportPages = EXPORT_PAGES): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
   const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
   const { uid } = await createUser(deps, { username: 'bench', password: 'bench password 1' });
   const { token } = await createSession(deps, uid, 1);
@@ -503,7 +502,7 @@ export async function measureItemDbSize(engine: Engine): Promise<{ bytes: number
     try {
       await migrateLatest(db);
       const empty = engine === 'pg' ? Number((await db.raw('SELECT pg_database_size(current_database()) AS n')).rows[0].n) : 0;
-      await seed(db, engine, 0, 0);
+      await seed(db, 0, 0);
       if (engine === 'pg') {
         await db.raw('VACUUM ANALYZE');
         const total = Number((await db.raw('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
@@ -539,7 +538,7 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
     let seeded: Awaited<ReturnType<typeof seed>>;
     try {
       await migrateLatest(db);
-      seeded = await seed(db, engine);
+      seeded = await seed(db);
     } finally {
       await db.destroy();
     }

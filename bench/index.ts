@@ -4,7 +4,7 @@
  * others still run. Rows say whether their target is met (`met: null` = no target, reported only).
  */
 import { pathToFileURL } from 'node:url';
-import { printTable, type BenchModule, type BenchTable } from './table.ts';
+import { printTable, type BenchModule } from './table.ts';
 
 /** Adapts the time-only rows ({name, ms, targetMs}) that the formats and CLI benches return. */
 function fromTimedRows(title: string, load: () => Promise<{ name: string; ms: number; targetMs: number; note?: string }[]>): BenchModule {

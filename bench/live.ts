@@ -263,7 +263,7 @@ async function rssPerDocument(engine: Engine): Promise<Rows> {
 /** page/info and item/info (the 5,000-page item) without and with 200 of its pages open live. */
 export async function infoWithOpenDocuments(engine: Engine): Promise<Rows> {
   return withDb(engine, async (db, env) => {
-    const seeded = await seed(db, engine, 0, 0);
+    const seeded = await seed(db, 0, 0);
     const server = await spawnServer(env);
     let providers: HocuspocusProvider[] = [];
     try {
@@ -295,7 +295,7 @@ export async function infoWithOpenDocuments(engine: Engine): Promise<Rows> {
 
 /** The bus between two processes on PostgreSQL, and the alternative considered: polling a table. */
 async function busCompared(): Promise<Rows> {
-  return withDb('pg', async (db, env) => {
+  return withDb('pg', async (_db, env) => {
     const url = env.DATABASE_URL!;
     const [a, b] = [new PgBus({ databaseUrl: url, logger }), new PgBus({ databaseUrl: url, logger })];
     await Promise.all([a.start(), b.start()]);

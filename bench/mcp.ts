@@ -56,7 +56,7 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
     let secret: string;
     try {
       await migrateLatest(db);
-      seeded = await seed(db, engine, 0, 0);
+      seeded = await seed(db, 0, 0);
       const uid = ((await db('users').where({ username: 'bench' }).first('uid')) as { uid: number }).uid;
       const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
       secret = (await createAccessToken(deps, { uid, name: 'bench', scope: 'read', itemIds: [], expiresDays: 1 })).secret;

@@ -73,7 +73,7 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
   const db = createDb(bdb.options);
   try {
     await migrateLatest(db);
-    const { bigItemId, bigPageIds } = await seed(db, engine, 0, 0);
+    const { bigItemId, bigPageIds } = await seed(db, 0, 0);
     const rows: BenchTable['rows'] = [];
     for (const p of pairs(db, bigItemId, bigPageIds[Math.floor(bigPageIds.length / 2)]!)) {
       // Alternate the order so neither side always runs on a warmer cache.

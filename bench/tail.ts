@@ -69,7 +69,7 @@ async function tailEngine(engine: Engine): Promise<BenchTable['rows']> {
     let seeded: Awaited<ReturnType<typeof seed>>;
     try {
       await migrateLatest(db);
-      seeded = await seed(db, engine, 0, 0);
+      seeded = await seed(db, 0, 0);
     } finally {
       await db.destroy();
     }

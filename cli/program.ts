@@ -7,7 +7,7 @@ import type { CliIO, CommandGroup } from './io.ts';
 export const CLI_VERSION: string = cliPackage.version;
 
 /** The exit codes of cli/errors.ts, as `docs --help` lists them. */
-export const EXIT_CODES_HELP = 'Exit codes: 0 ok · 1 error · 2 changes pending (docs plan --detailed-exitcode) · 3 conflict · 4 breaking API change (--fail-on-breaking; nothing written)';
+const EXIT_CODES_HELP = 'Exit codes: 0 ok · 1 error · 2 changes pending (docs plan --detailed-exitcode) · 3 conflict · 4 breaking API change (--fail-on-breaking; nothing written)';
 
 /** Builds the commander program from the command groups this executable has. */
 export function buildProgram(io: CliIO, groups: CommandGroup[], description: string): Command {

@@ -271,7 +271,7 @@ function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: Snap
 
 // ---------- responses ----------
 
-const isSuccess = (code: string) => /^2/.test(code);
+const isSuccess = (code: string) => code.startsWith('2');
 
 function diffResponses(r: Reasons, base: string, a: SnapshotOperation, b: SnapshotOperation, schemas: SchemaCompare): void {
   for (const [code, response] of Object.entries(a.responses)) {

@@ -205,7 +205,7 @@ function str(v: unknown): string {
 }
 
 /** Field rows inferred from an example JSON value (`a`, `a.b`, `list[].c`), for sources without schemas. */
-export function fieldsFromJson(value: unknown, maxRows = 150): ApiParam[] {
+function fieldsFromJson(value: unknown, maxRows = 150): ApiParam[] {
   const rows: ApiParam[] = [];
   const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'int' : typeof v);
   const walk = (v: unknown, prefix: string, depth: number) => {

@@ -10,7 +10,7 @@ import type { SnapshotSchema } from './apiSnapshot.ts';
  * the JSON of each member, and the ids of the components it points into. Interning (one Map for
  * both sides) rather than hashing keeps it exact and free of node:crypto (core/ is shared with the web app).
  */
-export class SchemaIdentity {
+class SchemaIdentity {
   private readonly interned = new Map<string, number>();
 
   /** ref → id of what it reaches, for one snapshot's `schemas`. */

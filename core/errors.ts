@@ -36,7 +36,6 @@ export const ErrorCode = {
   RATE_LIMITED: 10429,
   SERVER_ERROR: 10500,
 } as const;
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export type Lang = 'en' | 'zh';
 export interface Localized {

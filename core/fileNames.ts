@@ -5,7 +5,7 @@
  * trailing `_`/`.` stripped; empty → `未命名`; Windows reserved names get `_` appended; at most
  * 200 characters. `uniqueName` adds `_1`, `_2`, … on collisions.
  */
-export const UNNAMED = '未命名';
+const UNNAMED = '未命名';
 const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
 const MAX_NAME = 200;
 

@@ -1,7 +1,6 @@
 /** Business constants and limits (spec §9), shared by server schemas, the web app and the CLI. */
 export const ITEM_SEARCH_BOX_THRESHOLD = 9;
 export const RECYCLE_RETENTION_DAYS = 30;
-export const UPLOAD_LIMIT_BYTES = 4 * 1024 * 1024;
 export const DRAFT_AUTOSAVE_SECONDS = 30;
 export const SPREADSHEET_DRAFT_SECONDS = 30;
 export const LOCK_RENEW_SECONDS = 180;
@@ -30,7 +29,6 @@ export const DEFAULT_HISTORY_VERSIONS = 50;
 export const ALLOWED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp', 'webp'] as const;
 
 export const ItemType = { REGULAR: 1, SINGLE_PAGE: 2, READ_ONLY: 3, SPREADSHEET: 4 } as const;
-export type ItemTypeValue = (typeof ItemType)[keyof typeof ItemType];
 export const MemberGroup = { READ_ONLY: 0, EDIT: 1, MANAGE: 2 } as const;
 export const UserGroup = { ADMIN: 1, ORDINARY: 2 } as const;
 

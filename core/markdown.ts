@@ -27,7 +27,7 @@ import { createPipeline } from './markdown/pipeline.ts';
 import { sanitizeHtml } from './markdown/sanitize.ts';
 
 export { escapeHtml, escapeShowDocHtml, unescapeShowDocHtml } from './markdown/escape.ts';
-export { SANITIZE_CONFIG, sanitizeHtml } from './markdown/sanitize.ts';
+export { sanitizeHtml } from './markdown/sanitize.ts';
 export { slugify } from './markdown/slug.ts';
 export { TOC_PLACEHOLDER } from './markdown/toc.ts';
 
@@ -45,7 +45,7 @@ export function createMarkdown(opts: MarkdownOptions = {}): Md {
 
 let shared: Md | null = null;
 /** The default pipeline, built once. */
-export function defaultMarkdown(): Md {
+function defaultMarkdown(): Md {
   shared ??= createMarkdown();
   return shared;
 }

@@ -11,7 +11,6 @@
 /** Windows devices, with or without an extension (`nul.md` is NUL too); `¹²³` count as digits there. */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³]) *(\.|$)/i;
 /** Characters Windows refuses in a name (`:` also opens NTFS alternate data streams), and control characters. */
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHAR = /[<>:"|?*\\\u0000-\u001f\u007f]/;
 /** An 8.3 short name (`GIT~1` is `.git` on NTFS): it may alias a hidden folder. */
 const SHORT_NAME = /^[^.]{1,8}~\d+(\.|$)/;

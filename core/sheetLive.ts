@@ -28,7 +28,7 @@ export const sheetBatches = (doc: Y.Doc): SheetBatch[] =>
     .map((b, i) => (b && typeof b === 'object' && Array.isArray(b.ops) ? b : { k: `invalid-${i}`, ops: [] }));
 
 export const sheetGen = (doc: Y.Doc): number => Number(sheetMeta(doc).get('gen') ?? 0);
-export const sheetBase = (doc: Y.Doc): FortuneSheet[] => {
+const sheetBase = (doc: Y.Doc): FortuneSheet[] => {
   try {
     const sheets = JSON.parse(String(sheetMeta(doc).get('base') ?? '[]')) as unknown;
     return Array.isArray(sheets) ? (sheets as FortuneSheet[]) : [];

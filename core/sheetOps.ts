@@ -50,7 +50,7 @@ function close(w: Working): FortuneSheet {
 }
 
 /** Sheet ids every participant shares: ops name sheets by id, and FortuneSheet invents random ones when absent. */
-export function withSheetIds(sheets: FortuneSheet[]): FortuneSheet[] {
+function withSheetIds(sheets: FortuneSheet[]): FortuneSheet[] {
   const used = new Set(sheets.map((s) => s.id).filter(Boolean));
   let n = 0;
   return sheets.map((s) => {

@@ -4,7 +4,7 @@
  * so every side reads the same shape. Only the parts Folio converts are typed here.
  */
 
-export interface SheetCellType {
+interface SheetCellType {
   /** Number format code (Excel syntax), 'General' when none. */
   fa?: string;
   /** 'g' general, 'n' number, 'd' date, 's' text, 'b' boolean. */
@@ -31,7 +31,7 @@ export interface SheetMerge {
   cs: number;
 }
 
-export interface SheetConfig {
+interface SheetConfig {
   merge?: Record<string, SheetMerge>;
   /** Column widths in CSS pixels, by column index. */
   columnlen?: Record<string, number>;
@@ -71,7 +71,7 @@ export const pxToPoints = (px: number): number => twoDecimals(px * 0.75);
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** "B3" → zero-based row and column; null when it is not a cell reference. */
-export function decodeCellRef(ref: string): { r: number; c: number } | null {
+function decodeCellRef(ref: string): { r: number; c: number } | null {
   const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(ref.trim());
   if (!m) return null;
   let c = 0;
@@ -80,7 +80,7 @@ export function decodeCellRef(ref: string): { r: number; c: number } | null {
 }
 
 /** "A1:C4" → its merge box (top-left cell and spans); null when unreadable. */
-export function decodeMergeRange(range: string): SheetMerge | null {
+function decodeMergeRange(range: string): SheetMerge | null {
   const [from, to = from] = range.split(':');
   const a = decodeCellRef(from ?? '');
   const b = decodeCellRef(to ?? '');

@@ -17,7 +17,7 @@ export interface DocPage {
 }
 
 /** A page file of a Markdown folder: its path in the folder, its front matter as written, the whole file's hash. */
-export interface PageSource {
+interface PageSource {
   path: string;
   head: string | null;
   fileHash: string;
@@ -47,10 +47,6 @@ export interface DocTree {
   catalogs: DocCatalog[];
   /** A Markdown folder's referenced files, and where its root-relative references (`/logo.svg`) resolve. */
   folder?: { files: FolderFile[]; assetsRoot: string };
-}
-
-export function emptyTree(name: string): DocTree {
-  return { name, pages: [], catalogs: [] };
 }
 
 /** Counts pages in a tree (all levels). */

@@ -8,7 +8,7 @@
 /** Ids as a caller may send them (route parameters, ShowDoc clients); answers carry numbers. */
 export type Id = number | string;
 /** ShowDoc's 0/1 flags. */
-export type Flag = 0 | 1;
+type Flag = 0 | 1;
 
 // ── users ─────────────────────────────────────────────────────────────────────────────
 
@@ -549,7 +549,7 @@ export interface Webhook {
 }
 
 /** One problem strict validation found in an imported OpenAPI file (a JSON pointer and what is wrong). */
-export interface ImportWarning {
+interface ImportWarning {
   path: string;
   message: string;
 }

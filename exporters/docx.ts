@@ -26,7 +26,7 @@ export interface DocxOptions {
   lang?: ApiDocLang;
 }
 
-export const MAX_IMAGE_WIDTH = 500;
+const MAX_IMAGE_WIDTH = 500;
 const MONO = 'Consolas';
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
 const md = createMarkdown({ linkify: true });

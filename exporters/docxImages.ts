@@ -12,7 +12,7 @@ export type EmbeddedImage = { data: Uint8Array; width: number; height: number } 
 /** Largest image embedded into an export, from storage or a data URI. */
 export const MAX_EMBEDDED_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Largest SVG rasterised for its fallback: rendering cost grows with the drawing, not only the bytes. */
-export const MAX_SVG_BYTES = 2 * 1024 * 1024;
+const MAX_SVG_BYTES = 2 * 1024 * 1024;
 /** Images of one document together; later ones stay alt text (a 5,000-page item must not make a 5 GB file). */
 export const MAX_DOCUMENT_IMAGE_BYTES = 100 * 1024 * 1024;
 /** Width an SVG's fallback is rendered at, in pixels (the page's image width). */

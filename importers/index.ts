@@ -22,10 +22,6 @@ export interface ImportOptions {
   lang?: ApiDocLang;
 }
 
-export { FormatError, IMPORT_LIMITS, ImportLimitError } from './errors.ts';
-
-export { importCatalogPath } from './importPlacement.ts';
-
 export function detectStructured(value: unknown): ImportFormat | null {
   if (isOpenApiDocument(value)) return 'openapi';
   if (isPostmanV2(value) || isPostmanV1(value)) return 'postman';

@@ -18,7 +18,7 @@ export interface OpenApiOptions {
 }
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export const DEFAULT_TAG = 'default';
+const DEFAULT_TAG = 'default';
 
 export function isOpenApiDocument(v: unknown): v is Record<string, any> {
   // The version is a string (or a number, unquoted YAML): a config file with an `openapi:` section
@@ -40,7 +40,7 @@ export function checkVersion(spec: Record<string, any>): 2 | 3 {
 }
 
 /** Operations (one page each) of a document's `paths` and `webhooks`, counted without reading them. */
-export function countOperations(spec: Record<string, any>): number {
+function countOperations(spec: Record<string, any>): number {
   const refs = new RefResolver(spec);
   let n = 0;
   for (const section of [spec.paths, spec.webhooks]) {
@@ -170,7 +170,7 @@ function responseFields(rows: ApiParam[]): ApiField[] {
 /** The success status (first 2xx, else `default`) and the first failure status with a body. */
 function pickResponses(responses: Schema): { ok?: string; fail?: string } {
   const codes = Object.keys(isObject(responses) ? responses : {});
-  const ok = codes.filter((c) => /^2/.test(c)).sort()[0] ?? (codes.includes('default') ? 'default' : undefined);
+  const ok = codes.filter((c) => c.startsWith('2')).sort()[0] ?? (codes.includes('default') ? 'default' : undefined);
   const fail = codes.filter((c) => /^[45]/.test(c)).sort()[0];
   return { ok, fail };
 }
@@ -229,7 +229,7 @@ function pickMedia(content: unknown): { type: string; media: Schema } | null {
   if (!isObject(content)) return null;
   const types = Object.keys(content);
   const type =
-    types.find((t) => /^application\/json/.test(t)) ??
+    types.find((t) => t.startsWith('application/json')) ??
     types.find((t) => /json/.test(t)) ??
     types.find((t) => /x-www-form-urlencoded/.test(t)) ??
     types.find((t) => /multipart\/form-data/.test(t)) ??

@@ -139,12 +139,12 @@ function importV1(c: Record<string, any>, opts: PostmanOptions): DocTree {
   const nested = new Set<string>([...folders.values()].flatMap((f) => (Array.isArray(f.folders_order) ? f.folders_order : [])));
   const placed = new Set<string>();
 
-  const addRequests = (ids: unknown[], into: { pages: DocPage[] }, path: string[]) => {
+  const addRequests = (ids: unknown[], into: { pages: DocPage[] }) => {
     for (const id of ids) {
       const r = typeof id === 'string' ? requests.get(id) : undefined;
       if (!r || placed.has(r.id)) continue;
       placed.add(r.id);
-      into.pages.push(v1Request(r, path, into.pages.length + 1, lang));
+      into.pages.push(v1Request(r, into.pages.length + 1, lang));
     }
   };
   const addFolder = (folder: Record<string, any>, path: string[], depth: number) => {
@@ -153,7 +153,7 @@ function importV1(c: Record<string, any>, opts: PostmanOptions): DocTree {
     const names = String(folder.name ?? 'folder').split(' / ').map((n) => n.trim().slice(0, MAX.catName)).filter(Boolean);
     const fullPath = [...path, ...(names.length ? names : ['folder'])];
     const cat = catalogAt(tree, fullPath);
-    addRequests(Array.isArray(folder.order) ? folder.order : [], cat, fullPath);
+    addRequests(Array.isArray(folder.order) ? folder.order : [], cat);
     for (const sub of Array.isArray(folder.folders_order) ? folder.folders_order : []) {
       const f = folders.get(sub);
       if (f) addFolder(f, fullPath, depth + 1);
@@ -164,13 +164,13 @@ function importV1(c: Record<string, any>, opts: PostmanOptions): DocTree {
     const f = folders.get(id);
     if (f) addFolder(f, [], 0);
   }
-  addRequests(Array.isArray(c.order) ? c.order : [], tree, []);
+  addRequests(Array.isArray(c.order) ? c.order : [], tree);
   // Requests listed nowhere still belong to the collection: under their folder, else the root.
   for (const r of requests.values()) {
     if (placed.has(r.id)) continue;
     const folder = typeof r.folder === 'string' ? folders.get(r.folder) : undefined;
     const path = folder ? String(folder.name).split(' / ').map((n) => n.trim()).filter(Boolean) : [];
-    addRequests([r.id], path.length ? catalogAt(tree, path) : tree, path);
+    addRequests([r.id], path.length ? catalogAt(tree, path) : tree);
   }
   return uniqueKeys(foldDeepCatalogs(tree));
 }
@@ -189,7 +189,8 @@ function v1Headers(r: Record<string, any>): ApiParam[] {
     });
 }
 
-function v1Request(r: Record<string, any>, path: string[], order: number, lang: ApiDocLang): DocPage {
+// A v1 request's key is its id (always a string: importV1 keeps only those), not its folder path.
+function v1Request(r: Record<string, any>, order: number, lang: ApiDocLang): DocPage {
   const doc = emptyApiDoc();
   const method = String(r.method || 'GET').toLowerCase();
   const url = String(r.url ?? '');

@@ -30,7 +30,7 @@ function dedupe(snapshot: ApiSnapshot): ApiSnapshot {
 }
 
 /** URL path segments (host already apart) → `/pets/{petId}`: `:name` and `{{name}}` segments are parameters. */
-export function postmanPath(segments: string[]): string {
+function postmanPath(segments: string[]): string {
   const parts = segments.filter((s) => s !== '').map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s.replace(/^\{\{([^}]*)\}\}$/, '{$1}')));
   return `/${parts.join('/')}`;
 }
@@ -154,7 +154,7 @@ function schemaFromText(text: string): SnapshotSchema {
 }
 
 /** A schema read off an example value: types and property names, nothing required. */
-export function schemaFromValue(v: unknown, depth = 0): SnapshotSchema {
+function schemaFromValue(v: unknown, depth = 0): SnapshotSchema {
   if (depth > 24) return {};
   if (v === null) return { type: ['null'] };
   if (Array.isArray(v)) return { type: ['array'], ...(v.length ? { items: schemaFromValue(v[0], depth + 1) } : {}) };

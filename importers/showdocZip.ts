@@ -4,7 +4,7 @@ import { countPages, type DocCatalog, type DocPage, type DocTree } from '../core
 import { treeFromFolder } from './markdownFolder/folderTree.ts';
 import { decodeUtf8, isObject } from './document.ts';
 import { FormatError, IMPORT_LIMITS } from './errors.ts';
-import { baseName, catalogAt, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
+import { baseName, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
 import { readZip, type ZipEntry } from './zip.ts';
 
 /**
@@ -17,7 +17,7 @@ import { readZip, type ZipEntry } from './zip.ts';
  *   everything, named as the zip, is dropped.
  * Whiteboard (5) and kanban (6) items are not Folio's: refused with a clear error.
  */
-export const MANIFEST_NAMES = ['info.json', 'prefix_info.json'] as const;
+const MANIFEST_NAMES = ['info.json', 'prefix_info.json'] as const;
 const SUPPORTED_TYPES: Record<number, string> = { 1: 'regular', 2: 'single page', 3: 'read-only', 4: 'spreadsheet' };
 const UNSUPPORTED_TYPES: Record<number, string> = { 5: 'whiteboard', 6: 'kanban' };
 /** Guards the recursion on hostile manifests; real ones nest three levels (deeper ones are folded). */

@@ -16,8 +16,6 @@ export interface ZipEntry {
   read(): Promise<Uint8Array>;
 }
 
-export const ZIP_MAGIC = [0x50, 0x4b] as const;
-
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06);
 }

@@ -32,7 +32,7 @@ export async function bundleCli({ write }: { write: boolean }): Promise<{ used: 
     // jobWorker.js: the module a job's worker process loads (cli/jobWorker.ts, see cli/sync/jobs.ts).
     input: { docs: path.join(CLI, 'standalone.ts'), jobWorker: path.join(CLI, 'jobWorker.ts') },
     platform: 'node',
-    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    tsconfig: path.join(ROOT, 'tsconfig.node.json'),
     external: (id) => {
       if (id.startsWith('node:') || builtins.has(id)) return true;
       if (id.startsWith('.') || path.isAbsolute(id) || id.startsWith('\0')) return false;

@@ -22,7 +22,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const COMPRESS_THRESHOLD_BYTES = 1024;
 /** The version the MCP server reports to clients. */
 const FOLIO_VERSION = (rootPackage as { version: string }).version;
-export const DEFAULT_WEB_DIST = path.resolve(here, '../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(here, '../web/dist');
 
 export interface AppOptions {
   webDistDir?: string;

@@ -129,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /**
  * The environment variables, for `docs serve --help`: generated from the schema above (its
  * descriptions and defaults), so the help never drifts from what is read.
+ * @public cli/commands/server.ts loads it with a synchronous require, which knip does not follow.
  */
 export function configVariablesHelp(): string {
   const defaults = schema.safeParse({});

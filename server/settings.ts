@@ -7,7 +7,7 @@ import { Option } from './models/Option.ts';
  * Typed site settings (spec §3 "Site config"), stored as rows of the `options` table.
  * Every read and write of site settings goes through here.
  */
-export const siteSettingsSchema = z.object({
+const siteSettingsSchema = z.object({
   register_open: z.coerce.number().int().min(0).max(1).default(1),
   home_page: z.coerce.number().int().min(1).max(3).default(1),
   home_item: z.string().max(64).default(''),
@@ -59,7 +59,7 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 // The stored settings are the wire's (core/wire.ts): a field changed here fails to compile there.
 const settingsMatchWire: (s: SiteSettings) => SiteSettingsValues = (s) => s;
 void settingsMatchWire;
-export type SiteSettingName = keyof SiteSettings;
+type SiteSettingName = keyof SiteSettings;
 
 const JSON_KEYS = new Set<SiteSettingName>(['ldap_form', 'oss_setting']);
 

@@ -15,7 +15,6 @@ import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/ma
 import { outsideAssetOf, outsideAssetsOf, withinOutside, type OutsideAssets } from './layouts/outsideAssets.ts';
 import { withIncludes, type IncludeContext } from './includes/resolve.ts';
 
-export { servedUrl } from '../../importers/markdownFolder/links.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
 
 /** Where root-relative references (`/logo.svg`) live (importers/markdownFolder/pageFile.ts): `assets_root`, else `public/` or `static/`, else the folder. */

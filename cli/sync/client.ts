@@ -8,7 +8,7 @@ import type { ServerPage } from './plan.ts';
 import type { Settings } from './settings.ts';
 
 /** The wire shapes of `sync/*` (server/routes/api/sync.ts), shared with the server in core/sync.ts. */
-export type { SyncCatalog as ServerCatalog, SyncChange as Change, SyncChangeResult as ChangeResult, SyncApplyOutcome as ApplyAnswer } from '../../core/sync.ts';
+export type { SyncCatalog as ServerCatalog, SyncChange as Change, SyncChangeResult as ChangeResult } from '../../core/sync.ts';
 export interface ServerTree {
   item: { item_id: number; item_name: string; item_type: number };
   pages: ServerPage[];
@@ -34,8 +34,8 @@ export interface ServerPageContent extends ServerPage {
 }
 
 /** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */
-export const PAGES_BATCH = 200;
-export const APPLY_BATCH = 200;
+const PAGES_BATCH = 200;
+const APPLY_BATCH = 200;
 const APPLY_BATCH_BYTES = 16 * 1024 * 1024;
 
 /** The server could not be reached at all (watch retries these; everything else is final). */
@@ -70,7 +70,7 @@ function retryReason(action: string, status: number, errorCode: number | undefin
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (!header) return null;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);

@@ -14,7 +14,7 @@ import { lineStarting, type FolderProblem } from './problems.ts';
 import { loadSelection } from './selection.ts';
 import type { FileStat, LocalDoc, RecordedFile, SpecFile } from './localDoc.ts';
 
-export type { FileStat, LocalDoc, RecordedFile, SpecFile } from './localDoc.ts';
+export type { LocalDoc, SpecFile } from './localDoc.ts';
 
 export interface LocalFolder {
   docs: LocalDoc[];

@@ -2,7 +2,7 @@ import { CLOSE, firstHeading, OPEN, parseMarkdownFile as parseShared, type Parse
 import { yaml } from '../../importers/markdownFolder/lazyYaml.ts';
 import { asCliFailure } from './formatFailure.ts';
 
-export { firstHeading, stripHeadingId, type ParsedMarkdown } from '../../importers/markdownFolder/frontMatter.ts';
+export type { ParsedMarkdown } from '../../importers/markdownFolder/frontMatter.ts';
 
 /** Splits `---\n yaml \n---\n body` (importers/markdownFolder/frontMatter.ts); bad YAML fails with the file and the line. */
 export function parseMarkdownFile(text: string, file: string): ParsedMarkdown {

@@ -7,7 +7,7 @@ export const DEFAULT_MAX_MOVE_SHARE = 0.25;
  * Moves this few never trip the guard: in a small item one ordinary rename is already a large share,
  * while a wrong folder moves every page at once.
  */
-export const MOVES_ALWAYS_ALLOWED = 3;
+const MOVES_ALWAYS_ALLOWED = 3;
 
 /**
  * A move the guard counts: the page's catalog or its file changes. A title edited in front matter

@@ -2,14 +2,14 @@ import type { CliIO } from '../io.ts';
 import type { Plan, PlanAction, PlanEntry } from './plan.ts';
 
 /** Where an entry lives: the local file, or the server's catalog path and title. */
-export function entryPath(e: PlanEntry): string {
+function entryPath(e: PlanEntry): string {
   if (e.relPath) return e.relPath;
   return [...(e.server?.cat_path ?? []), e.server?.page_title ?? ''].join('/');
 }
 
 const ORDER: PlanAction[] = ['create', 'update', 'move', 'delete', 'conflict', 'skip', 'unchanged'];
 
-export function summarize(plan: Plan): Record<PlanAction, number> {
+function summarize(plan: Plan): Record<PlanAction, number> {
   const counts = Object.fromEntries(ORDER.map((a) => [a, 0])) as Record<PlanAction, number>;
   for (const e of plan.entries) counts[e.action]++;
   return counts;
@@ -86,6 +86,6 @@ export class Progress {
   }
 }
 
-export function isCI(env: NodeJS.ProcessEnv): boolean {
+function isCI(env: NodeJS.ProcessEnv): boolean {
   return !!env.CI && env.CI !== 'false' && env.CI !== '0';
 }

@@ -83,7 +83,7 @@ export interface PushOutcome {
 }
 
 /** Reads the folder, the state and the server's tree, and decides every page's fate (merges included). */
-export async function preparePlan(
+async function preparePlan(
   root: string,
   client: SyncClient,
   prune: boolean,
@@ -148,7 +148,7 @@ export async function preparePlan(
  * page while the folder holds none (a wrong path, an empty checkout), is refused before anything
  * is written, unless --allow-mass-delete.
  */
-export function massDeleteRefusal(deletes: number, serverPages: number, folderPages: number, share: number): string | null {
+function massDeleteRefusal(deletes: number, serverPages: number, folderPages: number, share: number): string | null {
   if (!deletes) return null;
   if (!folderPages) return `refusing to delete ${deletes} page(s): the folder holds no page (wrong folder?). Nothing was written; --allow-mass-delete overrides`;
   if (deletes > share * serverPages) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
 /** The file in a docs folder that says, in .gitignore syntax, what `docs push` leaves out. */
-export const DOCSIGNORE = '.docsignore';
+const DOCSIGNORE = '.docsignore';
 
 /** Which files of a docs folder are synced: everything but what `.docsignore` and `--exclude` patterns name. */
 export interface Selection {

@@ -5,7 +5,7 @@ import type { ServerPage } from './plan.ts';
 import { readBase, type SyncState } from './state.ts';
 
 /** git's default rename threshold (`-M50%`): at least half of the larger file is shared. */
-export const RENAME_THRESHOLD = 0.5;
+const RENAME_THRESHOLD = 0.5;
 
 /**
  * How much of two texts is the same, as git's rename detection estimates it: the bytes of the

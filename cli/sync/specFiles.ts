@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { walkPages, type DocTree } from '../../core/tree.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';

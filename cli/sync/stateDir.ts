@@ -5,7 +5,7 @@ import path from 'node:path';
  * What `.docs/.gitignore` holds: every file of the folder, itself included — the way `.venv/` and
  * `.pytest_cache/` keep out of git, so that no repository ever has to list `.docs/` (issue #21).
  */
-export const STATE_GITIGNORE = '# Written by the docs CLI: its sync state is local to this checkout.\n*\n';
+const STATE_GITIGNORE = '# Written by the docs CLI: its sync state is local to this checkout.\n*\n';
 
 /**
  * Creates the state folder (and `sub`, relative to it) and writes its `.gitignore` when the folder

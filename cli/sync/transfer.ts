@@ -58,7 +58,7 @@ async function importInWorker(file: string, env: NodeJS.ProcessEnv) {
 }
 
 /** The item as a doc tree (catalogs nested, pages with content), read through the sync API. */
-export async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> {
+async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> {
   const tree = await client.tree();
   const progress = new Progress(io, 'reading', tree.pages.length);
   const contents = await client.pages(

@@ -16,8 +16,6 @@ import { findReferences, loadReferenceFinder, type RefPairs } from '../../import
  * fresh pull writes the same path, and a push sends the served URL back exactly as it was (the
  * server knows the file's sha-256, so nothing is uploaded again).
  */
-export { servedSignUrl } from '../../core/safePath.ts';
-
 export interface WebFiles {
   /** Sign → the folder file it was written to (shared by every page of one pull). */
   bySign: Map<string, string>;

@@ -15,7 +15,7 @@ import { tocPlugin } from './toc.ts';
 import { uniqueHeadingIdsPlugin } from './uniqueHeadingIds.ts';
 
 /** Highlighted HTML for `code` in `lang`, or null to show it as escaped plain text. */
-export type Highlighter = (code: string, lang: string) => string | null;
+type Highlighter = (code: string, lang: string) => string | null;
 
 export interface PipelineOptions {
   /** Turn bare URLs into links (default true). */

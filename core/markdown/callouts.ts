@@ -94,9 +94,9 @@ function annotate(tokens: Token[]): void {
     if (opener) {
       const meta = opener(token) ?? { type: 'note', title: '' };
       open.push(meta);
-      token.meta = { ...(token.meta ?? {}), callout: meta };
+      token.meta = { ...token.meta, callout: meta };
     } else if (CLOSERS.has(token.type)) {
-      token.meta = { ...(token.meta ?? {}), callout: open.pop() ?? { type: 'note', title: '' } };
+      token.meta = { ...token.meta, callout: open.pop() ?? { type: 'note', title: '' } };
     }
   }
 }

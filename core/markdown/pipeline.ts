@@ -7,7 +7,7 @@ import type { MarkdownIt as Md } from 'markdown-it';
 import { createBasePipeline, type PipelineOptions } from './basePipeline.ts';
 import { calloutsPlugin } from './callouts.ts';
 
-export { createBasePipeline, type Highlighter, type PipelineOptions } from './basePipeline.ts';
+export { type PipelineOptions } from './basePipeline.ts';
 
 /** The base pipeline with the callouts. */
 export function createPipeline(opts: PipelineOptions = {}): Md {

@@ -10,7 +10,7 @@ import type { Config, DOMPurify } from 'dompurify';
  * images from http(s), relative URLs and data:image. Dropped: scripts, event handlers, iframes,
  * objects, forms and form controls, `javascript:`/`vbscript:`/`data:` links, CSS expressions.
  */
-export const SANITIZE_CONFIG: Config = {
+const SANITIZE_CONFIG: Config = {
   FORBID_TAGS: ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'button', 'select', 'textarea', 'option', 'base', 'meta', 'link', 'noscript', 'template', 'portal'],
   // `name` is the DOM-clobbering vector (`<img name=cookie>` shadows document.cookie), so it goes;
   // ids stay, because heading anchors must keep the ids the pipeline gives (`#title`, `#location`).

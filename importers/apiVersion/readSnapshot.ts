@@ -24,7 +24,7 @@ export function readSnapshot(stored: Buffer | Uint8Array): ApiSnapshot {
  * the size of the object's own scalars, not of its whole subtree. A string is written as its
  * length and itself (no escaping to do, and no way to run into the next part).
  */
-export function sharedValues(): { share<T>(value: T): T } {
+function sharedValues(): { share<T>(value: T): T } {
   const ids = new Map<object, number>();
   const byKey = new Map<string, object>();
   const part = (v: unknown): string => {

@@ -108,7 +108,7 @@ export function firstHeading(body: string): string | undefined {
 }
 
 /** A custom heading id (`## Setup {#setup}`, MkDocs `{ #setup }`) is not part of the text: the renderer's own rule. */
-export function stripHeadingId(heading: string): string {
+function stripHeadingId(heading: string): string {
   return heading.replace(CUSTOM_ID, '');
 }
 

@@ -10,7 +10,7 @@ import { MARKDOWN_FILE } from './pageFile.ts';
  */
 
 /** The served URL of an attachment (root-relative: the web app and the reader share the origin). */
-export const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
+const servedUrl = (sign: string) => `/api/attachment/visitFile?sign=${sign}`;
 
 /** Docusaurus's URL of a blog post, `blog/2023/11/13/3.1.0`, for the file `blog/2023-11-13-3.1.0.md`. */
 const BLOG_POST_URL = /^((?:.*\/)?blog)\/(\d{4})\/(\d{2})\/(\d{2})\/([^/]+)$/;

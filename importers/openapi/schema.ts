@@ -55,7 +55,7 @@ export class RefResolver {
 function flatten(schema: Schema, refs: RefResolver, depth = 0): Schema {
   const s = refs.resolve(schema);
   if (!Array.isArray(s.allOf) || depth > 8) return s;
-  const merged: Schema = { ...s, allOf: undefined, properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])] };
+  const merged: Schema = { ...s, allOf: undefined, properties: { ...s.properties }, required: [...(s.required ?? [])] };
   for (const part of s.allOf) {
     const p = flatten(part, refs, depth + 1);
     Object.assign(merged.properties, p.properties ?? {});

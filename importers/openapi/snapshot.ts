@@ -147,7 +147,7 @@ const MAX_INLINE_DEPTH = 64;
  * DocuSign's (2.8 MB) gave a JSON longer than V8's longest string. Stored once, the snapshot stays
  * proportional to the document (see tests/unit/api/snapshotBounded.test.ts).
  */
-export class SchemaTable {
+class SchemaTable {
   readonly schemas = new Map<string, SnapshotSchema>();
   /** Refs whose normalisation is under way: an `allOf` that reaches one of them is cut as circular. */
   private readonly building = new Set<string>();
@@ -189,7 +189,7 @@ export class SchemaTable {
  * (a model that extends itself) is kept as `{ $circular: ref }`. The merged parts share objects
  * with the table: treat the result as read-only.
  */
-export function normaliseSchema(node: unknown, table: SchemaTable, depth = 0): SnapshotSchema {
+function normaliseSchema(node: unknown, table: SchemaTable, depth = 0): SnapshotSchema {
   if (!isObject(node)) return {};
   if (typeof node.$ref === 'string') return table.use(node.$ref);
   if (depth >= MAX_INLINE_DEPTH) return { $circular: '' };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type SwaggerParserApi from '@apidevtools/swagger-parser';
 import { FormatError } from '../errors.ts';
 
 /**
@@ -17,16 +18,16 @@ import { FormatError } from '../errors.ts';
  * toolchains that validate them already, and the importer reads them tolerantly (an unresolvable
  * `$ref` reads as `{}`), so they skip it rather than quadruple the import time.
  */
-export const VALIDATE_MAX_BYTES = 2 * 1024 * 1024;
+const VALIDATE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** One problem strict validation found in a document that still imports: where (a JSON pointer) and what. */
-export interface SpecWarning {
+interface SpecWarning {
   path: string;
   message: string;
 }
 
 /** At most this many warnings are listed (Ajv reports one problem several ways inside oneOf/anyOf). */
-export const MAX_SPEC_WARNINGS = 20;
+const MAX_SPEC_WARNINGS = 20;
 
 /** What validation said of a readable document: the first warnings, and how many there were in all. */
 export interface SpecValidation {
@@ -47,7 +48,7 @@ export async function validateOpenApi(spec: Record<string, unknown>, byteLength:
   if (byteLength > VALIDATE_MAX_BYTES) return { warnings: [], total: 0 };
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
-    await SwaggerParser.validate(structuredClone(spec) as never, { resolve: { http: false, file: false } } as never);
+    await SwaggerParser.validate(structuredClone(spec) as never, { resolve: { http: false, file: false } } as SwaggerParserApi.Options);
     return { warnings: [], total: 0 };
   } catch (err) {
     if (isUnreadable(err)) throw new FormatError(`the OpenAPI description cannot be read: ${firstLine(err)}`, where);
@@ -149,7 +150,7 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
   const rel = (file: string) => path.relative(root, path.resolve(root, file)).split(path.sep).join('/');
   let api: unknown;
   try {
-    api = await parser.bundle(absPath, { resolve: { http: false }, continueOnError: true } as never);
+    api = await parser.bundle(absPath, { resolve: { http: false }, continueOnError: true } as SwaggerParserApi.Options);
   } catch (err) {
     const group = (err as { errors?: ParserFault[] }).errors;
     const faults = group?.length ? group.map((e) => resolverFault(e, root, rel)) : [resolverFault(err as ParserFault, root, rel, rel(absPath))];

@@ -23,7 +23,7 @@ import { loadTeam, requireTeamManage, requireTeamOwn, requireTeamView, type Load
  * - copy: an editor's role on all of the item (10303 / 10302)
  * - exists: loaded (10101 when missing), no right checked: the handler decides with the policies
  */
-export type ItemNeed = 'read' | 'visit' | 'edit' | 'editAll' | 'manage' | 'own' | 'export' | 'copy' | 'exists';
+type ItemNeed = 'read' | 'visit' | 'edit' | 'editAll' | 'manage' | 'own' | 'export' | 'copy' | 'exists';
 
 export interface ItemLoad {
   /** The input field naming the item (an id, or a personalized domain where the schema allows it). */
@@ -38,13 +38,13 @@ export interface ItemLoad {
 }
 
 /** read: loadReadablePage (site, visit, catalog restriction); write: loadWritablePage; delete: read, then the page's deleting rule. */
-export interface PageLoad {
+interface PageLoad {
   param: string;
   need: 'read' | 'write' | 'delete';
 }
 
 /** One catalog of one item (`param` 0: the item root): read (site, visit, 10101, 10304) or write (edit, 10101, the catalog writable). */
-export interface CatalogLoad {
+interface CatalogLoad {
   item: string;
   param: string;
   need: 'read' | 'write';

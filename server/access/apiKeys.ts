@@ -14,7 +14,7 @@ import { denials } from './denials.ts';
  * one `item_tokens` row; the token is compared in constant time so response timing does not leak
  * how much of a guess was right. A mismatch of either, or a missing one, is 10306.
  */
-export async function resolveApiKey(deps: Pick<Deps, 'db' | 'now'>, apiKey: unknown, apiToken: unknown): Promise<ItemRow> {
+async function resolveApiKey(deps: Pick<Deps, 'db' | 'now'>, apiKey: unknown, apiToken: unknown): Promise<ItemRow> {
   const key = typeof apiKey === 'string' ? apiKey.trim() : '';
   const token = typeof apiToken === 'string' ? apiToken.trim() : '';
   if (!key || !token || key.length > 100 || token.length > 100) throw denials.apiKeyMismatch();
@@ -36,7 +36,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Open-API writes need a live, unarchived item (10311 otherwise). The key holder may write read-only items: that is how CI fills them. */
-export function requireApiWrite(item: ItemRow): void {
+function requireApiWrite(item: ItemRow): void {
   if (item.is_archived) throw denials.itemArchived();
 }
 

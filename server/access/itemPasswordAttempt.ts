@@ -11,7 +11,7 @@ import { denials } from './denials.ts';
  * further attempt must carry a verification code (10308 without one, 10206 with a wrong one).
  * A right password clears the counter.
  */
-export const ITEM_PASSWORD_POLICY = { windowSeconds: 15 * 60, captchaAfterFailures: 5 } as const;
+const ITEM_PASSWORD_POLICY = { windowSeconds: 15 * 60, captchaAfterFailures: 5 } as const;
 
 const failureKey = (itemId: number, ip: string) => `item:${itemId}:ip:${ip}`.slice(0, 200);
 

@@ -34,7 +34,7 @@ export async function findItem(db: Db, idOrDomain: string | number): Promise<Ite
  * The query of the item named by an id or a domain, or null when no item can have that name;
  * a caller may add columns (subqueries) to read more in the same round trip.
  */
-export function itemQuery(db: Db, idOrDomain: string | number) {
+function itemQuery(db: Db, idOrDomain: string | number) {
   const s = String(idOrDomain ?? '').trim();
   if (!s) return null;
   // Every item-scoped request starts here, so this stays a plain knex read of the model's table

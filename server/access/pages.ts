@@ -28,7 +28,7 @@ export async function assertSiteReadable(services: Pick<Services, 'db'>, actor: 
   if (settings.force_login) throw denials.siteLoginRequired();
 }
 
-export async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
+async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
   // Every page read starts here, so it stays a plain knex read of the model's table (bench/models.ts,
   // one page with content: Page.query costs SQLite 418 vs 272 µs of CPU, PostgreSQL 805 vs 577 µs).
   const page = (await Page.knexTable(services.db).where({ page_id: pageId, is_del: 0 }).first()) as PageRow | undefined;
@@ -39,7 +39,7 @@ export async function findLivePage(services: Pick<Services, 'db'>, pageId: numbe
 /** How a loader gets the page's item with the caller's abilities (a batch of look-ups may share them). */
 export type ItemLoader = (services: Svc, actor: Actor, itemId: number) => Promise<LoadedItem>;
 
-export async function loadPage(services: Svc, actor: Actor, pageId: number, items: ItemLoader = loadItem): Promise<LoadedPage> {
+async function loadPage(services: Svc, actor: Actor, pageId: number, items: ItemLoader = loadItem): Promise<LoadedPage> {
   const page = await findLivePage(services, pageId);
   const loaded = await items(services, actor, page.item_id);
   // The top catalog only matters under a catalog restriction; skip the lookups otherwise.

@@ -9,7 +9,7 @@ import type { Actor } from '../policies/actor.ts';
  * in the `folio_reader` cookie, made on their first vote (ShowDoc's `client_id` parameter is
  * taken when no cookie comes). Only a hash of it is stored, so the table holds no live cookie.
  */
-export const READER_COOKIE = 'folio_reader';
+const READER_COOKIE = 'folio_reader';
 const READER_COOKIE_SECONDS = 365 * 24 * 3600;
 
 /** The reader's key if they have one already (never makes a cookie): for reading their answer back. */

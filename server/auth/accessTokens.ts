@@ -8,7 +8,7 @@ import { randomToken, sha256 } from './passwords.ts';
  * secret scanners (GitHub's, gitleaks) recognise a leaked token and lets the server tell a token
  * from a session without a second lookup. Only the sha256 is stored, like sessions.
  */
-export const ACCESS_TOKEN_PREFIX = 'folio_pat_';
+const ACCESS_TOKEN_PREFIX = 'folio_pat_';
 
 /** Last-use times are written at most once a minute per token: a busy agent must not turn every read into a write. */
 const LAST_USED_GRANULARITY_SECONDS = 60;

@@ -22,7 +22,7 @@ const TIMEOUT_MS = 10_000;
 const loadLdapts = () => import('ldapts');
 
 /** `ldap://host:389`, or `ldaps://` for port 636 or a host written with the ldaps scheme. */
-export function ldapUrlOf(form: Pick<LdapForm, 'host' | 'port'>): string {
+function ldapUrlOf(form: Pick<LdapForm, 'host' | 'port'>): string {
   const written = /^(ldaps?):\/\//i.exec(form.host.trim());
   const host = form.host.trim().replace(/^ldaps?:\/\//i, '').replace(/\/+$/, '');
   const scheme = written ? written[1]!.toLowerCase() : form.port === 636 ? 'ldaps' : 'ldap';

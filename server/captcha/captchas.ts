@@ -32,7 +32,7 @@ export async function issueCaptcha(deps: Deps): Promise<{ captchaId: string; cod
   return { captchaId, code };
 }
 
-export async function renderCaptcha(code: string): Promise<string> {
+async function renderCaptcha(code: string): Promise<string> {
   return (await loadRenderSvg())(code, { width: 120, height: 40, noise: 2, fontSize: 44 });
 }
 

@@ -14,7 +14,10 @@ interface Transactor {
  */
 export function afterCommit(db: Db, fn: () => void): void {
   let trx = db as unknown as Transactor;
-  if (!trx.isTransaction) return void fn();
+  if (!trx.isTransaction) {
+    fn();
+    return;
+  }
   while (trx.parentTransaction) trx = trx.parentTransaction;
   trx.executionPromise!.then(fn, () => undefined);
 }

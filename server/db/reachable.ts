@@ -9,7 +9,7 @@ export class DatabaseUnreachable extends Error {
 }
 
 /** The URL without its password, fit to print. */
-export function redactDatabaseUrl(url: string): string {
+function redactDatabaseUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

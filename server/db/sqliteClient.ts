@@ -13,7 +13,6 @@ import type { Knex } from 'knex';
  */
 const require = createRequire(import.meta.url);
 // knex ships these as CommonJS classes without type declarations.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const BetterSqliteClient: new (...args: any[]) => any = require('knex/lib/dialects/better-sqlite3/index.js');
 const SqliteTransaction: new (...args: any[]) => any = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js');
 
@@ -52,7 +51,7 @@ class ImmediateTransaction extends SqliteTransaction {
   }
 }
 
-export class FolioSqliteClient extends BetterSqliteClient {
+class FolioSqliteClient extends BetterSqliteClient {
   transaction(...args: unknown[]) {
     return new ImmediateTransaction(this, ...args);
   }

@@ -5,7 +5,7 @@ import { errors } from '../../core/errors.ts';
  * store NUL in text at all and SQLite would store it silently, so every text parameter is
  * refused with them once, here, before anything reads it: both engines answer alike.
  */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export function hasControlCharacters(s: string): boolean {
   return CONTROL_CHARACTERS.test(s);
@@ -32,7 +32,7 @@ export function findControlCharacters(value: unknown, path = ''): string | null 
   return null;
 }
 
-export function controlCharactersError(field: string) {
+function controlCharactersError(field: string) {
   return errors.validation(
     `${field}: must not contain control characters (NUL and the like; only tab and line breaks are allowed)`,
     `${field}：不能包含控制字符（如 NUL；只允许制表符和换行）`,

@@ -17,7 +17,7 @@ import { denials } from '../access/denials.ts';
  * Requests authenticated by a token (X-API-Token, Bearer, `user_token`) or by api_key/api_token
  * are not sent by browsers on their own, so scripts, the CLI and ShowDoc's clients need nothing.
  */
-export const CSRF_HEADER = 'X-Folio-CSRF';
+const CSRF_HEADER = 'X-Folio-CSRF';
 
 /** How the request authenticated: which proof (if any) a browser could have attached by itself. */
 export type CredentialSource = 'header' | 'param' | 'cookie' | null;

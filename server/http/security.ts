@@ -7,14 +7,14 @@ import type { Context, Next } from 'koa';
  * decides whether the browser may read the reply, and only Folio's own script can issue such a
  * request.
  */
-export const HTML_CSP =
+const HTML_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; font-src 'self' data:; connect-src 'self' http: https:; frame-ancestors 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /**
  * Everything else (API answers, attachments, images, assets): if a browser ever renders one as a
  * document (an SVG or HTML file opened directly), it runs nothing, loads nothing and is sandboxed.
  */
-export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
 function setHeaders(ctx: Context): void {
   ctx.set('X-Content-Type-Options', 'nosniff');

@@ -6,7 +6,7 @@ import type { Job } from './job.ts';
 export const LIVE_BUS_ROW_TTL_SECONDS = 60;
 
 /** Deletes the live bus rows every listener has had time to read; answers how many went. */
-export async function purgeLiveBusMessages(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
+async function purgeLiveBusMessages(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
   return LiveBusMessage.query(deps.db).where('created_at', '<', (deps.now() - LIVE_BUS_ROW_TTL_SECONDS) * 1000).delete();
 }
 

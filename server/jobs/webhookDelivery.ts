@@ -2,7 +2,7 @@ import { deliverDueWebhooks } from '../commands/webhooks/deliver.ts';
 import type { Services } from '../services.ts';
 
 /** How often each process looks for due webhook deliveries. */
-export const WEBHOOK_POLL_SECONDS = 3;
+const WEBHOOK_POLL_SECONDS = 3;
 
 /**
  * Unlike the leased jobs, every server process polls the delivery queue: each delivery is

@@ -5,7 +5,7 @@ import { liveColor, type LiveMode } from '../../core/live.ts';
 import { evaluateLive, liveDisplayName, type LiveClaims, type LiveContext } from './rights.ts';
 
 /** A live token lives this long: enough to open the socket, too short to be worth stealing. */
-export const LIVE_TOKEN_SECONDS = 60;
+const LIVE_TOKEN_SECONDS = 60;
 
 interface TokenPayload {
   /** uid (0: anonymous or share-link reader) */
@@ -26,7 +26,7 @@ export function signLiveToken(services: Pick<Services, 'secret' | 'now'>, ctx: L
 }
 
 /** The token's claims when its signature holds, it has not expired and it names this document; else null. */
-export function verifyLiveToken(services: Pick<Services, 'secret' | 'now'>, token: string, documentName: string): LiveClaims | null {
+function verifyLiveToken(services: Pick<Services, 'secret' | 'now'>, token: string, documentName: string): LiveClaims | null {
   const body = verifySigned(services.secret, token, services.now());
   if (!body?.startsWith('live:')) return null;
   let p: TokenPayload;

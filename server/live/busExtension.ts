@@ -10,7 +10,7 @@ import type { LiveServices } from './liveServices.ts';
  * Changes that came over the bus. Not published again, and not stored here: the process whose
  * socket made a change stores it (Hocuspocus skips store hooks for `skipStoreHooks` origins).
  */
-export const BUS_ORIGIN = Object.freeze({ source: 'local' as const, skipStoreHooks: true, context: Object.freeze({ bus: true }) });
+const BUS_ORIGIN = Object.freeze({ source: 'local' as const, skipStoreHooks: true, context: Object.freeze({ bus: true }) });
 
 /** Stateless message each connection gets once: which process serves it (support, tests). */
 export interface LiveProcessNotice {
@@ -28,7 +28,7 @@ export interface BusExtensionDeps {
 }
 
 /** Presence goes on the bus at most this often per document (the latest state; local sockets get every change). */
-export const AWARENESS_BUS_MS = 100;
+const AWARENESS_BUS_MS = 100;
 
 /**
  * Other processes and instances (live-bus): what this process's sockets change in a document,

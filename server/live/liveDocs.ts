@@ -9,7 +9,7 @@ import { applyTextDiff } from './textDiff.ts';
 import { PageLiveDoc, type PageLiveDocRow } from '../models/PageLiveDoc.ts';
 
 /** The Yjs text of a Markdown page's live document. */
-export const MARKDOWN_TEXT = LIVE_TEXT;
+const MARKDOWN_TEXT = LIVE_TEXT;
 
 /** A `page_live_docs` row: its model's row type. */
 export type LiveDocRow = PageLiveDocRow;

@@ -7,7 +7,7 @@ import { noProof, type TokenGrant, type UserActor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 type TokenActor = UserActor & { token: TokenGrant };
 
 /**

@@ -4,7 +4,7 @@ import type { Services } from '../services.ts';
 import { runTool } from './runTool.ts';
 import { mcpTools } from './tools/index.ts';
 
-export const MCP_SERVER_NAME = 'folio';
+const MCP_SERVER_NAME = 'folio';
 
 /**
  * A fresh MCP server for one request (stateless: nothing outlives the HTTP exchange, so any

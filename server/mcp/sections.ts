@@ -3,7 +3,7 @@ import MarkdownIt from 'markdown-it';
 /** Headings are found by markdown-it's block parser (its token line maps), not a regex: `#` lines inside code fences are not headings. */
 const md = new MarkdownIt();
 
-export interface Heading {
+interface Heading {
   level: number;
   text: string;
   /** 0-based line range of the section: the heading line to the line before the next heading of the same or a higher level. */
@@ -11,7 +11,7 @@ export interface Heading {
   endLine: number;
 }
 
-export function headingsOf(markdown: string): Heading[] {
+function headingsOf(markdown: string): Heading[] {
   const tokens = md.parse(markdown, {});
   const found: Omit<Heading, 'endLine'>[] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -9,7 +9,7 @@ export interface ToolContext {
 }
 
 /** Where a write tool call lands, for the audit row (known from the input, so a refused call is logged too). */
-export interface AuditTarget {
+interface AuditTarget {
   itemId: number;
   target: string;
 }

@@ -8,9 +8,6 @@ export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 
 /** The columns `page_history` copies from a page (besides its own id and time). */
 export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments', 'contributors'] as const;
 
-/** Columns for menus and lists: everything but the (possibly large) content. */
-export const PAGE_MENU_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 's_number', 'author_uid', 'addtime', 'ext_info', 'revision'] as const;
-
 /** A `pages` row as stored (content as written, never escaped). */
 export interface PageRow extends Omit<PageVersionFields, 'addtime'> {
   addtime: number;

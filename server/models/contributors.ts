@@ -20,7 +20,11 @@ export function mergeContributors(a: Contributor[], b: Iterable<Contributor>): C
   const out = [...a];
   const key = (c: Contributor) => (c.uid ? `u${c.uid}` : `n${c.username}`);
   const seen = new Set(out.map(key));
-  for (const c of b) if (!seen.has(key(c))) (seen.add(key(c)), out.push({ uid: c.uid, username: c.username }));
+  for (const c of b) {
+    if (seen.has(key(c))) continue;
+    seen.add(key(c));
+    out.push({ uid: c.uid, username: c.username });
+  }
   return out;
 }
 

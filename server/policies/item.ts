@@ -42,7 +42,7 @@ export interface ItemAccess {
   passwordGranted: boolean;
 }
 
-export type ItemRole = 'admin' | 'creator' | 'manager' | 'editor' | 'reader' | 'visitor' | 'none';
+type ItemRole = 'admin' | 'creator' | 'manager' | 'editor' | 'reader' | 'visitor' | 'none';
 
 export interface ItemAbilities {
   role: ItemRole;
@@ -73,7 +73,7 @@ function higher(a: ItemRole, b: ItemRole): ItemRole {
   return rank[a] >= rank[b] ? a : b;
 }
 
-export function itemRole(actor: Actor, access: ItemAccess): ItemRole {
+function itemRole(actor: Actor, access: ItemAccess): ItemRole {
   if (actor.kind === 'user') {
     if (access.item.uid === actor.uid) return 'creator';
     if (isAdmin(actor)) return 'admin';

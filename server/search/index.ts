@@ -13,7 +13,7 @@ export type { SearchHit, SearchQuery } from './types.ts';
  * content: SQLite 418 vs 272 µs, PostgreSQL 805 vs 577 µs). Both take the searched items' pages
  * first and match their text (`itemPages`), so a search costs the same whatever other items hold.
  */
-export function searchEngineFor(db: Db): SearchEngine {
+function searchEngineFor(db: Db): SearchEngine {
   return engineOf(db) === 'pg' ? pgSearch : sqliteSearch;
 }
 

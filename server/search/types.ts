@@ -3,7 +3,7 @@ import { Page, type PageRow } from '../models/Page.ts';
 import type { Db } from '../db/knex.ts';
 
 /** The `pages` columns a search selects: what a result list needs (content for the snippet). */
-export const HIT_FIELDS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'addtime', 'author_uid', 'ext_info'] as const;
+const HIT_FIELDS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'addtime', 'author_uid', 'ext_info'] as const;
 /** A page that matched. */
 export type SearchHit = Pick<PageRow, (typeof HIT_FIELDS)[number]>;
 

@@ -7,7 +7,7 @@ import { newStorageKey } from './keys.ts';
 import { LocalDiskStorage } from './localDisk.ts';
 import { S3Storage, resolveS3Addressing } from './s3.ts';
 
-export type { StorageDriver, StorageSource, StoredObjectMeta } from './driver.ts';
+export type { StorageDriver } from './driver.ts';
 export { StorageNotFound } from './driver.ts';
 
 /**
@@ -34,7 +34,7 @@ function localFor(uploadsDir: string): LocalDiskStorage {
 }
 
 /** The S3-compatible driver described by `oss_setting`, or null when it is incomplete. */
-export function objectStorageFrom(setting: SiteSettings['oss_setting']): S3Storage | null {
+function objectStorageFrom(setting: SiteSettings['oss_setting']): S3Storage | null {
   if (!setting.key || !setting.secret || !setting.endpoint || !setting.bucket) return null;
   const endpoint = /^https?:\/\//i.test(setting.endpoint) ? setting.endpoint : `${setting.protocol}://${setting.endpoint}`;
   let addressing: { region: string; pathStyle: boolean };
@@ -88,7 +88,7 @@ class RoutedStore implements FileStore {
  * 1 and `oss_setting` is complete (AWS S3, MinIO, Aliyun OSS and Qiniu all speak the S3 API),
  * otherwise to local disk under `uploadsDir`.
  */
-export function storageFor(config: Pick<Config, 'uploadsDir'>, settings: Pick<SiteSettings, 'oss_open' | 'oss_setting'>, logger?: Logger): FileStore {
+function storageFor(config: Pick<Config, 'uploadsDir'>, settings: Pick<SiteSettings, 'oss_open' | 'oss_setting'>, logger?: Logger): FileStore {
   const objects = objectStorageFrom(settings.oss_setting);
   const useObjects = settings.oss_open === 1 && objects !== null;
   if (settings.oss_open === 1 && !objects && !warnedIncompleteObjectStorage && logger) {

@@ -21,7 +21,7 @@ export interface S3Options {
 }
 
 /** Region and addressing style guessed from the endpoint host, as the big providers name them. */
-export function s3AddressingFor(endpoint: string): { region: string; pathStyle: boolean } {
+function s3AddressingFor(endpoint: string): { region: string; pathStyle: boolean } {
   const host = new URL(endpoint).hostname;
   let m = /^s3[.-]([a-z0-9-]+)\.amazonaws\.com$/.exec(host);
   if (m && m[1] !== 'external-1') return { region: m[1]!, pathStyle: false };

@@ -269,7 +269,7 @@ describe('mentions and notices', () => {
     await comment(owner, { page_id: pageId, comment_id: id, content: `cc @${editor.username} @${reader.username}` });
     expect((await notices(editor)).unread_count).toBe(editorCount);
     expect((await notices(reader)).unread_count).toBe(readerCount + 1);
-    expect((await notices(reader)).list[0].notice_title).toBe(`${owner.username} mentioned you on the page "Users API"`);
+    expect((await notices(reader)).list[0]?.notice_title).toBe(`${owner.username} mentioned you on the page "Users API"`);
   });
 
   it('tells the thread’s participants and the page’s author of a reply, never the writer', async () => {

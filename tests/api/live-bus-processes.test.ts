@@ -110,7 +110,7 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     const [old] = await listenerOf(a);
     expect(old).toBeTypeOf('number');
     const logs = logLines(a.child);
-    await db.raw('SELECT pg_terminate_backend(?)', [old]);
+    await db.raw('SELECT pg_terminate_backend(?)', [old!]); // a number: checked just above
     // B's NOTIFY goes out while A has no listener; A's change waits in its queue.
     liveText(pb).insert(liveText(pb).length, 'typed on B during the outage. ');
     liveText(pa).insert(liveText(pa).length, 'typed on A during the outage. ');

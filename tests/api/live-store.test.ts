@@ -124,7 +124,7 @@ describe('live stores and revision cuts', () => {
     const { pageId, owner } = await newPage('x\n');
     const doc = docOf(await loadLiveState(t.services, pageId));
     const me = [{ uid: owner.uid, username: owner.username }];
-    const count = async () => (await t.services.db('page_history').where({ page_id: pageId }).count({ n: '*' }))[0].n;
+    const count = async () => (await t.services.db('page_history').where({ page_id: pageId }).count({ n: '*' }))[0]?.n;
     const typeAndStore = async (r: typeof rules) => {
       doc.getText('markdown').insert(0, 'k');
       await storeLiveState(t.services, pageId, doc, me, { rules: r, cut: false });

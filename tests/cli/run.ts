@@ -21,7 +21,7 @@ export async function runDocs(args: string[], opts: { cwd: string; env?: NodeJS.
     stdout: (s) => void (stdout += s),
     stderr: (s) => void (stderr += s),
     stdin: process.stdin,
-    env: { ...(opts.env ?? {}) },
+    env: { ...opts.env },
     cwd: opts.cwd,
     isTTY: !!opts.tty,
     verbose: args.includes('--verbose'),

@@ -353,7 +353,9 @@ describe('hostile comment bodies', () => {
     });
     await page.addInitScript(() => {
       const hits: unknown[] = [];
-      Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => void hits.push(v) });
+      Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => {
+        hits.push(v);
+      } });
       (window as unknown as { alert: (v: unknown) => void }).alert = (v) => hits.push(v);
     });
     await page.goto(`/${itemId}?page_id=${pageId}`);

@@ -228,7 +228,7 @@ describe('live co-editing in the browser', () => {
     await page.keyboard.type(' kept', { delay: 10 });
     await waitForText(observer, (s) => s.includes('kept'), LONG);
     await e.t.services.db('item_members').where({ item_id: itemId, uid: temp.uid }).delete();
-    e.t.services.live.rightsChanged(itemId);
+    await e.t.services.live.rightsChanged(itemId);
     await page.getByRole('alert').filter({ hasText: 'You can no longer edit this page' }).waitFor();
     await expect.poll(() => page.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
     await page.keyboard.type(' refused');

@@ -57,7 +57,9 @@ async function trapped(page: Page) {
   });
   await page.addInitScript(() => {
     const hits: unknown[] = [];
-    Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => void hits.push(v) });
+    Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => {
+      hits.push(v);
+    } });
   });
   return {
     async assertInert() {

@@ -98,5 +98,5 @@ export function closeAllLive(): void {
 /** Turns an item's live co-editing switch on or off (the column item/update writes), for tests of either editor. */
 export async function setLiveEditing(t: TestServer, itemId: number, on: boolean): Promise<void> {
   await t.services.db('items').where({ item_id: itemId }).update({ live_editing: on ? 1 : 0 });
-  t.services.live.rightsChanged(itemId);
+  await t.services.live.rightsChanged(itemId);
 }

@@ -70,7 +70,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     engine: TEST_ENGINE,
     fetch: doFetch,
     async call(name, params = {}, o = {}) {
-      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers['X-API-Token'] = o.token;
       let res: Response;
       if (o.method === 'GET') {

@@ -14,7 +14,7 @@ import { createAccessToken } from '../../server/commands/tokens/accessTokens.ts'
 import { allActions } from '../../server/routes/index.ts';
 import { deriveDeclared, type DerivedRole, type FixtureIds } from './derivedRights.ts';
 import { storageOf } from '../../server/storage/index.ts';
-import { startTestServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildUser, grantCookieFrom, type User } from '../helpers/factories.ts';
 
 /**

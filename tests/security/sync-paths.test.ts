@@ -331,8 +331,8 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
         const proxy = await startProxy((action, data) => {
           if (action !== 'sync/pages') return;
           for (const page of data.pages) {
-            const [[served]] = JSON.parse(page.source_refs) as string[][];
-            page.source_refs = JSON.stringify(variant(served!));
+            const [[served]] = JSON.parse(page.source_refs) as [[string]];
+            page.source_refs = JSON.stringify(variant(served));
           }
         });
         try {

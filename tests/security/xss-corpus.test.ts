@@ -64,11 +64,12 @@ async function trappedPage(): Promise<{ page: Page; context: BrowserContext }> {
   const context = await e.browser.newContext({ baseURL: e.t.url, bypassCSP: true, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   await context.addInitScript(() => {
     localStorage.setItem('folio_lang', 'en');
-    const w = window as unknown as Record<string, unknown>;
     const seen: string[] = [];
     const record = (what: string) => (...args: unknown[]) => void seen.push(`${what}(${args.map(String).join(',')}) at ${location.href}`);
     for (const fn of ['alert', 'confirm', 'prompt', 'print']) Object.defineProperty(window, fn, { configurable: false, writable: false, value: record(fn) });
-    Object.defineProperty(window, '__pwned', { configurable: false, get: () => seen, set: (v) => void seen.push(`__pwned=${String(v)}`) });
+    Object.defineProperty(window, '__pwned', { configurable: false, get: () => seen, set: (v) => {
+      seen.push(`__pwned=${String(v)}`);
+    } });
     Object.defineProperty(window, '__xssHits', { configurable: false, value: seen });
   });
   await loginWithToken(context, e.t.url, owner.token);
@@ -236,7 +237,7 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
       [`/item/setting/${itemId}`, (p) => p.getByRole('tab').first().waitFor()],
       ['/user/setting', (p) => p.locator('input').first().waitFor()],
     ];
-    for (const [url, ready] of views) (await visit(url, ready)).context().close();
+    for (const [url, ready] of views) await (await visit(url, ready)).context().close();
     // Members tab of the item settings, and the page's attachment list and title in the menu.
     const settings = await visit(`/item/setting/${itemId}`, (p) => p.getByRole('tab').first().waitFor());
     for (const tab of await settings.getByRole('tab').all()) {

@@ -25,7 +25,7 @@ const scene = (load: () => Promise<SceneModule>, namespaces: Namespace[]): Pick<
   },
 });
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     element: <AppShell />,
     hydrateFallbackElement: <PageSpinner />,

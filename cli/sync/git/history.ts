@@ -52,7 +52,7 @@ export async function readGitView(root: string, relPaths: string[]): Promise<Git
  * folder (paths relative to it, NUL-separated so no name is quoted), following renames by git's
  * own detection (-M): a path's history continues under its older names.
  */
-export async function folderHistory(root: string): Promise<Map<string, string[]>> {
+async function folderHistory(root: string): Promise<Map<string, string[]>> {
   const log = await git(root, ['log', '--raw', '--no-abbrev', '-M', '--relative', '-z', '--format=%x01', '--', '.']);
   // A repository without commits has no history yet.
   if (!log.ok) return new Map();

@@ -12,7 +12,7 @@ import path from 'node:path';
  * - FastAPI docs `{* path *}` (with optional `hl[...]` and `ln[...]` left as they are) alone on its
  *   line; relative to the page's file; shown as a fenced code block.
  */
-export type IncludeKind = 'mdbook' | 'snippet' | 'fastapi';
+type IncludeKind = 'mdbook' | 'snippet' | 'fastapi';
 
 export interface IncludeDirective {
   kind: IncludeKind;

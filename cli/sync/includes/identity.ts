@@ -12,7 +12,7 @@ import { includeContextOf, includedText, type IncludeContext } from './resolve.t
  */
 
 /** The hash of what the page's directives include, or undefined when it has none. */
-export async function includeDigest(relPath: string, body: string, ctx: IncludeContext): Promise<string | undefined> {
+async function includeDigest(relPath: string, body: string, ctx: IncludeContext): Promise<string | undefined> {
   const directives = findIncludes(body);
   if (!directives.length) return undefined;
   const parts: string[] = [];

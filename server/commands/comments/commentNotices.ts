@@ -17,14 +17,14 @@ import { notify } from '../notices/notices.ts';
 export type CommentNoticeKind = 'mention' | 'reply' | 'page';
 
 /** At most this many `@names` of one comment are looked up. */
-export const MAX_MENTIONS = 20;
+const MAX_MENTIONS = 20;
 
 /** The `@usernames` of a Markdown text (Folio usernames: letters, digits, `_ . -`, CJK), outside code. */
 export function mentionedNames(markdown: string): string[] {
   const text = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
   const names = new Set<string>();
-  for (const m of text.matchAll(/(^|[^\w@.\-])@([\p{L}\p{N}_][\p{L}\p{N}_.\-]*)/gu)) {
-    names.add(m[2]!.replace(/[.\-]+$/, ''));
+  for (const m of text.matchAll(/(^|[^\w@.-])@([\p{L}\p{N}_][\p{L}\p{N}_.-]*)/gu)) {
+    names.add(m[2]!.replace(/[.-]+$/, ''));
     if (names.size >= MAX_MENTIONS) break;
   }
   return [...names];
@@ -72,7 +72,7 @@ const TITLES: Record<CommentNoticeKind, (by: string, title: string) => string> =
 };
 
 /** Shown in the notice and the mail: the comment's start, as plain text. */
-export const excerpt = (content: string) => (content.length > 300 ? `${content.slice(0, 300)}…` : content);
+const excerpt = (content: string) => (content.length > 300 ? `${content.slice(0, 300)}…` : content);
 
 export async function noticeComment(tx: Deps, to: { uid: number; kind: CommentNoticeKind }, page: { page_id: number; page_title: string }, by: { uid: number; username: string }, content: string): Promise<void> {
   await notify(tx, {

@@ -9,7 +9,7 @@ import { ALLOWED_IMAGE_EXTENSIONS } from '../../../core/limits.ts';
 const FORBIDDEN_SEGMENT = /^(php\d*|phtml|pht|phar|jsp[x]?|jspf|asp[x]?|ascx|ashx|asmx|cer|cgi|pl|py|pyc|rb|sh|bash|bat|cmd|com|exe|dll|msi|vbs|vbe|js|mjs|wsf|hta|htaccess|htpasswd|shtml|shtm|stm|html|htm|xhtml|xht|svg|svgz|xml|xsl|xslt|swf|jar|war)$/i;
 
 /** ShowDoc's whitelist for non-administrators (showdoc-server.md §4.7), minus anything above. */
-export const USER_UPLOAD_EXTENSIONS = new Set([
+const USER_UPLOAD_EXTENSIONS = new Set([
   'jpg', 'jpeg', 'png', 'bmp', 'gif', 'ico', 'webp', 'mp3', 'wav', 'mp4', 'mov', 'flac', 'mkv', 'zip', 'tar', 'gz', 'tgz', 'ipa', 'apk', 'rar',
   'iso', 'pdf', 'epub', 'xps', 'doc', 'docx', 'wps', 'ppt', 'pptx', 'xls', 'xlsx', 'txt', 'psd', 'csv', 'pub', 'json', 'css',
 ]);
@@ -42,7 +42,7 @@ export function svgUploadProblem(name: string, head: Buffer): string | null {
  * element. A forward scan, each piece skipped with one `indexOf`: the single regular expression it
  * replaces let a lazy comment body span several comments, so 31 `<!---->` (218 bytes) took 93 s.
  */
-export function startsWithSvgRoot(raw: string): boolean {
+function startsWithSvgRoot(raw: string): boolean {
   const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   let at = skipSpace(text, 0);
   if (text.startsWith('<?xml', at)) {

@@ -9,11 +9,11 @@ import type MockJs from 'mockjs';
  */
 export const MOCK_TEMPLATE_MAX_BYTES = 100 * 1024;
 /** Largest repeat count of one rule (`"list|100000"` becomes `"list|1000"`). */
-export const MOCK_MAX_REPEAT = 1000;
+const MOCK_MAX_REPEAT = 1000;
 /** Largest rendered answer, and the bound on the estimate made before rendering. */
-export const MOCK_MAX_OUTPUT_BYTES = 2 * 1024 * 1024;
+const MOCK_MAX_OUTPUT_BYTES = 2 * 1024 * 1024;
 /** Largest length argument of text generators such as `@paragraph(n)` or `@string(n)`. */
-export const MOCK_MAX_TEXT_ARG = 100;
+const MOCK_MAX_TEXT_ARG = 100;
 const MAX_DECIMALS = 10;
 const MAX_DEPTH = 32;
 
@@ -32,7 +32,7 @@ export class MockTemplateError extends Error {
 }
 
 /** Parses the stored text: it must be JSON and at most 100 KB. */
-export function parseMockTemplate(text: string): unknown {
+function parseMockTemplate(text: string): unknown {
   if (Buffer.byteLength(text, 'utf8') > MOCK_TEMPLATE_MAX_BYTES) throw new MockTemplateError(`must be at most ${MOCK_TEMPLATE_MAX_BYTES / 1024} KB`);
   try {
     return JSON.parse(text);
@@ -324,7 +324,7 @@ function bound(value: unknown, depth: number, weights: ReferenceWeights, at: Sib
 }
 
 /** The template made safe to hand to Mock.js, or a MockTemplateError naming the problem. */
-export function boundMockTemplate(template: unknown): unknown {
+function boundMockTemplate(template: unknown): unknown {
   let known = noEstimates();
   for (let pass = 0; ; pass++) {
     const weights: ReferenceWeights = { known, seen: noEstimates(), referenced: false };

@@ -8,7 +8,7 @@ import { Mock, type MockRow } from '../../models/Mock.ts';
 export type { MockRow } from '../../models/Mock.ts';
 
 /** `users/1` → `/users/1`; '' stays '' (no path: reachable by key only). */
-export function normaliseMockPath(path: string): string {
+function normaliseMockPath(path: string): string {
   const p = path.trim();
   if (!p) return '';
   if (p.startsWith('~')) throw errors.validation('path: regular-expression paths are not supported; give an exact path such as /users/1', 'path：不支持正则路径，请填写精确路径，如 /users/1');

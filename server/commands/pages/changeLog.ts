@@ -8,7 +8,7 @@ export type ChangeAction = 'create' | 'update' | 'delete' | 'recover' | 'drag' |
 export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'team';
 
 /** Newest entries kept per item, as ShowDoc keeps them. */
-export const CHANGE_LOG_KEPT = 300;
+const CHANGE_LOG_KEPT = 300;
 
 /** The webhook event a page change announces (a page back from the recycle bin is created again). */
 const PAGE_EVENTS: Partial<Record<ChangeAction, WebhookEvent>> = { create: 'page.created', update: 'page.updated', delete: 'page.deleted', recover: 'page.created' };

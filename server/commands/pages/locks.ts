@@ -16,7 +16,7 @@ export async function assertNotLockedByOther(db: Db, pageId: number, uid: number
 }
 
 /** A lock never reaches further than this, so a forgotten far-future lock_to cannot freeze a page. */
-export const MAX_LOCK_SECONDS = 24 * 3600;
+const MAX_LOCK_SECONDS = 24 * 3600;
 
 /**
  * Takes, renews or (with a past `lockTo`, e.g. 1000) releases the caller's lock on a page.

@@ -214,7 +214,7 @@ async function linkPagesCreatedTogether(deps: Deps, itemId: number, results: Syn
  * Why the sync must not delete this page: it was created elsewhere (the web UI, an import), or
  * someone changed it since the sync last wrote it. Null when it may go.
  */
-export function pruneRefusal(page: Pick<PageRow, 'sync_created' | 'sync_revision' | 'revision'>): string | null {
+function pruneRefusal(page: Pick<PageRow, 'sync_created' | 'sync_revision' | 'revision'>): string | null {
   if (!page.sync_created) return 'the page was not created by the sync (web pages are never pruned)';
   if (page.revision !== page.sync_revision) return 'the page changed on the server since the sync wrote it';
   return null;

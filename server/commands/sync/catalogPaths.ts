@@ -1,7 +1,7 @@
 import { errors } from '../../../core/errors.ts';
 import type { CatalogRow } from '../catalogs/loadCatalogs.ts';
 
-export const MAX_CAT_NAME_PATH = 1000;
+const MAX_CAT_NAME_PATH = 1000;
 
 /**
  * ShowDoc's `cat_name` slash path ("API/Users/Admin"): a leading `/` is ignored, segments are

@@ -6,7 +6,7 @@ import { type Author, API_AUTHOR } from '../../policies/author.ts';
 export type SyncPageChange = 'created' | 'updated' | 'moved' | 'deleted';
 
 /** Pages listed by name in one event; the rest are counted (`pages_total`). */
-export const SYNC_EVENT_LISTED_PAGES = 50;
+const SYNC_EVENT_LISTED_PAGES = 50;
 
 /** Who a sync is announced as when the client does not say (CLIs before the `source` field). */
 export const DEFAULT_SYNC_SOURCE = 'docs push';

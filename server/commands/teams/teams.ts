@@ -6,7 +6,6 @@ import { TeamItem } from '../../models/TeamItem.ts';
 import { TeamItemMember } from '../../models/TeamItemMember.ts';
 import { TeamMember } from '../../models/TeamMember.ts';
 import type { Db } from '../../db/knex.ts';
-import { TeamMemberGroup } from '../../policies/team.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { liveRightsChanged } from '../../live/liveServices.ts';
 
@@ -72,4 +71,3 @@ export async function transferTeam(deps: Deps, team: TeamRow, to: UserRef): Prom
   return { items: moved.length };
 }
 
-export const isTeamManagerGroup = (group: number) => group === TeamMemberGroup.MANAGER;

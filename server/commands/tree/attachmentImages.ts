@@ -5,7 +5,7 @@ import type { StorageDriver } from '../../storage/driver.ts';
 
 
 /** The file sign in one of Folio's own attachment URLs (`…attachment/visitFile?sign=…` or `/sign/…`). */
-export function attachmentSign(url: string): string | null {
+function attachmentSign(url: string): string | null {
   if (!/attachment\/visitfile/i.test(url)) return null;
   const m = /[?&/]sign[=/]([0-9a-f]{32})/i.exec(url);
   return m ? m[1]!.toLowerCase() : null;

@@ -16,9 +16,9 @@ import { findUserById, findUserByVerifiedEmail } from '../../models/userLookups.
  * (admin user form, `docs user add --email`) counts at once: that is how a site without SMTP gives
  * users an address.
  */
-export const VERIFY_LINK_TTL_SECONDS = 24 * 3600;
+const VERIFY_LINK_TTL_SECONDS = 24 * 3600;
 /** A user may have the verification mail sent again after this long (one mailbox, not a mail cannon). */
-export const RESEND_COOLDOWN_SECONDS = 60;
+const RESEND_COOLDOWN_SECONDS = 60;
 
 const ASK_TO_SET = { en: 'to set your e-mail address', zh: '设置邮箱' };
 

@@ -14,7 +14,7 @@ import { findUserByVerifiedEmail } from '../../models/userLookups.ts';
  * Password reset by e-mail. The link carries a random token; only its sha256 is stored, with the
  * uid, the address it was sent to and an expiry of one hour. It works once.
  */
-export const RESET_LINK_TTL_SECONDS = 3600;
+const RESET_LINK_TTL_SECONDS = 3600;
 
 export interface ResetRequest {
   email: string;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex.ts';
 import { User, type UserRow } from '../../models/User.ts';
 
-export const USER_PICKER_LIMIT = 50;
+const USER_PICKER_LIMIT = 50;
 
 /** `%`, `_` and `\` typed by the user are matched literally. */
 export function escapeLike(text: string): string {

@@ -23,17 +23,17 @@ import { signedPost, vendorOf } from './vendors/index.ts';
  * is never followed) is retried after 1, 2, 4 … minutes, up to MAX_ATTEMPTS; a target refused by
  * the SSRF guard fails at once. Each outcome records status, HTTP status, latency and error.
  */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** Seconds before the first retry; doubles with each further attempt. */
-export const RETRY_BASE_SECONDS = 60;
+const RETRY_BASE_SECONDS = 60;
 const RETRY_MAX_SECONDS = 6 * 3600;
 /** A claim outlives a post by far (REQUEST_TIMEOUT_MS); it only matters when a process dies mid-post. */
 const CLAIM_SECONDS = 120;
 /** The whole post, from connecting to the last byte of the answer (not an idle timeout: a receiver trickling bytes would never idle). */
-export const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 /** Deliveries kept per webhook as its log; older finished ones are removed. */
-export const DELIVERY_LOG_KEPT = 100;
+const DELIVERY_LOG_KEPT = 100;
 const RESPONSE_KEPT_BYTES = 2048;
 
 export interface DeliveryOutcome {
@@ -45,7 +45,7 @@ export interface DeliveryOutcome {
   error: string;
 }
 
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -77,7 +77,7 @@ export async function claimDeliveries(services: Pick<Services, 'db' | 'now'>, op
 /** What a post needs of its webhook. */
 type PostTarget = Pick<WebhookRow, 'id' | 'url' | 'format' | 'secret' | 'lang'>;
 
-export function signBody(secret: string, body: string): string {
+function signBody(secret: string, body: string): string {
   return `sha256=${crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 

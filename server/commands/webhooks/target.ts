@@ -25,7 +25,7 @@ export interface ResolvedTarget {
 }
 
 /** Parses and checks the scheme; the host is left to `checkAddress` / `resolveTarget`. */
-export function parseTargetUrl(raw: string): URL {
+function parseTargetUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -38,7 +38,7 @@ export function parseTargetUrl(raw: string): URL {
 }
 
 /** The URL's host when it is an IP literal (brackets of IPv6 removed), else null. */
-export function literalAddress(url: URL): string | null {
+function literalAddress(url: URL): string | null {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return net.isIP(host) ? host : null;
 }

@@ -10,9 +10,9 @@ import { checkTargetUrl, TargetRefused } from './target.ts';
 import { detectFormat, SIGNING_BOTS } from './vendors/index.ts';
 
 /** Webhooks an item may have. */
-export const MAX_WEBHOOKS_PER_ITEM = 20;
+const MAX_WEBHOOKS_PER_ITEM = 20;
 /** Deliveries `webhook/list` shows per webhook. */
-export const LOG_SHOWN = 20;
+const LOG_SHOWN = 20;
 
 export interface SaveWebhookInput {
   itemId: number;
@@ -31,7 +31,7 @@ export interface SaveWebhookInput {
   allowPrivate: boolean;
 }
 
-export function newSecret(): string {
+function newSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('hex')}`;
 }
 
@@ -74,7 +74,7 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   });
 }
 
-export async function findWebhook(deps: Deps, itemId: number, id: number): Promise<WebhookRow> {
+async function findWebhook(deps: Deps, itemId: number, id: number): Promise<WebhookRow> {
   const row = await Webhook.query(deps.db).findOne({ id, item_id: itemId });
   if (!row) throw errors.notFound('webhook');
   return row;

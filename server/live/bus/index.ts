@@ -6,7 +6,7 @@ import { LocalBus } from './local.ts';
 import { PgBus } from './pg.ts';
 import type { LiveBus } from './types.ts';
 
-export type { LiveBus, LiveMessage } from './types.ts';
+export type { LiveBus } from './types.ts';
 
 /**
  * The bus this process uses: PostgreSQL NOTIFY when the database is PostgreSQL (it reaches other

@@ -11,9 +11,6 @@ import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
 import { authorizeCatalogSave, defaultCatalogFor, treeMoveGuard } from '../../access/catalogs.ts';
 import { pagesInCatalog } from '../../models/pageLookups.ts';
 import { presentCatalogGroups } from '../../presenters/catalog.ts';
-import { Catalog } from '../../models/Catalog.ts';
-import { Page } from '../../models/Page.ts';
-import { PageHistory } from '../../models/PageHistory.ts';
 
 const MAX_TREE_CHANGES = 10_000;
 

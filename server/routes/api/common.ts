@@ -9,11 +9,11 @@ import { loadSiteSettings } from '../../settings.ts';
 import { spendRateBudget } from '../../throttle/rateLimit.ts';
 
 /** `common/*` actions: verification-code image, QR codes, the home-page setting. */
-export const QRCODE_MIN_SIZE = 50;
-export const QRCODE_MAX_SIZE = 1000;
-export const QRCODE_MAX_URL = 2000;
+const QRCODE_MIN_SIZE = 50;
+const QRCODE_MAX_SIZE = 1000;
+const QRCODE_MAX_URL = 2000;
 /** Captchas are rows: one address may make this many per minute (a person needs a handful). */
-export const CAPTCHAS_PER_IP_PER_MINUTE = 60;
+const CAPTCHAS_PER_IP_PER_MINUTE = 60;
 
 const spendCaptchaBudget = (services: Parameters<typeof issueCaptcha>[0], ip: string) =>
   spendRateBudget(services, `captcha:ip:${ip}`, CAPTCHAS_PER_IP_PER_MINUTE, 60);

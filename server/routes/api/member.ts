@@ -9,7 +9,7 @@ import { presentMember } from '../../presenters/member.ts';
 import { actorRef } from '../../policies/actor.ts';
 
 /** `member/*`: the personal members of an item (manage rights; changes refused on archived items). */
-export const zMemberGroup = zInt(0, 2).optional().default(1);
+const zMemberGroup = zInt(0, 2).optional().default(1);
 
 export const memberActions: ActionDef[] = [
   action({

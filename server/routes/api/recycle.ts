@@ -15,7 +15,7 @@ export const recycleActions: ActionDef[] = [
     writes: false,
     input: z.object({ item_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage' } },
-    async handle({ input, services, loaded: { item: loaded } }) {
+    async handle({ input, services }) {
       const rows = await RecycleEntry.query(services.db)
         .modify('inItem', input.item_id)
         .orderBy([{ column: 'del_time', order: 'desc' }, { column: 'id', order: 'desc' }])
@@ -30,7 +30,7 @@ export const recycleActions: ActionDef[] = [
     writes: true,
     input: z.object({ item_id: zId, page_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage', write: true } },
-    async handle({ input, actor, services, loaded: { item: loaded } }) {
+    async handle({ input, actor, services }) {
       const recovered = await recoverPage(services, { itemId: input.item_id, pageId: input.page_id, by: authorOf(actor) });
       if (!recovered) throw errors.notFound('page');
       return recovered;

@@ -45,7 +45,7 @@ describe('API diff: operations', () => {
     expect(d.summary).toEqual({ added: 1, removed: 1, changed: 0, breaking: 1 });
     expect(d.operations[0]).toMatchObject({ method: 'GET', path: '/pets/{petId}', change: 'removed', breaking: true });
     expect(d.operations[1]).toMatchObject({ method: 'POST', path: '/pets', change: 'added', breaking: false });
-    expect(d.operations[0].reasons[0].path).toBe('paths./pets/{petId}.get');
+    expect(d.operations[0]?.reasons[0]?.path).toBe('paths./pets/{petId}.get');
   });
 
   it('treats a renamed path parameter as the same operation', () => {
@@ -81,7 +81,7 @@ describe('API diff: request parameters', () => {
     const p = (values: string[]) => ({ parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: values } }] });
     const removed = diff(spec(p(['available', 'pending', 'sold'])), spec(p(['available', 'sold'])));
     expect(rules(removed)).toEqual({ 'request-enum-value-removed': true });
-    expect(removed.operations[0].reasons[0]).toMatchObject({ path: 'paths./pets/{petId}.get.parameters.query.status.enum', message: 'value "pending" removed' });
+    expect(removed.operations[0]?.reasons[0]).toMatchObject({ path: 'paths./pets/{petId}.get.parameters.query.status.enum', message: 'value "pending" removed' });
     expect(rules(diff(spec(p(['a'])), spec(p(['a', 'b']))))).toEqual({ 'request-enum-value-added': false });
   });
 
@@ -192,7 +192,7 @@ describe('API snapshot', () => {
     const post = snap.operations.find((o) => o.path === '/pets')!;
     // The named schema is stored once and used by reference, the recursive one included.
     expect(post.requestBody).toMatchObject({ required: true, content: { 'application/json': { $ref: '#/definitions/Pet' } } });
-    expect(post.responses['200'].content['application/json']).toEqual({ $ref: '#/definitions/Pet' });
+    expect(post.responses['200']?.content['application/json']).toEqual({ $ref: '#/definitions/Pet' });
     expect(snap.schemas!['#/definitions/Pet']).toMatchObject({ type: ['object'], required: ['name'], properties: { parent: { $ref: '#/definitions/Pet' } } });
     const upload = snap.operations.find((o) => o.path === '/upload')!;
     expect(upload.requestBody).toMatchObject({ required: true, content: { 'multipart/form-data': { required: ['file'], properties: { file: { type: ['file'] } } } } });
@@ -201,8 +201,8 @@ describe('API snapshot', () => {
   it('reads OpenAPI 3.1 type arrays and 3.0 nullable alike', () => {
     const a = snapshotOpenApi(spec({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string', nullable: true } }] }));
     const b = snapshotOpenApi({ ...spec({ parameters: [{ name: 'q', in: 'query', schema: { type: ['string', 'null'] } }] }), openapi: '3.1.0' });
-    expect(a.operations[0].parameters[0].schema.type).toEqual(['null', 'string']);
-    expect(b.operations[0].parameters[0].schema).toEqual(a.operations[0].parameters[0].schema);
+    expect(a.operations[0]?.parameters[0]?.schema.type).toEqual(['null', 'string']);
+    expect(b.operations[0]?.parameters[0]?.schema).toEqual(a.operations[0]?.parameters[0]?.schema);
   });
 });
 

@@ -38,12 +38,12 @@ describe('API diff on two real consecutive releases (Netlify 2.52.0 → 2.53.0)'
 
   it('finds the new required request property that breaks branch creation, and lists it first', () => {
     expect(diff.operations[0]).toMatchObject({ method: 'POST', path: '/sites/{site_id}/database/branch', change: 'changed', breaking: true });
-    expect(diff.operations[0].reasons.filter((r) => r.breaking)).toEqual([
+    expect(diff.operations[0]?.reasons.filter((r) => r.breaking)).toEqual([
       expect.objectContaining({ rule: 'request-property-required-added', path: 'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id' }),
     ]);
     expect(diff.summary.breaking).toBe(1);
     // Within the operation, the breaking reason comes first.
-    expect(diff.operations[0].reasons[0].breaking).toBe(true);
+    expect(diff.operations[0]?.reasons[0]?.breaking).toBe(true);
   });
 
   it('keeps an operation whose path parameter was renamed as one changed operation', () => {

@@ -14,9 +14,9 @@ describe('Postman snapshot', () => {
   it('reads method, path (variables as {name}), query, body and inherited auth', () => {
     const snap = snapshotPostman(load('v21/AuthBearer.json'));
     expect(snap.operations.map((o) => `${o.method} ${o.path}`)).toEqual(['POST /users', 'GET /users']);
-    expect(snap.operations[0].security).toEqual([['bearer']]);
-    expect(Object.keys(snap.operations[0].requestBody!.content)).toEqual(['application/json']);
-    expect(snap.operations[1].parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:age', 'query:name', 'query:review', 'query:number']);
+    expect(snap.operations[0]?.security).toEqual([['bearer']]);
+    expect(Object.keys(snap.operations[0]?.requestBody?.content ?? {})).toEqual(['application/json']);
+    expect(snap.operations[1]?.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:age', 'query:name', 'query:review', 'query:number']);
     const paths = snapshotPostman(load('v21/PathParams.json'));
     expect(paths.operations[0]).toMatchObject({ path: '/users/{user_id}', parameters: [{ name: 'user_id', in: 'path', required: true }] });
   });

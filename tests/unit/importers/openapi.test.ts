@@ -15,7 +15,7 @@ const load = (file: string) => parseStructured(fs.readFileSync(file), file);
 const specFiles = (dir: string) =>
   fs
     .readdirSync(dir)
-    .filter((f) => /\.json$/.test(f) || (/\.ya?ml$/.test(f) && fs.statSync(path.join(dir, f)).size < 60_000))
+    .filter((f) => f.endsWith('.json') || (/\.ya?ml$/.test(f) && fs.statSync(path.join(dir, f)).size < 60_000))
     .map((f) => path.join(dir, f));
 
 function keysOf(tree: DocTree): string[] {

@@ -20,7 +20,7 @@ import { setSessionUser } from '../state/session.ts';
 export function apiHeaders(): Record<string, string> {
   return { 'Accept-Language': i18n.language || 'en', 'X-Folio-CSRF': '1' };
 }
-export type Params = Record<string, unknown>;
+type Params = Record<string, unknown>;
 
 export interface CallOptions {
   /** Error codes the caller handles itself: no toast (redirect reactions still apply). */

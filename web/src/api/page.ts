@@ -1,5 +1,5 @@
 import { call, upload, type CallOptions } from './client.ts';
-import type { Id, LockInfo, PageAttachment, PageHistory, PageInfo, PageView, SharedPageInfo, Template } from '@core/wire';
+import type { Id, LockInfo, PageAttachment, PageDiff, PageHistory, PageInfo, PageView, SharedPageInfo, Template } from '@core/wire';
 
 /** `page/*`, `recycle/*`, `mock/*` and `template/*` calls. */
 export const pageApi = {
@@ -11,7 +11,7 @@ export const pageApi = {
   ) => call<PageInfo>('page/save', p, o),
   sort: (p: { item_id: Id; pages: Record<string, number> }) => call('page/sort', p),
   history: (page_id: Id) => call<PageHistory[]>('page/history', { page_id }),
-  diff: (page_id: Id, page_history_id: Id) => call<{ page: PageInfo; history_page: PageHistory }>('page/diff', { page_id, page_history_id }),
+  diff: (page_id: Id, page_history_id: Id) => call<PageDiff>('page/diff', { page_id, page_history_id }),
   delete: (page_id: Id) => call('page/delete', { page_id }),
   createSinglePage: (page_id: Id, create: boolean) =>
     call<{ unique_key: string }>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' }),

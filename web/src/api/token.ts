@@ -1,5 +1,5 @@
 import { call, type CallOptions } from './client.ts';
-import type { AccessTokenInfo, AccessTokenList, AdminAccessTokenInfo, CreatedAccessToken, Id, McpAuditInfo, Paged } from '@core/wire';
+import type { AccessTokenList, AdminAccessTokenInfo, CreatedAccessToken, Id, McpAuditInfo, Paged } from '@core/wire';
 
 export type { AccessTokenInfo, AdminAccessTokenInfo, McpAuditInfo } from '@core/wire';
 

@@ -3,7 +3,7 @@ import type { Id, Webhook, WebhookDelivery } from '@core/wire';
 
 import type { WebhookFormat } from '@core/webhooks';
 
-export { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookFormat } from '@core/webhooks';
+export { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '@core/webhooks';
 
 export type { Webhook, WebhookDelivery } from '@core/wire';
 

@@ -30,7 +30,7 @@ export function useApiData<T>(load: () => Promise<T>, deps: unknown[]): { data: 
 
   useEffect(() => {
     void reload();
-  }, deps);
+  }, deps); // eslint-disable-line react-hooks/exhaustive-deps -- the caller's list: reload when it changes
 
   return { data, loading, failed, reload, setData };
 }

@@ -11,7 +11,7 @@ import { initReactI18next } from 'react-i18next';
  */
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'folio_lang';
+const LANGUAGE_STORAGE_KEY = 'folio_lang';
 
 const loaders = import.meta.glob<Record<string, unknown>>('./{en,zh}/*.json', { import: 'default' });
 export const NAMESPACES = [...new Set(Object.keys(loaders).map((p) => /\/([\w-]+)\.json$/.exec(p)![1]!))];

@@ -4,8 +4,8 @@
  */
 import { diffLines, diffWordsWithSpace } from 'diff';
 
-export type Segment = { text: string; changed: boolean };
-export type CellKind = 'same' | 'removed' | 'added' | 'empty';
+type Segment = { text: string; changed: boolean };
+type CellKind = 'same' | 'removed' | 'added' | 'empty';
 export interface DiffCell {
   line: number | null;
   kind: CellKind;

@@ -26,7 +26,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A table cell: pipes escaped and newlines flattened so the row stays one row. */
-export function escapeCell(value: string): string {
+function escapeCell(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 

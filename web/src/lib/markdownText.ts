@@ -6,7 +6,7 @@ import type { CommentAnchor } from '../api/comment.ts';
 import { renderPageHtml } from './renderPage.ts';
 import { CONTEXT } from './textAnchor.ts';
 
-export function markdownToText(markdown: string): string {
+function markdownToText(markdown: string): string {
   const doc = new DOMParser().parseFromString(renderPageHtml(markdown), 'text/html');
   return doc.body.textContent ?? '';
 }

@@ -15,7 +15,7 @@ const SERVER_NAME = 'folio';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-export function mcpEndpoint(siteUrl: string): string {
+function mcpEndpoint(siteUrl: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/mcp`;
 }
 

@@ -6,7 +6,7 @@
 /** Pages shorter than this render in one go. */
 export const PROGRESSIVE_MIN_CHARS = 30_000;
 /** Roughly how much Markdown the first step renders (more than a screenful). */
-export const FIRST_STEP_CHARS = 8_000;
+const FIRST_STEP_CHARS = 8_000;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 

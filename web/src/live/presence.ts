@@ -10,7 +10,7 @@ const ACTIVITY_EVERY_MS = 10_000;
  * The awareness `user` field. y-codemirror.next reads `name`, `color` and `colorLight` for the
  * remote cursors; `active` is a counter bumped on activity, `mode` says editing or reading.
  */
-export interface PresenceUser {
+interface PresenceUser {
   uid: number;
   name: string;
   color: string;

@@ -12,9 +12,9 @@ const TOKEN_REUSE_MS = 40_000;
 /** Reconnect attempts back off up to this (the provider's default, 30 s, is long for an editor). */
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
-export type LiveStatus = 'connecting' | 'connected' | 'disconnected';
+type LiveStatus = 'connecting' | 'connected' | 'disconnected';
 
-export interface LiveSession {
+interface LiveSession {
   provider: HocuspocusProvider;
   doc: Y.Doc;
   text: Y.Text;

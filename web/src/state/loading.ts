@@ -21,11 +21,3 @@ export function openLoading(): () => void {
   return close;
 }
 
-export async function withLoading<T>(work: Promise<T>): Promise<T> {
-  const close = openLoading();
-  try {
-    return await work;
-  } finally {
-    close();
-  }
-}

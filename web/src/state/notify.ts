@@ -17,4 +17,3 @@ export function notify(severity: Notice['severity'], text: string, life?: number
   noticeStore.set({ id: seq, severity, text, life });
 }
 export const notifyError = (text: string) => notify('error', text);
-export const notifySuccess = (text: string) => notify('success', text);

@@ -4,7 +4,7 @@
  * often personal (tokens, a local base URL) and never need to reach the Folio server: the tool
  * sends requests straight from the browser.
  */
-export interface HttpEnvironment {
+interface HttpEnvironment {
   name: string;
   /** `name=value` lines as the user typed them. */
   variables: string;
@@ -16,7 +16,7 @@ export interface ItemEnvironments {
 }
 
 const key = (itemId: number | string) => `folio_http_env_${itemId}`;
-export const EMPTY_ENVIRONMENTS: ItemEnvironments = { active: '', list: [] };
+const EMPTY_ENVIRONMENTS: ItemEnvironments = { active: '', list: [] };
 
 export function loadEnvironments(itemId: number | string): ItemEnvironments {
   try {

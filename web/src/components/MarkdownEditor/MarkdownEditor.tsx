@@ -46,7 +46,7 @@ interface Props {
 
 const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 /** Spec §2: only these image formats are uploaded from paste, drop or the image button. */
-export function isAllowedImage(file: File): boolean {
+function isAllowedImage(file: File): boolean {
   const ext = extensionOf(file.name) || file.type.replace(/^image\//, '');
   return (ALLOWED_IMAGE_EXTENSIONS as readonly string[]).includes(ext === 'jpeg' ? 'jpg' : ext) && file.type.startsWith('image/');
 }

@@ -43,9 +43,9 @@ function toForm(c: Settings): Form {
     home_item: String(c.home_item ?? ''),
     upload_quota_mb: Number(c.upload_quota_mb ?? 0),
     ldap_open: isOn(c.ldap_open),
-    ldap_form: { ...LDAP_DEFAULTS, ...(c.ldap_form ?? {}) },
+    ldap_form: { ...LDAP_DEFAULTS, ...c.ldap_form },
     oss_open: isOn(c.oss_open),
-    oss_setting: { ...OSS_DEFAULTS, ...(c.oss_setting ?? {}) },
+    oss_setting: { ...OSS_DEFAULTS, ...c.oss_setting },
     // MCP is on and tokens expire unless the administrator said otherwise (issue #23).
     mcp_enabled: isOn(c.mcp_enabled ?? 1),
     token_never_expire: isOn(c.token_never_expire),

@@ -91,7 +91,7 @@ const SCHEMA_RULES = new Set(['type-changed', 'format-changed', 'enum-added', 'e
 const KEYWORD_AT_END = /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems|deprecated|readOnly|writeOnly)$/;
 
 /** The i18n key of a diff rule (core/apiDiff.ts) and the name it is about, read off the reason's JSON path. */
-export function ruleLabel(reason: ChangeReason): { key: string; name: string } {
+function ruleLabel(reason: ChangeReason): { key: string; name: string } {
   const bare = reason.rule.replace(/^(request|response)-/, '');
   const bound = /-(minLength|maxLength|minimum|maximum|minItems|maxItems)-(narrowed|widened)$/.exec(reason.rule);
   const at = reason.path.replace(KEYWORD_AT_END, '');

@@ -24,7 +24,7 @@ export default function ItemListScene() {
   const [keyword, setKeyword] = useState('');
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
-  const items = data ?? [];
+  const items = useMemo(() => data ?? [], [data]);
   const searching = keyword.trim() !== '';
   const visible = useMemo(() => {
     const k = keyword.trim().toLowerCase();

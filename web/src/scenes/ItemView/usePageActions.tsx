@@ -82,7 +82,7 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
       if (!(e.ctrlKey || e.metaKey)) return;
       if (e.key === 'e' || e.key === 'E') {
         e.preventDefault();
-        edit();
+        void edit();
       } else if (e.key === 'Delete' && mayDeletePage) {
         e.preventDefault();
         void remove();

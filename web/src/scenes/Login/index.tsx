@@ -41,7 +41,7 @@ export default function LoginScene() {
         navigate(redirect, { replace: true });
       })
       .catch(() => undefined);
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
 
   const { busy, error, onSubmit } = useSubmit(
     async () => {
