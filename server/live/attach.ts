@@ -39,6 +39,7 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
   services.live.hub = hub;
   const rights = new LiveRights(services, hub).start();
   services.live.onRightsChanged = (itemId) => rights.recheck(itemId);
+  services.live.onLockSeen = (itemId, lockTo) => rights.lockSeen(itemId, lockTo);
   const unsubscribe = services.live.bus.subscribe((msg) => {
     // Another process's commands changed an item's rights (ours ran rightsChanged locally already).
     if (msg.kind === 'rights' && msg.from !== services.live.processId) void rights.recheck(msg.itemId);
@@ -81,6 +82,7 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
       (closed ??= (async () => {
         closing = true;
         services.live.onRightsChanged = undefined;
+        services.live.onLockSeen = undefined;
         unsubscribe();
         await rights.stop();
         // Closing a socket runs Hocuspocus's close path: the last connection of a document stores it

@@ -21,6 +21,8 @@ export interface LiveServices {
   rightsChanged(itemId: number): Promise<void>;
   /** Set by attachLive: what rightsChanged runs locally. */
   onRightsChanged?: (itemId: number) => Promise<void>;
+  /** Set by attachLive: a connection opened read-only under another user's lock (lock_to, epoch seconds) is re-checked when it expires. */
+  onLockSeen?: (itemId: number, lockTo: number) => void;
 }
 
 export function createLiveServices(config: Config, logger: Logger): LiveServices {
