@@ -271,6 +271,20 @@ describe('without the periodic sweep', () => {
     expect(liveLog(o).closes).toEqual([]);
   });
 
+  it("turning the site's forced login on closes anonymous readers at once, and only them", async () => {
+    const { owner, pageId } = await livePage({}, slow);
+    const admin = await buildUser(slow, { groupid: 1 });
+    const anonymous = await join(pageId, undefined, undefined, slow);
+    const o = await join(pageId, owner, undefined, slow);
+    expect((await slow.call('adminSetting/saveConfig', { force_login: 1 }, { token: admin.token })).error_code).toBe(0);
+    try {
+      await waitUntil(() => liveLog(anonymous).closes.includes(LIVE_CLOSE.forbidden), 'the anonymous reader closed');
+      expect(liveLog(o).closes).toEqual([]);
+    } finally {
+      expect((await slow.call('adminSetting/saveConfig', { force_login: 0 }, { token: admin.token })).error_code).toBe(0);
+    }
+  });
+
   it('a re-check pass reads the pages and their locks in one query each, however many pages are open', async () => {
     const { owner, itemId } = await livePage({}, slow);
     const queriesOfAPass = async (pages: number) => {
