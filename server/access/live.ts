@@ -94,7 +94,7 @@ export class LiveLookups {
   private readonly services: Pick<Services, 'db'>;
   private readonly pageIds: Set<number>;
   private heads: Promise<Map<number, PageHead>> | null = null;
-  private locks: { now: number; rows: Promise<Map<number, LockRow>> } | null = null;
+  private locks: Promise<Map<number, LockRow>> | null = null;
   private site: Promise<void> | null = null;
 
   constructor(services: Pick<Services, 'db'>, pageIds: number[] = []) {
@@ -128,8 +128,8 @@ export class LiveLookups {
   /** The page's live lock, from the pass's one query over its pages. */
   async lock(pageId: number, now: number): Promise<LockRow | null> {
     if (!this.pageIds.has(pageId)) return findLiveLock(this.services.db, pageId, now);
-    this.locks ??= { now, rows: findLiveLocks(this.services.db, [...this.pageIds], now) };
-    return (await this.locks.rows).get(pageId) ?? null;
+    // One `now` for the pass: the first caller's (the pass takes milliseconds).
+    return (await (this.locks ??= findLiveLocks(this.services.db, [...this.pageIds], now))).get(pageId) ?? null;
   }
 
   /** A page the pass was not told about (none in LiveRights; kept correct for any caller): its own query. */

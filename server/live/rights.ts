@@ -85,6 +85,8 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
 const RECHECK_CONCURRENCY = 4;
 /** A lock's expiry re-check runs this long after lock_to (now() counts whole seconds), and never sooner than this. */
 const EXPIRY_MARGIN_MS = 250;
+/** setTimeout's longest delay (a longer one fires at once): a lock set far ahead is looked at again then, and rescheduled. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Keeps every open connection of this process within the rights of its user. Event-driven: at
@@ -130,7 +132,7 @@ export class LiveRights {
     const known = this.expiries.get(itemId);
     if (known && known.at <= lockTo) return;
     if (known) clearTimeout(known.timer);
-    const wait = Math.max(EXPIRY_MARGIN_MS, (lockTo - this.services.now()) * 1000 + EXPIRY_MARGIN_MS);
+    const wait = Math.min(LONGEST_TIMER_MS, Math.max(EXPIRY_MARGIN_MS, (lockTo - this.services.now()) * 1000 + EXPIRY_MARGIN_MS));
     const timer = setTimeout(() => {
       this.expiries.delete(itemId);
       void this.recheck(itemId);
