@@ -261,7 +261,7 @@ async function rssPerDocument(engine: Engine): Promise<Rows> {
           value: kb((after - before) / OPEN_DOCS),
           target: '',
           met: null,
-          note: `RSS ${mb(before)} → ${mb(after)}; idle CPU with them open ${(idle * 100).toFixed(1)}% of a core (rights re-check, awareness)`,
+          note: `RSS ${mb(before)} → ${mb(after)}; idle CPU with them open ${(idle * 100).toFixed(1)}% of a core (presence renewals, the rights sweep)`,
         },
       ];
     } finally {
