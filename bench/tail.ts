@@ -7,11 +7,12 @@
  * wrk's request timeout is 10 s (its 2 s default failed runs on the overloaded shared machine).
  * Needs wrk (`apt-get install wrk`); run alone: `node bench/tail.ts`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { createDb, migrateLatest } from '../server/db/knex.ts';
 import { createBenchDb, perEngine, seed, spawnServer, type Engine } from './docs-core.ts';
 import { printTable, type BenchTable } from './table.ts';
@@ -19,8 +20,10 @@ import { printTable, type BenchTable } from './table.ts';
 const RUNS = Number(process.env.BENCH_TAIL_RUNS ?? 2);
 const SECONDS = Number(process.env.BENCH_TAIL_SECONDS ?? 10);
 
-interface WrkResult {
+export interface WrkResult {
   rps: number;
+  /** Requests completed in the run. */
+  requests: number;
   p50: number;
   p99: number;
   max: number;
@@ -42,23 +45,49 @@ end
 }
 
 export function wrk(url: string, script: string): WrkResult {
-  const file = path.join(os.tmpdir(), `folio-tail-${process.pid}.lua`);
-  fs.writeFileSync(file, script);
+  const file = writeScript(script);
   try {
-    const out = execFileSync('wrk', ['-t1', '-c32', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', file, url], { encoding: 'utf8' });
-    const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
-    const pct = (p: number) => {
-      const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
-      if (!m) throw new Error(`wrk printed no ${p}% latency:\n${out}`);
-      return ms(m[1]!, m[2]!);
-    };
-    const max = /Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)/.exec(out);
-    const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
-    if (errors) throw new Error(`wrk saw failures: ${errors[0]}`);
-    return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: pct(50), p99: pct(99), max: max ? ms(max[1]!, max[2]!) : NaN };
+    return parseWrk(execFileSync('wrk', wrkArgs(url, file), { encoding: 'utf8' }));
   } finally {
     fs.rmSync(file, { force: true });
   }
+}
+
+/**
+ * wrk without blocking this process: bench/live.ts keeps its 200 live clients running (presence
+ * renewals, pings) while wrk measures, as open browser tabs would.
+ */
+export async function wrkAsync(url: string, script: string): Promise<WrkResult> {
+  const file = writeScript(script);
+  try {
+    const { stdout } = await promisify(execFile)('wrk', wrkArgs(url, file), { encoding: 'utf8' });
+    return parseWrk(stdout);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+let scripts = 0;
+function writeScript(script: string): string {
+  const file = path.join(os.tmpdir(), `folio-tail-${process.pid}-${scripts++}.lua`);
+  fs.writeFileSync(file, script);
+  return file;
+}
+
+const wrkArgs = (url: string, file: string) => ['-t1', '-c32', `-d${SECONDS}s`, '--timeout', '10s', '--latency', '-s', file, url];
+
+function parseWrk(out: string): WrkResult {
+  const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+  const pct = (p: number) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+    if (!m) throw new Error(`wrk printed no ${p}% latency:\n${out}`);
+    return ms(m[1]!, m[2]!);
+  };
+  const max = /Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)/.exec(out);
+  const errors = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
+  if (errors) throw new Error(`wrk saw failures: ${errors[0]}`);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), requests, p50: pct(50), p99: pct(99), max: max ? ms(max[1]!, max[2]!) : NaN };
 }
 
 async function tailEngine(engine: Engine): Promise<BenchTable['rows']> {

@@ -79,7 +79,7 @@ const schema = z.object({
   LIVE_STORE_MAX_DEBOUNCE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000).describe('live co-editing: longest wait before a store while typing goes on'),
   LIVE_IDLE_CUT_SECONDS: z.coerce.number().min(1).max(86_400).default(300).describe('live co-editing: seconds without a change after which a history version is cut'),
   LIVE_MAX_SEGMENT_SECONDS: z.coerce.number().min(1).max(86_400).default(1800).describe('live co-editing: a history version is cut at least this often while editing goes on'),
-  LIVE_RIGHTS_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(3000).describe('live co-editing: how often each process re-checks the rights of open connections'),
+  LIVE_RIGHTS_RECHECK_MS: z.coerce.number().int().min(100).max(600_000).default(30_000).describe('live co-editing: how often each process sweeps the rights of all its open connections (a safety net: rights changes made through Folio and lock expiries re-check at once)'),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false).describe('let webhooks reach loopback, private and link-local addresses (off: such targets are refused after DNS resolution)'),
 });
 

@@ -41,11 +41,35 @@ export type ItemLoader = (services: Svc, actor: Actor, itemId: number) => Promis
 
 async function loadPage(services: Svc, actor: Actor, pageId: number, items: ItemLoader = loadItem): Promise<LoadedPage> {
   const page = await findLivePage(services, pageId);
+  return { page, ...(await loadPageRights(services, actor, page, items)) };
+}
+
+/** The columns of a page that the rights on it depend on. */
+export type PageHead = Pick<PageRow, 'page_id' | 'item_id' | 'cat_id'>;
+
+/**
+ * The page's item with the caller's abilities and its top catalog, for a page already read: the
+ * live re-check reads the heads of every open page in one query instead of each page whole.
+ */
+export async function loadPageRights(services: Svc, actor: Actor, page: PageHead, items: ItemLoader = loadItem): Promise<Omit<LoadedPage, 'page'>> {
   const loaded = await items(services, actor, page.item_id);
   // The top catalog only matters under a catalog restriction; skip the lookups otherwise.
   const topCatId = page.cat_id && loaded.abilities.allowedTopCatIds !== null ? await topCatalogOf(services.db, page.item_id, page.cat_id) : 0;
-  return { page, loaded, topCatId };
+  return { loaded, topCatId };
 }
+
+/** The heads of the live (not deleted) pages among `pageIds`, one query per 500 ids. */
+export async function findLivePageHeads(services: Pick<Services, 'db'>, pageIds: number[]): Promise<Map<number, PageHead>> {
+  const heads = new Map<number, PageHead>();
+  for (let i = 0; i < pageIds.length; i += ID_BATCH) {
+    const rows = (await Page.knexTable(services.db).whereIn('page_id', pageIds.slice(i, i + ID_BATCH)).andWhere({ is_del: 0 }).select('page_id', 'item_id', 'cat_id')) as PageHead[];
+    for (const r of rows) heads.set(r.page_id, r);
+  }
+  return heads;
+}
+
+/** Ids per `whereIn`: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const ID_BATCH = 500;
 
 /**
  * An item the caller may read as a whole: the site's forced login (10312 for guests), then the

@@ -5,6 +5,7 @@ import crossws from 'crossws/adapters/node';
 import { LIVE_PATH, LIVE_SHUTDOWN_CODE } from '../../core/live.ts';
 import type { Services } from '../services.ts';
 import { createHub } from './hub.ts';
+import { EVERY_ITEM } from './liveServices.ts';
 import { LiveRights } from './rights.ts';
 
 export interface LiveAttachment {
@@ -38,10 +39,12 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
   const hub = createHub(services);
   services.live.hub = hub;
   const rights = new LiveRights(services, hub).start();
-  services.live.onRightsChanged = (itemId) => rights.recheck(itemId);
+  const recheck = (itemId: number) => rights.recheck(itemId === EVERY_ITEM ? null : itemId);
+  services.live.onRightsChanged = recheck;
+  services.live.onLockSeen = (itemId, lockTo) => rights.lockSeen(itemId, lockTo);
   const unsubscribe = services.live.bus.subscribe((msg) => {
     // Another process's commands changed an item's rights (ours ran rightsChanged locally already).
-    if (msg.kind === 'rights' && msg.from !== services.live.processId) void rights.recheck(msg.itemId);
+    if (msg.kind === 'rights' && msg.from !== services.live.processId) void recheck(msg.itemId);
   });
 
   const clients = new WeakMap<object, ReturnType<Hocuspocus['handleConnection']>>();
@@ -81,6 +84,7 @@ export function attachLive(server: http.Server, services: Services): LiveAttachm
       (closed ??= (async () => {
         closing = true;
         services.live.onRightsChanged = undefined;
+        services.live.onLockSeen = undefined;
         unsubscribe();
         await rights.stop();
         // Closing a socket runs Hocuspocus's close path: the last connection of a document stores it

@@ -64,6 +64,7 @@ export function authExtension(services: Services): Extension {
       const verdict = await evaluateLive(forReads(services), claims);
       if (verdict.kind === 'close') throw refusal(services, verdict.reason, documentName);
       connectionConfig.readOnly = verdict.readOnly;
+      if (verdict.lockedBy) services.live.onLockSeen?.(claims.itemId, verdict.lockedBy.lock_to);
       services.logger.debug({ documentName, uid: claims.uid, readOnly: verdict.readOnly }, 'live connection opened');
       return { ...claims, ...verdict.who };
     },

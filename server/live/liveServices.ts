@@ -15,12 +15,14 @@ export interface LiveServices {
   /** This process's name on the bus (`from` of what it publishes). */
   processId: string;
   /**
-   * Re-check every open connection of the item here at once, and ask the other processes to.
+   * Re-check every open connection of the item (EVERY_ITEM: of all items) here at once, and ask the other processes to.
    * Resolves when this process's re-check is done (callers need not wait).
    */
   rightsChanged(itemId: number): Promise<void>;
   /** Set by attachLive: what rightsChanged runs locally. */
   onRightsChanged?: (itemId: number) => Promise<void>;
+  /** Set by attachLive: a connection opened read-only under another user's lock (lock_to, epoch seconds) is re-checked when it expires. */
+  onLockSeen?: (itemId: number, lockTo: number) => void;
 }
 
 export function createLiveServices(config: Config, logger: Logger): LiveServices {
@@ -33,6 +35,21 @@ export function createLiveServices(config: Config, logger: Logger): LiveServices
     },
   };
   return live;
+}
+
+/**
+ * The item id of a rights change that concerns every item: a deleted account, the site's forced
+ * login. Item ids start at 1.
+ */
+export const EVERY_ITEM = 0;
+
+/**
+ * After a command committed a change of who may read or write on every item (an account deleted,
+ * the site's settings saved): re-check every open connection of every process now instead of at
+ * the next LIVE_RIGHTS_RECHECK_MS sweep.
+ */
+export function liveRightsChangedEverywhere(deps: { live?: Pick<LiveServices, 'rightsChanged'> }): void {
+  void deps.live?.rightsChanged(EVERY_ITEM);
 }
 
 /**

@@ -81,16 +81,27 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
   if (!verdict.readOnly) connection.send(new OutgoingMessage(connection.messageAddress).createSyncMessage().writeFirstSyncStepFor(connection.document).toUint8Array());
 }
 
-/**
- * Keeps every open connection of this process within the rights of its user: every
- * LIVE_RIGHTS_RECHECK_MS for all, and at once for one item when services.live.rightsChanged(item)
- * runs here or on another process. One look-up per (user, page, token kind), not per socket.
- */
 /** Rights look-ups a re-check pass runs side by side. */
 const RECHECK_CONCURRENCY = 4;
+/** A lock's expiry re-check runs this long after lock_to (now() counts whole seconds), and never sooner than this. */
+const EXPIRY_MARGIN_MS = 250;
+/** setTimeout's longest delay (a longer one fires at once): a lock set far ahead is looked at again then, and rescheduled. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * Keeps every open connection of this process within the rights of its user. Event-driven: at
+ * once for one item when services.live.rightsChanged(item) runs here or on another process (every
+ * command that changes rights calls it), and when another user's explicit lock on a page with
+ * open connections expires (nobody announces an expiry). Every LIVE_RIGHTS_RECHECK_MS a safety
+ * sweep re-checks all connections, for changes made outside Folio's commands. A pass looks up
+ * each (user, page, token kind) once, and the pages and their locks in one query each: with 200
+ * documents open a 3-second pass of one page and one lock query per connection cost about 4 % of
+ * a core on the idle server and lowered item/info's throughput (docs/BENCHMARKS.md, live).
+ */
 export class LiveRights {
   private timer: NodeJS.Timeout | null = null;
+  /** Per item: the re-check at the earliest expiry of a lock that keeps a connection read-only. */
+  private readonly expiries = new Map<number, { at: number; timer: NodeJS.Timeout }>();
   /** The passes run one after another; `queued` is the next one while it has not started. */
   private chain: Promise<void> = Promise.resolve();
   private queued: { items: Set<number> | null; promise: Promise<void> } | null = null;
@@ -111,7 +122,23 @@ export class LiveRights {
   stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const e of this.expiries.values()) clearTimeout(e.timer);
+    this.expiries.clear();
     return this.chain;
+  }
+
+  /** Re-checks the item's connections when a lock that holds one of them read-only runs out (lock_to, epoch seconds). */
+  lockSeen(itemId: number, lockTo: number): void {
+    const known = this.expiries.get(itemId);
+    if (known && known.at <= lockTo) return;
+    if (known) clearTimeout(known.timer);
+    const wait = Math.min(LONGEST_TIMER_MS, Math.max(EXPIRY_MARGIN_MS, (lockTo - this.services.now()) * 1000 + EXPIRY_MARGIN_MS));
+    const timer = setTimeout(() => {
+      this.expiries.delete(itemId);
+      void this.recheck(itemId);
+    }, wait);
+    timer.unref();
+    this.expiries.set(itemId, { at: lockTo, timer });
   }
 
   /**
@@ -150,11 +177,12 @@ export class LiveRights {
     }
     // A few look-ups at a time, on the read handle (on SQLite it never waits behind a write).
     const reads = forReads(this.services);
-    const lookups = new LiveLookups(reads);
     const queue = [...groups.values()];
+    const lookups = new LiveLookups(reads, [...new Set(queue.map((g) => g.ctx.pageId))]);
     const worker = async () => {
       for (let g = queue.shift(); g; g = queue.shift()) {
         const verdict = await evaluateLive(reads, g.ctx, lookups);
+        if (verdict.kind === 'open' && verdict.lockedBy) this.lockSeen(g.ctx.itemId, verdict.lockedBy.lock_to);
         for (const c of g.connections) apply(c, verdict);
       }
     };

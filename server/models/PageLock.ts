@@ -36,3 +36,13 @@ export async function lockHolderName(db: Db, lock: Pick<LockRow, 'lock_uid' | 'l
   const row = (await User.knexTable(db).where({ uid: lock.lock_uid }).first('name')) as { name: string } | undefined;
   return row?.name?.trim() || lock.lock_username;
 }
+
+/** The live locks of several pages at once (the live rights re-check): page id → lock. */
+export async function findLiveLocks(db: Db, pageIds: number[], now: number): Promise<Map<number, LockRow>> {
+  const locks = new Map<number, LockRow>();
+  for (let i = 0; i < pageIds.length; i += 500) {
+    const rows = (await PageLock.knexTable(db).whereIn('page_id', pageIds.slice(i, i + 500)).andWhere('lock_to', '>', now).select('page_id', 'lock_uid', 'lock_username', 'lock_to')) as LockRow[];
+    for (const r of rows) locks.set(r.page_id, r);
+  }
+  return locks;
+}

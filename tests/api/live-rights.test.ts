@@ -4,7 +4,8 @@ import { LIVE_CLOSE, LIVE_TEXT } from '../../core/live.ts';
 import { LOCK_RELEASE_VALUE } from '../../core/limits.ts';
 import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { buildCatalog, buildUser, grantCookieFrom, itemWithPeople, type Person, savePageVia } from '../helpers/factories.ts';
+import { addMember, buildCatalog, buildUser, grantCookieFrom, itemWithPeople, type Person, savePageVia } from '../helpers/factories.ts';
+import { forReads } from '../../server/services.ts';
 
 /**
  * Rights on the live socket (issue #22, live-core): view connections never write, and a change of
@@ -19,21 +20,21 @@ beforeAll(async () => {
 afterEach(() => closeAllLive());
 afterAll(() => t.close());
 
-async function livePage(opts: { password?: string } = {}) {
-  const people = await itemWithPeople(t, opts);
-  const page = await savePageVia(t, people.owner.token, { item_id: people.itemId, page_content: 'start' });
+async function livePage(opts: { password?: string } = {}, on: TestServer = t) {
+  const people = await itemWithPeople(on, opts);
+  const page = await savePageVia(on, people.owner.token, { item_id: people.itemId, page_content: 'start' });
   return { ...people, pageId: page.page_id as number };
 }
 
 /** Opens a synced provider on the page as `who` (a guest without a session). */
-async function join(pageId: number, who?: Person, shareKey?: string): Promise<HocuspocusProvider> {
-  const answer = await liveToken(t, pageId, { token: who?.token, share_key: shareKey });
-  const p = connectLive(t.url, answer.token, answer.doc);
+async function join(pageId: number, who?: Person, shareKey?: string, on: TestServer = t): Promise<HocuspocusProvider> {
+  const answer = await liveToken(on, pageId, { token: who?.token, share_key: shareKey });
+  const p = connectLive(on.url, answer.token, answer.doc);
   await waitSynced(p);
   return p;
 }
 
-const serverText = (p: HocuspocusProvider) => t.services.live.hub!.documents.get(p.configuration.name)?.getText(LIVE_TEXT).toString();
+const serverText = (p: HocuspocusProvider, on: TestServer = t) => on.services.live.hub!.documents.get(p.configuration.name)?.getText(LIVE_TEXT).toString();
 
 let probe = 0;
 /**
@@ -53,10 +54,10 @@ async function expectRefused(writer: HocuspocusProvider, watcher: HocuspocusProv
   expect(serverText(watcher)).not.toContain(marker);
 }
 
-async function expectApplied(writer: HocuspocusProvider, watcher: HocuspocusProvider, marker: string): Promise<void> {
+async function expectApplied(writer: HocuspocusProvider, watcher: HocuspocusProvider, marker: string, on: TestServer = t): Promise<void> {
   liveText(writer).insert(0, marker);
   await waitForText(watcher, (s) => s.includes(marker));
-  expect(serverText(watcher)).toContain(marker);
+  expect(serverText(watcher, on)).toContain(marker);
 }
 
 describe('view connections', () => {
@@ -226,16 +227,85 @@ describe('an explicit lock while live editing is on', () => {
     expect(serverText(o)).toBe(final);
   });
 
-  it('a lock that expires without being released gives write back within a re-check', async () => {
-    const { owner, editor, itemId, pageId } = await livePage();
-    const o = await join(pageId, owner);
-    const e = await join(pageId, editor);
-    const lockTo = t.services.now() + 3;
-    expect((await t.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: lockTo }, { token: owner.token })).data.lock).toBe(1);
+});
+
+/**
+ * With the safety sweep out of the way (LIVE_RIGHTS_RECHECK_MS at its maximum), what must still
+ * reach open connections at once: a lock's expiry, an account deleted by an administrator. And a
+ * re-check pass reads the pages and their locks in one query each, however many are open.
+ */
+describe('without the periodic sweep', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ env: { LIVE_RIGHTS_RECHECK_MS: '600000' } });
+  });
+  afterAll(() => slow.close());
+
+  it("a lock that expires without being released gives write back at its expiry, also to a connection opened during the lock", async () => {
+    const { owner, editor, itemId, pageId } = await livePage({}, slow);
+    const o = await join(pageId, owner, undefined, slow);
+    const e = await join(pageId, editor, undefined, slow);
+    const lockTo = slow.services.now() + 3;
+    expect((await slow.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: lockTo }, { token: owner.token })).data.lock).toBe(1);
     await waitUntil(() => liveLog(e).readOnly, 'the other editor read-only');
-    // Nobody announces an expiry: the periodic re-check sees the lock gone.
-    await waitUntil(() => !liveLog(e).readOnly, 'write back after the expiry', 10_000);
-    expect(t.services.now()).toBeGreaterThanOrEqual(lockTo);
-    await expectApplied(e, o, 'AFTER EXPIRY ');
+    const late = await join(pageId, editor, undefined, slow);
+    expect(liveLog(late).readOnly).toBe(true);
+    // Nobody announces an expiry, and no sweep runs: the re-check scheduled at lock_to sees the lock gone.
+    await waitUntil(() => !liveLog(e).readOnly && !liveLog(late).readOnly, 'write back after the expiry', 10_000);
+    expect(slow.services.now()).toBeGreaterThanOrEqual(lockTo);
+    await expectApplied(e, o, 'AFTER EXPIRY ', slow);
+    await expectApplied(late, o, 'LATE ', slow);
+  });
+
+  it("an account deleted by an administrator is closed at once on every item", async () => {
+    const { owner, pageId } = await livePage({}, slow);
+    const admin = await buildUser(slow, { groupid: 1 });
+    const other = await livePage({}, slow);
+    const member = await buildUser(slow);
+    await addMember(slow, other.itemId, member, 1);
+    const m = await join(other.pageId, member, undefined, slow);
+    const guestOfPublic = await join(pageId, member, undefined, slow); // a public item: read as a logged-in stranger
+    const o = await join(pageId, owner, undefined, slow);
+    expect((await slow.call('adminUser/deleteUser', { uid: member.uid }, { token: admin.token })).error_code).toBe(0);
+    await waitUntil(() => liveLog(m).closes.includes(LIVE_CLOSE.forbidden) && liveLog(guestOfPublic).closes.includes(LIVE_CLOSE.forbidden), "the deleted account's connections closed");
+    expect(liveLog(o).closes).toEqual([]);
+  });
+
+  it("turning the site's forced login on closes anonymous readers at once, and only them", async () => {
+    const { owner, pageId } = await livePage({}, slow);
+    const admin = await buildUser(slow, { groupid: 1 });
+    const anonymous = await join(pageId, undefined, undefined, slow);
+    const o = await join(pageId, owner, undefined, slow);
+    expect((await slow.call('adminSetting/saveConfig', { force_login: 1 }, { token: admin.token })).error_code).toBe(0);
+    try {
+      await waitUntil(() => liveLog(anonymous).closes.includes(LIVE_CLOSE.forbidden), 'the anonymous reader closed');
+      expect(liveLog(o).closes).toEqual([]);
+    } finally {
+      expect((await slow.call('adminSetting/saveConfig', { force_login: 0 }, { token: admin.token })).error_code).toBe(0);
+    }
+  });
+
+  it('a re-check pass reads the pages and their locks in one query each, however many pages are open', async () => {
+    const { owner, itemId } = await livePage({}, slow);
+    const queriesOfAPass = async (pages: number) => {
+      for (let i = 0; i < pages; i++) {
+        const page = await savePageVia(slow, owner.token, { item_id: itemId, page_title: `P${pages}-${i}`, page_content: 'x' });
+        await join(page.page_id, owner, undefined, slow);
+      }
+      const reads = forReads(slow.services).db;
+      let n = 0;
+      const count = () => void (n += 1);
+      reads.on('query', count);
+      try {
+        await slow.services.live.rightsChanged(itemId);
+      } finally {
+        reads.off('query', count);
+      }
+      return n;
+    };
+    const few = await queriesOfAPass(2);
+    const many = await queriesOfAPass(10); // 12 open now
+    expect(few).toBeGreaterThan(0);
+    expect(many).toBe(few);
   });
 });

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/knex.ts';
 import { Item } from '../../models/Item.ts';
 import { Team } from '../../models/Team.ts';
+import { liveRightsChangedEverywhere } from '../../live/liveServices.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import { createUser } from './createUser.ts';
 import { assignVerifiedEmail } from './emailAddress.ts';
@@ -83,4 +84,6 @@ export async function deleteUserByAdmin(deps: Deps, uid: number): Promise<void> 
     await Item.query(tx.db).where({ uid, is_del: 1 }).delete();
     await User.query(tx.db).deleteById(uid);
   });
+  // The account's open live connections close now, not at the next safety sweep.
+  liveRightsChangedEverywhere(deps);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { testLdapConnection } from '../../auth/ldap.ts';
 import { action, type ActionDef } from '../../http/action.ts';
+import { liveRightsChangedEverywhere } from '../../live/liveServices.ts';
 import { inTransaction } from '../../services.ts';
 import { loadSiteSettings, parseSubmittedSettings, presentSettingsForAdmin, saveSiteSettings } from '../../settings.ts';
 
@@ -29,6 +30,8 @@ export const adminSettingActions: ActionDef[] = [
         if (!parsed.ok) throw errors.validation(parsed.problems.join('; '));
         await saveSiteSettings(tx.db, parsed.values);
       });
+      // The forced login decides whether guests' live connections may stay open.
+      liveRightsChangedEverywhere(services);
       return [];
     },
   }),
