@@ -1,5 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
@@ -80,7 +83,8 @@ export async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> 
 
 const SUFFIX = { markdown: 'zip', word: 'docx', xlsx: 'xlsx' } as const;
 
-type Render = (tree: DocTree) => Promise<Uint8Array>;
+/** A format's file, whole or (Word) in pieces as it is made. */
+type Render = (tree: DocTree) => Promise<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /**
  * The exporter of a format, loaded before the item is read: Word and Excel need optional packages
@@ -88,8 +92,9 @@ type Render = (tree: DocTree) => Promise<Uint8Array>;
  */
 async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
   if (format === 'word') {
-    const { exportDocx } = await import('../../exporters/docx.ts');
-    return (tree) => exportDocx(tree);
+    // Streamed to the file as it is made: a big item's .docx is never whole in memory.
+    const { exportDocxStream } = await import('../../exporters/docx.ts');
+    return (tree) => exportDocxStream(tree);
   }
   if (format === 'markdown') {
     const { exportMarkdownZip } = await import('../../exporters/markdownZip.ts');
@@ -107,9 +112,10 @@ async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
 export async function exportItem(client: SyncClient, io: CliIO, opts: { format: keyof typeof SUFFIX; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
   const render = await rendererFor(opts.format);
   const tree = await itemTree(client, io);
-  const data = await render(tree);
+  const made = render(tree);
   const fallback = `${tree.name.replace(/[/\\:*?"<>|]/g, '-') || 'item'}.${SUFFIX[opts.format]}`;
   const file = path.resolve(opts.cwd, opts.output ?? fallback);
-  await fs.writeFile(file, data);
-  return { file, bytes: data.byteLength };
+  if (made instanceof Promise) await fs.writeFile(file, await made);
+  else await pipeline(Readable.from(made), createWriteStream(file));
+  return { file, bytes: (await fs.stat(file)).size };
 }
