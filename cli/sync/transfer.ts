@@ -25,7 +25,7 @@ import { emptyState } from './state.ts';
  * deleted. Pages land where the web import puts them (the item's root: importCatalogPath), unless
  * `--catalog a/b` says where.
  */
-export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<Plan> {
+export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<{ plan: Plan; warnings: ImportWarnings | null }> {
   try {
     await fs.access(file, fs.constants.R_OK);
   } catch {
@@ -47,7 +47,29 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   // An OpenAPI/Postman file is recorded as a version of the item's imported API (stream '', as the web import).
   const api = (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined ? [{ source: path.basename(file), stream: '', document: imported.document }] : [];
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined, undefined, api);
-  return plan;
+  return { plan, warnings: importWarnings(imported) };
+}
+
+/** What the import answer's `warnings` carry on the web (server/commands/tree/importFile.ts): the same for `docs import`. */
+export interface ImportWarnings {
+  kind: 'validation' | 'skipped_entries';
+  warnings: { path: string; message: string }[];
+  total: number;
+}
+
+function importWarnings(imported: { validation?: { warnings: { path: string; message: string }[]; total: number }; skipped?: { warnings: { path: string; message: string }[]; total: number } }): ImportWarnings | null {
+  if (imported.skipped?.total) return { kind: 'skipped_entries', ...imported.skipped };
+  if (imported.validation?.total) return { kind: 'validation', ...imported.validation };
+  return null;
+}
+
+/** One line each, `warning: <file>: <entry or JSON pointer>: <problem>`, and how many were not listed. */
+export function importWarningLines(fileName: string, w: ImportWarnings | null): string {
+  if (!w) return '';
+  const lines = w.warnings.map((x) => `warning: ${fileName}: ${x.path}: ${x.message}`);
+  const more = w.total - w.warnings.length;
+  if (more > 0) lines.push(`warning: ${fileName}: ${more} more ${w.kind === 'validation' ? 'validation problem(s)' : 'entries left out'} not listed`);
+  return `${lines.join('\n')}\n`;
 }
 
 /**

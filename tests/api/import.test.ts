@@ -3,7 +3,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '../../server/db/knex.ts';
-import { uploadFile } from '../helpers/files.ts';
+import { realDocsZipWith, uploadFile } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
 import { addMember, buildCatalog, buildItem, buildPage, buildUser } from '../helpers/factories.ts';
@@ -228,18 +228,8 @@ describe('import/auto: ShowDoc and Markdown zips', () => {
 });
 
 describe('import/auto: zip entries refused for their names', () => {
-  // Real documentation (tests/fixtures/real-docs: fastify's Reference pages and their SVG figure),
-  // with entries whose names no folder may hold beside it.
-  const REAL = path.resolve(__dirname, '../fixtures/real-docs/fastify-docs');
-  async function realDocsZip(extra: Record<string, string>): Promise<Buffer> {
-    const zip = new JSZip();
-    for (const rel of fs.readdirSync(REAL, { recursive: true }).map(String)) {
-      const full = path.join(REAL, rel);
-      if (fs.statSync(full).isFile()) zip.file(`fastify-docs/${rel}`, fs.readFileSync(full));
-    }
-    for (const [name, text] of Object.entries(extra)) zip.file(name, text, { createFolders: false });
-    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  }
+  // Real documentation (fastify's Reference pages and their SVG figure) with entries whose names no folder may hold.
+  const realDocsZip = realDocsZipWith;
 
   it('imports the good entries and names each refused one in the warnings', async () => {
     const longName = `fastify-docs/${'x'.repeat(1001)}.md`;
