@@ -30,6 +30,8 @@ export const modules: BenchModule[] = [
   { title: 'Job pool', run: async () => (await import('./pool.ts')).runLatency() },
   { title: 'Corpus', run: async () => (await import('./pool.ts')).runCorpus() },
   { title: 'Live co-editing', run: async () => (await import('./live.ts')).run() },
+  { title: 'Markdown zip import', run: async () => (await import('./markdownZip.ts')).run() },
+  { title: 'Word export in the worker', run: async () => (await import('./wordExport.ts')).run() },
 ];
 
 

@@ -17,9 +17,13 @@ const SHORT_NAME = /^[^.]{1,8}~\d+(\.|$)/;
 /** Code points file systems drop (HFS+ reads `\u200c.git` as `.git`). */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
+/** The longest path a page records (`pages.source_path` holds 1000 characters). */
+export const MAX_SOURCE_PATH = 1000;
+
 /** Why `relPath` may not be a file of the synced folder, or null when it may. */
 export function pathRefusal(relPath: string): string | null {
   if (typeof relPath !== 'string' || !relPath) return 'is empty';
+  if (relPath.length > MAX_SOURCE_PATH) return `is longer than ${MAX_SOURCE_PATH} characters`;
   if (relPath.startsWith('/') || /^[a-z]:/i.test(relPath)) return 'is absolute (it must be relative to the folder)';
   if (relPath.includes('\\')) return 'contains "\\" (the separator is "/")';
   for (const segment of relPath.split('/')) {

@@ -21,6 +21,11 @@ interface PageSource {
   path: string;
   head: string | null;
   fileHash: string;
+  /**
+   * The page's links and images where the importer found them (importers/markdownFolder/references.ts),
+   * offsets into `content`: the server rewrites them from this list instead of parsing the page again.
+   */
+  refs?: { start: number; end: number; url: string }[];
 }
 
 /** A file of a Markdown folder that its pages reference (an image, a download): it becomes an attachment. */

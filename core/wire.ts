@@ -561,9 +561,14 @@ export interface ImportAutoResult {
   item_password?: string;
   /** The API version recorded, when the file is an API description that changed. */
   api_version?: { version_id: number; number: number; summary: { added: number; removed: number; changed: number; breaking: number } };
-  /** An OpenAPI file that failed strict validation but was imported: its first problems, and how many in all. */
+  /**
+   * An OpenAPI file that failed strict validation but was imported: its first problems, and how
+   * many in all. A zip: the entries left out for their names (`path`: the entry's name), the rest imported.
+   */
   warnings?: ImportWarning[];
   warnings_total?: number;
+  /** What the warnings are: `validation` (OpenAPI) or `skipped_entries` (a zip's entries). */
+  warnings_kind?: 'validation' | 'skipped_entries';
 }
 
 // ── comments and feedback (issue #24) ───────────────────────────────────────────────────

@@ -356,6 +356,16 @@ export async function exportDocx(tree: DocTree, opts: DocxOptions = {}): Promise
 }
 
 /**
+ * The .docx as it is made, for the caller to write out chunk by chunk (the export job writes them
+ * to its file: workers/jobRunner.ts), so no copy of the whole file is held. docx 9's own
+ * `Packer.toStream` would not do this: it builds the whole document's object and XML trees first
+ * and zips them in memory (JSZip's `generateNodeStream`), which is what docxChunks avoids.
+ */
+export function exportDocxStream(tree: DocTree, opts: DocxOptions = {}): AsyncIterable<Uint8Array> {
+  return docxChunks(tree, opts);
+}
+
+/**
  * The .docx's zip bytes as they are made, written page by page: each page is parsed, its images
  * fetched, its blocks built and serialised to XML and deflated into word/document.xml, then
  * dropped, so memory holds one page's objects at a time instead of the whole document several

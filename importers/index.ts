@@ -3,9 +3,10 @@ import type { DocTree } from '../core/tree.ts';
 import { parseStructured, isObject } from './document.ts';
 import { FormatError } from './errors.ts';
 import { checkVersion, importOpenApi, isOpenApiDocument, refuseOverLimit } from './openapi.ts';
-import { validateOpenApi, type SpecValidation } from './openapi/swaggerParser.ts';
+import { MAX_SPEC_WARNINGS, validateOpenApi, type SpecValidation } from './openapi/swaggerParser.ts';
 import { importPostman, isPostmanV1, isPostmanV2 } from './postman.ts';
-import { importZip } from './showdocZip.ts';
+import { readArchive } from './showdocZip.ts';
+import type { RefusedEntry } from './zip.ts';
 import { importXlsx, isXlsxPackage } from './xlsx/index.ts';
 import { looksLikeZip } from './zip.ts';
 
@@ -29,15 +30,26 @@ export function detectStructured(value: unknown): ImportFormat | null {
 }
 
 /**
+ * The archive entries left out for their names, as warnings in the shape of OpenAPI's validation
+ * warnings (the import answer's one channel for them): the entry's name and why, the first
+ * MAX_SPEC_WARNINGS listed and how many in all.
+ */
+function skippedWarnings(skipped: RefusedEntry[]): SpecValidation {
+  return { warnings: skipped.slice(0, MAX_SPEC_WARNINGS).map((e) => ({ path: e.name, message: `not imported: ${e.why}` })), total: skipped.length };
+}
+
+/**
+ * `skipped`: a zip's entries left out for their names (importers/showdocZip.ts), the rest imported.
  * `document`: the parsed JSON/YAML of an OpenAPI or Postman file (for its API snapshot).
  * `validation`: what strict validation found in an OpenAPI file that imports all the same.
  */
-export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown; validation?: SpecValidation }> {
+export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown; validation?: SpecValidation; skipped?: SpecValidation }> {
   const where = opts.fileName || 'file';
   if (!bytes.byteLength) throw new FormatError('the file is empty', where);
   if (looksLikeZip(bytes)) {
     if (await isXlsxPackage(bytes, where)) return { format: 'xlsx', tree: await importXlsx(bytes, { fileName: opts.fileName }) };
-    return { format: 'zip', tree: await importZip(bytes, { fileName: opts.fileName }) };
+    const { tree, skipped } = await readArchive(bytes, { fileName: opts.fileName });
+    return { format: 'zip', tree, ...(skipped.length ? { skipped: skippedWarnings(skipped) } : {}) };
   }
   const value = parseStructured(bytes, where);
   const format = detectStructured(value);

@@ -1,11 +1,12 @@
 import { unescapeShowDocHtml } from '../core/markdown.ts';
 import { DEFAULT_PAGE_ORDER, MAX } from '../core/limits.ts';
 import { countPages, type DocCatalog, type DocPage, type DocTree } from '../core/tree.ts';
-import { treeFromFolder } from './markdownFolder/folderTree.ts';
+import { pathRefusal } from '../core/safePath.ts';
+import { isIgnoredPath, treeFromFolder, type FolderEntry } from './markdownFolder/folderTree.ts';
 import { decodeUtf8, isObject } from './document.ts';
 import { FormatError, IMPORT_LIMITS } from './errors.ts';
-import { baseName, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
-import { readZip, type ZipEntry } from './zip.ts';
+import { baseName, catalogAt, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
+import { printableName, readZip, type RefusedEntry, type ZipEntry } from './zip.ts';
 
 /**
  * ShowDoc Markdown zips and plain zips of `.md` folders → DocTree.
@@ -28,15 +29,25 @@ export interface ZipImportOptions {
 }
 
 export async function importZip(bytes: Uint8Array, opts: ZipImportOptions = {}): Promise<DocTree> {
+  return (await readArchive(bytes, opts)).tree;
+}
+
+/**
+ * The tree, and the entries left out for their names (`skipped`): one that points outside the
+ * archive (absolute, `..`: zip.ts) or, in a Markdown folder, one whose path a synced folder may
+ * not hold (core/safePath.ts: control characters, Windows device names, over 1000 characters …).
+ * The rest of the archive imports; the caller shows what was left out.
+ */
+export async function readArchive(bytes: Uint8Array, opts: ZipImportOptions = {}): Promise<{ tree: DocTree; skipped: RefusedEntry[] }> {
   const where = opts.fileName ?? 'archive';
-  const entries = await readZip(bytes, where);
+  const { entries, refused } = await readZip(bytes, where);
   const files = entries.filter((e) => !e.dir);
   const manifest = findManifest(files);
   if (manifest) {
     const json = parseManifest(await manifest.entry.read(), `${where}/${manifest.entry.path}`);
-    return uniqueKeys(foldDeepCatalogs(await treeFromManifest(json, `${where}/${manifest.entry.path}`, opts)));
+    return { tree: uniqueKeys(foldDeepCatalogs(await treeFromManifest(json, `${where}/${manifest.entry.path}`, opts))), skipped: refused };
   }
-  return importMarkdownFolder(entries, opts);
+  return importMarkdownFolder(entries, refused, opts);
 }
 
 /** `info.json` first, then `prefix_info.json`, at the root or inside one wrapping folder. */
@@ -127,16 +138,28 @@ async function treeFromManifest(json: Record<string, any>, where: string, opts: 
   };
 }
 
-/** A zip of a Markdown folder: read by the rules of `docs push` (importers/markdownFolder/folderTree.ts). */
-async function importMarkdownFolder(entries: ZipEntry[], opts: ZipImportOptions): Promise<DocTree> {
+/**
+ * A zip of a Markdown folder: read by the rules of `docs push` (importers/markdownFolder/folderTree.ts).
+ * A file whose path `sync/apply` would refuse (core/safePath.ts) is left out and named in
+ * `skipped`, as `docs push` skips such a file: the import records each page's path, and a later
+ * `docs pull` of the item must be able to write it.
+ */
+async function importMarkdownFolder(entries: ZipEntry[], refused: RefusedEntry[], opts: ZipImportOptions): Promise<{ tree: DocTree; skipped: RefusedEntry[] }> {
   const where = opts.fileName ?? 'archive';
   const files = entries.filter((e) => !e.dir && !e.path.endsWith('/'));
   const segments = files.map((e) => e.path.split('/'));
   const tops = new Set(segments.map((s) => s[0]));
   // Zipping folder `X` gives `X.zip` holding `X/…`: that wrapper is the item, not a catalog.
   const wrapped = tops.size === 1 && [...tops][0] === baseName(opts.fileName) && segments.every((s) => s.length > 1);
-  const inFolder = files.map((e) => ({ path: wrapped ? e.path.slice(e.path.indexOf('/') + 1) : e.path, read: e.read }));
+  const skipped: RefusedEntry[] = [...refused];
+  const inFolder: FolderEntry[] = [];
+  for (const e of files) {
+    const path = wrapped ? e.path.slice(e.path.indexOf('/') + 1) : e.path;
+    const why = isIgnoredPath(path) ? null : pathRefusal(path);
+    if (why) skipped.push({ name: printableName(e.path), why: `its path ${printableName(why)}` });
+    else inFolder.push({ path, read: e.read });
+  }
   const tree = await treeFromFolder(inFolder, (baseName(opts.fileName) || 'import').slice(0, MAX.itemName), where);
-  if (!countPages(tree)) throw new FormatError('the archive holds no info.json, prefix_info.json or .md files', where);
-  return tree;
+  if (!countPages(tree)) throw new FormatError(`the archive holds no info.json, prefix_info.json or .md files${skipped.length ? ` that can be imported (${skipped.length} left out for their names)` : ''}`, where);
+  return { tree, skipped };
 }

@@ -6,7 +6,8 @@ import { FormatError, IMPORT_LIMITS } from './errors.ts';
  * Reads an uploaded zip defensively (every zip reader — ShowDoc, Markdown, xlsx — goes through
  * `readZip`): entry count, declared sizes and ratios are checked before anything is inflated,
  * the real inflated size is held to the declared one while reading (declared sizes can lie),
- * paths that climb out of the archive (`../`, absolute, drive letters) are refused, and names
+ * entries whose paths climb out of the archive (`../`, absolute, drive letters) are listed as
+ * refused (never read: the caller reports them, the rest of the archive imports), and names
  * without the UTF-8 flag are decoded as UTF-8 when valid, else as GBK (Chinese Windows zips).
  */
 export interface ZipEntry {
@@ -28,12 +29,30 @@ function decodeName(bytes: Uint8Array): string {
   }
 }
 
-function normalisePath(name: string, where: string): string {
+/** An entry left out for its name: the name as the archive writes it (control characters shown escaped) and why. */
+export interface RefusedEntry {
+  name: string;
+  why: string;
+}
+
+/** What `readZip` lists: the entries to read, and those whose names point outside the archive. */
+export interface ZipListing {
+  entries: ZipEntry[];
+  refused: RefusedEntry[];
+}
+
+/** The entry's path, or why it has none inside the archive (absolute, a drive letter, `..`). */
+function normalisePath(name: string): string | { why: string } {
   const p = name.replace(/\\/g, '/');
-  if (p.startsWith('/') || /^[a-zA-Z]:/.test(p) || p.split('/').some((seg) => seg === '..')) {
-    throw new FormatError(`unsafe path "${name}" in the archive (it points outside the archive)`, where);
-  }
+  if (p.startsWith('/') || /^[a-zA-Z]:/.test(p)) return { why: 'is absolute (it points outside the archive)' };
+  if (p.split('/').some((seg) => seg === '..')) return { why: 'climbs out of the archive with ".."' };
   return p.replace(/^(\.\/)+/, '');
+}
+
+/** A name as text that is safe to show anywhere (a terminal, a log line): control characters escaped as `\xNN`. */
+export function printableName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 /** A stored (0) or deflated (8) entry: yauzl reads nothing else, and neither do ShowDoc or Excel write it. */
@@ -48,7 +67,7 @@ const READABLE_METHODS = new Set([0, 8]);
  * Entries are inflated only when read, by zlib in the thread pool, held to their declared size
  * (yauzl's validateEntrySizes) and the archive budget, and CRC-checked.
  */
-export async function readZip(bytes: Uint8Array, where: string): Promise<ZipEntry[]> {
+export async function readZip(bytes: Uint8Array, where: string): Promise<ZipListing> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let zip: yauzl.ZipFile;
   try {
@@ -61,10 +80,15 @@ export async function readZip(bytes: Uint8Array, where: string): Promise<ZipEntr
   let declaredTotal = 0;
   const budget = { left: IMPORT_LIMITS.maxUnzippedBytes };
   const entries: ZipEntry[] = [];
+  const refused: RefusedEntry[] = [];
   try {
     for await (const entry of zip.eachEntry()) {
       const name = entryName(entry);
-      const path = normalisePath(name, where);
+      const path = normalisePath(name);
+      if (typeof path !== 'string') {
+        refused.push({ name: printableName(name), why: path.why });
+        continue;
+      }
       const dir = path.endsWith('/');
       if (!dir) {
         if (entry.isEncrypted() || !READABLE_METHODS.has(entry.compressionMethod)) throw new FormatError(`"${path}" is encrypted or uses compression method ${entry.compressionMethod}; only stored and deflated entries can be read`, where);
@@ -81,7 +105,7 @@ export async function readZip(bytes: Uint8Array, where: string): Promise<ZipEntr
     if (err instanceof FormatError) throw err;
     throw new FormatError(`not a readable zip archive (${(err as Error).message})`, where);
   }
-  return entries;
+  return { entries, refused };
 }
 
 /** UTF-8 when the entry says so (general purpose bit 11), else UTF-8 when valid, else GBK. */

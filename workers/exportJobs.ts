@@ -25,9 +25,10 @@ export const EXPORT_JOBS = {
     return docxImageUrls(input.tree, input.lang);
   },
 
-  async exportWord(input: { tree: DocTree; lang: Lang; images: Map<string, Uint8Array> }): Promise<Uint8Array> {
-    const { exportDocx } = await import('../exporters/docx.ts');
-    return exportDocx(input.tree, { lang: input.lang, resolveImage: async (url) => input.images.get(url) ?? null });
+  /** Streamed: the .docx goes to the job's file as it is made, never whole in the worker's memory. */
+  async exportWord(input: { tree: DocTree; lang: Lang; images: Map<string, Uint8Array> }): Promise<AsyncIterable<Uint8Array>> {
+    const { exportDocxStream } = await import('../exporters/docx.ts');
+    return exportDocxStream(input.tree, { lang: input.lang, resolveImage: async (url) => input.images.get(url) ?? null });
   },
 
 } as const;

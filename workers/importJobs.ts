@@ -25,12 +25,13 @@ export const IMPORT_JOBS = {
     want?: 'version' | 'document';
     /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
     latest?: LatestApiVersion | null;
-  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; prepared: PreparedApiVersion }; document?: unknown; validation?: SpecValidation }> {
+  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; prepared: PreparedApiVersion }; document?: unknown; validation?: SpecValidation; skipped?: SpecValidation }> {
     const { importFile } = await import('../importers/index.ts');
     const bytes = new Uint8Array(await fs.readFile(input.path));
-    // validation: what strict validation found in an OpenAPI file that imports all the same (warnings).
-    const { format, tree, document, validation } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
-    if (format !== 'openapi' && format !== 'postman') return { format, tree };
+    // validation: what strict validation found in an OpenAPI file that imports all the same (warnings);
+    // skipped: a zip's entries left out for their names.
+    const { format, tree, document, validation, skipped } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
+    if (format !== 'openapi' && format !== 'postman') return { format, tree, ...(skipped ? { skipped } : {}) };
     if (input.want === 'document') return { format, tree, document, validation };
     const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/apiVersion/prepare.ts')]);
     // Snapshot, stored form and diff here: the server process only writes the rows (issue #26).

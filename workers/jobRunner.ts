@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import type { JobName } from './jobs.ts';
 import { lowerPriority } from './nice.ts';
@@ -32,7 +35,17 @@ export function jobRunner(jobs: Partial<Record<JobName, (input: never) => Promis
       await fs.writeFile(task.outFile, result);
       return { kind: 'bytes' };
     }
+    if (isByteStream(result)) {
+      // A job that makes its file piece by piece (the Word export): each piece written, then dropped.
+      await pipeline(Readable.from(result, { objectMode: false }), createWriteStream(task.outFile));
+      return { kind: 'bytes' };
+    }
     await fs.writeFile(task.outFile, v8.serialize(result));
     return { kind: 'value' };
   };
+}
+
+/** A job's answer that is its file's bytes in pieces (an async iterable of Uint8Array), not a value to serialise. */
+function isByteStream(value: unknown): value is AsyncIterable<Uint8Array> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }

@@ -10,6 +10,7 @@ import { FormatError, ImportLimitError } from '../importers/errors.ts';
 import type { JobLimits } from './limits.ts';
 import type { JobInput, JobName, JobOutput } from './jobs.ts';
 import type { JobReply, JobTask } from './jobRunner.ts';
+import { adoptWorkerStderr } from './workerStderr.ts';
 
 /**
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
@@ -45,6 +46,15 @@ export class JobLimitError extends Error {
     this.name = 'JobLimitError';
     this.limit = limit;
   }
+}
+
+/** A job a limit stopped, for the log: one structured line in place of V8's report (workers/workerStderr.ts). */
+export interface JobStopped {
+  job: JobName;
+  file: string;
+  limit: 'memory' | 'time';
+  memory_mb: number;
+  timeout_seconds: number;
 }
 
 /** What a job that makes a file answers: the file (the caller sends or copies it, then calls `remove`). */
@@ -96,11 +106,17 @@ export class JobPool {
   #running = 0;
 
   readonly #entry: string;
+  readonly #onStopped: (stopped: JobStopped) => void;
+  #adopting: NodeJS.Timeout | null = null;
 
-  /** `entry`: the module workers load (the published CLI's own bundle); default workers/entry.mjs. */
-  constructor(limits: JobLimits, opts: { entry?: string } = {}) {
+  /**
+   * `entry`: the module workers load (the published CLI's own bundle); default workers/entry.mjs.
+   * `onStopped`: told of each job a limit stopped (the server logs it; the CLI prints the error alone).
+   */
+  constructor(limits: JobLimits, opts: { entry?: string; onStopped?: (stopped: JobStopped) => void } = {}) {
     this.limits = limits;
     this.#entry = opts.entry ?? ENTRY;
+    this.#onStopped = opts.onStopped ?? (() => undefined);
   }
 
   /** Runs a job and answers its value. `fileName` names the file in a limit's error. */
@@ -136,6 +152,8 @@ export class JobPool {
     const pool = this.#pool;
     this.#pool = null;
     if (pool) await pool.destroy();
+    if (this.#adopting) clearInterval(this.#adopting);
+    this.#adopting = null;
     if (this.#dir) fs.rmSync(this.#dir, { recursive: true, force: true });
     this.#dir = null;
   }
@@ -149,19 +167,47 @@ export class JobPool {
     const signal = AbortSignal.timeout(this.limits.timeoutMs);
     this.#running++;
     try {
-      const reply = (await this.#tinypool().run(task, { signal })) as JobReply;
+      const pool = this.#tinypool();
+      const running = pool.run(task, { signal });
+      // tinypool forks the worker for this task synchronously: its stderr is taken before it writes.
+      this.#adoptWorkers();
+      const reply = (await running) as JobReply;
       return { reply, outFile: task.outFile };
     } catch (err) {
       await fsp.rm(task.outFile, { force: true });
-      throw this.#explain(err, signal, fileName);
+      throw this.#explain(err, signal, job, fileName);
     } finally {
       this.#running--;
       await fsp.rm(task.inFile, { force: true });
     }
   }
 
-  /** A worker's failure as the error a caller can tell its user about. */
-  #explain(err: unknown, signal: AbortSignal, fileName: string): Error {
+  /**
+   * Takes the stderr of every worker of the pool (workers/workerStderr.ts). A worker forked for a
+   * queued job once another died is forked by tinypool later, on its own: while jobs run, the
+   * workers are looked at every 100 ms too (a worker takes ~600 ms to start, a job to run out of heap seconds).
+   */
+  #adoptWorkers(): void {
+    if (this.#pool) adoptWorkerStderr(this.#pool.threads);
+    if (this.#adopting || this.#running === 0) return;
+    this.#adopting = setInterval(() => {
+      if (this.#pool) adoptWorkerStderr(this.#pool.threads);
+      if (this.#running > 0) return;
+      clearInterval(this.#adopting!);
+      this.#adopting = null;
+    }, 100).unref();
+  }
+
+  /** A worker's failure as the error a caller can tell its user about; a limit's stop told to `onStopped`. */
+  #explain(err: unknown, signal: AbortSignal, job: JobName, fileName: string): Error {
+    const explained = this.#explainError(err, signal, fileName);
+    if (explained instanceof JobLimitError) {
+      this.#onStopped({ job, file: fileName, limit: explained.limit, memory_mb: this.limits.memoryMb, timeout_seconds: this.limits.timeoutMs / 1000 });
+    }
+    return explained;
+  }
+
+  #explainError(err: unknown, signal: AbortSignal, fileName: string): Error {
     if (signal.aborted) return new JobLimitError('time', fileName, this.limits);
     const e = err as { name?: string; message?: string; where?: string; stack?: string } | null;
     // A worker process ends without answering only when V8 aborted it: the heap limit.

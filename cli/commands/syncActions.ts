@@ -212,9 +212,11 @@ async function checkItem(client: SyncClient, item: string | undefined): Promise<
 export async function importCommand(io: CliIO, file: string, flags: SyncFlags & { catalog?: string; item?: string }): Promise<void> {
   const client = clientFor(io, io.cwd, flags, `docs import ${path.basename(file)}`);
   await checkItem(client, flags.item);
-  const { importIntoItem } = await import('../sync/transfer.ts');
-  const plan = await importIntoItem(path.resolve(io.cwd, file), io, client, { catalog: flags.catalog, dryRun: !!flags.dryRun });
-  if (flags.json) io.stdout(`${JSON.stringify({ ...planJson(plan), dry_run: !!flags.dryRun })}\n`);
+  const { importIntoItem, importWarningLines } = await import('../sync/transfer.ts');
+  const { plan, warnings } = await importIntoItem(path.resolve(io.cwd, file), io, client, { catalog: flags.catalog, dryRun: !!flags.dryRun });
+  // The web import's warnings (a zip's entries left out for their names, an OpenAPI file's validation problems), on stderr.
+  io.stderr(importWarningLines(path.basename(file), warnings));
+  if (flags.json) io.stdout(`${JSON.stringify({ ...planJson(plan), dry_run: !!flags.dryRun, ...(warnings ? { warnings: warnings.warnings, warnings_total: warnings.total, warnings_kind: warnings.kind } : {}) })}\n`);
   else io.stdout(planTable(plan));
   io.exitCode = ExitCode.OK;
 }

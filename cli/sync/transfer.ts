@@ -1,5 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { DocCatalog, DocPage, DocTree } from '../../core/tree.ts';
 import { ItemType } from '../../core/limits.ts';
 import { parseSheets } from '../../core/spreadsheet.ts';
@@ -22,7 +25,7 @@ import { emptyState } from './state.ts';
  * deleted. Pages land where the web import puts them (the item's root: importCatalogPath), unless
  * `--catalog a/b` says where.
  */
-export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<Plan> {
+export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<{ plan: Plan; warnings: ImportWarnings | null }> {
   try {
     await fs.access(file, fs.constants.R_OK);
   } catch {
@@ -44,7 +47,29 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   // An OpenAPI/Postman file is recorded as a version of the item's imported API (stream '', as the web import).
   const api = (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined ? [{ source: path.basename(file), stream: '', document: imported.document }] : [];
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined, undefined, api);
-  return plan;
+  return { plan, warnings: importWarnings(imported) };
+}
+
+/** What the import answer's `warnings` carry on the web (server/commands/tree/importFile.ts): the same for `docs import`. */
+export interface ImportWarnings {
+  kind: 'validation' | 'skipped_entries';
+  warnings: { path: string; message: string }[];
+  total: number;
+}
+
+function importWarnings(imported: { validation?: { warnings: { path: string; message: string }[]; total: number }; skipped?: { warnings: { path: string; message: string }[]; total: number } }): ImportWarnings | null {
+  if (imported.skipped?.total) return { kind: 'skipped_entries', ...imported.skipped };
+  if (imported.validation?.total) return { kind: 'validation', ...imported.validation };
+  return null;
+}
+
+/** One line each, `warning: <file>: <entry or JSON pointer>: <problem>`, and how many were not listed. */
+export function importWarningLines(fileName: string, w: ImportWarnings | null): string {
+  if (!w) return '';
+  const lines = w.warnings.map((x) => `warning: ${fileName}: ${x.path}: ${x.message}`);
+  const more = w.total - w.warnings.length;
+  if (more > 0) lines.push(`warning: ${fileName}: ${more} more ${w.kind === 'validation' ? 'validation problem(s)' : 'entries left out'} not listed`);
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -80,7 +105,8 @@ async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> {
 
 const SUFFIX = { markdown: 'zip', word: 'docx', xlsx: 'xlsx' } as const;
 
-type Render = (tree: DocTree) => Promise<Uint8Array>;
+/** A format's file, whole or (Word) in pieces as it is made. */
+type Render = (tree: DocTree) => Promise<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /**
  * The exporter of a format, loaded before the item is read: Word and Excel need optional packages
@@ -88,8 +114,9 @@ type Render = (tree: DocTree) => Promise<Uint8Array>;
  */
 async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
   if (format === 'word') {
-    const { exportDocx } = await import('../../exporters/docx.ts');
-    return (tree) => exportDocx(tree);
+    // Streamed to the file as it is made: a big item's .docx is never whole in memory.
+    const { exportDocxStream } = await import('../../exporters/docx.ts');
+    return (tree) => exportDocxStream(tree);
   }
   if (format === 'markdown') {
     const { exportMarkdownZip } = await import('../../exporters/markdownZip.ts');
@@ -107,9 +134,10 @@ async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
 export async function exportItem(client: SyncClient, io: CliIO, opts: { format: keyof typeof SUFFIX; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
   const render = await rendererFor(opts.format);
   const tree = await itemTree(client, io);
-  const data = await render(tree);
+  const made = render(tree);
   const fallback = `${tree.name.replace(/[/\\:*?"<>|]/g, '-') || 'item'}.${SUFFIX[opts.format]}`;
   const file = path.resolve(opts.cwd, opts.output ?? fallback);
-  await fs.writeFile(file, data);
-  return { file, bytes: data.byteLength };
+  if (made instanceof Promise) await fs.writeFile(file, await made);
+  else await pipeline(Readable.from(made), createWriteStream(file));
+  return { file, bytes: (await fs.stat(file)).size };
 }

@@ -20,11 +20,17 @@ export interface FolderEntry {
  * folded into the third level), hidden files and `node_modules` left out. Each page records its
  * file (`source`), and the files its links and images reference are read into `folder.files`, to
  * become attachments when the tree is written (the links themselves are rewritten then, once
- * attachments and page ids exist: importers/markdownFolder/links.ts).
+ * attachments and page ids exist: importers/markdownFolder/links.ts, from the places found here,
+ * `source.refs`: each page is parsed for its links once).
  */
+/** Hidden files, `node_modules`, the CLI's own files and macOS's `__MACOSX` copies: left out without a word, as `docs push` leaves them. */
+export function isIgnoredPath(relPath: string): boolean {
+  return relPath.split('/').some((seg) => isIgnoredName(seg) || seg === '__MACOSX');
+}
+
 export async function treeFromFolder(entries: FolderEntry[], name: string, where: string): Promise<DocTree> {
   const visible = entries
-    .filter((e) => !e.path.split('/').some((seg) => isIgnoredName(seg) || seg === '__MACOSX'))
+    .filter((e) => !isIgnoredPath(e.path))
     .map((e) => ({ entry: e, parts: e.path.split('/') }))
     .sort((a, b) => walkOrder(a.parts, b.parts));
   const byPath = new Map(visible.map((v) => [v.entry.path, v.entry]));
@@ -34,11 +40,13 @@ export async function treeFromFolder(entries: FolderEntry[], name: string, where
 
   const tree: DocTree = { name, itemType: 1, pages: [], catalogs: [], folder: { files: [], assetsRoot: assetsRootOf((dir) => folders.has(dir)) } };
   const pages: { relPath: string; page: DocPage }[] = [];
+  await loadReferenceFinder();
   for (const { entry } of pageFiles) {
     const decoded = decodeFileText(Buffer.from(await entry.read()));
     if ('problem' in decoded) throw new FormatError(`${decoded.problem}${decoded.line ? ` (line ${decoded.line})` : ''}`, `${where}/${entry.path}`);
     const file = pageFromText(entry.path, decoded.text);
-    const page: DocPage = { title: file.title, content: file.body, order: file.order, source: { path: entry.path, head: file.head, fileHash: contentHash(decoded.text) } };
+    // The page's links are found once, here: the files they name are read below, and the server rewrites them from this list.
+    const page: DocPage = { title: file.title, content: file.body, order: file.order, source: { path: entry.path, head: file.head, fileHash: contentHash(decoded.text), refs: findReferences(file.body) } };
     // Catalogs keep the default order, as the ones `docs push` makes without a .docs-order.json.
     const at = catalogAt(tree, catalogPathOf(entry.path));
     at.pages.push(page);
@@ -60,9 +68,8 @@ function* walkCatalogs(node: { catalogs: DocTree['catalogs'] }): Generator<DocTr
 async function referencedFiles(pages: { relPath: string; page: DocPage }[], byPath: Map<string, FolderEntry>, assetsRoot: string): Promise<FolderFile[]> {
   const pagePaths = new Set(pages.map((p) => p.relPath));
   const wanted = new Set<string>();
-  await loadReferenceFinder();
   for (const { relPath, page } of pages) {
-    for (const ref of findReferences(page.content)) {
+    for (const ref of page.source!.refs!) {
       if (pageOf(resolveReference(ref.url, relPath, ''), pagePaths)) continue;
       const file = fileOf(ref.url, relPath, assetsRoot);
       if (file && byPath.has(file.relPath)) wanted.add(file.relPath);

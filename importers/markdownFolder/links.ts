@@ -1,4 +1,4 @@
-import { findReferences, loadReferenceFinder, resolveReference, rewriteReferences, type RefPairs, type ResolvedTarget } from './references.ts';
+import { findReferences, loadReferenceFinder, resolveReference, rewriteReferences, type RefPairs, type Reference, type ResolvedTarget } from './references.ts';
 import { MARKDOWN_FILE } from './pageFile.ts';
 
 /**
@@ -54,12 +54,16 @@ export interface LinkTargets {
 
 /**
  * A page's body as the server keeps it, with the [served, original, file?] pairs that undo it.
- * `pending`: a linked page has no id yet, its link stays as written for now.
+ * `pending`: a linked page has no id yet, its link stays as written for now. `known`: the body's
+ * references as already found (a Markdown zip's pages: treeFromFolder), else the body is parsed here.
  */
-export async function serverBodyOf(relPath: string, body: string, targets: LinkTargets): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
-  await loadReferenceFinder();
+export async function serverBodyOf(relPath: string, body: string, targets: LinkTargets, known?: readonly Reference[]): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
   let pending = false;
-  const found = findReferences(body);
+  let found = known;
+  if (!found) {
+    await loadReferenceFinder();
+    found = findReferences(body);
+  }
   const served = new Map<string, { served: string; file?: string } | null>();
   const targetOf = async (url: string): Promise<{ served: string; file?: string } | null> => {
     const asPage = resolveReference(url, relPath, '');

@@ -71,7 +71,7 @@ export function resolveReference(url: string, fromPath: string, assetsRoot: stri
 }
 
 /** Replaces references by the answers of `replace` (null keeps one) and records what each was. */
-export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null, found: Reference[] = findReferences(body)): { content: string; refs: RefPairs } {
+export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null, found: readonly Reference[] = findReferences(body)): { content: string; refs: RefPairs } {
   const refs: RefPairs = [];
   let out = '';
   let at = 0;

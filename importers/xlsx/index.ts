@@ -20,7 +20,7 @@ import { loadExcelJs } from '../../core/loadExcelJs.ts';
 
 /** True when the zip is an Office Open XML workbook (it has xl/workbook.xml), checked with the safe zip reader. */
 export async function isXlsxPackage(bytes: Uint8Array, where = 'file'): Promise<boolean> {
-  const entries = await readZip(bytes, where);
+  const { entries } = await readZip(bytes, where);
   return entries.some((e) => e.path === 'xl/workbook.xml');
 }
 

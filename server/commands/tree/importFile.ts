@@ -36,7 +36,7 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
   // The worker also compares the spec with the item's latest API version: this process only writes rows.
   const latest = input.itemId ? await latestApiVersion(services.db, input.itemId, '') : null;
   const imported = await explained(services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest }, { fileName }));
-  const { tree, api, validation } = imported;
+  const { tree, api, validation, skipped } = imported;
   let recorded = null as RecordedApiVersion | null;
   const result = await persistTree(services, {
     tree,
@@ -66,6 +66,7 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
     item_id: result.itemId,
     ...(result.generatedPassword ? { item_password: result.generatedPassword } : {}),
     ...(recorded ? { api_version: { version_id: recorded.version_id, number: recorded.number, summary: recorded.summary } } : {}),
-    ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total } : {}),
+    ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total, warnings_kind: 'validation' as const } : {}),
+    ...(skipped?.total ? { warnings: skipped.warnings, warnings_total: skipped.total, warnings_kind: 'skipped_entries' as const } : {}),
   };
 }

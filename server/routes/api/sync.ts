@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
-import { pathRefusal, refsRefusal } from '../../../core/safePath.ts';
+import { MAX_SOURCE_PATH, pathRefusal, refsRefusal } from '../../../core/safePath.ts';
 import { SYNC_BLOB_HISTORY_MAX, SYNC_SOURCE_MAX, type SyncChange } from '../../../core/sync.ts';
 import { apiWriterOf, authorizeApiCall } from '../../access/apiKeys.ts';
 import { historyLimitFor } from '../../commands/pages/history.ts';
@@ -35,7 +35,7 @@ const pageId = z.number('must be a number').int('must be a whole number').min(1,
 const sourcePath = z
   .string('must be text')
   .min(1, 'must not be empty')
-  .max(1000, 'must be at most 1000 characters')
+  .max(MAX_SOURCE_PATH, `must be at most ${MAX_SOURCE_PATH} characters`)
   .superRefine((p, ctx) => {
     const why = pathRefusal(p);
     if (why) ctx.addIssue({ code: 'custom', message: `must be a relative path inside the folder: "${p.slice(0, 200)}" ${why}` });

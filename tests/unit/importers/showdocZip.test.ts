@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { countPages, walkPages } from '../../../core/tree.ts';
 import { FormatError, IMPORT_LIMITS } from '../../../importers/errors.ts';
 import { importFile } from '../../../importers/index.ts';
-import { importZip } from '../../../importers/showdocZip.ts';
+import { importZip, readArchive } from '../../../importers/showdocZip.ts';
 import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 const ZIPS = path.resolve(import.meta.dirname, '../../fixtures/showdoc-zips');
@@ -100,9 +100,13 @@ describe('importZip: Markdown folders', () => {
 });
 
 describe('importZip: hostile archives', () => {
-  it('refuses paths that climb out of the archive', async () => {
-    const zip = new JSZip().file('../evil.md', 'x', { createFolders: false });
-    await expect(importZip(await zip.generateAsync({ type: 'uint8array' }), { fileName: 'slip.zip' })).rejects.toThrow(/unsafe path "\.\.\/evil\.md"/);
+  it('leaves out paths that climb out of the archive and names them; refuses an archive of nothing else', async () => {
+    const zip = new JSZip().file('../evil.md', 'x', { createFolders: false }).file('good.md', '# Good');
+    const { tree, skipped } = await readArchive(await zip.generateAsync({ type: 'uint8array' }), { fileName: 'slip.zip' });
+    expect([...walkPages(tree)].map(({ page }) => page.title)).toEqual(['Good']);
+    expect(skipped).toEqual([{ name: '../evil.md', why: 'climbs out of the archive with ".."' }]);
+    const only = new JSZip().file('../evil.md', 'x', { createFolders: false });
+    await expect(importZip(await only.generateAsync({ type: 'uint8array' }), { fileName: 'slip.zip' })).rejects.toThrow(/that can be imported \(1 left out for their names\)/);
   });
 
   it('refuses an entry whose expansion ratio betrays a bomb', async () => {

@@ -20,7 +20,8 @@ export function ImportFileForm() {
   // The new item gets the visibility chosen here (open by default, like a new item).
   const [visibility, setVisibility] = useState<{ is_private: 0 | 1; password: string }>({ is_private: 0, password: '' });
   const [passwordError, setPasswordError] = useState<string>();
-  // An OpenAPI file that failed strict validation imported all the same: its problems are shown before the item opens.
+  // An OpenAPI file that failed strict validation, or a zip some of whose entries were left out for
+  // their names, imported all the same: the problems are shown before the item opens.
   const [warned, setWarned] = useState<ImportAutoResult | null>(null);
   const { busy, onSubmit } = useSubmit(
     async () => {
@@ -66,15 +67,19 @@ export function ImportFileForm() {
   );
 }
 
-/** The validation problems of an imported OpenAPI file (JSON pointer + message), and the way on to the new item. */
+/**
+ * The validation problems of an imported OpenAPI file (JSON pointer + message), or the entries of
+ * a zip left out for their names (entry name + why), and the way on to the new item.
+ */
 function ImportWarnings({ result, onOpen }: { result: ImportAutoResult; onOpen: () => void }) {
   const { t } = useTranslation('items');
   const warnings = result.warnings ?? [];
   const total = result.warnings_total ?? warnings.length;
+  const skipped = result.warnings_kind === 'skipped_entries';
   return (
     <section className="folio-form" aria-labelledby="import-warnings-title">
-      <h3 id="import-warnings-title">{t('add.importWarningsTitle', { count: total })}</h3>
-      <p>{t('add.importWarningsIntro')}</p>
+      <h3 id="import-warnings-title">{t(skipped ? 'add.importSkippedTitle' : 'add.importWarningsTitle', { count: total })}</h3>
+      <p>{t(skipped ? 'add.importSkippedIntro' : 'add.importWarningsIntro')}</p>
       <ul className="folio-import-warnings">
         {warnings.map((w, i) => (
           <li key={i}>
