@@ -5,7 +5,7 @@ import { pathRefusal } from '../core/safePath.ts';
 import { isIgnoredPath, treeFromFolder, type FolderEntry } from './markdownFolder/folderTree.ts';
 import { decodeUtf8, isObject } from './document.ts';
 import { FormatError, IMPORT_LIMITS } from './errors.ts';
-import { baseName, catalogAt, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
+import { baseName, foldDeepCatalogs, uniqueKeys } from './treeTools.ts';
 import { printableName, readZip, type RefusedEntry, type ZipEntry } from './zip.ts';
 
 /**

@@ -51,7 +51,6 @@ function normalisePath(name: string): string | { why: string } {
 
 /** A name as text that is safe to show anywhere (a terminal, a log line): control characters escaped as `\xNN`. */
 export function printableName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 

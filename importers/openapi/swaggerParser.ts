@@ -27,7 +27,7 @@ interface SpecWarning {
 }
 
 /** At most this many warnings are listed (Ajv reports one problem several ways inside oneOf/anyOf). */
-const MAX_SPEC_WARNINGS = 20;
+export const MAX_SPEC_WARNINGS = 20;
 
 /** What validation said of a readable document: the first warnings, and how many there were in all. */
 export interface SpecValidation {

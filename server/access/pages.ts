@@ -28,7 +28,7 @@ export async function assertSiteReadable(services: Pick<Services, 'db'>, actor: 
   if (settings.force_login) throw denials.siteLoginRequired();
 }
 
-async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
+export async function findLivePage(services: Pick<Services, 'db'>, pageId: number): Promise<PageRow> {
   // Every page read starts here, so it stays a plain knex read of the model's table (bench/models.ts,
   // one page with content: Page.query costs SQLite 418 vs 272 µs of CPU, PostgreSQL 805 vs 577 µs).
   const page = (await Page.knexTable(services.db).where({ page_id: pageId, is_del: 0 }).first()) as PageRow | undefined;

@@ -14,7 +14,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('jobRunner', () => {
   it('writes the Word export to its file piece by piece as it is made, never the whole .docx at once', async () => {
     const pages = 200;
-    const task = { job: 'exportWord' as const, inFile: path.join(dir, 'word.in'), outFile: path.join(dir, 'word.out') };
+    const task = { job: 'exportWord' as const, inFile: path.join(dir, 'word.in'), outFile: path.join(dir, 'word.out'), nice: 0 };
     fs.writeFileSync(task.inFile, v8.serialize({ tree: realDocsTree(pages), lang: 'en', images: new Map() }));
     // The real export job, watched: the size of its file on disk each time it hands over a piece.
     const onDisk: number[] = [];

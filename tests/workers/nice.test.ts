@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyTree } from '../../core/tree.ts';
 import { JobPool } from '../../workers/pool.ts';
 
 /**
@@ -31,7 +30,7 @@ function threadNices(pid: number): number[] {
 /** Runs one small job, then answers the nice values of the threads of the worker that ran it (kept alive by a long idle time). */
 async function workerNicesAfterJob(pool: JobPool): Promise<number[]> {
   const before = new Set(childPids());
-  const file = await pool.runToFile('exportMarkdown', { tree: { ...emptyTree('nice'), pages: [{ title: 'a', content: 'b' }] } }, { fileName: 'nice' });
+  const file = await pool.runToFile('exportMarkdown', { tree: { name: 'nice', catalogs: [], pages: [{ title: 'a', content: 'b' }] } }, { fileName: 'nice' });
   await file.remove();
   const workers = childPids().filter((pid) => !before.has(pid));
   expect(workers).toHaveLength(1);

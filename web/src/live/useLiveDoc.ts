@@ -14,7 +14,7 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
 
 type LiveStatus = 'connecting' | 'connected' | 'disconnected';
 
-interface LiveSession {
+export interface LiveSession {
   provider: HocuspocusProvider;
   doc: Y.Doc;
   text: Y.Text;
