@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@core/errors';
 import type { PageInfo } from '@core/wire';
-import { ApiError } from '../../api/client.ts';
-import { pageApi } from '../../api/page.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { clearDraft, saveDraft } from '../../lib/drafts.ts';
 import { savePage, type PageDraft } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
@@ -38,7 +37,7 @@ const LIVE_SAVE_TRIES = 5;
  */
 async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>, content: string | undefined): Promise<PageInfo> {
   for (let attempt = 1; ; attempt++) {
-    const stored = await pageApi.info(draft.page_id);
+    const stored = await call('page/info', { page_id: draft.page_id });
     try {
       return await savePage({ ...draft, page_content: content ?? stored.page_content ?? '', base_revision: stored.revision }, { handles: [ErrorCode.STALE_REVISION] });
     } catch (err) {
@@ -85,7 +84,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       } catch (err) {
         if (!live && err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
           saveDraft(draftKey, toSave.content);
-          setConflict(await pageApi.info(pageId).catch(() => null));
+          setConflict(await call('page/info', { page_id: pageId }).catch(() => null));
         }
       } finally {
         savingRef.current = false;
