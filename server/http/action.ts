@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { Contract, OutputOf } from '../../core/api/contract.ts';
 import type { Lang } from '../../core/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { MenuCache } from '../commands/menu/menuCache.ts';
@@ -66,9 +67,23 @@ export interface ActionDef<S extends z.ZodType = z.ZodType, L extends ActionLoad
   handle(ctx: ActionContext<z.output<S>, L>): Promise<unknown> | unknown;
 }
 
-/** Declares an action; the generics keep `input` typed from the schema and `loaded` from `load`. */
-export function action<S extends z.ZodType, const L extends ActionLoads = {}>(def: ActionDef<S, L>): ActionDef<S, L> {
-  return def;
+/** What a contract's handler writes besides the handler: who may call it, whether it writes, what it loads. */
+export type ActionSpec<C extends Contract, L extends ActionLoads> = Omit<ActionDef<C['input'], L>, 'name' | 'input' | 'handle'> & {
+  /** Answers the contract's wire type (the envelope's `data`), or a raw response (files, redirects). */
+  handle(ctx: ActionContext<z.output<C['input']>, L>): Promise<OutputOf<C> | RawResponse>;
+};
+
+/**
+ * Declares an action from its contract (`core/api/<controller>.ts`): the name and input schema come
+ * from the contract, and the handler must answer its output type. The generics keep `input` typed
+ * from the schema and `loaded` from `load`.
+ */
+export function action<C extends Contract, const L extends ActionLoads = {}>(contract: C, spec: ActionSpec<C, L>): ActionDef<C['input'], L>;
+/** An action without a contract yet (issue #25 moves every action to one). */
+export function action<S extends z.ZodType, const L extends ActionLoads = {}>(def: ActionDef<S, L>): ActionDef<S, L>;
+export function action(first: Contract | ActionDef, spec?: ActionSpec<Contract, ActionLoads>): ActionDef {
+  if (!spec) return first as ActionDef;
+  return { ...spec, name: first.name, input: first.input } as ActionDef;
 }
 
 /** A non-envelope answer: files, images, plain text for ShowDoc's shell scripts, redirects. */

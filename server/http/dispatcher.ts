@@ -9,12 +9,12 @@ import { forReads } from '../services.ts';
 import { RawResponse, type ActionDef, type AppServices } from './action.ts';
 import { actionPath } from './apiUrl.ts';
 import { authenticate, tokenFromRequest } from './authenticate.ts';
-import { assertNoControlCharacters } from './controlChars.ts';
+import { assertNoControlCharacters } from '../../core/controlChars.ts';
 import { Precompressed } from '../precompress.ts';
 import { sendPrecompressed } from './precompressed.ts';
 import { collectFiles, mergeParams, requestLang } from './params.ts';
 import { assertSameOriginWrite } from './requestOrigin.ts';
-import { describeIssues } from './schema.ts';
+import { describeIssues } from '../../core/api/schema.ts';
 import { denials } from '../access/denials.ts';
 import { loadDeclared, type ActionLoads, type LoadedFor } from '../access/actionLoads.ts';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Lang } from '../../core/errors.ts';
 import type { UploadedFile } from '../storage/upload.ts';
-import { hasControlCharacters } from './controlChars.ts';
+import { hasControlCharacters } from '../../core/controlChars.ts';
 
 /** Merges parameters with ShowDoc's precedence: path pairs > body > query. */
 export function mergeParams(ctx: Context, pathPairs: Record<string, string>): Record<string, unknown> {

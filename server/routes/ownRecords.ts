@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, type ActionDef } from '../http/action.ts';
-import { zId } from '../http/schema.ts';
+import { zId } from '../../core/api/schema.ts';
 import type { UserActor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 

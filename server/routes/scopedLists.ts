@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex.ts';
 import { action, type ActionDef } from '../http/action.ts';
-import { zId } from '../http/schema.ts';
+import { zId } from '../../core/api/schema.ts';
 
 /** What a list is of: a team the caller may see, or an item the caller manages (declared rights, checked by the dispatcher). */
 export type ListScope = typeof VIEWABLE_TEAM | typeof MANAGED_ITEM;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { action } from '../../server/http/action.ts';
-import { zId, zText } from '../../server/http/schema.ts';
+import { zId, zText } from '../../core/api/schema.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { denials } from '../../server/access/denials.ts';

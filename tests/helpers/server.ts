@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { ActionName, Output } from '../../core/api/index.ts';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createApp, type AppOptions } from '../../server/app.ts';
@@ -29,7 +30,13 @@ export interface TestServer {
   url: string;
   services: Services;
   engine: 'sqlite' | 'pg';
-  /** POSTs form-encoded params to `/api/<name>` and returns the parsed envelope. */
+  /**
+   * POSTs form-encoded params to `/api/<name>` and returns the parsed envelope. An action with a
+   * contract (`core/api/`) answers its typed `data`; params stay open, since tests also send what a
+   * client must not.
+   */
+  call<N extends ActionName>(name: N, params?: Record<string, unknown>, opts?: CallOptions): Promise<ApiAnswer<Output<N>>>;
+  /** Any other name (ShowDoc aliases, unknown actions, different casing): `data` is untyped. */
   call<T = any>(name: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<ApiAnswer<T>>;
   /** Raw fetch relative to the server URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -69,7 +76,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     services,
     engine: TEST_ENGINE,
     fetch: doFetch,
-    async call(name, params = {}, o = {}) {
+    async call(name: string, params: Record<string, unknown> = {}, o: CallOptions = {}): Promise<ApiAnswer> {
       const headers: Record<string, string> = { ...o.headers };
       if (o.token) headers['X-API-Token'] = o.token;
       let res: Response;

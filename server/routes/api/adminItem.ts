@@ -6,7 +6,7 @@ import { findUserByNameOrEmail } from '../../access/users.ts';
 import { listAllItems } from '../../commands/adminItems/listItems.ts';
 import { adminDeleteItem, adminTransferItem } from '../../commands/adminItems/ownerChanges.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { zId, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import type { Services } from '../../services.ts';
 import { presentAdminItem } from '../../presenters/adminItem.ts';

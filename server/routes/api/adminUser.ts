@@ -5,7 +5,7 @@ import { deleteUserByAdmin, listUsers, saveUserByAdmin } from '../../commands/us
 import { linkAccountToLdap } from '../../commands/users/ldapLink.ts';
 import { zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zInt, zText } from '../../http/schema.ts';
+import { zId, zInt, zText } from '../../../core/api/schema.ts';
 import { presentAdminUser } from '../../presenters/user.ts';
 
 /** `adminUser/*` actions (administrators only). */

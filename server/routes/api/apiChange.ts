@@ -5,7 +5,7 @@ import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } fro
 import { loadReadablePage } from '../../access/pages.ts';
 import { pageByShareKey } from '../../access/shareKeys.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../http/schema.ts';
+import { zId, zText } from '../../../core/api/schema.ts';
 
 /**
  * `apiChange/*`: the API change history of an item (issue #12). Versions are recorded by every

@@ -15,7 +15,7 @@ import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { visitFile } from '../../commands/files/visitFile.ts';
 import { action, raw, type ActionContext, type ActionDef } from '../../http/action.ts';
 import type { UploadedFile } from '../../storage/upload.ts';
-import { zId, zIdOrZero, zInt, zText } from '../../http/schema.ts';
+import { zId, zIdOrZero, zInt, zText } from '../../../core/api/schema.ts';
 import { isAdmin, type Actor } from '../../policies/actor.ts';
 import { presentLibraryFile, presentPageAttachment, presentStorageUser, presentUploaded, toMegabytes } from '../../presenters/file.ts';
 import type { Services } from '../../services.ts';

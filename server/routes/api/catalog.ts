@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt, zJsonField, zRequiredText } from '../../http/schema.ts';
+import { zId, zIdOrZero, zInt, zJsonField, zRequiredText } from '../../../core/api/schema.ts';
 import { applyTreeChanges, type TreeChange } from '../../commands/catalogs/applyTreeChanges.ts';
 import { catalogsUnder } from '../../commands/catalogs/catalogTree.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';

@@ -14,7 +14,7 @@ import { addComment, deleteComment, editComment, listThreads, resolveThread } fr
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
 import { fileJobError } from '../../../workers/jobErrors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zJsonField } from '../../http/schema.ts';
+import { zFlag, zId, zJsonField } from '../../../core/api/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { canComment, commentRightsOf } from '../../policies/comment.ts';
 import { presentCommentList } from '../../presenters/comment.ts';

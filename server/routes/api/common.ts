@@ -3,7 +3,7 @@ import { setCookie } from '../../auth/sessionCookie.ts';
 import { CAPTCHA_TTL_SECONDS, captchaImage, createCaptcha, issueCaptcha } from '../../captcha/captchas.ts';
 import { CAPTCHA_COOKIE } from '../../captcha/verifyCaptcha.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zInt, zRequiredText } from '../../http/schema.ts';
+import { zInt, zRequiredText } from '../../../core/api/schema.ts';
 import { errors } from '../../../core/errors.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { spendRateBudget } from '../../throttle/rateLimit.ts';

@@ -8,7 +8,7 @@ import type { LoadedItem } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
 import { loadItemTree } from '../../commands/tree/loadItemTree.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero } from '../../http/schema.ts';
+import { zId, zIdOrZero } from '../../../core/api/schema.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 import { contentDisposition } from './attachment.ts';

@@ -4,7 +4,7 @@ import { loadFeedbackPage } from '../../access/feedback.ts';
 import { existingReaderKey, readerKey } from '../../access/readerCookie.ts';
 import { feedbackCsv, listFeedback, readerAnswer, saveFeedback } from '../../commands/feedback/feedback.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../http/schema.ts';
+import { zId, zText } from '../../../core/api/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
 import { spendRateBudget } from '../../throttle/rateLimit.ts';
 

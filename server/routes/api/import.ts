@@ -6,7 +6,7 @@ import { action, type ActionDef } from '../../http/action.ts';
 import { importFile } from '../../commands/tree/importFile.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
-import { zId, zText } from '../../http/schema.ts';
+import { zId, zText } from '../../../core/api/schema.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman

@@ -7,7 +7,7 @@ import { normaliseItemDomain } from '../../commands/items/itemDomain.ts';
 import { ensureItemToken, resetItemToken } from '../../commands/items/itemTokens.ts';
 import { updateItem, type PasswordChange } from '../../commands/items/updateItem.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { zFlag, zId, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { presentItemDetail, presentItemToken } from '../../presenters/item.ts';
 import { itemAdminActions } from './itemAdmin.ts';

@@ -10,7 +10,7 @@ import { listMyItems } from '../../access/myItems.ts';
 import { sortMyItems } from '../../commands/items/myItems.ts';
 import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zIdOrZero, zJsonField, zRequiredText, zText } from '../../http/schema.ts';
+import { zFlag, zId, zIdOrZero, zJsonField, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { actorRef, actorUid } from '../../policies/actor.ts';
 import { presentMyListRow } from '../../presenters/item.ts';
 import { zItemRef } from './itemSchemas.ts';

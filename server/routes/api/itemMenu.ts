@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
+import { zIdOrZero, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { itemInfo, unreadNoticesColumn } from '../../commands/menu/itemInfo.ts';
 import { searchItem } from '../../commands/search/searchPages.ts';
 import { ITEM_SEARCH_LIMIT, MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIVE_PATH, liveColor, type LiveTokenAnswer } from '../../../core/live.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../http/schema.ts';
+import { zId, zText } from '../../../core/api/schema.ts';
 import { signLiveToken } from '../../live/auth.ts';
 import { resolveLiveAccess } from '../../access/live.ts';
 import { liveDisplayName } from '../../live/rights.ts';

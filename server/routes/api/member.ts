@@ -4,7 +4,7 @@ import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts
 import { findUsers } from '../../access/users.ts';
 import { deleteMember, listMembers, saveMembers } from '../../commands/members/members.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt, zText } from '../../http/schema.ts';
+import { zId, zIdOrZero, zInt, zText } from '../../../core/api/schema.ts';
 import { presentMember } from '../../presenters/member.ts';
 import { actorRef } from '../../policies/actor.ts';
 

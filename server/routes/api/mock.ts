@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findMockOfPage, saveMock } from '../../commands/mocks/mocks.ts';
 import { MOCK_TEMPLATE_MAX_BYTES } from '../../commands/mocks/mockTemplate.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zRequiredText, zText } from '../../http/schema.ts';
+import { zId, zRequiredText, zText } from '../../../core/api/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentMock } from '../../presenters/mock.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { announceToAll } from '../../commands/notices/announce.ts';
 import { deleteNotice, listNotices, markNoticesRead } from '../../commands/notices/notices.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zIdOrZero, zInt, zText } from '../../http/schema.ts';
+import { zFlag, zIdOrZero, zInt, zText } from '../../../core/api/schema.ts';
 import { actorRef, type UserActor } from '../../policies/actor.ts';
 import { presentNotice } from '../../presenters/notice.ts';
 import { deleteOwnAction } from '../ownRecords.ts';

@@ -12,7 +12,7 @@ import { assertContentSize } from '../../commands/sync/limits.ts';
 import { readCatalogTreeWithContent } from '../../commands/sync/readTree.ts';
 import { upsertPageByTitle } from '../../commands/sync/upsertPageByTitle.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { zId, zIdOrZero, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { presentPage } from '../../presenters/page.ts';
 import { openFileActions } from './openFiles.ts';
 import { scriptActions } from './openScripts.ts';

@@ -6,7 +6,7 @@ import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { fileOf, livePageOf } from '../../commands/sync/itemLookups.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zIdOrZero, zText } from '../../http/schema.ts';
+import { zIdOrZero, zText } from '../../../core/api/schema.ts';
 import { fileUrl } from '../../presenters/file.ts';
 import { storageOf } from '../../storage/index.ts';
 

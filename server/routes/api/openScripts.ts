@@ -7,7 +7,7 @@ import { parseCatalogPath } from '../../commands/sync/catalogPaths.ts';
 import { assertContentSize } from '../../commands/sync/limits.ts';
 import { upsertPagesByTitle } from '../../commands/sync/upsertPageByTitle.ts';
 import { action, raw, type ActionContext, type ActionDef, type RawResponse } from '../../http/action.ts';
-import { zInt, zText } from '../../http/schema.ts';
+import { zInt, zText } from '../../../core/api/schema.ts';
 
 /**
  * `open/fromComments` and `open/updateDbItem`: what ShowDoc's `showdoc_api.sh` and

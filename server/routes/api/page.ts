@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { MAX } from '../../../core/limits.ts';
-import { assertNoControlCharacters } from '../../http/controlChars.ts';
+import { assertNoControlCharacters } from '../../../core/controlChars.ts';
 import { canReadComments } from '../../policies/comment.ts';
 import { commentFacts } from '../../access/comments.ts';
 import { action, type ActionAuth, type ActionContext, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zIdOrZero, zInt, zJsonField, zText } from '../../http/schema.ts';
+import * as contracts from '../../../core/api/page.ts';
+import type { Contract, OutputOf } from '../../../core/api/contract.ts';
 import { actorUid } from '../../policies/actor.ts';
 import { deletePage } from '../../commands/pages/deletePage.ts';
 import { findHistoryVersion, historyLimitFor, listHistory } from '../../commands/pages/history.ts';
@@ -36,35 +37,28 @@ function decodeContent(raw: string, urlencoded: boolean): string {
   return decoded;
 }
 
-const pageIdInput = z.object({ page_id: zId }).loose();
-
 /** A `page/*` action addressed by `page_id` alone, on a page the caller may read or, with `need`, delete (loaded before `handle` runs). */
-function pageIdAction(name: string, auth: ActionAuth, writes: boolean, handle: (ctx: ActionContext<z.output<typeof pageIdInput>>, target: LoadedPage) => Promise<unknown>, need: 'read' | 'delete' = 'read'): ActionDef {
-  return action({
-    name,
-    auth,
-    writes,
-    input: pageIdInput,
-    load: { page: { param: 'page_id', need } },
-    async handle(ctx) {
-      return handle(ctx, ctx.loaded.page);
-    },
-  });
+function pageIdAction<C extends Contract<string, typeof contracts.pageIdInput>>(
+  contract: C,
+  auth: ActionAuth,
+  writes: boolean,
+  handle: (ctx: ActionContext<z.output<typeof contracts.pageIdInput>>, target: LoadedPage) => Promise<OutputOf<C>>,
+  need: 'read' | 'delete' = 'read',
+): ActionDef {
+  return action(contract, { auth, writes, load: { page: { param: 'page_id', need } }, handle: (ctx) => handle(ctx, ctx.loaded.page) });
 }
 
 export const pageActions: ActionDef[] = [
-  pageIdAction('page/info', 'public', false, async ({ actor, services }, target) => {
+  pageIdAction(contracts.pageInfo, 'public', false, async ({ actor, services }, target) => {
     const { page, loaded, topCatId } = target;
     const extras = await pageExtras(services, page.page_id);
     const comments = canReadComments(commentFacts(target)) ? extras.comment_count : 0;
     return presentPageView(page, services.config.TIMEZONE, { ...extras, comment_count: comments }, pageRights(actor, loaded.abilities, page, topCatId));
   }),
 
-  action({
-    name: 'page/infoByKey',
+  action(contracts.pageInfoByKey, {
     auth: 'public',
     writes: false,
-    input: z.object({ unique_key: zText(128), page_id: zIdOrZero.optional() }).loose(),
     async handle({ input, services }) {
       const page = input.unique_key ? await pageByShareKey(services, input.unique_key) : null;
       if (!page || (input.page_id && input.page_id !== page.page_id)) throw errors.notFound('page');
@@ -72,25 +66,9 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/save',
+  action(contracts.pageSave, {
     auth: 'user',
     writes: true,
-    input: z
-      .object({
-        page_id: zIdOrZero.optional(),
-        item_id: zId.optional(),
-        cat_id: zIdOrZero,
-        page_title: zText(MAX.pageTitle),
-        page_content: zText(MAX.pageContent * 3),
-        is_urlencode: zFlag,
-        s_number: zInt(0, 1_000_000_000).optional(),
-        base_revision: zInt(1).optional(),
-        page_comments: zText(1000),
-        // The live editor's Yjs state vector (base64): its text is merged against exactly that state.
-        live_state: zText(65_536).optional(),
-      })
-      .loose(),
     async handle({ input, actor, services, lang }) {
       const content = decodeContent(input.page_content, input.is_urlencode);
       const liveState = input.live_state ? parseLiveState(input.live_state) : undefined;
@@ -115,11 +93,9 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/sort',
+  action(contracts.pageSort, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))) }).loose(),
     // Catalog restrictions are checked per page by the command.
     load: { item: { param: 'item_id', need: 'edit' } },
     async handle({ input, services, loaded: { item: loaded } }) {
@@ -133,21 +109,19 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  pageIdAction('page/delete', 'user', true, async ({ actor, services }, { page }) => {
+  pageIdAction(contracts.pageDelete, 'user', true, async ({ actor, services }, { page }) => {
     await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
     return [];
   }, 'delete'),
 
-  pageIdAction('page/history', 'public', false, async ({ services }, { page }) => {
+  pageIdAction(contracts.pageHistory, 'public', false, async ({ services }, { page }) => {
     const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
     return rows.map((r) => presentHistory(r, services.config.TIMEZONE));
   }),
 
-  action({
-    name: 'page/diff',
+  action(contracts.pageDiff, {
     auth: 'public',
     writes: false,
-    input: z.object({ page_id: zId, page_history_id: zId }).loose(),
     load: { page: { param: 'page_id', need: 'read' } },
     async handle({ input, services, loaded: { page: { page } } }) {
       const history = await findHistoryVersion(services.db, page.page_id, input.page_history_id);
@@ -156,11 +130,9 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/createSinglePage',
+  action(contracts.pageCreateSinglePage, {
     auth: 'user',
     writes: true,
-    input: z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose(),
     load: { page: { param: 'page_id', need: 'write' } },
     async handle({ input, services, loaded: { page: { page } } }) {
       if (input.isCreateSiglePage === 'true' || input.isCreateSiglePage === '1') return { unique_key: await createShareLink(services, page.page_id) };
@@ -169,11 +141,9 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'page/setLock',
+  action(contracts.pageSetLock, {
     auth: 'user',
     writes: true,
-    input: z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose(),
     load: { page: { param: 'page_id', need: 'write' } },
     async handle({ input, actor, services, loaded: { page: { page } } }) {
       if (input.item_id && input.item_id !== page.item_id) throw errors.validation('item_id: the page belongs to another item');
@@ -182,7 +152,7 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  pageIdAction('page/isLock', 'public', false, async ({ actor, services }, { page }) => {
+  pageIdAction(contracts.pageIsLock, 'public', false, async ({ actor, services }, { page }) => {
     const lock = await findLiveLock(services.db, page.page_id, services.now());
     return presentLock(lock && { ...lock, lock_name: await lockHolderName(services.db, lock) }, actorUid(actor));
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId } from '../../http/schema.ts';
+import { zId } from '../../../core/api/schema.ts';
 import { recoverPage } from '../../commands/pages/deletePage.ts';
 import { authorOf } from '../../policies/author.ts';
 import { presentRecycleEntry } from '../../presenters/page.ts';

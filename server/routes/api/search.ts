@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zInt, zRequiredText } from '../../http/schema.ts';
+import { zInt, zRequiredText } from '../../../core/api/schema.ts';
 import { searchAcrossItems } from '../../commands/search/searchPages.ts';
 import { MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
 

@@ -5,7 +5,7 @@ import { ItemType } from '../../../core/limits.ts';
 import type { LoadedItem } from '../../access/items.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId } from '../../http/schema.ts';
+import { zId } from '../../../core/api/schema.ts';
 import { downloadJobFile } from './export.ts';
 import { exportJobError, fileJobError } from '../../../workers/jobErrors.ts';
 

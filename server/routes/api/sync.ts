@@ -8,7 +8,7 @@ import { applyChanges } from '../../commands/sync/applyChanges.ts';
 import { MAX_CATALOG_PATH_DEPTH, SYNC_LIMITS } from '../../commands/sync/limits.ts';
 import { readPageContents, readSyncTree } from '../../commands/sync/readTree.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zJsonField } from '../../http/schema.ts';
+import { zFlag, zId, zJsonField } from '../../../core/api/schema.ts';
 import { apiCredentials } from './open.ts';
 import { storeSyncAsset } from '../../commands/sync/storeSyncAsset.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';

@@ -4,7 +4,7 @@ import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
 import { createTeam, deleteTeam, listMyTeams, renameTeam, transferTeam } from '../../commands/teams/teams.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zRequiredText, zText } from '../../http/schema.ts';
+import { zId, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { actorRef, actorUid } from '../../policies/actor.ts';
 import { presentMyTeam } from '../../presenters/team.ts';
 

@@ -4,7 +4,7 @@ import { loadItem, requireManage } from '../../access/items.ts';
 import { requireTeamOrItemManage } from '../../access/teams.ts';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../../commands/teams/teamItems.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../http/schema.ts';
+import { zId, zText } from '../../../core/api/schema.ts';
 import { presentSavedIds, presentTeamItem } from '../../presenters/team.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { MANAGED_ITEM, scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts';

@@ -4,7 +4,7 @@ import { requireTeamItemGrantChange, requireTeamOrItemManage } from '../../acces
 import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts';
 import { findTeamItemMember, listTeamItemMembers, updateTeamItemMember } from '../../commands/teams/teamItems.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt } from '../../http/schema.ts';
+import { zId, zIdOrZero, zInt } from '../../../core/api/schema.ts';
 import { presentTeamItemMember } from '../../presenters/team.ts';
 
 /** `teamItemMember/*`: tuning what one team member may do in one bound item (group, catalog). */

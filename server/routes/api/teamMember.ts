@@ -4,7 +4,7 @@ import { loadTeam, newTeamMemberGrants, requireTeamManage } from '../../access/t
 import { findUsers } from '../../access/users.ts';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zInt, zText } from '../../http/schema.ts';
+import { zId, zInt, zText } from '../../../core/api/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { presentSavedIds, presentTeamMember } from '../../presenters/team.ts';
 import { scopedListAction, VIEWABLE_TEAM } from '../scopedLists.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../../../core/limits.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from '../../commands/templates/templates.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zIdOrZero, zRequiredText, zText } from '../../http/schema.ts';
+import { zIdOrZero, zRequiredText, zText } from '../../../core/api/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentTemplate } from '../../presenters/template.ts';
 import { deleteOwnAction } from '../ownRecords.ts';

@@ -4,7 +4,7 @@ import { authorizeAuditRead, requireExpiryAllowed, requireReadableItems } from '
 import { listMcpAudit } from '../../commands/mcp/audit.ts';
 import { createAccessToken, listAllTokens, listUserTokens, revokeAccessToken } from '../../commands/tokens/accessTokens.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zInt, zRequiredText, zText } from '../../http/schema.ts';
+import { zId, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
 import type { UserActor } from '../../policies/actor.ts';
 import { presentAccessToken, presentAdminAccessToken, presentMcpAudit } from '../../presenters/accessToken.ts';
 import { loadSiteSettings } from '../../settings.ts';

@@ -14,7 +14,7 @@ import { loadCurrentUser } from '../../access/users.ts';
 import { zCurrentPassword, zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
 import { action, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { tokenFromRequest } from '../../http/authenticate.ts';
-import { zFlag, zId, zRequiredText, zText } from '../../http/schema.ts';
+import { zFlag, zId, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { presentLoginUser, presentUserInfo, presentUserOption } from '../../presenters/user.ts';
 
 /** `user/*` actions: login, registration, sessions, profile and password reset (spec §7). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../../commands/webhooks/formats.ts';
 import { deleteWebhook, listWebhooks, saveWebhook, testWebhook } from '../../commands/webhooks/webhooks.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zRequiredText, zText } from '../../http/schema.ts';
+import { zFlag, zId, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { presentDelivery, presentWebhook } from '../../presenters/webhook.ts';
 

@@ -1,3 +1,4 @@
+import type { ActionName, Input, Output } from '@core/api/index';
 import { ErrorCode } from '@core/errors';
 import { HTTP_TIMEOUT_MS } from '@core/limits';
 import i18n from '../i18n/index.ts';
@@ -133,25 +134,47 @@ function fieldLabel(field: string): string | undefined {
   return i18n.exists(key) ? i18n.t(key) : undefined;
 }
 
-/** Form-encoded POST to `/api/<name>`; resolves with `data`, rejects with an `ApiError`. */
-export function call<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, { method: 'POST', body: encodeForm(params) }, params as Params, opts);
+/**
+ * Form-encoded POST to `/api/<name>`, typed by the action's contract (`core/api/`): the input it
+ * takes and the `data` it answers; rejects with an `ApiError`.
+ */
+export function call<N extends ActionName>(name: N, input: Input<N>, opts: CallOptions = {}): Promise<Output<N>> {
+  return send<Output<N>>(name, { method: 'POST', body: encodeForm(input) }, input as Params, opts);
 }
 
 /**
  * A read by GET (only for actions that change nothing): answers the server keeps ready with an
  * ETag (item/info) come back from the browser's cache after a 304 when they have not changed.
  */
-export function read<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, { method: 'GET', query: encodeForm(params) }, params as Params, opts);
+export function read<N extends ActionName>(name: N, input: Input<N>, opts: CallOptions = {}): Promise<Output<N>> {
+  return send<Output<N>>(name, { method: 'GET', query: encodeForm(input) }, input as Params, opts);
 }
 
 /** Multipart POST (file uploads) with the same reactions. */
-export function upload<T = unknown>(name: string, fields: object, files: Record<string, Blob | File>, opts: CallOptions = {}): Promise<T> {
+export function upload<N extends ActionName>(name: N, fields: Input<N>, files: Record<string, Blob | File>, opts: CallOptions = {}): Promise<Output<N>> {
+  return send<Output<N>>(name, { method: 'POST', body: multipart(fields, files) }, fields as Params, opts);
+}
+
+function multipart(fields: object, files: Record<string, Blob | File>): FormData {
   const form = new FormData();
   for (const [key, value] of encodeForm(fields)) form.append(key, value);
   for (const [key, file] of Object.entries(files)) form.append(key, file);
-  return send<T>(name, { method: 'POST', body: form }, fields as Params, opts);
+  return form;
+}
+
+/** `call` for an action whose contract is not written yet (issue #25 gives every action one). */
+export function callUntyped<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
+  return send<T>(name, { method: 'POST', body: encodeForm(params) }, params as Params, opts);
+}
+
+/** `read` for an action whose contract is not written yet. */
+export function readUntyped<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
+  return send<T>(name, { method: 'GET', query: encodeForm(params) }, params as Params, opts);
+}
+
+/** `upload` for an action whose contract is not written yet. */
+export function uploadUntyped<T = unknown>(name: string, fields: object, files: Record<string, Blob | File>, opts: CallOptions = {}): Promise<T> {
+  return send<T>(name, { method: 'POST', body: multipart(fields, files) }, fields as Params, opts);
 }
 
 /** Fire-and-forget POST that must never bother the user (scheduled-task and DB-update pings). */

@@ -1,4 +1,4 @@
-import { apiUrl, call, upload, type CallOptions } from './client.ts';
+import { apiUrl, callUntyped, uploadUntyped, type CallOptions } from './client.ts';
 import type { CommentAnchor } from '@core/commentAnchor';
 import type { CommentList, CommentReply, CommentThread, FeedbackList, Id } from '@core/wire';
 
@@ -8,19 +8,19 @@ export type PageFeedback = FeedbackList['pages'][number];
 
 /** `comment/*`: threads on a page (issue #24). The anchor travels as JSON. */
 export const commentApi = {
-  list: (page_id: Id, status: ThreadStatus, o?: CallOptions) => call<CommentList>('comment/list', { page_id, status }, o),
+  list: (page_id: Id, status: ThreadStatus, o?: CallOptions) => callUntyped<CommentList>('comment/list', { page_id, status }, o),
   save: (p: { page_id: Id; content: string; parent_id?: Id; comment_id?: Id; anchor?: CommentAnchor }, o?: CallOptions) =>
-    call<{ comment_id: number }>('comment/save', p, o),
-  resolve: (comment_id: Id, resolved: boolean) => call('comment/resolve', { comment_id, resolved: resolved ? 1 : 0 }),
-  delete: (comment_id: Id) => call('comment/delete', { comment_id }),
+    callUntyped<{ comment_id: number }>('comment/save', p, o),
+  resolve: (comment_id: Id, resolved: boolean) => callUntyped('comment/resolve', { comment_id, resolved: resolved ? 1 : 0 }),
+  delete: (comment_id: Id) => callUntyped('comment/delete', { comment_id }),
 };
 
 /** `feedback/*`: "Was this page helpful?" votes and their notes. */
 export const feedbackApi = {
-  save: (p: { page_id: Id; helpful: 0 | 1; note?: string }, o?: CallOptions) => call('feedback/save', p, o),
+  save: (p: { page_id: Id; helpful: 0 | 1; note?: string }, o?: CallOptions) => callUntyped('feedback/save', p, o),
   /** The caller's own answer: `helpful` 1, 0, or -1 for none yet. */
-  info: (page_id: Id, o?: CallOptions) => call<{ helpful: number; note: string }>('feedback/info', { page_id }, o),
-  list: (item_id: Id) => call<FeedbackList>('feedback/list', { item_id }),
+  info: (page_id: Id, o?: CallOptions) => callUntyped<{ helpful: number; note: string }>('feedback/info', { page_id }, o),
+  list: (item_id: Id) => callUntyped<FeedbackList>('feedback/list', { item_id }),
   exportUrl: (item_id: Id) => apiUrl('feedback/export', { item_id }),
 };
 
@@ -34,7 +34,7 @@ export interface ItemSwitches {
 
 /** item/update takes the switches alone (every other field left out stays as it is). */
 export const itemSwitchesApi = {
-  save: (item_id: Id, switches: ItemSwitches) => call('item/update', { item_id, ...switches }),
+  save: (item_id: Id, switches: ItemSwitches) => callUntyped('item/update', { item_id, ...switches }),
 };
 
 /** What `comment/importShowDoc` brought over; `unmatched_pages` are ShowDoc page titles with no Folio page of the same path. */
@@ -47,5 +47,5 @@ export interface ShowDocCommentImport {
 /** ShowDoc's comments out of its SQLite database file (`Sqlite/showdoc.db.php`), onto this item's pages. */
 export const commentImportApi = {
   showDoc: (item_id: Id, showdoc_item_id: number, file: File, o?: CallOptions) =>
-    upload<ShowDocCommentImport>('comment/importShowDoc', { item_id, showdoc_item_id }, { file }, o),
+    uploadUntyped<ShowDocCommentImport>('comment/importShowDoc', { item_id, showdoc_item_id }, { file }, o),
 };

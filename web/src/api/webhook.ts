@@ -1,4 +1,4 @@
-import { call, type CallOptions } from './client.ts';
+import { callUntyped, type CallOptions } from './client.ts';
 import type { Id, Webhook, WebhookDelivery } from '@core/wire';
 
 import type { WebhookFormat } from '@core/webhooks';
@@ -22,8 +22,8 @@ export interface WebhookInput {
 
 /** An item's outgoing webhooks and their delivery log (manage rights). */
 export const webhookApi = {
-  list: (item_id: Id) => call<Webhook[]>('webhook/list', { item_id }),
-  save: (p: WebhookInput, o?: CallOptions) => call<Webhook>('webhook/save', p, o),
-  delete: (p: { item_id: Id; id: number }) => call('webhook/delete', p),
-  test: (p: { item_id: Id; id: number }) => call<WebhookDelivery>('webhook/test', p),
+  list: (item_id: Id) => callUntyped<Webhook[]>('webhook/list', { item_id }),
+  save: (p: WebhookInput, o?: CallOptions) => callUntyped<Webhook>('webhook/save', p, o),
+  delete: (p: { item_id: Id; id: number }) => callUntyped('webhook/delete', p),
+  test: (p: { item_id: Id; id: number }) => callUntyped<WebhookDelivery>('webhook/test', p),
 };

@@ -1,6 +1,6 @@
+import { call } from '../api/client.ts';
 import { useState } from 'react';
 import type { Id, PageView } from '@core/wire';
-import { pageApi } from '../api/page.ts';
 import { useApiData } from './useApiData.ts';
 
 /**
@@ -14,7 +14,7 @@ export function usePageInfo(pageId: Id) {
   const loaded = useApiData(
     () =>
       Number(pageId) > 0
-        ? pageApi.info(pageId, { quiet: true }).catch((err: unknown) => {
+        ? call('page/info', { page_id: pageId }, { quiet: true }).catch((err: unknown) => {
             setProblem(err instanceof Error ? err.message : '');
             throw err;
           })

@@ -1,4 +1,4 @@
-import { pageApi } from '../api/page.ts';
+import { call } from '../api/client.ts';
 import type { CallOptions } from '../api/client.ts';
 import type { Id, PageInfo } from '@core/wire';
 
@@ -20,7 +20,7 @@ export interface PageDraft {
  * is_urlencode=1 (spec §5) so no proxy or form parser mangles it.
  */
 export function savePage(draft: PageDraft, opts?: CallOptions): Promise<PageInfo> {
-  return pageApi.save(
+  return call('page/save', 
     {
       ...draft,
       page_content: encodeURIComponent(draft.page_content),

@@ -2,10 +2,9 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { useEffect, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { ApiError } from '../api/client.ts';
+import { ApiError, call } from '../api/client.ts';
 import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
 import { liveApi } from '../api/live.ts';
-import { pageApi } from '../api/page.ts';
 import { guardRemoteColors } from './presence.ts';
 /** Tokens expire 60 s after issue: the first one is used only while clearly fresh. */
 const TOKEN_REUSE_MS = 40_000;
@@ -54,7 +53,7 @@ export type LiveDoc = { kind: 'loading' } | { kind: 'off' } | { kind: 'unavailab
 /** The display name of the page's lock holder, or null when unknown (the banner keeps the login name then). */
 async function holderName(pageId: number): Promise<string | null> {
   try {
-    const info = await pageApi.isLock(pageId, { quiet: true, background: true });
+    const info = await call('page/isLock', { page_id: pageId }, { quiet: true, background: true });
     return info.lock_name || null;
   } catch {
     return null;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { pageApi } from '../../api/page.ts';
+import { call } from '../../api/client.ts';
 import type { PageHistory } from '@core/wire';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
@@ -28,8 +28,7 @@ export default function HistoryModal({ visible, onHide, pageId, onRestore }: Pro
     if (!visible || !pageId) return;
     let live = true;
     setRows(null);
-    pageApi
-      .history(pageId)
+    call('page/history', { page_id: pageId })
       .then((list) => {
         if (!live) return;
         if (!list?.length) {

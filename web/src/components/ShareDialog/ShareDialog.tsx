@@ -1,3 +1,4 @@
+import { call } from '../../api/client.ts';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -5,7 +6,6 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { commonApi } from '../../api/common.ts';
-import { pageApi } from '../../api/page.ts';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import { copyText } from './copyText.ts';
@@ -59,7 +59,7 @@ export default function ShareDialog({ visible, onHide, itemKey, pageId, canEdit,
     if (!create && !(await askConfirm(t('share.cancelSingleConfirm')))) return;
     setBusy(true);
     try {
-      const answer = await pageApi.createSinglePage(pageId, create);
+      const answer = await call('page/createSinglePage', { page_id: pageId, isCreateSiglePage: create ? 'true' : 'false' });
       const next = create ? String(answer?.unique_key ?? '') : '';
       setKey(next);
       onUniqueKeyChange?.(next);

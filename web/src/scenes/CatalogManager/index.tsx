@@ -1,3 +1,4 @@
+import { call } from '../../api/client.ts';
 import { useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -10,7 +11,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CATALOG_MAX_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '@core/limits';
 import { catalogApi } from '../../api/catalog.ts';
 import { itemApi } from '../../api/item.ts';
-import { pageApi } from '../../api/page.ts';
 import type { MenuPage } from '@core/wire';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -91,7 +91,7 @@ export default function CatalogManagerScene() {
     if (!sortDialog) return;
     setBusy(true);
     try {
-      await pageApi.sort({ item_id: itemId, pages: Object.fromEntries(sortDialog.pages.map((p) => [String(p.id), p.order])) });
+      await call('page/sort', { item_id: itemId, pages: Object.fromEntries(sortDialog.pages.map((p) => [String(p.id), p.order])) });
       setSortDialog(null);
       await reload();
     } catch {

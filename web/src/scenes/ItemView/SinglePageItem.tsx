@@ -1,5 +1,5 @@
+import { call } from '../../api/client.ts';
 import { useTranslation } from 'react-i18next';
-import { pageApi } from '../../api/page.ts';
 import type { ItemInfo } from '@core/wire';
 import { firstPageId } from '../../components/CatalogTree/menu.ts';
 import PageOpBar from '../../components/PageOpBar/PageOpBar.tsx';
@@ -25,7 +25,7 @@ export default function SinglePageItem({ info, itemKey, reloadItem }: Props) {
   const rights = rightsOf(info);
   const mobile = useWindowWidth() < 1000;
   const pageId = Number(info.default_page_id ?? 0) || firstPageId(info.menu);
-  const page = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  const page = useApiData(() => (pageId ? call('page/info', { page_id: pageId }) : Promise.resolve(undefined)), [pageId]);
   const { ops, modals } = usePageActions({
     rights,
     itemKey,

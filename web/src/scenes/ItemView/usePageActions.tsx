@@ -1,8 +1,8 @@
+import { call } from '../../api/client.ts';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { pageApi } from '../../api/page.ts';
 import type { ItemInfo, PageHistory, PageView } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import type { PageOp } from '../../components/PageOpBar/PageOpBar.tsx';
@@ -71,7 +71,7 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
   const edit = useCallback(() => pageId && navigate(`/page/edit/${itemId}/${pageId}`), [navigate, itemId, pageId]);
   const remove = useCallback(async () => {
     if (!page || !(await askConfirm(t('deleteConfirm', { title: page.page_title })))) return;
-    await pageApi.delete(pageId);
+    await call('page/delete', { page_id: pageId });
     notify('success', t('deleted'));
     onPageDeleted();
   }, [page, pageId, onPageDeleted, t]);

@@ -1,6 +1,6 @@
+import { call } from '../../api/client.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { pageApi } from '../../api/page.ts';
 import DiffView from '../../components/DiffView/DiffView.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -11,7 +11,7 @@ import '../ItemView/ItemView.css';
 export default function PageDiffScene() {
   const { t } = useTranslation('view');
   const { pageId = '0', pageHistoryId = '0' } = useParams();
-  const diff = useApiData(() => pageApi.diff(pageId, pageHistoryId), [pageId, pageHistoryId]);
+  const diff = useApiData(() => call('page/diff', { page_id: pageId, page_history_id: pageHistoryId }), [pageId, pageHistoryId]);
   useDocumentTitle(diff.data ? `${t('diff.title')}: ${diff.data.page.page_title}` : t('diff.title'));
 
   if (!diff.data) return diff.loading ? <PageSpinner /> : <div className="iv-empty">{t('pageNotFound')}</div>;

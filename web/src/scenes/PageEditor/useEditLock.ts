@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorCode } from '@core/errors';
 import { LOCK_RELEASE_VALUE, LOCK_RENEW_SECONDS } from '@core/limits';
-import { ApiError, apiHeaders } from '../../api/client.ts';
-import { pageApi } from '../../api/page.ts';
+import { ApiError, apiHeaders, call } from '../../api/client.ts';
 import { isOn } from '../../api/types.ts';
 import type { LockState } from '../../components/LockBanner/LockBanner.tsx';
 
@@ -31,13 +30,13 @@ export function useEditLock(
   const held = useRef(false);
 
   const holderNow = async (): Promise<string | null> => {
-    const info = await pageApi.isLock(pageId);
+    const info = await call('page/isLock', { page_id: pageId });
     return isOn(info.lock) && !isOn(info.is_cur_user) ? String(info.lock_name || info.lock_username || '') : null;
   };
 
   const acquire = useCallback(async () => {
     try {
-      await pageApi.setLock({ page_id: pageId, item_id: itemId }, { handles: [ErrorCode.PAGE_LOCKED] });
+      await call('page/setLock', { page_id: pageId, item_id: itemId }, { handles: [ErrorCode.PAGE_LOCKED] });
       held.current = true;
       setState({ kind: 'mine' });
     } catch (err) {
@@ -49,7 +48,7 @@ export function useEditLock(
     if (!held.current) return;
     held.current = false;
     setState({ kind: 'none' });
-    await pageApi.setLock({ page_id: pageId, item_id: itemId, lock_to: LOCK_RELEASE_VALUE }).catch(() => undefined);
+    await call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: LOCK_RELEASE_VALUE }).catch(() => undefined);
   }, [pageId, itemId]);
 
   useEffect(() => {

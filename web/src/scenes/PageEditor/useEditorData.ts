@@ -1,8 +1,8 @@
+import { call } from '../../api/client.ts';
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_ORDER } from '@core/limits';
 import { catalogApi } from '../../api/catalog.ts';
 import { itemApi } from '../../api/item.ts';
-import { pageApi } from '../../api/page.ts';
 import type { Catalog } from '@core/wire';
 
 export interface EditorFields {
@@ -41,7 +41,7 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
       const itemDomain = item.then((i) => i.domain);
       const empty: EditorFields = { title: '', content: '', catId: 0, sNumber: DEFAULT_PAGE_ORDER };
       if (pageId > 0) {
-        const page = await pageApi.info(pageId);
+        const page = await call('page/info', { page_id: pageId });
         const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
         return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain, canEdit: !!page.page_edit };
       }
@@ -51,7 +51,7 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
         .catch(() => 0);
       let initial = { ...empty, catId: await defaultCat };
       if (copyPageId > 0) {
-        const source = await pageApi.info(copyPageId);
+        const source = await call('page/info', { page_id: copyPageId });
         initial = { ...initial, title: `${source.page_title}${copySuffix}`, content: source.page_content ?? '', sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER) };
       }
       return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs, itemDomain: await itemDomain, canEdit: (await item).canEdit };

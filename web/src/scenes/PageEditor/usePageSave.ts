@@ -5,8 +5,7 @@ import { ErrorCode } from '@core/errors';
 import type { PageInfo } from '@core/wire';
 import * as Y from 'yjs';
 import type { LiveSession } from '../../live/useLiveDoc.ts';
-import { ApiError } from '../../api/client.ts';
-import { pageApi } from '../../api/page.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { clearDraft, saveDraft } from '../../lib/drafts.ts';
 import { savePage, type PageDraft } from '../../lib/savePage.ts';
 import { notify } from '../../state/notify.ts';
@@ -73,7 +72,7 @@ async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>
     }
   }
   for (let attempt = 1; ; attempt++) {
-    const stored = await pageApi.info(draft.page_id);
+    const stored = await call('page/info', { page_id: draft.page_id });
     try {
       return await savePage({ ...draft, page_content: content ?? stored.page_content ?? '', base_revision: stored.revision }, { handles: [ErrorCode.STALE_REVISION] });
     } catch (err) {
@@ -120,7 +119,7 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       } catch (err) {
         if (!live && err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) {
           saveDraft(draftKey, toSave.content);
-          setConflict(await pageApi.info(pageId).catch(() => null));
+          setConflict(await call('page/info', { page_id: pageId }).catch(() => null));
         }
       } finally {
         savingRef.current = false;

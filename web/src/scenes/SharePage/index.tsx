@@ -1,9 +1,9 @@
+import { call } from '../../api/client.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemType } from '@core/limits';
 import { Link, useParams } from 'react-router-dom';
 import { apiChangeApi } from '../../api/apiChange.ts';
-import { pageApi } from '../../api/page.ts';
 import { discussionFlagsOf } from '../../components/Discussion/useDiscussion.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -23,7 +23,7 @@ const SharedSheet = lazy(() => import('./SharedSheet.tsx'));
 export default function SharePageScene() {
   const { t } = useTranslation('view');
   const { uniqueKey = '' } = useParams();
-  const page = useApiData(() => pageApi.infoByKey(uniqueKey), [uniqueKey]);
+  const page = useApiData(() => call('page/infoByKey', { unique_key: uniqueKey }), [uniqueKey]);
   useDocumentTitle(page.data?.page_title);
   const width = useWindowWidth();
   // A page of a public item with API versions links to the item's API changelog (read through the share).

@@ -1,8 +1,8 @@
+import { call } from '../../api/client.ts';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import type { ItemInfo } from '@core/wire';
-import { pageApi } from '../../api/page.ts';
 import { useApiData } from '../../hooks/useApiData.ts';
 import LiveStatusBadge from '../../live/LiveStatusBadge.tsx';
 import type { LiveState } from '../../live/useLiveDoc.ts';
@@ -22,7 +22,7 @@ export default function LiveSheet({ info, itemId, pageId, live }: { info: ItemIn
   const back = useSheetBack(info);
   const canEdit = !!info.ItemPermn && !Number(info.is_archived ?? 0);
   const editable = canEdit && live.mode === 'edit';
-  const page = useApiData(() => pageApi.info(pageId), [pageId]);
+  const page = useApiData(() => call('page/info', { page_id: pageId }), [pageId]);
   const [uniqueKey, setUniqueKey] = useState('');
   useEffect(() => setUniqueKey(String(page.data?.unique_key ?? '')), [page.data]);
 

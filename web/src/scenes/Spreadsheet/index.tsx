@@ -1,8 +1,8 @@
+import { call } from '../../api/client.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WorkbookInstance } from '@fortune-sheet/react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { pageApi } from '../../api/page.ts';
 import type { ItemInfo } from '@core/wire';
 import { firstPageId } from '../../components/CatalogTree/menu.ts';
 import LockBanner from '../../components/LockBanner/LockBanner.tsx';
@@ -39,7 +39,7 @@ export default function SpreadsheetScene({ info }: { info: ItemInfo }) {
 function LockedSheet({ info, itemId, pageId }: { info: ItemInfo; itemId: number; pageId: number }) {
   const { t } = useTranslation('view');
   const canEdit = !!info.ItemPermn && !Number(info.is_archived ?? 0);
-  const page = useApiData(() => (pageId ? pageApi.info(pageId) : Promise.resolve(undefined)), [pageId]);
+  const page = useApiData(() => (pageId ? call('page/info', { page_id: pageId }) : Promise.resolve(undefined)), [pageId]);
   const lock = useEditLock(canEdit ? pageId : 0, itemId);
   const editable = canEdit && lock.ready && lock.state.kind === 'mine';
 

@@ -1,4 +1,4 @@
-import { errors } from '../../core/errors.ts';
+import { errors } from './errors.ts';
 
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return. PostgreSQL cannot
