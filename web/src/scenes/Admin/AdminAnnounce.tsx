@@ -3,12 +3,12 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 import { refreshUnreadNotices } from '../../state/unreadNotices.ts';
 import { AdminSection } from './AdminSection.tsx';
+import { call } from '../../api/client.ts';
 
 /** An announcement to every user: it arrives in their notices (plain text). */
 export function AdminAnnounce() {
@@ -16,7 +16,7 @@ export function AdminAnnounce() {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const { busy, onSubmit } = useSubmit(async () => {
-    const { sent } = await adminApi.announce({ title, content });
+    const { sent } = await call('adminNotice/announce', { title, content });
     notify('success', t('announce.sent', { count: sent }));
     setTitle('');
     setContent('');

@@ -8,7 +8,6 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { adminApi } from '../../api/admin.ts';
 import type { AdminItem } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
@@ -20,6 +19,7 @@ import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
+import { call } from '../../api/client.ts';
 
 /** Item management: every item, 7 per page (spec §9), search by name or owner, delete, transfer. */
 export function AdminItems() {
@@ -27,17 +27,17 @@ export function AdminItems() {
   const [form, setForm] = useState({ item_name: '', username: '' });
   const [transferring, setTransferring] = useState<AdminItem | null>(null);
   const [receiver, setReceiver] = useState('');
-  const list = usePagedList(form, ADMIN_ITEM_PAGE_SIZE, (query, page) => adminApi.items({ ...query, ...page }));
+  const list = usePagedList(form, ADMIN_ITEM_PAGE_SIZE, (query, page) => call('adminItem/getList', { is_del: 0, ...query, ...page }));
 
   const remove = (item: AdminItem) =>
     confirmDelete(t('items.deleteConfirm', { name: item.item_name }), async () => {
-      await adminApi.deleteItem(item.item_id);
+      await call('adminItem/deleteItem', { item_id: item.item_id });
       await list.reload();
     });
 
   const transferSubmit = useSubmit(async () => {
     if (!transferring || !receiver.trim()) return;
-    await adminApi.attornItem({ item_id: transferring.item_id, username: receiver.trim() });
+    await call('adminItem/attorn', { item_id: transferring.item_id, username: receiver.trim() });
     notify('success', t('items.transferred'));
     setTransferring(null);
     setReceiver('');

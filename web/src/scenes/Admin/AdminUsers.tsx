@@ -8,7 +8,6 @@ import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin.ts';
 import type { AdminUser, Id } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
@@ -18,6 +17,7 @@ import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
+import { call } from '../../api/client.ts';
 
 const PAGE_SIZE = 20;
 /** `ldapLogin` typed: link to that directory entry; `unlink`: make a linked account local again. */
@@ -35,18 +35,18 @@ export function AdminUsers() {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const list = usePagedList('', PAGE_SIZE, (username, page) => adminApi.users({ username, ...page }));
+  const list = usePagedList('', PAGE_SIZE, (username, page) => call('adminUser/getList', { username, ...page }));
 
   const saveSubmit = useSubmit(async () => {
     if (!editing) return;
-    const { uid } = await adminApi.saveUser({
+    const { uid } = await call('adminUser/addUser', {
       uid: editing.uid,
       username: editing.uid ? undefined : editing.username.trim(),
       password: editing.password || undefined,
       name: editing.name,
       email: editing.email.trim() || undefined,
     });
-    if (editing.ldapLogin.trim() || editing.unlink) await adminApi.linkLdap({ uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
+    if (editing.ldapLogin.trim() || editing.unlink) await call('adminUser/linkLdap', { uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
     notify('success', t('common:saved'));
     setEditing(null);
     await list.reload();
@@ -54,7 +54,7 @@ export function AdminUsers() {
 
   const remove = (u: AdminUser) =>
     confirmDelete(t('users.deleteConfirm', { name: u.username }), async () => {
-      await adminApi.deleteUser(u.uid);
+      await call('adminUser/deleteUser', { uid: u.uid });
       await list.reload();
     });
 

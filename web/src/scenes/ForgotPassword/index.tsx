@@ -4,13 +4,13 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useCaptcha } from '../../hooks/useCaptcha.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { call } from '../../api/client.ts';
 
 export default function ForgotPasswordScene() {
   const { t } = useTranslation('auth');
@@ -19,7 +19,7 @@ export default function ForgotPasswordScene() {
   const captcha = useCaptcha({ shown: true });
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      await userApi.resetPasswordEmail({ email: email.trim(), v_code: captcha.value ?? '' }, { quiet: true });
+      await call('user/resetPasswordEmail', { email: email.trim(), v_code: captcha.value ?? '' }, { quiet: true });
       setSent(true);
     },
     { inline: true, onError: captcha.afterError },

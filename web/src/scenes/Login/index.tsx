@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { commonApi } from '../../api/common.ts';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
@@ -16,6 +15,7 @@ import { safeRedirect } from '../../state/navigation.ts';
 import { setSessionUser } from '../../state/session.ts';
 import { isOn } from '../../api/types.ts';
 import { useSiteSetting } from '../../hooks/useSiteSetting.ts';
+import { call } from '../../api/client.ts';
 
 /** Codes after which the login form demands the verification code (spec §8). */
 const CAPTCHA_CODES: number[] = [ErrorCode.CAPTCHA_WRONG, ErrorCode.LOGIN_FAILED];
@@ -34,8 +34,7 @@ export default function LoginScene() {
   useEffect(() => {
     commonApi.housekeeping();
     // Already logged in (valid cookie): go on at once.
-    userApi
-      .info(false, { quiet: true })
+    call('user/info', { redirect_login: false }, { quiet: true })
       .then((user) => {
         setSessionUser(user);
         navigate(redirect, { replace: true });
@@ -45,7 +44,7 @@ export default function LoginScene() {
 
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      const user = await userApi.login({ username: username.trim(), password, v_code: captcha.value }, { quiet: true });
+      const user = await call('user/login', { username: username.trim(), password, v_code: captcha.value }, { quiet: true });
       setSessionUser(user);
       navigate(redirect, { replace: true });
     },

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isOn } from '../../api/types.ts';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
@@ -18,6 +17,7 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { newPasswordProblem } from '../../lib/newPassword.ts';
 import { notify } from '../../state/notify.ts';
 import { setSessionUser } from '../../state/session.ts';
+import { call } from '../../api/client.ts';
 
 export default function RegisterScene() {
   const { t } = useTranslation('auth');
@@ -31,7 +31,7 @@ export default function RegisterScene() {
 
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      const user = await userApi.register({ username: username.trim(), password, confirm_password: confirm, v_code: captcha.value }, { quiet: true });
+      const user = await call('user/register', { username: username.trim(), password, confirm_password: confirm, v_code: captcha.value }, { quiet: true });
       setSessionUser(user);
       notify('success', t('register.done'));
       navigate('/item/index', { replace: true });

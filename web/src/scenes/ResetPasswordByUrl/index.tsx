@@ -4,7 +4,6 @@ import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -12,6 +11,7 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { newPasswordProblem } from '../../lib/newPassword.ts';
 import { safeRedirect } from '../../state/navigation.ts';
 import { notify } from '../../state/notify.ts';
+import { call } from '../../api/client.ts';
 
 /** Opened from the reset e-mail: query uid, email, token and optionally redirect. */
 export default function ResetPasswordByUrlScene() {
@@ -23,7 +23,7 @@ export default function ResetPasswordByUrlScene() {
   const [password, setPassword] = useState('');
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      await userApi.resetPasswordByUrl({ new_password: password, ...link }, { quiet: true });
+      await call('user/resetPasswordByUrl', { new_password: password, ...link }, { quiet: true });
       notify('success', t('resetByUrl.done'));
       const after = safeRedirect(search.get('redirect'), '');
       navigate(after ? `/user/login?redirect=${encodeURIComponent(after)}` : '/user/login', { replace: true });

@@ -6,11 +6,12 @@ import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SCOPES, tokenApi, type TokenScope } from '../../api/token.ts';
+import { TOKEN_SCOPES, type TokenScope } from '@core/api/token';
 import type { ItemSummary } from '@core/wire';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { call } from '../../api/client.ts';
 
 /** Expiry choices; 90 days is the default (issue #23), `never` only when the administrator allows it. */
 const EXPIRY_DAYS = [30, 90, 365] as const;
@@ -60,7 +61,7 @@ export function CreateTokenDialog({
     async () => {
       const name = draft.name.trim();
       const expires_days = draft.expiry === 'never' ? 0 : draft.expiry === 'custom' ? draft.customDays : draft.expiry;
-      const { token } = await tokenApi.create({ name, scope: draft.scope, item_ids: draft.allItems ? '' : draft.itemIds.join(','), expires_days }, { quiet: true });
+      const { token } = await call('token/create', { name, scope: draft.scope, item_ids: draft.allItems ? '' : draft.itemIds.join(','), expires_days }, { quiet: true });
       setDraft(EMPTY);
       onCreated({ name, token });
     },

@@ -3,11 +3,11 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../../api/user.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
+import { call } from '../../api/client.ts';
 
 /**
  * Bind or change the e-mail address; the current login password confirms it. The server mails a
@@ -19,7 +19,7 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
   const [password, setPassword] = useState('');
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      const { pending_email } = await userApi.updateEmail({ email: email.trim(), password }, { quiet: true });
+      const { pending_email } = await call('user/updateEmail', { email: email.trim(), password }, { quiet: true });
       notify('success', pending_email ? t('user.emailSaved', { email: pending_email }) : t('common:saved'));
       onSaved(pending_email);
       close();

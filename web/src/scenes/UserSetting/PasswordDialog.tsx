@@ -2,12 +2,12 @@ import { MAX } from '@core/limits';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../../api/user.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { newPasswordProblem } from '../../lib/newPassword.ts';
 import { notify } from '../../state/notify.ts';
+import { call } from '../../api/client.ts';
 
 const EMPTY = { current: '', next: '', again: '' };
 
@@ -17,7 +17,7 @@ export function PasswordDialog({ visible, onHide }: { visible: boolean; onHide: 
   const [values, setValues] = useState(EMPTY);
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      await userApi.resetPassword({ password: values.current, new_password: values.next }, { quiet: true });
+      await call('user/resetPassword', { password: values.current, new_password: values.next }, { quiet: true });
       notify('success', t('user.passwordChanged'));
       close();
     },

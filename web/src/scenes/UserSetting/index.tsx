@@ -5,7 +5,6 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOn } from '../../api/types.ts';
-import { userApi } from '../../api/user.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -16,11 +15,12 @@ import { setSessionUser } from '../../state/session.ts';
 import { EmailDialog } from './EmailDialog.tsx';
 import { AccessTokens } from './AccessTokens.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
+import { call } from '../../api/client.ts';
 
 /** `/user/setting`: read-only username, editable name, dialogs for password and e-mail, then the access tokens. */
 export default function UserSettingScene() {
   const { t } = useTranslation('settings');
-  const info = useApiData(() => userApi.info(), []);
+  const info = useApiData(() => call('user/info', {}), []);
   const [name, setName] = useState('');
   const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
 
@@ -33,13 +33,13 @@ export default function UserSettingScene() {
   // Before the early return below: hooks run on every render. The user is loaded by the time it submits.
   const { busy, onSubmit } = useSubmit(async () => {
     if (!info.data) return;
-    await userApi.updateInfo({ name: name.trim() });
+    await call('user/updateInfo', { name: name.trim() });
     info.setData({ ...info.data, name: name.trim() });
     notify('success', t('common:saved'));
   });
   const resend = useSubmit(async () => {
     if (!info.data) return;
-    const { pending_email } = await userApi.resendEmailVerification();
+    const { pending_email } = await call('user/resendEmailVerification', {});
     info.setData({ ...info.data, pending_email });
     notify('success', t('user.resent', { email: pending_email }));
   });
