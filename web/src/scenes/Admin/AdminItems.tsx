@@ -13,6 +13,8 @@ import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { adminItemAttorn } from '@core/api/adminItem';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
@@ -35,14 +37,18 @@ export function AdminItems() {
       await list.reload();
     });
 
-  const transferSubmit = useSubmit(async () => {
-    if (!transferring || !receiver.trim()) return;
-    await call('adminItem/attorn', { item_id: transferring.item_id, username: receiver.trim() });
-    notify('success', t('items.transferred'));
-    setTransferring(null);
-    setReceiver('');
-    await list.reload();
-  });
+  const transferForm = useFieldProblems(adminItemAttorn.input);
+  const transferSubmit = useSubmit(
+    async () => {
+      if (!transferring || !receiver.trim()) return;
+      await call('adminItem/attorn', { item_id: transferring.item_id, username: receiver.trim() });
+      notify('success', t('items.transferred'));
+      setTransferring(null);
+      setReceiver('');
+      await list.reload();
+    },
+    { validate: () => (transferring ? transferForm.check({ item_id: transferring.item_id, username: receiver.trim() }) : null) },
+  );
 
   return (
     <AdminSection id="admin-items" title={t('menu.items')}>
@@ -75,7 +81,7 @@ export function AdminItems() {
       <Dialog header={t('items.transferTitle')} visible={!!transferring} onHide={() => setTransferring(null)} style={{ width: 'min(420px, 94vw)' }} modal>
         <form onSubmit={transferSubmit.onSubmit}>
           <p>{t('items.transferText', { name: transferring?.item_name ?? '' })}</p>
-          <FormField label={t('items.receiver')} htmlFor="admin-item-receiver">
+          <FormField label={t('items.receiver')} htmlFor="admin-item-receiver" error={transferForm.problems.username}>
             <InputText id="admin-item-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} autoFocus />
           </FormField>
           <div className="folio-dialog-actions">

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { userUpdateEmail } from '@core/api/user';
 import { notify } from '../../state/notify.ts';
 import { call } from '../../api/client.ts';
 
@@ -17,6 +19,7 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
   const { t } = useTranslation('settings');
   const [email, setEmail] = useState(current);
   const [password, setPassword] = useState('');
+  const form = useFieldProblems(userUpdateEmail.input);
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
       const { pending_email } = await call('user/updateEmail', { email: email.trim(), password }, { quiet: true });
@@ -24,7 +27,7 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
       onSaved(pending_email);
       close();
     },
-    { inline: true },
+    { validate: () => form.check({ email: email.trim(), password }), inline: true },
   );
   const close = () => {
     setPassword('');
@@ -33,10 +36,10 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
   };
   return (
     <FormDialog header={current ? t('user.changeEmail') : t('user.bindEmail')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!email.trim() && !!password}>
-      <FormField label={t('user.email')} htmlFor="email-new">
+      <FormField label={t('user.email')} htmlFor="email-new" error={form.problems.email}>
         <InputText id="email-new" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={MAX.email} autoComplete="email" autoFocus />
       </FormField>
-      <FormField label={t('user.currentPassword')} htmlFor="email-password">
+      <FormField label={t('user.currentPassword')} htmlFor="email-password" error={form.problems.password}>
         <Password inputId="email-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" maxLength={MAX.password} />
       </FormField>
     </FormDialog>
