@@ -461,6 +461,11 @@ export interface Paged<T> {
   total: number;
 }
 
+/** `notice/getList`: a page of the caller's notices and how many are unread in all. */
+export interface NoticeList extends Paged<Notice> {
+  unread_count: number;
+}
+
 // ── site settings (administrators) ────────────────────────────────────────────────────
 
 export interface LdapSettings {
@@ -516,6 +521,22 @@ export interface AdminSettings extends Omit<SiteSettingsValues, 'history_version
 
 /** `adminSetting/saveConfig`: any of the settings; a secret sent empty keeps the stored one. */
 export type AdminSettingsUpdate = Partial<SiteSettingsValues>;
+
+/** `adminSetting/testLdap`: the directory's URL and how many users its filter finds. */
+export interface LdapTestResult {
+  url: string;
+  users: number;
+}
+
+/** `common/homePageSetting`: the public settings the login and home screens need. */
+export interface HomePageSetting {
+  home_page: number;
+  home_item: string;
+  register_open: number;
+  force_login: number;
+  /** Where the "feedback" link points (FEEDBACK_URL); '' for none. */
+  feedback_url: string;
+}
 
 /** `webhook/*`: one delivery of a webhook's log (server/presenters/webhook.ts). */
 export interface WebhookDelivery {
@@ -637,6 +658,11 @@ export interface AdminAccessTokenInfo extends AccessTokenInfo {
   username: string;
 }
 
+/** `adminToken/list`: every user's tokens (optionally one user's). */
+export interface AdminAccessTokenList {
+  tokens: AdminAccessTokenInfo[];
+}
+
 /** `token/create`: the secret is shown this once. */
 export interface CreatedAccessToken {
   token_id: number;
@@ -656,4 +682,10 @@ export interface McpAuditInfo {
   target: string;
   /** 'ok' or the error's message. */
   result: string;
+}
+
+/** `mcpAudit/list`: a page of the log, newest first, and the number of rows in all. */
+export interface McpAuditPage {
+  entries: McpAuditInfo[];
+  total: number;
 }

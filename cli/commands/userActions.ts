@@ -10,7 +10,7 @@ import { createUser } from '../../server/commands/users/createUser.ts';
 import { listUsers } from '../../server/commands/users/adminUsers.ts';
 import { setUserPassword } from '../../server/commands/users/setPassword.ts';
 import { findUserByLogin } from '../../server/models/userLookups.ts';
-import { passwordProblem, usernameProblem, zEmail } from '../../server/commands/users/validation.ts';
+import { passwordProblem, usernameProblem, zEmail } from '../../core/api/accountFields.ts';
 import { nowSeconds } from '../../core/time.ts';
 import type { Deps } from '../../server/services.ts';
 import { CliFailure, ExitCode } from '../errors.ts';

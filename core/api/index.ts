@@ -1,13 +1,34 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
+import * as adminItem from './adminItem.ts';
+import * as adminSetting from './adminSetting.ts';
+import * as adminUser from './adminUser.ts';
+import * as common from './common.ts';
+import * as notice from './notice.ts';
 import * as page from './page.ts';
+import * as scriptCron from './scriptCron.ts';
+import * as token from './token.ts';
+import * as update from './update.ts';
+import * as user from './user.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [page] as const;
+const modules = [
+  adminItem,
+  adminSetting,
+  adminUser,
+  common,
+  notice,
+  page,
+  scriptCron,
+  token,
+  update,
+  user,
+] as const;
 
-type ContractsIn<M> = Extract<M[keyof M], Contract>;
+// Distributed over the modules: `keyof` of a union of modules would keep only their common keys.
+type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
 
 /** `controller/action` of every action with a contract. */

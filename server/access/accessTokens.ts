@@ -2,7 +2,7 @@ import { errors } from '../../core/errors.ts';
 import { isAdmin, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadSiteSettings } from '../settings.ts';
-import { loadItem, requireManage, requireVisit } from './items.ts';
+import { loadItem, requireVisit, type LoadedItem } from './items.ts';
 import { denials } from './denials.ts';
 
 type Svc = Pick<Services, 'db' | 'secret' | 'now'>;
@@ -26,11 +26,10 @@ export async function requireExpiryAllowed(services: Pick<Services, 'db'>, expir
   }
 }
 
-/** The MCP audit: an item's rows for its managers (10303/10313), the whole site's for administrators (10103). */
-export async function authorizeAuditRead(services: Svc, actor: Actor, itemId: number | undefined): Promise<void> {
-  if (itemId === undefined) {
-    if (!isAdmin(actor)) throw denials.adminRequired();
-    return;
-  }
-  requireManage(await loadItem(services, actor, itemId));
+/**
+ * The MCP audit: an item's rows are for its managers (declared in the route table: `load` item
+ * manage, 10303/10313); without an item, the whole site's rows are for administrators (10103).
+ */
+export function authorizeSiteAudit(actor: Actor, item: LoadedItem | null): void {
+  if (!item && !isAdmin(actor)) throw denials.adminRequired();
 }

@@ -1,5 +1,6 @@
 import type { Client, Entry } from 'ldapts';
 import { errors } from '../../core/errors.ts';
+import type { LdapTestResult } from '../../core/wire.ts';
 import type { SiteSettings } from '../settings.ts';
 
 /**
@@ -137,7 +138,7 @@ export async function ldapFindUser(form: LdapForm, login: string): Promise<LdapU
 }
 
 /** "Test connection": connects, binds as the service account and counts the users under base_dn. */
-export async function testLdapConnection(form: LdapForm): Promise<{ url: string; users: number }> {
+export async function testLdapConnection(form: LdapForm): Promise<LdapTestResult> {
   assertConfigured(form);
   const { PresenceFilter } = await loadLdapts();
   return withClient(form, async (client) => {

@@ -113,7 +113,7 @@ describe('authentication', () => {
     const secret = await token(alice, { name: 'short-lived' });
     const client = await connect(secret);
     expect((await ok(client, 'folio_list_items', {})).items.length).toBeGreaterThan(0);
-    const id = (await t.call('token/list', {}, { token: alice.token })).data.tokens.find((x: { name: string }) => x.name === 'short-lived').token_id;
+    const id = (await t.call('token/list', {}, { token: alice.token })).data.tokens.find((x: { name: string }) => x.name === 'short-lived')?.token_id;
     await t.call('token/revoke', { token_id: id }, { token: alice.token });
     await expect(client.callTool({ name: 'folio_list_items', arguments: {} })).rejects.toThrow(/unknown, revoked or expired/);
     const expiring = await token(alice, { name: 'expiring' });
@@ -303,7 +303,7 @@ describe('write tools', () => {
     for (const tool of ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_delete_page', 'folio_restore_page_version', 'folio_create_catalog', 'folio_import_openapi']) expect(tools).toContain(tool);
     const stale = audit.data.entries.find((e: { result: string }) => e.result.startsWith('Error 10310'));
     expect(stale).toMatchObject({ username: alice.username, token_name: 'cursor-laptop', tool: 'folio_update_page' });
-    expect(stale.target).toContain('Deploy');
+    expect(stale?.target).toContain('Deploy');
     expect(audit.data.entries.filter((e: { result: string }) => e.result === 'ok').length).toBeGreaterThan(5);
   });
 });

@@ -44,8 +44,8 @@ describe('token/create and token/list', () => {
     const list = await t.call('token/list', {}, { token: alice.token });
     const row = list.data.tokens.find((x: { token_id: number }) => x.token_id === created.token_id);
     expect(row).toMatchObject({ name: 'cursor-laptop', scope: 'write', item_ids: [itemA], last_used_at: '' });
-    expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(row.expires_at).toMatch(/^\d{4}-/);
+    expect(row?.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(row?.expires_at).toMatch(/^\d{4}-/);
     expect(JSON.stringify(list.data)).not.toContain(created.token);
     const stored = await t.services.db('access_tokens').where({ id: created.token_id }).first();
     expect(stored.token_hash).not.toContain(created.token);
@@ -65,7 +65,7 @@ describe('token/create and token/list', () => {
     expect(saved.error_code).toBe(0);
     const ok = await createToken(alice, { name: 'forever', expires_days: 0 });
     const row = (await t.call('token/list', {}, { token: alice.token })).data.tokens.find((x: { token_id: number }) => x.token_id === ok.token_id);
-    expect(row.expires_at).toBe('');
+    expect(row?.expires_at).toBe('');
     await t.call('adminSetting/saveConfig', { token_never_expire: 0 }, { token: admin.token });
   });
 
@@ -93,7 +93,7 @@ describe('a token as Authorization: Bearer on the API', () => {
     expect(r.error_code, r.error_message).toBe(0);
     expect(r.data.page_title).toBe('Page A');
     const row = (await t.call('token/list', {}, { token: alice.token })).data.tokens.find((x: { token_id: number }) => x.token_id === token_id);
-    expect(row.last_used_at).not.toBe('');
+    expect(row?.last_used_at).not.toBe('');
   });
 
   it('does not reach an item outside its allow-list, though its user could', async () => {

@@ -52,6 +52,22 @@ describe('register', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('The two passwords differ').waitFor();
   });
+
+  it('checks the fields with the action\'s own schema and shows the problem next to the field, sending nothing', async () => {
+    const page = await e.newPage();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/user/register')) sent.push(r.url());
+    });
+    await page.goto('/user/register');
+    await page.getByLabel('Username').fill('no spaces allowed');
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+    await page.getByLabel('Password again').fill('secret-pass-1');
+    await page.getByLabel('Verification code', { exact: true }).fill('ABCD');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.locator('.folio-field', { has: page.getByLabel('Username') }).getByText('Username must be 2–50 letters, digits, _, - or Chinese, Japanese or Korean characters').waitFor();
+    expect(sent).toEqual([]);
+  });
 });
 
 describe('login', () => {

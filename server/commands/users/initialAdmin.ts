@@ -4,7 +4,7 @@ import { revokeUserSessions } from '../../auth/sessions.ts';
 import { User } from '../../models/User.ts';
 import { inTransaction, type Services } from '../../services.ts';
 import { createUser } from './createUser.ts';
-import { passwordProblem, usernameProblem } from './validation.ts';
+import { passwordProblem, usernameProblem } from '../../../core/api/accountFields.ts';
 
 /** What a newcomer sees on the first start of an empty site: there is no default account. */
 export const FIRST_ADMIN_HINT = [

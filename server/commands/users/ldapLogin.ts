@@ -6,7 +6,7 @@ import type { Deps } from '../../services.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { createUser } from './createUser.ts';
 import { findUserByLogin } from '../../models/userLookups.ts';
-import { USERNAME_PATTERN } from './validation.ts';
+import { USERNAME_PATTERN } from '../../../core/api/accountFields.ts';
 
 /**
  * LDAP login (site setting `ldap_open`). An account belongs to the directory only when it is

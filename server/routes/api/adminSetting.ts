@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as contracts from '../../../core/api/adminSetting.ts';
 import { errors } from '../../../core/errors.ts';
 import { testLdapConnection } from '../../auth/ldap.ts';
 import { action, type ActionDef } from '../../http/action.ts';
@@ -8,22 +8,17 @@ import { loadSiteSettings, parseSubmittedSettings, presentSettingsForAdmin, save
 
 /** `adminSetting/*` actions: the site settings of spec §3, administrators only. */
 export const adminSettingActions: ActionDef[] = [
-  action({
-    name: 'adminSetting/loadConfig',
+  action(contracts.adminSettingLoadConfig, {
     auth: 'admin',
     writes: false,
-    input: z.object({}),
     async handle({ services }) {
       return presentSettingsForAdmin(await loadSiteSettings(services.db), { historyVersions: services.config.HISTORY_VERSIONS });
     },
   }),
 
-  action({
-    name: 'adminSetting/saveConfig',
+  action(contracts.adminSettingSaveConfig, {
     auth: 'admin',
     writes: true,
-    // The settings are read from all parameters by `parseSubmittedSettings` (keys vary by form).
-    input: z.object({}),
     async handle({ params, services }) {
       await inTransaction(services, async (tx) => {
         const parsed = parseSubmittedSettings(params, await loadSiteSettings(tx.db));
@@ -36,13 +31,10 @@ export const adminSettingActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'adminSetting/testLdap',
+  action(contracts.adminSettingTestLdap, {
     auth: 'admin',
     // Stores nothing, but connects to a host the caller names: POST only, from Folio's own pages.
     writes: true,
-    // The form as typed (saved or not) over the stored one; an empty bind_password keeps the stored one.
-    input: z.object({}),
     async handle({ params, services }) {
       const parsed = parseSubmittedSettings({ ldap_form: params.ldap_form ?? {} }, await loadSiteSettings(services.db));
       if (!parsed.ok) throw errors.validation(parsed.problems.join('; '));

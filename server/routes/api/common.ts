@@ -1,17 +1,14 @@
-import { z } from 'zod';
+import * as contracts from '../../../core/api/common.ts';
 import { setCookie } from '../../auth/sessionCookie.ts';
 import { CAPTCHA_TTL_SECONDS, captchaImage, createCaptcha, issueCaptcha } from '../../captcha/captchas.ts';
 import { CAPTCHA_COOKIE } from '../../captcha/verifyCaptcha.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zInt, zRequiredText } from '../../../core/api/schema.ts';
 import { errors } from '../../../core/errors.ts';
 import { loadSiteSettings } from '../../settings.ts';
 import { spendRateBudget } from '../../throttle/rateLimit.ts';
 
 /** `common/*` actions: verification-code image, QR codes, the home-page setting. */
-const QRCODE_MIN_SIZE = 50;
-const QRCODE_MAX_SIZE = 1000;
-const QRCODE_MAX_URL = 2000;
+
 /** Captchas are rows: one address may make this many per minute (a person needs a handful). */
 const CAPTCHAS_PER_IP_PER_MINUTE = 60;
 
@@ -19,11 +16,9 @@ const spendCaptchaBudget = (services: Parameters<typeof issueCaptcha>[0], ip: st
   spendRateBudget(services, `captcha:ip:${ip}`, CAPTCHAS_PER_IP_PER_MINUTE, 60);
 
 export const commonActions: ActionDef[] = [
-  action({
-    name: 'common/verify',
+  action(contracts.commonVerify, {
     auth: 'public',
     writes: false,
-    input: z.object({}),
     async handle({ services, koa, ip }) {
       await spendCaptchaBudget(services, ip);
       const { captchaId, svg } = await createCaptcha(services);
@@ -32,24 +27,18 @@ export const commonActions: ActionDef[] = [
     },
   }),
 
-  // ShowDoc's two-step captcha, for its clients: an id, then the image by id; the code is then
-  // sent as `captcha` with `captcha_id`.
-  action({
-    name: 'common/createCaptcha',
+  action(contracts.commonCreateCaptcha, {
     auth: 'public',
     writes: false,
-    input: z.object({}),
     async handle({ services, ip }) {
       await spendCaptchaBudget(services, ip);
       return { captcha_id: (await issueCaptcha(services)).captchaId };
     },
   }),
 
-  action({
-    name: 'common/showCaptcha',
+  action(contracts.commonShowCaptcha, {
     auth: 'public',
     writes: false,
-    input: z.object({ captcha_id: zRequiredText(64) }),
     async handle({ input, services }) {
       const svg = await captchaImage(services, input.captcha_id);
       if (!svg) throw errors.captchaWrong();
@@ -57,25 +46,18 @@ export const commonActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'common/homePageSetting',
+  action(contracts.commonHomePageSetting, {
     auth: 'public',
     writes: false,
-    input: z.object({}),
     async handle({ services }) {
       const s = await loadSiteSettings(services.db);
       return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open, force_login: s.force_login, feedback_url: services.config.FEEDBACK_URL ?? '' };
     },
   }),
 
-  action({
-    name: 'common/qrcode',
+  action(contracts.commonQrcode, {
     auth: 'public',
     writes: false,
-    input: z.object({
-      url: zRequiredText(QRCODE_MAX_URL),
-      size: zInt(QRCODE_MIN_SIZE, QRCODE_MAX_SIZE).optional().default(200),
-    }),
     async handle({ input }) {
       const { default: QRCode } = await import('qrcode'); // on first use, not at start
       const png = await QRCode.toBuffer(input.url, { type: 'png', width: input.size, margin: 1, errorCorrectionLevel: 'M' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as contracts from '../../../core/api/scriptCron.ts';
 import { requireCronToken } from '../../access/cronToken.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { runDueJobs } from '../../jobs/runDueJobs.ts';
@@ -9,11 +9,9 @@ import { runDueJobs } from '../../jobs/runDueJobs.ts';
  * and under a lease; when CRON_TOKEN is configured, the `X-Cron-Token` header must match it.
  */
 export const scriptCronActions: ActionDef[] = [
-  action({
-    name: 'scriptCron/run',
+  action(contracts.scriptCronRun, {
     auth: 'public',
     writes: true,
-    input: z.object({}),
     async handle({ services, koa }) {
       requireCronToken(services.config.CRON_TOKEN, koa.get('x-cron-token'));
       await runDueJobs(services);

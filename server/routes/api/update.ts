@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as contracts from '../../../core/api/update.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 
 /**
@@ -6,11 +6,9 @@ import { action, type ActionDef } from '../../http/action.ts';
  * and `docs migrate`), so this is normally 0; ShowDoc's login page calls it on every visit.
  */
 export const updateActions: ActionDef[] = [
-  action({
-    name: 'update/checkDb',
+  action(contracts.updateCheckDb, {
     auth: 'public',
     writes: false,
-    input: z.object({}),
     async handle({ services }) {
       const [, pending] = (await services.db.migrate.list()) as [unknown[], unknown[]];
       return { pending_migrations: pending.length };

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { MAX } from '../../../core/limits.ts';
+import * as contracts from '../../../core/api/user.ts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/sessionCookie.ts';
 import { findSessionUser, revokeSession } from '../../auth/sessions.ts';
 import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
@@ -11,17 +10,13 @@ import { changeOwnPassword, updateDisplayName } from '../../commands/users/profi
 import { registerUser } from '../../commands/users/register.ts';
 import { searchUsersByName } from '../../commands/users/searchUsers.ts';
 import { loadCurrentUser } from '../../access/users.ts';
-import { zCurrentPassword, zEmail, zNewPassword, zUsername } from '../../commands/users/validation.ts';
 import { action, type ActionContext, type ActionDef } from '../../http/action.ts';
 import { tokenFromRequest } from '../../http/authenticate.ts';
-import { zFlag, zId, zRequiredText, zText } from '../../../core/api/schema.ts';
 import { presentLoginUser, presentUserInfo, presentUserOption } from '../../presenters/user.ts';
 
 /** `user/*` actions: login, registration, sessions, profile and password reset (spec §7). */
 
-/** The verification code: `v_code` (Folio's web app) or `captcha` (ShowDoc's clients). */
-const captchaFields = { v_code: zText(16).optional(), captcha: zText(16).optional() };
-
+/** The verification code: `v_code` (Folio's web app) or `captcha` (ShowDoc's clients), with the captcha's id. */
 function captchaOf(ctx: ActionContext<{ v_code?: string; captcha?: string }>) {
   return { id: captchaIdFromRequest(ctx.params, ctx.koa.get('cookie')), code: ctx.input.v_code || ctx.input.captcha || '' };
 }
@@ -44,11 +39,9 @@ async function mailContext(ctx: ActionContext<unknown>): Promise<MailContext> {
 }
 
 export const userActions: ActionDef[] = [
-  action({
-    name: 'user/login',
+  action(contracts.userLogin, {
     auth: 'public',
     writes: true,
-    input: z.object({ username: zRequiredText(MAX.email), password: zCurrentPassword, ...captchaFields }),
     async handle(ctx) {
       const loggedIn = await loginWithPassword(ctx.services, {
         login: ctx.input.username,
@@ -61,13 +54,9 @@ export const userActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'user/register',
+  action(contracts.userRegister, {
     auth: 'public',
     writes: true,
-    input: z
-      .object({ username: zUsername, password: zNewPassword, confirm_password: zText(MAX.password), ...captchaFields })
-      .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'does not match the password' }),
     async handle(ctx) {
       const loggedIn = await registerUser(ctx.services, {
         username: ctx.input.username,
@@ -80,11 +69,9 @@ export const userActions: ActionDef[] = [
   }),
 
   // Ends this session only (other devices stay logged in); answers success for guests too.
-  action({
-    name: 'user/logout',
+  action(contracts.userLogout, {
     auth: 'public',
     writes: true,
-    input: z.object({}),
     async handle(ctx) {
       const presented = tokenFromRequest(ctx.koa, ctx.params);
       if (presented) await revokeSession(ctx.services, presented.token);
@@ -93,34 +80,27 @@ export const userActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'user/info',
+  action(contracts.userInfo, {
     auth: 'user',
     writes: false,
-    // redirect_login=false only tells the client not to jump to the login page on 10102.
-    input: z.object({ redirect_login: zFlag.optional() }),
     async handle(ctx) {
       const user = await loadCurrentUser(ctx.services.db, ctx.actor);
       return presentUserInfo(user, ctx.services.config.TIMEZONE, await pendingEmailOf(ctx.services, user.uid));
     },
   }),
 
-  action({
-    name: 'user/updateInfo',
+  action(contracts.userUpdateInfo, {
     auth: 'user',
     writes: true,
-    input: z.object({ name: zText(MAX.name).transform((s) => s.trim()) }),
     async handle(ctx) {
       await updateDisplayName(ctx.services, uidOf(ctx), ctx.input.name);
       return [];
     },
   }),
 
-  action({
-    name: 'user/resetPassword',
+  action(contracts.userResetPassword, {
     auth: 'user',
     writes: true,
-    input: z.object({ password: zCurrentPassword, new_password: zNewPassword }),
     async handle(ctx) {
       const presented = tokenFromRequest(ctx.koa, ctx.params);
       const session = presented ? await findSessionUser(ctx.services, presented.token) : null;
@@ -134,11 +114,9 @@ export const userActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'user/updateEmail',
+  action(contracts.userUpdateEmail, {
     auth: 'user',
     writes: true,
-    input: z.object({ email: zEmail, password: zCurrentPassword }),
     async handle(ctx) {
       const { pending } = await requestEmailChange(ctx.services, await mailContext(ctx), { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
       return { pending_email: pending ? ctx.input.email : '' };
@@ -146,11 +124,9 @@ export const userActions: ActionDef[] = [
   }),
 
   // Mails the verification link of the pending address again (at most once a minute).
-  action({
-    name: 'user/resendEmailVerification',
+  action(contracts.userResendEmailVerification, {
     auth: 'user',
     writes: true,
-    input: z.object({}),
     async handle(ctx) {
       const { email } = await resendEmailVerification(ctx.services, await mailContext(ctx), uidOf(ctx));
       return { pending_email: email };
@@ -158,32 +134,26 @@ export const userActions: ActionDef[] = [
   }),
 
   // The mailed link opens a page (GET, no change) whose button posts the token here.
-  action({
-    name: 'user/verifyEmail',
+  action(contracts.userVerifyEmail, {
     auth: 'public',
     writes: true,
-    input: z.object({ token: zRequiredText(200) }),
     async handle(ctx) {
       return confirmEmailVerification(ctx.services, ctx.input.token);
     },
   }),
 
-  action({
-    name: 'user/resetPasswordEmail',
+  action(contracts.userResetPasswordEmail, {
     auth: 'public',
     writes: true,
-    input: z.object({ email: zEmail, ...captchaFields }),
     async handle(ctx) {
       await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl: await siteBaseUrl(ctx.services) });
       return [];
     },
   }),
 
-  action({
-    name: 'user/resetPasswordByUrl',
+  action(contracts.userResetPasswordByUrl, {
     auth: 'public',
     writes: true,
-    input: z.object({ new_password: zNewPassword, uid: zId, email: zRequiredText(MAX.email), token: zRequiredText(200) }),
     async handle(ctx) {
       await completePasswordReset(ctx.services, {
         uid: ctx.input.uid,
@@ -195,11 +165,9 @@ export const userActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'user/allUser',
+  action(contracts.userAllUser, {
     auth: 'user',
     writes: false,
-    input: z.object({ username: zText(MAX.username).transform((s) => s.trim()) }),
     async handle(ctx) {
       const users = await searchUsersByName(ctx.services.db, ctx.input.username);
       return users.map(presentUserOption);

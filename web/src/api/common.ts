@@ -1,9 +1,7 @@
-import { apiUrl, callUntyped, pingQuietly } from './client.ts';
-import type { Id } from '@core/wire';
+import { apiUrl, pingQuietly } from './client.ts';
 
-/** `common/*` and the quiet housekeeping pings. */
+/** URLs of `common/*`'s images and the quiet housekeeping pings (what `call` cannot express). */
 export const commonApi = {
-  homePageSetting: () => callUntyped<{ home_page: Id; home_item?: Id; register_open?: Id; force_login?: Id; feedback_url?: string }>('common/homePageSetting', {}, { quiet: true }),
   /** A fresh captcha image URL (the random suffix defeats caching). */
   captchaUrl: () => apiUrl('common/verify', { r: `${Date.now()}${Math.random().toString().slice(2, 8)}` }),
   qrcodeUrl: (url: string, size = 200) => apiUrl('common/qrcode', { url, size }),

@@ -1,15 +1,7 @@
 import { callUntyped, uploadUntyped, type CallOptions } from './client.ts';
-import type { FileLibrary, Id, Notice } from '@core/wire';
+import type { FileLibrary, Id } from '@core/wire';
 
-/** Notices and my attachments (spec §7 "Notices and attachments"). */
-export const noticeApi = {
-  getList: (p: { notice_type: 'all' | 'unread'; page?: number; count?: number }, o?: CallOptions) =>
-    callUntyped<{ list: Notice[]; total: number; unread_count: number }>('notice/getList', p, o),
-  setAllRead: () => callUntyped('notice/setRead', { all: 1 }),
-  setRead: (notice_id: Id) => callUntyped('notice/setRead', { notice_id }),
-  delete: (notice_id: Id) => callUntyped('notice/delete', { notice_id }),
-};
-
+/** My attachments and the site's (spec §7 "Notices and attachments"). */
 export const attachmentApi = {
   getMyList: (p: { page: number; count: number; attachment_type: number; display_name?: string; username?: string }) =>
     callUntyped<FileLibrary>('attachment/getMyList', p),

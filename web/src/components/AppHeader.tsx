@@ -5,7 +5,6 @@ import type { MenuItem } from 'primereact/menuitem';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { userApi } from '../api/user.ts';
 import { useBreakpoint } from '../hooks/useBreakpoint.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useFeedbackUrl } from '../hooks/useFeedbackUrl.ts';
@@ -13,6 +12,7 @@ import { useUnreadNotices } from '../hooks/useUnreadNotices.ts';
 import { CLI_DOCS_PATH, OPEN_API_DOCS_PATH } from '../state/links.ts';
 import { isAdmin, setSessionUser } from '../state/session.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { call } from '../api/client.ts';
 
 let refreshedThisLoad = false;
 
@@ -45,11 +45,11 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
     // Once per page load: the remembered user may be missing (cleared storage) or stale (groupid).
     if (refreshedThisLoad) return;
     refreshedThisLoad = true;
-    userApi.info(false, { quiet: true }).then(setSessionUser, () => undefined);
+    call('user/info', { redirect_login: false }, { quiet: true }).then(setSessionUser, () => undefined);
   }, []);
 
   const logout = async () => {
-    await userApi.logout().catch(() => undefined);
+    await call('user/logout', {}, { quiet: true }).catch(() => undefined);
     setSessionUser(null);
     navigate('/user/login');
   };

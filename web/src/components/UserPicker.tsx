@@ -1,6 +1,6 @@
 import { AutoComplete } from 'primereact/autocomplete';
 import { useState } from 'react';
-import { userApi } from '../api/user.ts';
+import { call } from '../api/client.ts';
 
 type UserOption = { username: string; name?: string };
 
@@ -12,7 +12,7 @@ export function UserPicker({ inputId, value, onChange, exclude, placeholder }: {
   const [suggestions, setSuggestions] = useState<UserOption[]>([]);
   const search = async (query: string) => {
     const taken = new Set(exclude);
-    const found = await userApi.allUser(query).catch(() => []);
+    const found = await call('user/allUser', { username: query }).catch(() => []);
     setSuggestions(found.filter((u) => !taken.has(u.username)));
   };
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { commonApi } from '../api/common.ts';
+import { call } from '../api/client.ts';
 
 /** Asked once per page load: the address is server configuration and does not change under us. */
 let asked: Promise<string> | null = null;
@@ -12,8 +12,8 @@ export function useFeedbackUrl(): string {
   const [url, setUrl] = useState('');
   useEffect(() => {
     let live = true;
-    asked ??= commonApi.homePageSetting().then(
-      (s) => String(s?.feedback_url ?? ''),
+    asked ??= call('common/homePageSetting', {}, { quiet: true }).then(
+      (s) => s.feedback_url,
       () => '',
     );
     void asked.then((u) => live && setUrl(u));

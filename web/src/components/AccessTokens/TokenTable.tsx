@@ -6,7 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccessTokenInfo, AdminAccessTokenInfo } from '../../api/token.ts';
+import type { AccessTokenInfo, AdminAccessTokenInfo } from '@core/wire';
 import { responsiveTable } from '../tableLayout.ts';
 
 /** Columns a phone leaves out, so that the expiry and Revoke fit without scrolling sideways. */

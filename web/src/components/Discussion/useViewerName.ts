@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorCode } from '@core/errors';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { setSessionUser } from '../../state/session.ts';
 
@@ -15,8 +15,7 @@ export function useViewerName(enabled: boolean): string {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    // loaded only for items with a watermark: not part of the reader route's first download
-    void import('../../api/user.ts').then(({ userApi }) => userApi.info(false, { quiet: true })).then(
+    void call('user/info', { redirect_login: false }, { quiet: true }).then(
       (user) => {
         if (!live) return;
         setSessionUser(user);

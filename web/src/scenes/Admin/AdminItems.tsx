@@ -8,18 +8,20 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { adminApi } from '../../api/admin.ts';
 import type { AdminItem } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { adminItemAttorn } from '@core/api/adminItem';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
+import { call } from '../../api/client.ts';
 
 /** Item management: every item, 7 per page (spec §9), search by name or owner, delete, transfer. */
 export function AdminItems() {
@@ -27,22 +29,26 @@ export function AdminItems() {
   const [form, setForm] = useState({ item_name: '', username: '' });
   const [transferring, setTransferring] = useState<AdminItem | null>(null);
   const [receiver, setReceiver] = useState('');
-  const list = usePagedList(form, ADMIN_ITEM_PAGE_SIZE, (query, page) => adminApi.items({ ...query, ...page }));
+  const list = usePagedList(form, ADMIN_ITEM_PAGE_SIZE, (query, page) => call('adminItem/getList', { is_del: 0, ...query, ...page }));
 
   const remove = (item: AdminItem) =>
     confirmDelete(t('items.deleteConfirm', { name: item.item_name }), async () => {
-      await adminApi.deleteItem(item.item_id);
+      await call('adminItem/deleteItem', { item_id: item.item_id });
       await list.reload();
     });
 
-  const transferSubmit = useSubmit(async () => {
-    if (!transferring || !receiver.trim()) return;
-    await adminApi.attornItem({ item_id: transferring.item_id, username: receiver.trim() });
-    notify('success', t('items.transferred'));
-    setTransferring(null);
-    setReceiver('');
-    await list.reload();
-  });
+  const transferForm = useFieldProblems(adminItemAttorn.input);
+  const transferSubmit = useSubmit(
+    async () => {
+      if (!transferring || !receiver.trim()) return;
+      await call('adminItem/attorn', { item_id: transferring.item_id, username: receiver.trim() });
+      notify('success', t('items.transferred'));
+      setTransferring(null);
+      setReceiver('');
+      await list.reload();
+    },
+    { validate: () => (transferring ? transferForm.check({ item_id: transferring.item_id, username: receiver.trim() }) : null) },
+  );
 
   return (
     <AdminSection id="admin-items" title={t('menu.items')}>
@@ -75,7 +81,7 @@ export function AdminItems() {
       <Dialog header={t('items.transferTitle')} visible={!!transferring} onHide={() => setTransferring(null)} style={{ width: 'min(420px, 94vw)' }} modal>
         <form onSubmit={transferSubmit.onSubmit}>
           <p>{t('items.transferText', { name: transferring?.item_name ?? '' })}</p>
-          <FormField label={t('items.receiver')} htmlFor="admin-item-receiver">
+          <FormField label={t('items.receiver')} htmlFor="admin-item-receiver" error={transferForm.problems.username}>
             <InputText id="admin-item-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} autoFocus />
           </FormField>
           <div className="folio-dialog-actions">

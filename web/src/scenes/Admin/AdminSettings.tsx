@@ -7,7 +7,6 @@ import { Password } from 'primereact/password';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin.ts';
 import type { AdminSettings as Settings, LdapSettings, OssSettings } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
@@ -17,6 +16,7 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { notify } from '../../state/notify.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SwitchSection } from './SwitchSection.tsx';
+import { call } from '../../api/client.ts';
 
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
@@ -55,8 +55,8 @@ function toForm(c: Settings): Form {
 /** Web settings: registration, home page, storage quota, LDAP, object storage and AI assistants (MCP). Secrets left empty are kept. */
 export function AdminSettings() {
   const { t } = useTranslation('admin');
-  const config = useApiData(() => adminApi.loadConfig(), []);
-  const items = useApiData(() => adminApi.items({ page: 1, count: HOME_ITEM_CHOICES }), []);
+  const config = useApiData(() => call('adminSetting/loadConfig', {}), []);
+  const items = useApiData(() => call('adminItem/getList', { is_del: 0, page: 1, count: HOME_ITEM_CHOICES }), []);
   const [form, setForm] = useState<Form | null>(null);
   useEffect(() => {
     if (config.data) setForm(toForm(config.data));
@@ -66,7 +66,7 @@ export function AdminSettings() {
     if (!form) return;
     // A toast, not an inline error: the dropdown that needs a value may be far up the page.
     if (form.home_page === 3 && !form.home_item) return notify('warn', t('settings.homeItemRequired'));
-    await adminApi.saveConfig({
+    await call('adminSetting/saveConfig', {
       register_open: form.register_open ? 1 : 0,
       home_page: form.home_page,
       home_item: form.home_item,
@@ -83,7 +83,7 @@ export function AdminSettings() {
   });
   const ldapTest = useSubmit(async () => {
     if (!form) return;
-    const result = await adminApi.testLdap(form.ldap_form);
+    const result = await call('adminSetting/testLdap', { ldap_form: form.ldap_form });
     notify('success', t('settings.ldapTestOk', { count: result.users }));
   });
   if (!form) return <PageSpinner />;

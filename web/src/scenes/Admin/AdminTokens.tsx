@@ -1,22 +1,23 @@
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminTokenApi, type AdminAccessTokenInfo } from '../../api/token.ts';
+import type { AdminAccessTokenInfo } from '@core/wire';
 import { TokenTable } from '../../components/AccessTokens/TokenTable.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
+import { call } from '../../api/client.ts';
 
 /** Every user's personal access tokens, filtered by username, with revoke. */
 export function AdminTokens() {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [username, setUsername] = useState('');
-  const tokens = useApiData(() => adminTokenApi.list(username), [username]);
+  const tokens = useApiData(() => call('adminToken/list', { username }), [username]);
 
   const revoke = async (token: AdminAccessTokenInfo) => {
-    await adminTokenApi.revoke(token.token_id);
+    await call('adminToken/revoke', { token_id: token.token_id });
     notify('success', t('tokens:revoked', { name: token.name }));
     await tokens.reload();
   };

@@ -8,16 +8,18 @@ import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../api/admin.ts';
 import type { AdminUser, Id } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { adminUserAddUser } from '@core/api/adminUser';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 import { AdminSection } from './AdminSection.tsx';
 import { SearchToolbar } from './SearchToolbar.tsx';
+import { call } from '../../api/client.ts';
 
 const PAGE_SIZE = 20;
 /** `ldapLogin` typed: link to that directory entry; `unlink`: make a linked account local again. */
@@ -35,26 +37,28 @@ export function AdminUsers() {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const list = usePagedList('', PAGE_SIZE, (username, page) => adminApi.users({ username, ...page }));
+  const list = usePagedList('', PAGE_SIZE, (username, page) => call('adminUser/getList', { username, ...page }));
 
+  const form = useFieldProblems(adminUserAddUser.input);
+  const input = (e: Editing) => ({
+    uid: e.uid,
+    username: e.uid ? undefined : e.username.trim(),
+    password: e.password || undefined,
+    name: e.name,
+    email: e.email.trim() || undefined,
+  });
   const saveSubmit = useSubmit(async () => {
     if (!editing) return;
-    const { uid } = await adminApi.saveUser({
-      uid: editing.uid,
-      username: editing.uid ? undefined : editing.username.trim(),
-      password: editing.password || undefined,
-      name: editing.name,
-      email: editing.email.trim() || undefined,
-    });
-    if (editing.ldapLogin.trim() || editing.unlink) await adminApi.linkLdap({ uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
+    const { uid } = await call('adminUser/addUser', input(editing));
+    if (editing.ldapLogin.trim() || editing.unlink) await call('adminUser/linkLdap', { uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
     notify('success', t('common:saved'));
     setEditing(null);
     await list.reload();
-  });
+  }, { validate: () => (editing ? form.check(input(editing)) : null) });
 
   const remove = (u: AdminUser) =>
     confirmDelete(t('users.deleteConfirm', { name: u.username }), async () => {
-      await adminApi.deleteUser(u.uid);
+      await call('adminUser/deleteUser', { uid: u.uid });
       await list.reload();
     });
 
@@ -96,10 +100,10 @@ export function AdminUsers() {
             <FormField label={t('users.username')} htmlFor="admin-user-username">
               <InputText id="admin-user-username" value={editing.username} onChange={(e) => set({ username: e.target.value })} readOnly={!!editing.uid} disabled={!!editing.uid} maxLength={MAX.username} autoFocus={!editing.uid} />
             </FormField>
-            <FormField label={t('users.name')} htmlFor="admin-user-name">
+            <FormField label={t('users.name')} htmlFor="admin-user-name" error={form.problems.name}>
               <InputText id="admin-user-name" value={editing.name} onChange={(e) => set({ name: e.target.value })} maxLength={MAX.name} />
             </FormField>
-            <FormField label={editing.uid ? t('users.newPassword') : t('users.password')} htmlFor="admin-user-password" hint={editing.uid ? t('users.passwordOptional') : undefined}>
+            <FormField label={editing.uid ? t('users.newPassword') : t('users.password')} htmlFor="admin-user-password" hint={editing.uid ? t('users.passwordOptional') : undefined} error={form.problems.password}>
               {/* Shown in clear only while adding, so the admin can pass it on (spec §5). */}
               {editing.uid ? (
                 <Password inputId="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" />
@@ -107,7 +111,7 @@ export function AdminUsers() {
                 <InputText id="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} maxLength={MAX.password} autoComplete="off" />
               )}
             </FormField>
-            <FormField label={t('users.email')} htmlFor="admin-user-email" hint={t('users.emailHint')}>
+            <FormField label={t('users.email')} htmlFor="admin-user-email" hint={t('users.emailHint')} error={form.problems.email}>
               <InputText
                 id="admin-user-email"
                 type="email"

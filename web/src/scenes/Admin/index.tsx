@@ -3,7 +3,6 @@ import type { MenuItem } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { userApi } from '../../api/user.ts';
 import { AttachmentTable } from '../../components/AttachmentTable.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { AdminAnnounce } from './AdminAnnounce.tsx';
@@ -17,6 +16,7 @@ import { AdminTokens } from './AdminTokens.tsx';
 import { McpAuditTable } from '../../components/AccessTokens/McpAuditTable.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import './admin.css';
+import { call } from '../../api/client.ts';
 
 const SECTIONS = ['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'announce', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -29,7 +29,7 @@ const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book
  */
 export default function AdminScene() {
   const navigate = useNavigate();
-  const me = useApiData(() => userApi.info(), []);
+  const me = useApiData(() => call('user/info', {}), []);
   const allowed = !!me.data && isAdmin(me.data);
   useEffect(() => {
     if (me.data && !isAdmin(me.data)) navigate('/item/index', { replace: true });

@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { userApi } from '../../api/user.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -10,6 +9,7 @@ import { useSession } from '../../hooks/useSession.ts';
 import { useSiteSetting } from '../../hooks/useSiteSetting.ts';
 import { setSessionUser } from '../../state/session.ts';
 import './home.css';
+import { call } from '../../api/client.ts';
 
 const FEATURES = ['api', 'dictionary', 'team', 'sheet', 'import', 'cli'] as const;
 const FEATURE_ICONS: Record<(typeof FEATURES)[number], string> = {
@@ -34,7 +34,7 @@ export default function HomeScene() {
 
   useEffect(() => {
     // Refresh the remembered user quietly: the cookie may have expired since.
-    userApi.info(false, { quiet: true }).then(setSessionUser, () => setSessionUser(null));
+    call('user/info', { redirect_login: false }, { quiet: true }).then(setSessionUser, () => setSessionUser(null));
   }, []);
 
   useEffect(() => {

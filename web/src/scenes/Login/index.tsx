@@ -5,17 +5,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { commonApi } from '../../api/common.ts';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useCaptcha } from '../../hooks/useCaptcha.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { userLogin } from '@core/api/user';
 import { safeRedirect } from '../../state/navigation.ts';
 import { setSessionUser } from '../../state/session.ts';
 import { isOn } from '../../api/types.ts';
 import { useSiteSetting } from '../../hooks/useSiteSetting.ts';
+import { call } from '../../api/client.ts';
 
 /** Codes after which the login form demands the verification code (spec §8). */
 const CAPTCHA_CODES: number[] = [ErrorCode.CAPTCHA_WRONG, ErrorCode.LOGIN_FAILED];
@@ -34,8 +36,7 @@ export default function LoginScene() {
   useEffect(() => {
     commonApi.housekeeping();
     // Already logged in (valid cookie): go on at once.
-    userApi
-      .info(false, { quiet: true })
+    call('user/info', { redirect_login: false }, { quiet: true })
       .then((user) => {
         setSessionUser(user);
         navigate(redirect, { replace: true });
@@ -43,13 +44,15 @@ export default function LoginScene() {
       .catch(() => undefined);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
 
+  const form = useFieldProblems(userLogin.input);
+  const values = () => ({ username: username.trim(), password, v_code: captcha.value });
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      const user = await userApi.login({ username: username.trim(), password, v_code: captcha.value }, { quiet: true });
+      const user = await call('user/login', values(), { quiet: true });
       setSessionUser(user);
       navigate(redirect, { replace: true });
     },
-    { inline: true, onError: captcha.afterError },
+    { validate: () => form.check(values()), inline: true, onError: captcha.afterError },
   );
 
   return (
@@ -69,10 +72,10 @@ export default function LoginScene() {
       }
     >
       <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('login.submit')} canSubmit={!!username.trim() && !!password}>
-        <FormField label={t('login.username')} htmlFor="login-username">
+        <FormField label={t('login.username')} htmlFor="login-username" error={form.problems.username}>
           <InputText id="login-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus required />
         </FormField>
-        <FormField label={t('login.password')} htmlFor="login-password">
+        <FormField label={t('login.password')} htmlFor="login-password" error={form.problems.password}>
           <Password inputId="login-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" required />
         </FormField>
         {captcha.field && <CaptchaField id="login-captcha" {...captcha.field} />}

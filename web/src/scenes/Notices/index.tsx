@@ -6,7 +6,6 @@ import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeApi } from '../../api/notice.ts';
 import type { Notice } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -14,6 +13,7 @@ import { useApiData } from '../../hooks/useApiData.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { refreshUnreadNotices } from '../../state/unreadNotices.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
+import { call } from '../../api/client.ts';
 
 type Filter = 'all' | 'unread';
 const PAGE_SIZE = 20;
@@ -23,24 +23,24 @@ export default function NoticesScene() {
   const { t } = useTranslation('notices');
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
-  const list = useApiData(() => noticeApi.getList({ notice_type: filter, page, count: PAGE_SIZE }), [filter, page]);
+  const list = useApiData(() => call('notice/getList', { notice_type: filter, page, count: PAGE_SIZE }), [filter, page]);
   const [open, setOpen] = useState<Notice | null>(null);
   const unread = Number(list.data?.unread_count ?? 0);
 
   const view = async (n: Notice) => {
     setOpen(n);
     if (!isOn(n.is_read)) {
-      await noticeApi.setRead(n.notice_id).catch(() => undefined);
+      await call('notice/setRead', { notice_id: n.notice_id }).catch(() => undefined);
       await Promise.all([list.reload(), refreshUnreadNotices()]);
     }
   };
   const markAll = async () => {
-    await noticeApi.setAllRead();
+    await call('notice/setRead', { all: 1 });
     await Promise.all([list.reload(), refreshUnreadNotices()]);
   };
   const remove = (n: Notice) =>
     confirmDelete(t('deleteConfirm', { title: n.notice_title }), async () => {
-      await noticeApi.delete(n.notice_id);
+      await call('notice/delete', { notice_id: n.notice_id });
       await Promise.all([list.reload(), refreshUnreadNotices()]);
     });
 

@@ -3,18 +3,19 @@ import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api/item.ts';
-import { tokenApi, type AccessTokenInfo } from '../../api/token.ts';
+import type { AccessTokenInfo } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { TokenTable } from '../../components/AccessTokens/TokenTable.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { TokenSecretDialog } from './TokenSecretDialog.tsx';
+import { call } from '../../api/client.ts';
 
 /** User settings' "Access tokens": the user's tokens for AI assistants (MCP) and the open API. */
 export function AccessTokens() {
   const { t } = useTranslation('tokens');
-  const tokens = useApiData(() => tokenApi.list(), []);
+  const tokens = useApiData(() => call('token/list', {}), []);
   const items = useApiData(() => itemApi.myList(), []);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
@@ -23,7 +24,7 @@ export function AccessTokens() {
   const neverAllowed = isOn(tokens.data?.token_never_expire);
 
   const revoke = async (token: AccessTokenInfo) => {
-    await tokenApi.revoke(token.token_id);
+    await call('token/revoke', { token_id: token.token_id });
     notify('success', t('revoked', { name: token.name }));
     await tokens.reload();
   };

@@ -6,11 +6,13 @@ import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SCOPES, tokenApi, type TokenScope } from '../../api/token.ts';
+import { TOKEN_SCOPES, tokenCreate, type TokenScope } from '@core/api/token';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
 import type { ItemSummary } from '@core/wire';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { call } from '../../api/client.ts';
 
 /** Expiry choices; 90 days is the default (issue #23), `never` only when the administrator allows it. */
 const EXPIRY_DAYS = [30, 90, 365] as const;
@@ -56,11 +58,17 @@ export function CreateTokenDialog({
     setDraft(EMPTY);
     onHide();
   };
+  const form = useFieldProblems(tokenCreate.input);
+  const input = () => ({
+    name: draft.name.trim(),
+    scope: draft.scope,
+    item_ids: draft.allItems ? '' : draft.itemIds.join(','),
+    expires_days: draft.expiry === 'never' ? 0 : draft.expiry === 'custom' ? draft.customDays : draft.expiry,
+  });
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      const name = draft.name.trim();
-      const expires_days = draft.expiry === 'never' ? 0 : draft.expiry === 'custom' ? draft.customDays : draft.expiry;
-      const { token } = await tokenApi.create({ name, scope: draft.scope, item_ids: draft.allItems ? '' : draft.itemIds.join(','), expires_days }, { quiet: true });
+      const { name } = input();
+      const { token } = await call('token/create', input(), { quiet: true });
       setDraft(EMPTY);
       onCreated({ name, token });
     },
@@ -70,14 +78,14 @@ export function CreateTokenDialog({
         if (!draft.name.trim()) return t('errors.nameRequired');
         if (!draft.allItems && draft.itemIds.length === 0) return t('errors.itemsRequired');
         if (draft.expiry === 'custom' && !(draft.customDays >= 1 && draft.customDays <= MAX_CUSTOM_DAYS)) return t('errors.customDays', { max: MAX_CUSTOM_DAYS });
-        return null;
+        return form.check(input());
       },
     },
   );
 
   return (
     <FormDialog header={t('createTitle')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!draft.name.trim()}>
-      <FormField label={t('name')} htmlFor="token-name" hint={t('nameHint')}>
+      <FormField label={t('name')} htmlFor="token-name" hint={t('nameHint')} error={form.problems.name}>
         <InputText id="token-name" value={draft.name} onChange={(e) => set({ name: e.target.value })} maxLength={MAX.name} autoFocus autoComplete="off" />
       </FormField>
       <fieldset className="folio-field folio-fieldset">

@@ -3,11 +3,13 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../../api/user.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { userUpdateEmail } from '@core/api/user';
 import { notify } from '../../state/notify.ts';
+import { call } from '../../api/client.ts';
 
 /**
  * Bind or change the e-mail address; the current login password confirms it. The server mails a
@@ -17,14 +19,15 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
   const { t } = useTranslation('settings');
   const [email, setEmail] = useState(current);
   const [password, setPassword] = useState('');
+  const form = useFieldProblems(userUpdateEmail.input);
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      const { pending_email } = await userApi.updateEmail({ email: email.trim(), password }, { quiet: true });
+      const { pending_email } = await call('user/updateEmail', { email: email.trim(), password }, { quiet: true });
       notify('success', pending_email ? t('user.emailSaved', { email: pending_email }) : t('common:saved'));
       onSaved(pending_email);
       close();
     },
-    { inline: true },
+    { validate: () => form.check({ email: email.trim(), password }), inline: true },
   );
   const close = () => {
     setPassword('');
@@ -33,10 +36,10 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
   };
   return (
     <FormDialog header={current ? t('user.changeEmail') : t('user.bindEmail')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!email.trim() && !!password}>
-      <FormField label={t('user.email')} htmlFor="email-new">
+      <FormField label={t('user.email')} htmlFor="email-new" error={form.problems.email}>
         <InputText id="email-new" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={MAX.email} autoComplete="email" autoFocus />
       </FormField>
-      <FormField label={t('user.currentPassword')} htmlFor="email-password">
+      <FormField label={t('user.currentPassword')} htmlFor="email-password" error={form.problems.password}>
         <Password inputId="email-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" maxLength={MAX.password} />
       </FormField>
     </FormDialog>

@@ -2,12 +2,14 @@ import { MAX } from '@core/limits';
 import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userApi } from '../../api/user.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { userResetPassword } from '@core/api/user';
 import { newPasswordProblem } from '../../lib/newPassword.ts';
 import { notify } from '../../state/notify.ts';
+import { call } from '../../api/client.ts';
 
 const EMPTY = { current: '', next: '', again: '' };
 
@@ -15,28 +17,30 @@ const EMPTY = { current: '', next: '', again: '' };
 export function PasswordDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation('settings');
   const [values, setValues] = useState(EMPTY);
+  const form = useFieldProblems(userResetPassword.input);
+  const input = () => ({ password: values.current, new_password: values.next });
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
-      await userApi.resetPassword({ password: values.current, new_password: values.next }, { quiet: true });
+      await call('user/resetPassword', input(), { quiet: true });
       notify('success', t('user.passwordChanged'));
       close();
     },
-    { validate: () => newPasswordProblem(values.next, values.again), inline: true },
+    { validate: () => newPasswordProblem(values.next, values.again) || form.check(input()), inline: true },
   );
   const close = () => {
     setValues(EMPTY);
     setError('');
     onHide();
   };
-  const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string, autoFocus = false) => (
-    <FormField label={label} htmlFor={id}>
+  const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string, autoFocus = false, problem?: string) => (
+    <FormField label={label} htmlFor={id} error={problem}>
       <Password inputId={id} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} feedback={false} toggleMask autoComplete={autoComplete} maxLength={MAX.password} autoFocus={autoFocus} />
     </FormField>
   );
   return (
     <FormDialog header={t('user.changePassword')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!values.current && !!values.next && !!values.again}>
-      {field('current', 'pw-current', t('user.currentPassword'), 'current-password', true)}
-      {field('next', 'pw-new', t('user.newPassword'), 'new-password')}
+      {field('current', 'pw-current', t('user.currentPassword'), 'current-password', true, form.problems.password)}
+      {field('next', 'pw-new', t('user.newPassword'), 'new-password', false, form.problems.new_password)}
       {field('again', 'pw-again', t('user.newPasswordAgain'), 'new-password')}
     </FormDialog>
   );

@@ -5,22 +5,24 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOn } from '../../api/types.ts';
-import { userApi } from '../../api/user.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { useFieldProblems } from '../../hooks/useFieldProblems.ts';
+import { userUpdateInfo } from '@core/api/user';
 import { notify } from '../../state/notify.ts';
 import { setSessionUser } from '../../state/session.ts';
 import { EmailDialog } from './EmailDialog.tsx';
 import { AccessTokens } from './AccessTokens.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
+import { call } from '../../api/client.ts';
 
 /** `/user/setting`: read-only username, editable name, dialogs for password and e-mail, then the access tokens. */
 export default function UserSettingScene() {
   const { t } = useTranslation('settings');
-  const info = useApiData(() => userApi.info(), []);
+  const info = useApiData(() => call('user/info', {}), []);
   const [name, setName] = useState('');
   const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
 
@@ -31,15 +33,19 @@ export default function UserSettingScene() {
     }
   }, [info.data]);
   // Before the early return below: hooks run on every render. The user is loaded by the time it submits.
-  const { busy, onSubmit } = useSubmit(async () => {
-    if (!info.data) return;
-    await userApi.updateInfo({ name: name.trim() });
-    info.setData({ ...info.data, name: name.trim() });
-    notify('success', t('common:saved'));
-  });
+  const form = useFieldProblems(userUpdateInfo.input);
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      if (!info.data) return;
+      await call('user/updateInfo', { name: name.trim() });
+      info.setData({ ...info.data, name: name.trim() });
+      notify('success', t('common:saved'));
+    },
+    { validate: () => form.check({ name }) },
+  );
   const resend = useSubmit(async () => {
     if (!info.data) return;
-    const { pending_email } = await userApi.resendEmailVerification();
+    const { pending_email } = await call('user/resendEmailVerification', {});
     info.setData({ ...info.data, pending_email });
     notify('success', t('user.resent', { email: pending_email }));
   });
@@ -54,7 +60,7 @@ export default function UserSettingScene() {
           <FormField label={t('user.username')} htmlFor="user-username">
             <InputText id="user-username" value={user.username} readOnly disabled />
           </FormField>
-          <FormField label={t('user.name')} htmlFor="user-name" hint={t('user.nameHint')}>
+          <FormField label={t('user.name')} htmlFor="user-name" hint={t('user.nameHint')} error={form.problems.name}>
             <div className="p-inputgroup">
               <InputText id="user-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={MAX.name} />
               <Button type="submit" label={t('common:actions.save')} loading={busy} disabled={name.trim() === (user.name ?? '')} />

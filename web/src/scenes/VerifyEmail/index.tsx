@@ -2,10 +2,10 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { userApi } from '../../api/user.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { call } from '../../api/client.ts';
 
 /**
  * Opened from the verification mail (`?token=`). Opening it changes nothing (a mail scanner may
@@ -18,7 +18,7 @@ export default function VerifyEmailScene() {
   const [verified, setVerified] = useState<{ username: string; email: string } | null>(null);
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      setVerified(await userApi.verifyEmail({ token }, { quiet: true }));
+      setVerified(await call('user/verifyEmail', { token }, { quiet: true }));
     },
     { inline: true },
   );

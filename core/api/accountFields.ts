@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX, MIN_PASSWORD_LENGTH } from '../../../core/limits.ts';
+import { MAX, MIN_PASSWORD_LENGTH } from '../limits.ts';
 
 /**
  * Account field rules, one schema per field, used by every action and the CLI that takes them.
