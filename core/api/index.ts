@@ -1,13 +1,36 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
+import * as catalog from './catalog.ts';
+import * as item from './item.ts';
+import * as itemAdmin from './itemAdmin.ts';
+import * as itemMenu from './itemMenu.ts';
+import * as member from './member.ts';
 import * as page from './page.ts';
+import * as search from './search.ts';
+import * as team from './team.ts';
+import * as teamItem from './teamItem.ts';
+import * as teamItemMember from './teamItemMember.ts';
+import * as teamMember from './teamMember.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [page] as const;
+const modules = [
+  catalog,
+  item,
+  itemAdmin,
+  itemMenu,
+  member,
+  page,
+  search,
+  team,
+  teamItem,
+  teamItemMember,
+  teamMember,
+] as const;
 
-type ContractsIn<M> = Extract<M[keyof M], Contract>;
+/** Distributes over the modules: `keyof` of a union of modules would keep only the keys they share. */
+type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
 
 /** `controller/action` of every action with a contract. */
