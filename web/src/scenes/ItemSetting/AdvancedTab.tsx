@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { ItemDetail } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
@@ -24,9 +24,9 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
   const [receiver, setReceiver] = useState('');
 
   const run = async (danger: Danger, password: string) => {
-    if (danger === 'attorn') await itemApi.attorn({ item_id: item.item_id, username: receiver.trim(), password });
-    else if (danger === 'archive') await itemApi.archive({ item_id: item.item_id, password });
-    else await itemApi.delete({ item_id: item.item_id, password });
+    if (danger === 'attorn') await call('item/attorn', { item_id: item.item_id, username: receiver.trim(), password });
+    else if (danger === 'archive') await call('item/archive', { item_id: item.item_id, password });
+    else await call('item/delete', { item_id: item.item_id, password });
     setOpen(null);
     notify('success', t(`advanced.${danger}.done`));
     setTimeout(() => navigate('/item/index'), REDIRECT_AFTER_DANGEROUS_MS);
