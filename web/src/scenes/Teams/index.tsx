@@ -15,7 +15,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
-import { firstFormProblem } from '../../lib/formProblems.ts';
+import { firstFormProblem, formProblems } from '../../lib/formProblems.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
@@ -28,6 +28,7 @@ export default function TeamsScene() {
   const [editing, setEditing] = useState<{ id?: Team['id']; team_name: string } | null>(null);
   const [transferring, setTransferring] = useState<Team | null>(null);
   const [receiver, setReceiver] = useState('');
+  const [receiverProblem, setReceiverProblem] = useState('');
 
   const teamInput = () => ({ id: editing?.id, team_name: editing?.team_name.trim() ?? '' });
   const { error, onSubmit } = useSubmit(
@@ -94,14 +95,19 @@ export default function TeamsScene() {
           confirmLabel={t('transferTitle')}
           onHide={() => setTransferring(null)}
           onConfirm={async (password) => {
-            await call('team/attorn', { team_id: transferring.id, username: receiver.trim(), password });
+            const input = { team_id: transferring.id, username: receiver.trim(), password };
+            // team/attorn's own rule for the receiver (required, its length), shown under the field; the dialog stays open.
+            const problem = formProblems('team/attorn', input).username;
+            setReceiverProblem(problem ?? '');
+            if (problem) throw new Error(problem);
+            await call('team/attorn', input);
             notify('success', t('transferred'));
             setTransferring(null);
             await teams.reload();
           }}
         >
-          <FormField label={t('receiver')} htmlFor="team-receiver">
-            <InputText id="team-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} />
+          <FormField label={t('receiver')} htmlFor="team-receiver" error={receiverProblem || undefined}>
+            <InputText id="team-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} invalid={!!receiverProblem} />
           </FormField>
         </ConfirmWithPassword>
       )}
