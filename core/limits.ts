@@ -1,5 +1,7 @@
 /** Business constants and limits (spec §9), shared by server schemas, the web app and the CLI. */
 export const ITEM_SEARCH_BOX_THRESHOLD = 9;
+/** The longest search keyword (item/info, item/search, search/all, the MCP search tool). */
+export const MAX_KEYWORD_LENGTH = 200;
 export const RECYCLE_RETENTION_DAYS = 30;
 export const DRAFT_AUTOSAVE_SECONDS = 30;
 export const SPREADSHEET_DRAFT_SECONDS = 30;

@@ -126,6 +126,62 @@ export interface AdminItem {
   addtime: string;
 }
 
+/** Answers of actions that only confirm (`item/delete`, `team/delete`…): ShowDoc's `{ success: true }`. */
+export interface Success {
+  success: true;
+}
+
+/** `item/add`: the new item. */
+export interface CreatedItem {
+  item_id: number;
+}
+
+/** `item/attorn`: the item and its new creator. */
+export interface ItemTransfer {
+  item_id: number;
+  uid: number;
+  username: string;
+}
+
+/** `item/pwd`: where to go back to (a local path, '' when none). */
+export interface ItemPasswordGrant {
+  refer_url: string;
+}
+
+/** `item/sort`: how many of the caller's items got a position. */
+export interface ItemSorted {
+  sorted: number;
+}
+
+/** A search hit on the wire: no content, an HTML-safe highlighted title and snippet. */
+export interface SearchHitView {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  page_title: string;
+  s_number: number;
+  addtime: number;
+  title_highlight: string;
+  snippet: string;
+}
+
+/** `item/search`: `total` counts every match, `pages` lists at most the search limit. */
+export interface ItemSearch {
+  item_id: number;
+  item_name: string;
+  keyword: string;
+  total: number;
+  pages: SearchHitView[];
+}
+
+/** `search/all`: one page of hits across the caller's items, `total` after the permission filter. */
+export interface SearchAll {
+  total: number;
+  page: number;
+  count: number;
+  list: (SearchHitView & { item_name: string })[];
+}
+
 // ── catalogs and menus ────────────────────────────────────────────────────────────────
 
 /** A catalog's own fields (addtime raw in menus, formatted in catalog lists). */
@@ -142,6 +198,30 @@ export interface CatalogFields<T extends number | string = number> {
 /** `catalog/catListGroup`: nested catalogs, children in `sub` (ShowDoc's key). */
 export interface Catalog extends CatalogFields<string> {
   sub: Catalog[];
+}
+
+/** `catalog/getPagesBycat`: the live pages directly in one catalog, in menu order. */
+export interface CatalogPage {
+  page_id: number;
+  page_title: string;
+  s_number: number;
+}
+
+/** `catalog/getDefaultCat`: the catalog a new page goes to (0: the root). */
+export interface DefaultCatalog {
+  default_cat_id: number;
+}
+
+/** `catalog/delete`: how many catalogs and pages went to the recycle bin. */
+export interface CatalogDeleted {
+  deleted_catalogs: number;
+  deleted_pages: number;
+}
+
+/** `catalog/batUpdate`: how many catalogs and pages moved or were renamed. */
+export interface CatalogTreeChanged {
+  catalogs: number;
+  pages: number;
 }
 
 /** A page in a menu: never its content. */
@@ -419,6 +499,25 @@ export interface TeamItemMember {
 export interface SavedIds {
   id: number | undefined;
   ids: number[];
+}
+
+/** `member/save`: the saved memberships, and the last one as `id`. */
+export interface SavedMembers {
+  id: number | undefined;
+  item_member_ids: number[];
+}
+
+/** `team/save`: the created or renamed team. */
+export interface SavedTeam {
+  id: number;
+}
+
+/** `team/attorn`: the team, its new owner and how many of its items moved with it. */
+export interface TeamTransfer {
+  id: number;
+  uid: number;
+  username: string;
+  items: number;
 }
 
 // ── notices, templates, mocks ─────────────────────────────────────────────────────────

@@ -12,9 +12,12 @@ const BROTLI_QUALITY = 5;
 
 /**
  * One answer held ready in every encoding a client may ask for, with its ETag. Compression runs
- * in libuv's thread pool (zlib's async API), so building one never blocks other requests.
+ * in libuv's thread pool (zlib's async API), so building one never blocks other requests. `T` is
+ * the `data` its envelope holds (type only), so an action answering it is checked against its contract.
  */
-export class Precompressed {
+export class Precompressed<T = unknown> {
+  /** Type only: the envelope's `data` (never set at run time). */
+  declare readonly data?: T;
   readonly etag: string;
   readonly type: string;
   readonly identity: Buffer;
@@ -33,13 +36,14 @@ export class Precompressed {
   }
 }
 
-export async function precompress(etag: string, type: string, body: string | Buffer): Promise<Precompressed> {
+/** `T`: what the body's envelope carries in `data`, as its builder states it. */
+export async function precompress<T = unknown>(etag: string, type: string, body: string | Buffer): Promise<Precompressed<T>> {
   const identity = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
   const [gz, br] = await Promise.all([
     gzip(identity),
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
-  return new Precompressed(etag, type, { identity, gzip: gz, br });
+  return new Precompressed<T>(etag, type, { identity, gzip: gz, br });
 }
 
 /** A strong ETag from parts that together identify an answer's bytes. */

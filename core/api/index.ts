@@ -2,10 +2,20 @@ import type { Contract, InputOf, OutputOf } from './contract.ts';
 import * as adminItem from './adminItem.ts';
 import * as adminSetting from './adminSetting.ts';
 import * as adminUser from './adminUser.ts';
+import * as catalog from './catalog.ts';
 import * as common from './common.ts';
+import * as item from './item.ts';
+import * as itemAdmin from './itemAdmin.ts';
+import * as itemMenu from './itemMenu.ts';
+import * as member from './member.ts';
 import * as notice from './notice.ts';
 import * as page from './page.ts';
 import * as scriptCron from './scriptCron.ts';
+import * as search from './search.ts';
+import * as team from './team.ts';
+import * as teamItem from './teamItem.ts';
+import * as teamItemMember from './teamItemMember.ts';
+import * as teamMember from './teamMember.ts';
 import * as token from './token.ts';
 import * as update from './update.ts';
 import * as user from './user.ts';
@@ -18,16 +28,26 @@ const modules = [
   adminItem,
   adminSetting,
   adminUser,
+  catalog,
   common,
+  item,
+  itemAdmin,
+  itemMenu,
+  member,
   notice,
   page,
   scriptCron,
+  search,
+  team,
+  teamItem,
+  teamItemMember,
+  teamMember,
   token,
   update,
   user,
 ] as const;
 
-// Distributed over the modules: `keyof` of a union of modules would keep only their common keys.
+/** Distributes over the modules: `keyof` of a union of modules would keep only the keys they share. */
 type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
 

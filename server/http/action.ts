@@ -7,6 +7,7 @@ import type { MenuCache } from '../commands/menu/menuCache.ts';
 import type { Services } from '../services.ts';
 import type { UploadedFile } from '../storage/upload.ts';
 import type { ActionLoads, LoadedFor } from '../access/actionLoads.ts';
+import type { Precompressed } from '../precompress.ts';
 
 /**
  * What actions receive: the shared services plus the app's per-process caches, which app.ts
@@ -69,8 +70,8 @@ export interface ActionDef<S extends z.ZodType = z.ZodType, L extends ActionLoad
 
 /** What a contract's handler writes besides the handler: who may call it, whether it writes, what it loads. */
 export type ActionSpec<C extends Contract, L extends ActionLoads> = Omit<ActionDef<C['input'], L>, 'name' | 'input' | 'handle'> & {
-  /** Answers the contract's wire type (the envelope's `data`), or a raw response (files, redirects). */
-  handle(ctx: ActionContext<z.output<C['input']>, L>): Promise<OutputOf<C> | RawResponse>;
+  /** Answers the contract's wire type (the envelope's `data`), that answer held ready (item/info's menu cache), or a raw response (files, redirects). */
+  handle(ctx: ActionContext<z.output<C['input']>, L>): Promise<OutputOf<C> | Precompressed<OutputOf<C>> | RawResponse>;
 };
 
 /**

@@ -2,6 +2,7 @@ import { engineOf, type Db } from '../db/knex.ts';
 import { pgSearch } from './pg.ts';
 import { snippetFor, highlight } from './snippet.ts';
 import { sqliteSearch } from './sqlite.ts';
+import type { SearchHitView } from '../../core/wire.ts';
 import type { SearchEngine, SearchHit, SearchQuery } from './types.ts';
 
 export type { SearchHit, SearchQuery } from './types.ts';
@@ -17,7 +18,6 @@ function searchEngineFor(db: Db): SearchEngine {
   return engineOf(db) === 'pg' ? pgSearch : sqliteSearch;
 }
 
-export const MAX_KEYWORD_LENGTH = 200;
 /** Hits one item's search reads at once (item/search lists at most these; fewer matches need no count query). */
 export const ITEM_SEARCH_LIMIT = 200;
 
@@ -37,7 +37,7 @@ export async function countPages(db: Db, q: SearchQuery): Promise<number> {
 }
 
 /** The wire form of a hit: no content, an HTML-safe highlighted title and snippet. */
-export function presentHit(h: SearchHit, keyword: string) {
+export function presentHit(h: SearchHit, keyword: string): SearchHitView {
   return {
     page_id: h.page_id,
     item_id: h.item_id,

@@ -143,8 +143,8 @@ describe('item/myList', () => {
 
     const r = await t.call('item/myList', {}, { token: u.token, method: 'GET' });
     expect(r.error_code).toBe(0);
-    expect(r.data.map((i: { item_name: string }) => i.item_name)).toEqual(['Team', 'Member', 'Mine']);
-    const byName = Object.fromEntries(r.data.map((i: { item_name: string }) => [i.item_name, i]));
+    expect(r.data.map((i) => i.item_name)).toEqual(['Team', 'Member', 'Mine']);
+    const byName = Object.fromEntries(r.data.map((i) => [i.item_name, i]));
     expect(byName.Mine).toMatchObject({ creator: 1, manage: 1, is_private: 1, is_archived: 0, item_type: 1, item_domain: '' });
     expect(byName.Member).toMatchObject({ creator: 0, manage: 1, is_private: 0 });
     expect(byName.Team).toMatchObject({ creator: 0, manage: 0 });

@@ -160,8 +160,8 @@ describe('search/all', () => {
     const r = await t.call('search/all', { keyword: token }, { token: me.token });
     expect(r.error_code).toBe(0);
     expect(r.data.total).toBe(2);
-    expect(r.data.list.map((h: any) => h.page_id).sort()).toEqual([a.page_id, b.page_id].sort());
-    expect(r.data.list.find((h: any) => h.page_id === b.page_id).item_name).toBe('Shared');
+    expect(r.data.list.map((h) => h.page_id).sort()).toEqual([a.page_id, b.page_id].sort());
+    expect(r.data.list.find((h) => h.page_id === b.page_id)?.item_name).toBe('Shared');
   });
 
   it('applies catalog restrictions and pages the results', async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   expect((await t.call('teamMember/save', { team_id: teamId, member_username: mallory.username, team_member_group_id: 2 }, { token: owner.token })).error_code).toBe(0);
   expect((await t.call('teamItem/save', { team_id: teamId, item_id: itemId }, { token: owner.token })).error_code).toBe(0);
   const rows = await t.call('teamItemMember/getList', { item_id: itemId, team_id: teamId }, { token: owner.token });
-  rowId = rows.data.find((r: { member_uid: number }) => r.member_uid === mallory.uid).id;
+  rowId = rows.data.find((r) => r.member_uid === mallory.uid)!.id;
   // The owner limits the team's row to read-only in catalog A.
   expect((await t.call('teamItemMember/save', { id: rowId, member_group_id: 0, cat_id: catA }, { token: owner.token })).error_code).toBe(0);
 });
@@ -89,7 +89,7 @@ describe('teamItemMember/save by a team manager who does not manage the item', (
     await t.call('teamMember/save', { team_id: teamId, member_username: carol.username }, { token: mallory.token });
     await t.call('teamItem/save', { team_id: teamId, item_id: itemId }, { token: owner.token });
     const rows = await t.call('teamItemMember/getList', { item_id: itemId, team_id: teamId }, { token: mallory.token });
-    const carolRow = rows.data.find((r: { member_uid: number }) => r.member_uid === carol.uid).id;
+    const carolRow = rows.data.find((r) => r.member_uid === carol.uid)!.id;
     expect((await t.call('teamItemMember/save', { id: carolRow, member_group_id: 0 }, { token: mallory.token })).error_code).toBe(0);
     expect((await t.call('teamItemMember/save', { id: carolRow, cat_id: catA }, { token: mallory.token })).error_code).toBe(0);
     expect(await t.services.db('team_item_members').where({ id: carolRow }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 0, cat_id: catA });

@@ -128,7 +128,7 @@ describe('export', () => {
     const owner = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token, { item_name: 'Exportable' });
     const cat = await e.t.call('catalog/save', { item_id: item.item_id, cat_name: 'Guides' }, { token: owner.token });
-    await e.t.call('page/save', { item_id: item.item_id, cat_id: cat.data.cat_id ?? cat.data, page_title: 'Start here', page_content: '# Hi' }, { token: owner.token });
+    await e.t.call('page/save', { item_id: item.item_id, cat_id: cat.data, page_title: 'Start here', page_content: '# Hi' }, { token: owner.token });
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/item/export/${item.item_id}`);
     await page.getByRole('radio', { name: 'Markdown (.zip)' }).check();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/knex.ts';
+import type { ItemInfo, ItemInfoHead } from '../../../core/wire.ts';
 import { etagOf, precompress, type Precompressed } from '../../precompress.ts';
 import { buildMenu, type BuiltMenu } from './buildMenu.ts';
 
@@ -17,7 +18,7 @@ export type MenuVariant = number[] | null;
  */
 export class MenuCache {
   private readonly menus: LRUCache<string, BuiltMenu>;
-  private readonly answers: LRUCache<string, Precompressed>;
+  private readonly answers: LRUCache<string, Precompressed<ItemInfo>>;
   private readonly building = new Map<string, Promise<unknown>>();
 
   constructor(maxBytes: number) {
@@ -35,7 +36,7 @@ export class MenuCache {
    * The whole answer (`{"error_code":0,"data":{...head, "menu": …}}`) ready in every encoding.
    * `head` is everything of `data` but the menu; its JSON is part of the key and of the ETag.
    */
-  async answer(db: Db, item: { item_id: number; menu_version: number }, variant: MenuVariant, head: object): Promise<Precompressed> {
+  async answer(db: Db, item: { item_id: number; menu_version: number }, variant: MenuVariant, head: ItemInfoHead): Promise<Precompressed<ItemInfo>> {
     const headJson = JSON.stringify(head);
     const mKey = menuKey(item, variant);
     const digest = crypto.createHash('sha1').update(mKey).update('\0').update(headJson).digest('base64url').slice(0, 22);
@@ -43,7 +44,7 @@ export class MenuCache {
     return this.once(this.answers, etag, async () => {
       const built = await this.menu(db, item, variant);
       const body = `{"error_code":0,"data":${headJson.slice(0, -1)}${headJson.length > 2 ? ',' : ''}"menu":${built.json}}}`;
-      return precompress(etag, 'application/json; charset=utf-8', body);
+      return precompress<ItemInfo>(etag, 'application/json; charset=utf-8', body);
     });
   }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { loadReadableItem } from '../../access/pages.ts';
 import { searchAcrossItems, searchItem } from '../../commands/search/searchPages.ts';
-import { ITEM_SEARCH_LIMIT, MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
+import { MAX_KEYWORD_LENGTH } from '../../../core/limits.ts';
+import { ITEM_SEARCH_LIMIT, presentHit } from '../../search/index.ts';
 import { decodeCursor, encodeCursor, MCP_LIMITS } from '../limits.ts';
 import { defineTool } from '../tool.ts';
 

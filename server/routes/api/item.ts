@@ -1,17 +1,14 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { CommentSetting, ItemType, MAX } from '../../../core/limits.ts';
 import { findItem } from '../../access/items.ts';
 import { createItem } from '../../commands/items/createItem.ts';
 import { normaliseItemDomain } from '../../commands/items/itemDomain.ts';
 import { ensureItemToken, resetItemToken } from '../../commands/items/itemTokens.ts';
 import { updateItem, type PasswordChange } from '../../commands/items/updateItem.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/item.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { presentItemDetail, presentItemToken } from '../../presenters/item.ts';
 import { itemAdminActions } from './itemAdmin.ts';
-import { zItemRef } from './itemSchemas.ts';
 
 /**
  * `item/*` actions: creating items, their settings and open-API keys. Ownership changes (delete,
@@ -24,14 +21,6 @@ import { zItemRef } from './itemSchemas.ts';
  *   a password sets it; `is_private=1` with an empty password keeps the current one, or is refused
  *   with 10100 `password: …` when the item has none yet.
  */
-const zItemType = zInt(1, 4).optional().default(ItemType.REGULAR);
-/** Loose bound only: `normaliseItemDomain` applies the real rules (10305/10304). */
-const zDomainInput = zText(200);
-const zPrivateFlag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
-/** An item switch (issue #24): a whole number 0…max, absent or '' = unchanged (ShowDoc's clients send 0/1). */
-const zSwitch = (max: number, words: string) =>
-  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'boolean' ? Number(v) : v), z.coerce.number(`must be ${words}`).int(`must be ${words}`).min(0, `must be ${words}`).max(max, `must be ${words}`).optional());
-
 const privateNeedsPassword = () => errors.validation('password: a private item needs a visit password', 'password：私密项目需要设置访问密码');
 
 /** Reads the password contract above; 10100 naming `password` for a private item without one. */
@@ -48,19 +37,9 @@ function passwordChange(input: { password?: string; is_private?: boolean }, hasP
 }
 
 export const itemActions: ActionDef[] = [
-  action({
-    name: 'item/add',
+  action(contracts.itemAdd, {
     auth: 'user',
     writes: true,
-    input: z.object({
-      item_name: zRequiredText(MAX.itemName),
-      item_description: zText(MAX.itemDescription),
-      item_domain: zDomainInput,
-      item_type: zItemType,
-      password: zText(MAX.password).optional(),
-      is_private: zPrivateFlag,
-      copy_item_id: zId.optional(),
-    }),
     load: { item: { param: 'copy_item_id', need: 'copy', optional: true } },
     async handle({ input, actor, services, loaded: { item: source } }) {
       const owner = actorRef(actor);
@@ -90,22 +69,9 @@ export const itemActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'item/update',
+  action(contracts.itemUpdate, {
     auth: 'user',
     writes: true,
-    input: z.object({
-      item_id: zId,
-      item_name: zRequiredText(MAX.itemName).optional(),
-      item_description: zText(MAX.itemDescription).optional(),
-      item_domain: zDomainInput.optional(),
-      password: zText(MAX.password).optional(),
-      is_private: zPrivateFlag,
-      allow_comment: zSwitch(CommentSetting.READERS, '0 (off), 1 (members) or 2 (any logged-in reader)'),
-      allow_feedback: zSwitch(1, '0 or 1'),
-      show_watermark: zSwitch(1, '0 or 1'),
-      live_editing: zSwitch(1, '0 (edit lock) or 1 (live co-editing)'),
-    }),
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ input, actor, services, loaded: { item: loaded } }) {
       await updateItem(services, loaded.item, {
@@ -122,33 +88,27 @@ export const itemActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'item/detail',
+  action(contracts.itemDetail, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zItemRef }),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ services, loaded: { item: loaded } }) {
       return presentItemDetail(loaded.item, services.config.TIMEZONE, loaded.abilities);
     },
   }),
 
-  action({
-    name: 'item/getKey',
+  action(contracts.itemGetKey, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zId }),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ services, loaded: { item: loaded } }) {
       return presentItemToken(await ensureItemToken(services, loaded.item.item_id), services.config.TIMEZONE);
     },
   }),
 
-  action({
-    name: 'item/resetKey',
+  action(contracts.itemResetKey, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId }),
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ services, loaded: { item: loaded } }) {
       return presentItemToken(await resetItemToken(services, loaded.item.item_id), services.config.TIMEZONE);

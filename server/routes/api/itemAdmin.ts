@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { MAX } from '../../../core/limits.ts';
 import { setItemGrantCookie, safeReferUrl } from '../../access/itemGrantCookie.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
@@ -9,11 +7,11 @@ import { checkItemPasswordAttempt } from '../../access/itemPasswordAttempt.ts';
 import { listMyItems } from '../../access/myItems.ts';
 import { sortMyItems } from '../../commands/items/myItems.ts';
 import { captchaIdFromRequest } from '../../captcha/verifyCaptcha.ts';
+import { presentSuccess } from '../../presenters/success.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zIdOrZero, zJsonField, zRequiredText, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/itemAdmin.ts';
 import { actorRef, actorUid } from '../../policies/actor.ts';
 import { presentMyListRow } from '../../presenters/item.ts';
-import { zItemRef } from './itemSchemas.ts';
 
 /**
  * The caller's items (list, order, leave), the owner-level actions (delete, archive, transfer:
@@ -22,64 +20,50 @@ import { zItemRef } from './itemSchemas.ts';
  * Archived items: delete and transfer stay allowed (an archived item can still be cleaned up or
  * handed over, as in ShowDoc), archiving again is refused with 10311, leaving is always allowed.
  */
-const zLoginPassword = zText(MAX.password);
-const zPositions = zJsonField(z.record(z.string().regex(/^\d{1,10}$/, 'keys must be item ids'), z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'is too large')));
-
-
 export const itemAdminActions: ActionDef[] = [
-  action({
-    name: 'item/myList',
+  action(contracts.itemMyList, {
     auth: 'user',
     writes: false,
-    input: z.object({ original: zFlag }).loose(),
     async handle({ input, actor, services }) {
       const rows = await listMyItems(services.db, actorUid(actor), { ownOnly: input.original });
       return rows.map((r) => presentMyListRow(r, services.config.TIMEZONE));
     },
   }),
 
-  action({
-    name: 'item/sort',
+  action(contracts.itemSort, {
     auth: 'user',
     writes: true,
-    input: z.object({ data: zPositions }),
     async handle({ input, actor, services }) {
       const positions = new Map(Object.entries(input.data).map(([id, pos]) => [Number(id), pos] as [number, number]));
       return { sorted: await sortMyItems(services, actorUid(actor), positions) };
     },
   }),
 
-  action({
-    name: 'item/delete',
+  action(contracts.itemDelete, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, password: zLoginPassword }),
     load: { item: { param: 'item_id', need: 'own' } },
     async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       await softDeleteItem(services, loaded.item.item_id);
-      return { success: true };
+      return presentSuccess();
     },
   }),
 
-  action({
-    name: 'item/archive',
+  action(contracts.itemArchive, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, password: zLoginPassword }),
     load: { item: { param: 'item_id', need: 'own', write: true } },
     async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
       await archiveItem(services, loaded.item.item_id);
-      return { success: true };
+      return presentSuccess();
     },
   }),
 
-  action({
-    name: 'item/attorn',
+  action(contracts.itemAttorn, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, username: zRequiredText(MAX.email), password: zLoginPassword }),
     load: { item: { param: 'item_id', need: 'own' } },
     async handle({ input, actor, services, loaded: { item: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);
@@ -89,31 +73,20 @@ export const itemAdminActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'item/exitItem',
+  action(contracts.itemExitItem, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId }),
     load: { item: { param: 'item_id', need: 'exists' } },
     async handle({ actor, services, loaded: { item: loaded } }) {
       if (loaded.item.uid === actorUid(actor)) throw errors.failed('The creator cannot leave their own item: transfer it first', '创建者不能退出自己的项目，请先转让');
       if (!(await leaveItem(services, loaded.item.item_id, actorUid(actor)))) throw errors.failed('You are not a member of this item', '您不是该项目的成员');
-      return { success: true };
+      return presentSuccess();
     },
   }),
 
-  action({
-    name: 'item/pwd',
+  action(contracts.itemPwd, {
     auth: 'public',
     writes: true,
-    input: z.object({
-      item_id: zItemRef,
-      page_id: zIdOrZero.optional(),
-      password: zText(MAX.password),
-      v_code: zText(16).optional(),
-      captcha: zText(16).optional(),
-      refer_url: zText(2000).optional(),
-    }),
     load: { item: { param: 'item_id', need: 'exists' } },
     async handle({ input, services, params, ip, koa, loaded: { item: loaded } }) {
       // A preview's visit password is its source item's: the grant opens both.

@@ -1,18 +1,13 @@
-import { z } from 'zod';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zIdOrZero, zRequiredText, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/itemMenu.ts';
 import { itemInfo, unreadNoticesColumn } from '../../commands/menu/itemInfo.ts';
 import { searchItem } from '../../commands/search/searchPages.ts';
-import { ITEM_SEARCH_LIMIT, MAX_KEYWORD_LENGTH, presentHit } from '../../search/index.ts';
-
-const itemRef = zRequiredText(64);
+import { ITEM_SEARCH_LIMIT, presentHit } from '../../search/index.ts';
 
 export const itemMenuActions: ActionDef[] = [
-  action({
-    name: 'item/info',
+  action(contracts.itemInfo, {
     auth: 'public',
     writes: false,
-    input: z.object({ item_id: itemRef, keyword: zText(MAX_KEYWORD_LENGTH), default_page_id: zIdOrZero, page_id: zIdOrZero }).loose(),
     // The caller's unread notices ride along in the item's query (one round trip fewer on the hottest read).
     load: { item: { param: 'item_id', need: 'read', also: unreadNoticesColumn } },
     async handle({ input, services, loaded: { item: loaded } }) {
@@ -20,11 +15,9 @@ export const itemMenuActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'item/search',
+  action(contracts.itemSearch, {
     auth: 'public',
     writes: false,
-    input: z.object({ item_id: itemRef, keyword: zRequiredText(MAX_KEYWORD_LENGTH) }).loose(),
     load: { item: { param: 'item_id', need: 'read' } },
     async handle({ input, services, loaded: { item: loaded } }) {
       const { hits, total } = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.keyword, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: ITEM_SEARCH_LIMIT });

@@ -1,31 +1,26 @@
-import { z } from 'zod';
-import { MAX } from '../../../core/limits.ts';
 import { confirmLoginPassword } from '../../access/loginPassword.ts';
 import { findUserByNameOrEmail } from '../../access/users.ts';
 import { createTeam, deleteTeam, listMyTeams, renameTeam, transferTeam } from '../../commands/teams/teams.ts';
+import { presentSuccess } from '../../presenters/success.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zRequiredText, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/team.ts';
 import { actorRef, actorUid } from '../../policies/actor.ts';
 import { presentMyTeam } from '../../presenters/team.ts';
 
 /** `team/*`: teams the caller owns or belongs to. Managers rename; only the owner (or an admin) deletes or transfers. */
 export const teamActions: ActionDef[] = [
-  action({
-    name: 'team/getList',
+  action(contracts.teamGetList, {
     auth: 'user',
     writes: false,
-    input: z.object({}).loose(),
     async handle({ actor, services }) {
       const rows = await listMyTeams(services.db, actorUid(actor));
       return rows.map((r) => presentMyTeam(r, actor, services.config.TIMEZONE));
     },
   }),
 
-  action({
-    name: 'team/save',
+  action(contracts.teamSave, {
     auth: 'user',
     writes: true,
-    input: z.object({ id: zId.optional(), team_name: zRequiredText(MAX.teamName) }),
     load: { team: { param: 'id', need: 'manage', optional: true } },
     async handle({ input, actor, services, loaded: { team: loaded } }) {
       if (!loaded) return { id: await createTeam(services, actorRef(actor), input.team_name) };
@@ -34,23 +29,19 @@ export const teamActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'team/delete',
+  action(contracts.teamDelete, {
     auth: 'user',
     writes: true,
-    input: z.object({ id: zId }),
     load: { team: { param: 'id', need: 'own' } },
     async handle({ services, loaded: { team: loaded } }) {
       await deleteTeam(services, loaded.team.id);
-      return { success: true };
+      return presentSuccess();
     },
   }),
 
-  action({
-    name: 'team/attorn',
+  action(contracts.teamAttorn, {
     auth: 'user',
     writes: true,
-    input: z.object({ team_id: zId, username: zRequiredText(MAX.email), password: zText(MAX.password) }),
     load: { team: { param: 'team_id', need: 'own' } },
     async handle({ input, actor, services, loaded: { team: loaded } }) {
       await confirmLoginPassword(services.db, actorUid(actor), input.password);

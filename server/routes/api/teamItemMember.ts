@@ -1,19 +1,17 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { requireTeamItemGrantChange, requireTeamOrItemManage } from '../../access/teams.ts';
 import { assertTopCatalogOrAll, catalogNames } from '../../access/topCatalogs.ts';
 import { findTeamItemMember, listTeamItemMembers, updateTeamItemMember } from '../../commands/teams/teamItems.ts';
+import { presentSuccess } from '../../presenters/success.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/teamItemMember.ts';
 import { presentTeamItemMember } from '../../presenters/team.ts';
 
 /** `teamItemMember/*`: tuning what one team member may do in one bound item (group, catalog). */
 export const teamItemMemberActions: ActionDef[] = [
-  action({
-    name: 'teamItemMember/getList',
+  action(contracts.teamItemMemberGetList, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zId, team_id: zId }),
     async handle({ input, actor, services }) {
       await requireTeamOrItemManage(services, actor, input.team_id, input.item_id);
       const rows = await listTeamItemMembers(services.db, input.item_id, input.team_id);
@@ -22,11 +20,9 @@ export const teamItemMemberActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'teamItemMember/save',
+  action(contracts.teamItemMemberSave, {
     auth: 'user',
     writes: true,
-    input: z.object({ id: zId, member_group_id: zInt(0, 2).optional(), cat_id: zIdOrZero.optional() }),
     async handle({ input, actor, services, params }) {
       const hasCat = params.cat_id !== undefined && params.cat_id !== '';
       if (input.member_group_id === undefined && !hasCat) throw errors.validation('member_group_id: give member_group_id or cat_id');
@@ -38,7 +34,7 @@ export const teamItemMemberActions: ActionDef[] = [
       await requireTeamItemGrantChange(services, actor, row, { member_group_id: row.member_group_id, cat_id: row.cat_id, ...patch });
       if (hasCat) await assertTopCatalogOrAll(services.db, row.item_id, input.cat_id!);
       await updateTeamItemMember(services, row.id, patch);
-      return { success: true };
+      return presentSuccess();
     },
   }),
 ];

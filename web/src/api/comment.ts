@@ -32,11 +32,6 @@ export interface ItemSwitches {
   show_watermark: number;
 }
 
-/** item/update takes the switches alone (every other field left out stays as it is). */
-export const itemSwitchesApi = {
-  save: (item_id: Id, switches: ItemSwitches) => callUntyped('item/update', { item_id, ...switches }),
-};
-
 /** What `comment/importShowDoc` brought over; `unmatched_pages` are ShowDoc page titles with no Folio page of the same path. */
 export interface ShowDocCommentImport {
   threads: number;

@@ -6,7 +6,6 @@ import { RadioButton } from 'primereact/radiobutton';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemFields } from '../api/item.ts';
 import { notify } from '../state/notify.ts';
 import { FormField } from './FormField.tsx';
 
@@ -14,13 +13,20 @@ import { FormField } from './FormField.tsx';
  * Name, description, personalized domain and visibility of an item: one form for "new item" and
  * the base-info tab of the item settings, with one validation (spec §5).
  */
-export type ItemFormValues = ItemFields;
+export interface ItemFormValues {
+  item_name: string;
+  item_description: string;
+  item_domain: string;
+  /** 0 open (clears the password, spec §4); 1 private: a new password, or empty to keep the current one. */
+  is_private: 0 | 1;
+  password: string;
+}
 export const emptyItemForm = (): ItemFormValues => ({ item_name: '', item_description: '', item_domain: '', is_private: 0, password: '' });
 
 const DOMAIN_PATTERN = /^[A-Za-z0-9]*$/;
 
 /** The first problem with the values, as a message for the user; '' when they are fine. */
-function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPassword?: boolean } = {}): { field: keyof ItemFormValues; message: string } | null {
+export function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPassword?: boolean } = {}): { field: string; message: string } | null {
   if (!v.item_name.trim()) return { field: 'item_name', message: t('common:errors.required', { field: t('items:form.name') }) };
   if (!DOMAIN_PATTERN.test(v.item_domain.trim())) return { field: 'item_domain', message: t('items:form.domainInvalid') };
   if (v.is_private && !v.password && !opts.hasPassword) return { field: 'password', message: t('items:form.privateNeedsPassword') };
@@ -33,12 +39,19 @@ type ItemFormProblem = ReturnType<typeof itemFormProblem>;
  * The state of an item form: values, the problem shown at its field, and `validate` for
  * `useSubmit` (a missing password of a private item is also asked for in an alert, spec §5).
  */
-export function useItemFields(initial: () => ItemFormValues, opts: { hasPassword?: boolean } = {}) {
+export function useItemFields(
+  initial: () => ItemFormValues,
+  opts: {
+    hasPassword?: boolean;
+    /** What the action's contract refuses in the values (`firstFormProblem`), checked first: the server's own rules. */
+    contractProblem: (values: ItemFormValues) => ItemFormProblem;
+  },
+) {
   const { t } = useTranslation('items');
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<ItemFormProblem>(null);
   const validate = () => {
-    const found = itemFormProblem(values, t, opts);
+    const found = opts.contractProblem(values) ?? itemFormProblem(values, t, opts);
     setProblem(found);
     if (found?.field === 'password') notify('warn', found.message);
     return found?.message;

@@ -1,6 +1,6 @@
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
-import { teamItemApi } from '../api/member.ts';
+import { call } from '../api/client.ts';
 import type { Id, TeamItem } from '@core/wire';
 import { notify } from '../state/notify.ts';
 
@@ -16,7 +16,7 @@ export function useTeamItemBinding(
   /** Resolves true when the binding was saved (the client already showed any error). */
   const bind = async (pair: { item_id: Id; team_id: Id }): Promise<boolean> => {
     try {
-      await teamItemApi.save(pair);
+      await call('teamItem/save', pair);
       notify('success', texts.bound);
       await reload();
       return true;
@@ -32,7 +32,7 @@ export function useTeamItemBinding(
       rejectLabel: t('common:actions.cancel'),
       acceptClassName: 'p-button-danger',
       accept: async () => {
-        await teamItemApi.delete(row.id);
+        await call('teamItem/delete', { id: row.id });
         await reload();
       },
     });

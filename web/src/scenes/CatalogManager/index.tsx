@@ -1,4 +1,3 @@
-import { call } from '../../api/client.ts';
 import { useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -9,11 +8,11 @@ import type { TreeNode } from 'primereact/treenode';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CATALOG_MAX_LEVEL, DEFAULT_PAGE_ORDER, MAX } from '@core/limits';
-import { catalogApi } from '../../api/catalog.ts';
-import { itemApi } from '../../api/item.ts';
+import { call, read } from '../../api/client.ts';
 import type { MenuPage } from '@core/wire';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
 import { askConfirm } from '../../lib/confirm.ts';
 import { notify } from '../../state/notify.ts';
@@ -28,7 +27,7 @@ export default function CatalogManagerScene() {
   const { t } = useTranslation('view');
   const navigate = useNavigate();
   const { itemId = '0' } = useParams();
-  const item = useApiData(() => itemApi.info({ item_id: itemId }), [itemId]);
+  const item = useApiData(() => read('item/info', { item_id: itemId }), [itemId]);
   useDocumentTitle(item.data ? `${t('catalog.title')}: ${item.data.item_name}` : t('catalog.title'));
   const serverNodes = useMemo(() => (item.data ? toNodes(item.data.menu) : []), [item.data]);
   const [nodes, setNodes] = useState<TreeNode[] | null>(null);
@@ -37,6 +36,7 @@ export default function CatalogManagerScene() {
   const [nameDialog, setNameDialog] = useState<NameDialog>(null);
   const [sortDialog, setSortDialog] = useState<SortDialog>(null);
   const [busy, setBusy] = useState(false);
+  const [nameProblem, setNameProblem] = useState('');
 
   const reload = async () => {
     setNodes(null);
@@ -51,7 +51,7 @@ export default function CatalogManagerScene() {
     }
     setNodes(e.value);
     try {
-      await catalogApi.batUpdate({ item_id: itemId, cats: treeEntries(e.value) });
+      await call('catalog/batUpdate', { item_id: itemId, cats: treeEntries(e.value) });
       notify('success', t('catalog.saved'));
     } catch {
       /* message shown; the server's tree is the truth */
@@ -61,14 +61,14 @@ export default function CatalogManagerScene() {
 
   const saveName = async () => {
     if (!nameDialog) return;
-    const name = nameDialog.name.trim();
-    if (!name) {
-      notify('warn', t('catalog.nameRequired'));
-      return;
-    }
+    const input = { item_id: itemId, cat_id: nameDialog.catId || undefined, parent_cat_id: nameDialog.parentId, cat_name: nameDialog.name.trim() };
+    // catalog/save's own rules (name required, its length), shown under the name.
+    const problem = firstFormProblem('catalog/save', input);
+    setNameProblem(problem?.message ?? '');
+    if (problem) return;
     setBusy(true);
     try {
-      await catalogApi.save({ item_id: itemId, cat_id: nameDialog.catId || undefined, parent_cat_id: nameDialog.parentId, cat_name: name });
+      await call('catalog/save', input);
       setNameDialog(null);
       if (nameDialog.parentId) setExpanded((x) => ({ ...x, [`c${nameDialog.parentId}`]: true }));
       await reload();
@@ -81,7 +81,7 @@ export default function CatalogManagerScene() {
 
   const remove = async (d: NodeData) => {
     if (!(await askConfirm(t('catalog.deleteConfirm', { name: d.name })))) return;
-    await catalogApi.delete({ item_id: itemId, cat_id: d.id });
+    await call('catalog/delete', { item_id: itemId, cat_id: d.id });
     await reload();
   };
 
@@ -156,7 +156,10 @@ export default function CatalogManagerScene() {
       <Dialog
         header={nameDialog?.mode === 'edit' ? t('catalog.edit') : nameDialog?.parentId ? t('catalog.addChild') : t('catalog.add')}
         visible={!!nameDialog}
-        onHide={() => setNameDialog(null)}
+        onHide={() => {
+          setNameDialog(null);
+          setNameProblem('');
+        }}
         style={{ width: 'min(420px, 94vw)' }}
       >
         <label htmlFor="cm-name" className="cm-field-label">
@@ -168,9 +171,15 @@ export default function CatalogManagerScene() {
           value={nameDialog?.name ?? ''}
           maxLength={MAX.catName}
           style={{ width: '100%' }}
+          invalid={!!nameProblem}
           onChange={(e) => setNameDialog((d) => (d ? { ...d, name: e.target.value } : d))}
           onKeyDown={(e) => e.key === 'Enter' && void saveName()}
         />
+        {nameProblem && (
+          <small className="p-error" role="alert">
+            {nameProblem}
+          </small>
+        )}
         <div className="cm-dialog-actions">
           <Button label={t('common:actions.cancel')} text onClick={() => setNameDialog(null)} />
           <Button label={t('common:actions.save')} loading={busy} onClick={() => void saveName()} />

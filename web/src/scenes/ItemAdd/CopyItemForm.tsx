@@ -3,12 +3,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { ItemSummary } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { ItemNameFields } from '../../components/ItemFieldsForm.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -16,7 +17,7 @@ import { notify } from '../../state/notify.ts';
 export function CopyItemForm() {
   const { t } = useTranslation('items');
   const navigate = useNavigate();
-  const { data: items } = useApiData(() => itemApi.myList(), []);
+  const { data: items } = useApiData(() => call('item/myList', {}), []);
   const [source, setSource] = useState<ItemSummary | null>(null);
   const [fields, setFields] = useState({ item_name: '', item_description: '' });
 
@@ -28,15 +29,15 @@ export function CopyItemForm() {
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       if (!source) return;
-      const { item_id } = await itemApi.copy({ copy_item_id: source.item_id, item_name: fields.item_name.trim(), item_description: fields.item_description });
+      const { item_id } = await call('item/add', { copy_item_id: source.item_id, item_name: fields.item_name.trim(), item_description: fields.item_description });
       notify('success', t('add.created'));
       navigate(itemPath({ item_id }));
     },
     {
       validate: () => {
         if (!source) return t('common:errors.required', { field: t('add.copyFrom') });
-        if (!fields.item_name.trim()) return t('common:errors.required', { field: t('form.name') });
-        return null;
+        // The server's own rules for a copy (name required, lengths), worded with the fields' labels.
+        return firstFormProblem('item/add', { copy_item_id: source.item_id, ...fields })?.message;
       },
     },
   );

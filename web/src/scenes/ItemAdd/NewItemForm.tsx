@@ -4,9 +4,10 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import { emptyItemForm, ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -21,11 +22,11 @@ export function NewItemForm() {
   const { t } = useTranslation('items');
   const navigate = useNavigate();
   const [itemType, setItemType] = useState<number>(ItemType.REGULAR);
-  const { values, setValues, problem, validate } = useItemFields(emptyItemForm);
+  const { values, setValues, problem, validate } = useItemFields(emptyItemForm, { contractProblem: (v) => firstFormProblem('item/add', { ...v, item_type: itemType }) });
   const { busy, onSubmit } = useSubmit(
     async () => {
       const item_domain = values.item_domain.trim();
-      const { item_id } = await itemApi.add({ ...values, item_name: values.item_name.trim(), item_domain, item_type: itemType });
+      const { item_id } = await call('item/add', { ...values, item_name: values.item_name.trim(), item_domain, item_type: itemType });
       notify('success', t('add.created'));
       navigate(itemPath({ item_id, item_domain }));
     },

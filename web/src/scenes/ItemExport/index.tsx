@@ -5,8 +5,8 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { catalogApi } from '../../api/catalog.ts';
-import { exportApi, itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
+import { exportApi } from '../../api/item.ts';
 import type { Catalog, Id } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
@@ -25,13 +25,13 @@ function flattenCatalogs(cats: Catalog[], depth = 0): Array<{ value: Id; label: 
 export default function ItemExportScene() {
   const { t } = useTranslation('items');
   const { itemId = '' } = useParams();
-  const item = useApiData(() => itemApi.detail(itemId), [itemId]);
-  const catalogs = useApiData(() => catalogApi.catListGroup(itemId), [itemId]);
+  const item = useApiData(() => call('item/detail', { item_id: itemId }), [itemId]);
+  const catalogs = useApiData(() => call('catalog/catListGroup', { item_id: itemId }), [itemId]);
   const [format, setFormat] = useState<Format>('word');
   const [scope, setScope] = useState<Scope>('all');
   const [catId, setCatId] = useState<Id | null>(null);
   const [pageId, setPageId] = useState<Id>(0);
-  const pages = useApiData(() => (catId ? catalogApi.getPagesBycat(itemId, catId) : Promise.resolve([])), [itemId, catId]);
+  const pages = useApiData(() => (catId ? call('catalog/getPagesBycat', { item_id: itemId, cat_id: catId }) : Promise.resolve([])), [itemId, catId]);
   const catalogOptions = useMemo(() => flattenCatalogs(catalogs.data ?? []), [catalogs.data]);
   const pageOptions = [{ value: 0 as Id, label: t('export.allPages') }, ...(pages.data ?? []).map((p) => ({ value: p.page_id, label: p.page_title }))];
 

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { ItemSummary } from '@core/wire';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -20,7 +20,7 @@ import './itemList.css';
 /** `/item/index`: my items as a reorderable grid (spec §2 "Item list"). */
 export default function ItemListScene() {
   const { t } = useTranslation('items');
-  const { data, loading, reload, setData } = useApiData(() => itemApi.myList(), []);
+  const { data, loading, reload, setData } = useApiData(() => call('item/myList', {}), []);
   const [keyword, setKeyword] = useState('');
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
@@ -39,7 +39,7 @@ export default function ItemListScene() {
     const next = moveItem(items, from, to);
     setData(next);
     try {
-      await itemApi.sort(positionsOf(next), { quiet: true });
+      await call('item/sort', { data: positionsOf(next) }, { quiet: true });
     } catch {
       // Spec §8: alert, then reload the list as the server has it.
       notify('error', t('list.sortFailed'));
@@ -56,7 +56,7 @@ export default function ItemListScene() {
       rejectLabel: t('common:actions.cancel'),
       acceptClassName: 'p-button-danger',
       accept: async () => {
-        await itemApi.exitItem(item.item_id);
+        await call('item/exitItem', { item_id: item.item_id });
         notify('success', t('list.exited'));
         await reload();
       },

@@ -4,7 +4,7 @@ import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
@@ -28,7 +28,7 @@ export default function ItemPasswordScene() {
   const captcha = useCaptcha({ demandOn: CAPTCHA_CODES });
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      await itemApi.pwd({ item_id: itemId, page_id: pageId, password, v_code: captcha.value }, { quiet: true });
+      await call('item/pwd', { item_id: itemId, page_id: pageId, password, v_code: captcha.value }, { quiet: true });
       const fallback = pageId ? `${itemPath({ item_id: itemId })}?page_id=${encodeURIComponent(pageId)}` : itemPath({ item_id: itemId });
       navigate(safeRedirect(search.get('redirect'), fallback), { replace: true });
     },

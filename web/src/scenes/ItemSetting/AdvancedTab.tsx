@@ -4,11 +4,12 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { ItemDetail } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { formProblems } from '../../lib/formProblems.ts';
 import { notify } from '../../state/notify.ts';
 
 type Danger = 'attorn' | 'archive' | 'delete';
@@ -22,11 +23,12 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Danger | null>(null);
   const [receiver, setReceiver] = useState('');
+  const [receiverProblem, setReceiverProblem] = useState('');
 
   const run = async (danger: Danger, password: string) => {
-    if (danger === 'attorn') await itemApi.attorn({ item_id: item.item_id, username: receiver.trim(), password });
-    else if (danger === 'archive') await itemApi.archive({ item_id: item.item_id, password });
-    else await itemApi.delete({ item_id: item.item_id, password });
+    if (danger === 'attorn') await call('item/attorn', { item_id: item.item_id, username: receiver.trim(), password });
+    else if (danger === 'archive') await call('item/archive', { item_id: item.item_id, password });
+    else await call('item/delete', { item_id: item.item_id, password });
     setOpen(null);
     notify('success', t(`advanced.${danger}.done`));
     setTimeout(() => navigate('/item/index'), REDIRECT_AFTER_DANGEROUS_MS);
@@ -58,16 +60,16 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
           danger={open === 'delete'}
           onHide={() => setOpen(null)}
           onConfirm={(password) => {
-            if (open === 'attorn' && !receiver.trim()) {
-              notify('warn', t('common:errors.required', { field: t('advanced.attorn.receiver') }));
-              return Promise.reject(new Error('receiver'));
-            }
+            // item/attorn's own rule for the receiver (required, its length), shown under the field.
+            const problem = open === 'attorn' ? formProblems('item/attorn', { item_id: item.item_id, username: receiver.trim(), password }).username : undefined;
+            setReceiverProblem(problem ?? '');
+            if (problem) return Promise.reject(new Error('receiver'));
             return run(open, password);
           }}
         >
           {open === 'attorn' && (
-            <FormField label={t('advanced.attorn.receiver')} htmlFor="attorn-receiver">
-              <InputText id="attorn-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} />
+            <FormField label={t('advanced.attorn.receiver')} htmlFor="attorn-receiver" error={receiverProblem || undefined}>
+              <InputText id="attorn-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} invalid={!!receiverProblem} />
             </FormField>
           )}
         </ConfirmWithPassword>

@@ -1,10 +1,11 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { ItemDetail } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { ItemFieldsForm, useItemFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { notify } from '../../state/notify.ts';
 import { LiveEditingSwitch } from './LiveEditingSwitch.tsx';
 
@@ -20,12 +21,12 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved: (ite
       is_private: hasPassword ? 1 : 0,
       password: '',
     }),
-    { hasPassword },
+    { hasPassword, contractProblem: (v) => firstFormProblem('item/update', { ...v, item_id: item.item_id }) },
   );
   const { busy, onSubmit } = useSubmit(
     async () => {
       // Domain taken (10304) or invalid (10305) come back as messages from the client.
-      const saved = (await itemApi.update({ ...values, item_id: item.item_id, item_name: values.item_name.trim(), item_domain: values.item_domain.trim() })) as ItemDetail;
+      const saved = await call('item/update', { ...values, item_id: item.item_id, item_name: values.item_name.trim(), item_domain: values.item_domain.trim() });
       notify('success', t('common:saved'));
       setValues((v) => ({ ...v, password: '' }));
       onSaved(saved);

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommentSetting } from '@core/limits';
 import type { ItemDetail } from '@core/wire';
-import { itemSwitchesApi, type ItemSwitches } from '../../api/comment.ts';
+import { call } from '../../api/client.ts';
+import type { ItemSwitches } from '../../api/comment.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { notify } from '../../state/notify.ts';
 import { ShowDocCommentImport } from './ShowDocCommentImport.tsx';
@@ -26,7 +27,8 @@ export function DiscussionTab({ item, onSaved }: { item: ItemDetail; onSaved: (s
     e.preventDefault();
     setBusy(true);
     try {
-      await itemSwitchesApi.save(item.item_id, values);
+      // item/update takes the switches alone (every other field left out stays as it is).
+      await call('item/update', { item_id: item.item_id, ...values });
       notify('success', t('common:saved'));
       onSaved(values);
     } catch {

@@ -2,7 +2,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemDetail } from '@core/wire';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import { notify } from '../../state/notify.ts';
 
 /**
@@ -16,7 +16,7 @@ export function LiveEditingSwitch({ item, onSaved }: { item: ItemDetail; onSaved
   const change = async (next: boolean) => {
     setBusy(true);
     try {
-      await itemApi.update({ item_id: item.item_id, live_editing: next ? 1 : 0 });
+      await call('item/update', { item_id: item.item_id, live_editing: next ? 1 : 0 });
       onSaved({ live_editing: next ? 1 : 0 });
       notify('success', t('common:saved'));
     } catch {

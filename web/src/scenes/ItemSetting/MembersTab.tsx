@@ -4,13 +4,13 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogApi } from '../../api/catalog.ts';
-import { memberApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import type { Id, Member } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { catalogLimitOptions, memberGroupOptions } from './memberOptions.ts';
@@ -20,26 +20,30 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 /** Tab 2: item members (add with a user picker, rights, catalog limit, delete) and bound teams. */
 export function MembersTab({ itemId }: { itemId: Id }) {
   const { t } = useTranslation('settings');
-  const members = useApiData(() => memberApi.getList(itemId), [itemId]);
-  const catalogs = useApiData(() => catalogApi.catListGroup(itemId), [itemId]);
+  const members = useApiData(() => call('member/getList', { item_id: itemId }), [itemId]);
+  const catalogs = useApiData(() => call('catalog/catListGroup', { item_id: itemId }), [itemId]);
   const [username, setUsername] = useState('');
   const [group, setGroup] = useState(1);
   const [catId, setCatId] = useState(0);
   const catOptions = catalogLimitOptions(t, catalogs.data ?? []);
   const groups = memberGroupOptions(t);
 
-  const { busy, onSubmit } = useSubmit(async () => {
-    const name = username.trim();
-    if (!name) return;
-    await memberApi.save({ item_id: itemId, username: name, member_group_id: group, cat_id: catId });
-    notify('success', t('members.added'));
-    setUsername('');
-    await members.reload();
-  });
+  const memberInput = () => ({ item_id: itemId, username: username.trim(), member_group_id: group, cat_id: catId });
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
+      if (!memberInput().username) return;
+      await call('member/save', memberInput());
+      notify('success', t('members.added'));
+      setUsername('');
+      await members.reload();
+    },
+    // member/save's own rules (the names' length, the role), shown under the picker.
+    { validate: () => firstFormProblem('member/save', memberInput())?.message },
+  );
 
   // Rights and catalog limit change in place: member/save updates the existing row.
   const change = async (m: Member, patch: { member_group_id?: number; cat_id?: number }) => {
-    await memberApi.save({
+    await call('member/save', {
       item_id: itemId,
       username: m.username,
       member_group_id: patch.member_group_id ?? Number(m.member_group_id),
@@ -51,7 +55,7 @@ export function MembersTab({ itemId }: { itemId: Id }) {
 
   const remove = (m: Member) =>
     confirmDelete(t('members.deleteConfirm', { name: m.username }), async () => {
-      await memberApi.delete({ item_id: itemId, item_member_id: m.item_member_id });
+      await call('member/delete', { item_id: itemId, item_member_id: m.item_member_id });
       await members.reload();
     });
 
@@ -59,7 +63,7 @@ export function MembersTab({ itemId }: { itemId: Id }) {
     <div className="folio-members">
       <h2 className="folio-section-title">{t('members.title')}</h2>
       <form className="folio-member-add" onSubmit={onSubmit}>
-        <FormField label={t('members.username')} htmlFor="member-username">
+        <FormField label={t('members.username')} htmlFor="member-username" error={error || undefined}>
           <UserPicker inputId="member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.username)} placeholder={t('members.usernamePlaceholder')} />
         </FormField>
         <FormField label={t('members.rights')} htmlFor="member-group">

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import type { Id } from '@core/wire';
 import { CopyField } from '../../components/CopyField.tsx';
 import { OpenApiHelp } from '../../components/OpenApiHelp.tsx';
@@ -12,7 +12,7 @@ import { notify } from '../../state/notify.ts';
 /** Tab 4: the item's api_key and api_token, copy buttons, reset, and how to use them. */
 export function OpenApiTab({ itemId }: { itemId: Id }) {
   const { t } = useTranslation('settings');
-  const keys = useApiData(() => itemApi.getKey(itemId), [itemId]);
+  const keys = useApiData(() => call('item/getKey', { item_id: itemId }), [itemId]);
 
   const reset = () =>
     confirmDialog({
@@ -22,7 +22,7 @@ export function OpenApiTab({ itemId }: { itemId: Id }) {
       rejectLabel: t('common:actions.cancel'),
       acceptClassName: 'p-button-warning',
       accept: async () => {
-        keys.setData(await itemApi.resetKey(itemId));
+        keys.setData(await call('item/resetKey', { item_id: itemId }));
         notify('success', t('openApi.resetDone'));
       },
     });

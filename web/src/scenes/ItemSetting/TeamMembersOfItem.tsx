@@ -3,8 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
-import { catalogApi } from '../../api/catalog.ts';
-import { teamItemMemberApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import type { Id, TeamItem, TeamItemMember } from '@core/wire';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { catalogLimitOptions, memberGroupOptions } from './memberOptions.ts';
@@ -13,14 +12,14 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 /** A bound team's members with their rights and catalog limit in this item (`teamItemMember/*`). */
 export function TeamMembersOfItem({ itemId, teamItem, onHide }: { itemId: Id; teamItem: TeamItem; onHide: () => void }) {
   const { t } = useTranslation('settings');
-  const list = useApiData(() => teamItemMemberApi.getList({ item_id: itemId, team_id: teamItem.team_id }), [itemId, teamItem.team_id]);
-  const catalogs = useApiData(() => catalogApi.catListGroup(itemId), [itemId]);
+  const list = useApiData(() => call('teamItemMember/getList', { item_id: itemId, team_id: teamItem.team_id }), [itemId, teamItem.team_id]);
+  const catalogs = useApiData(() => call('catalog/catListGroup', { item_id: itemId }), [itemId]);
   const groups = memberGroupOptions(t).filter((g) => g.value !== 2);
   const catOptions = catalogLimitOptions(t, catalogs.data ?? []);
 
   const change = async (row: TeamItemMember, patch: { member_group_id?: number; cat_id?: number }) => {
     try {
-      await teamItemMemberApi.save({ id: row.id, ...patch });
+      await call('teamItemMember/save', { id: row.id, ...patch });
       await list.reload();
     } catch {
       /* shown by the client */

@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { teamApi, teamItemApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import type { Id, TeamItem } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -15,8 +15,8 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 /** The teams bound to the item: bind one of my teams, list, adjust their members, unbind. */
 export function TeamsSection({ itemId }: { itemId: Id }) {
   const { t } = useTranslation('settings');
-  const bound = useApiData(() => teamItemApi.getList(itemId), [itemId]);
-  const myTeams = useApiData(() => teamApi.getList(), []);
+  const bound = useApiData(() => call('teamItem/getList', { item_id: itemId }), [itemId]);
+  const myTeams = useApiData(() => call('team/getList', {}), []);
   const [teamId, setTeamId] = useState<Id | null>(null);
   const [shown, setShown] = useState<TeamItem | null>(null);
   const boundIds = new Set((bound.data ?? []).map((b) => String(b.team_id)));

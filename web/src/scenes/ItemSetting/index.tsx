@@ -1,7 +1,7 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -35,7 +35,7 @@ export default function ItemSettingScene() {
   const { t } = useTranslation('settings');
   const { itemId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const item = useApiData(() => itemApi.detail(itemId), [itemId]);
+  const item = useApiData(() => call('item/detail', { item_id: itemId }), [itemId]);
 
   if (!item.data) return item.loading ? <PageSpinner /> : <PageFrame title={t('title')} back="/item/index">{null}</PageFrame>;
   const data = item.data;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
+import { call } from '../../api/client.ts';
 import { apiChangeApi } from '../../api/apiChange.ts';
 import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
@@ -98,7 +98,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
       setHits(null);
       return;
     }
-    const found = await itemApi.search({ item_id: itemKey, keyword: word });
+    const found = await call('item/search', { item_id: itemKey, keyword: word });
     setHits({ keyword: word, pages: found.pages ?? [], total: found.total ?? found.pages?.length ?? 0 });
   };
 

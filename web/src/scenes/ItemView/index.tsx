@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ItemType } from '@core/limits';
-import { itemApi } from '../../api/item.ts';
+import { read } from '../../api/client.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -19,7 +19,7 @@ export default function ItemViewScene() {
   const requestedPage = Number(search.get('page_id') ?? 0) || 0;
   // item/info is asked once per item (with the first requested page so the server can compute
   // default_cat_id2/3/4); moving between pages does not reload the menu
-  const item = useApiData(() => itemApi.info({ item_id: itemKey, default_page_id: requestedPage || undefined }), [itemKey]);
+  const item = useApiData(() => read('item/info', { item_id: itemKey, default_page_id: requestedPage || undefined }), [itemKey]);
   useDocumentTitle(item.data?.item_name);
 
   if (!item.data) return item.loading ? <PageSpinner /> : <main className="folio-page-spinner" />;

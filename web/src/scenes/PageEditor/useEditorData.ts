@@ -1,8 +1,6 @@
-import { call } from '../../api/client.ts';
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_ORDER } from '@core/limits';
-import { catalogApi } from '../../api/catalog.ts';
-import { itemApi } from '../../api/item.ts';
+import { call, read } from '../../api/client.ts';
 import type { Catalog } from '@core/wire';
 
 export interface EditorFields {
@@ -32,9 +30,9 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
   useEffect(() => {
     let live = true;
     (async () => {
-      const catalogs = catalogApi.catListGroup(itemId).catch(() => [] as Catalog[]);
+      const catalogs = call('catalog/catListGroup', { item_id: itemId }).catch(() => [] as Catalog[]);
       // item/info: every reader may ask it (item/detail is for managers)
-      const item = itemApi.info({ item_id: itemId }, { quiet: true }).then(
+      const item = read('item/info', { item_id: itemId }, { quiet: true }).then(
         (d) => ({ domain: String(d?.item_domain ?? ''), canEdit: !!d?.item_edit }),
         () => ({ domain: '', canEdit: false }),
       );
@@ -45,9 +43,8 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
         const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
         return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain, canEdit: !!page.page_edit };
       }
-      const defaultCat = catalogApi
-        .getDefaultCat({ item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
-        .then((d) => Number(d?.default_cat_id ?? 0))
+      const defaultCat = call('catalog/getDefaultCat', { item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
+        .then((d) => d.default_cat_id)
         .catch(() => 0);
       let initial = { ...empty, catId: await defaultCat };
       if (copyPageId > 0) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import Toc from '../../components/Toc/Toc.tsx';
-import { itemApi } from '../../api/item.ts';
+import { read } from '../../api/client.ts';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { usePageInfo } from '../../hooks/usePageInfo.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -21,7 +21,7 @@ export default function PageViewScene() {
   useDocumentTitle(page.data?.page_title);
   // The item's comment, feedback and watermark switches (item/info: revalidated from the browser's cache).
   const itemId = Number(page.data?.item_id ?? 0);
-  const item = useApiData(() => (itemId ? itemApi.info({ item_id: itemId }, { quiet: true }).catch(() => undefined) : Promise.resolve(undefined)), [itemId]);
+  const item = useApiData(() => (itemId ? read('item/info', { item_id: itemId }, { quiet: true }).catch(() => undefined) : Promise.resolve(undefined)), [itemId]);
   const width = useWindowWidth();
   const contentRef = useRef<HTMLElement | null>(null);
   const [version, setVersion] = useState(0);

@@ -5,8 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { itemApi } from '../../api/item.ts';
-import { teamApi, teamItemApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import type { Id, TeamItem } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { FormField } from '../../components/FormField.tsx';
@@ -20,9 +19,9 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 export default function TeamItemScene() {
   const { t } = useTranslation('teams');
   const { teamId = '' } = useParams();
-  const teams = useApiData(() => teamApi.getList(), []);
-  const bound = useApiData(() => teamItemApi.getListByTeam(teamId), [teamId]);
-  const mine = useApiData(() => itemApi.myList(), []);
+  const teams = useApiData(() => call('team/getList', {}), []);
+  const bound = useApiData(() => call('teamItem/getListByTeam', { team_id: teamId }), [teamId]);
+  const mine = useApiData(() => call('item/myList', {}), []);
   const [itemId, setItemId] = useState<Id | null>(null);
   const team = teams.data?.find((x) => String(x.id) === teamId);
   // Binding and unbinding items is for the team's managers (team/getList's team_manage).

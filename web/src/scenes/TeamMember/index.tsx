@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOn } from '../../api/types.ts';
 import { useParams } from 'react-router-dom';
-import { teamApi, teamMemberApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import type { TeamMember } from '@core/wire';
 import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { UserPicker } from '../../components/UserPicker.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
@@ -20,24 +21,28 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 export default function TeamMemberScene() {
   const { t } = useTranslation('teams');
   const { teamId = '' } = useParams();
-  const teams = useApiData(() => teamApi.getList(), []);
-  const members = useApiData(() => teamMemberApi.getList(teamId), [teamId]);
+  const teams = useApiData(() => call('team/getList', {}), []);
+  const members = useApiData(() => call('teamMember/getList', { team_id: teamId }), [teamId]);
   const [username, setUsername] = useState('');
   const team = teams.data?.find((x) => String(x.id) === teamId);
   // Adding and removing members is for the team's managers (team/getList's team_manage).
   const manage = !!team && isOn(team.team_manage);
 
-  const { onSubmit } = useSubmit(async () => {
-    if (!username.trim()) return;
-    await teamMemberApi.save({ team_id: teamId, member_username: username.trim() });
-    notify('success', t('memberAdded'));
-    setUsername('');
-    await members.reload();
-  });
+  const memberInput = () => ({ team_id: teamId, member_username: username.trim() });
+  const { error, onSubmit } = useSubmit(
+    async () => {
+      await call('teamMember/save', memberInput());
+      notify('success', t('memberAdded'));
+      setUsername('');
+      await members.reload();
+    },
+    // teamMember/save's own rules (the names' length), shown under the picker.
+    { validate: () => firstFormProblem('teamMember/save', memberInput())?.message },
+  );
 
   const remove = (m: TeamMember) =>
     confirmDelete(t('removeMemberConfirm', { name: m.member_username }), async () => {
-      await teamMemberApi.delete(m.id);
+      await call('teamMember/delete', { id: m.id });
       await members.reload();
     });
 
@@ -47,7 +52,7 @@ export default function TeamMemberScene() {
         <p className="folio-muted folio-intro">{t('membersIntro')}</p>
         {manage && (
         <form className="folio-inline-form" onSubmit={onSubmit}>
-          <FormField label={t('memberUsername')} htmlFor="team-member-username">
+          <FormField label={t('memberUsername')} htmlFor="team-member-username" error={error || undefined}>
             <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
           </FormField>
           <Button type="submit" label={t('addMember')} icon="pi pi-user-plus" disabled={!username.trim()} />

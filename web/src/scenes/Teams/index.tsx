@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { teamApi } from '../../api/member.ts';
+import { call } from '../../api/client.ts';
 import { isOn } from '../../api/types.ts';
 import type { Team } from '@core/wire';
 import { ConfirmWithPassword } from '../../components/ConfirmWithPassword.tsx';
@@ -15,6 +15,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem, formProblems } from '../../lib/formProblems.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
@@ -23,22 +24,27 @@ import { responsiveTable } from '../../components/tableLayout.ts';
 export default function TeamsScene() {
   const { t } = useTranslation('teams');
   const navigate = useNavigate();
-  const teams = useApiData(() => teamApi.getList(), []);
+  const teams = useApiData(() => call('team/getList', {}), []);
   const [editing, setEditing] = useState<{ id?: Team['id']; team_name: string } | null>(null);
   const [transferring, setTransferring] = useState<Team | null>(null);
   const [receiver, setReceiver] = useState('');
+  const [receiverProblem, setReceiverProblem] = useState('');
 
-  const { onSubmit } = useSubmit(async () => {
-    if (!editing?.team_name.trim()) return;
-    await teamApi.save({ id: editing.id, team_name: editing.team_name.trim() });
-    notify('success', t('common:saved'));
-    setEditing(null);
-    await teams.reload();
-  });
+  const teamInput = () => ({ id: editing?.id, team_name: editing?.team_name.trim() ?? '' });
+  const { error, onSubmit } = useSubmit(
+    async () => {
+      await call('team/save', teamInput());
+      notify('success', t('common:saved'));
+      setEditing(null);
+      await teams.reload();
+    },
+    // team/save's own rules (name required, its length), shown under the name.
+    { validate: () => firstFormProblem('team/save', teamInput())?.message },
+  );
 
   const remove = (team: Team) =>
     confirmDelete(t('deleteConfirm', { name: team.team_name }), async () => {
-      await teamApi.delete(team.id);
+      await call('team/delete', { id: team.id });
       await teams.reload();
     });
 
@@ -72,7 +78,7 @@ export default function TeamsScene() {
       </div>
       <Dialog header={editing?.id ? t('renameTitle') : t('add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(420px, 94vw)' }} modal>
         <form onSubmit={onSubmit}>
-          <FormField label={t('name')} htmlFor="team-name">
+          <FormField label={t('name')} htmlFor="team-name" error={error || undefined}>
             <InputText id="team-name" value={editing?.team_name ?? ''} onChange={(e) => setEditing((v) => ({ ...v, team_name: e.target.value }))} maxLength={MAX.teamName} autoFocus />
           </FormField>
           <div className="folio-dialog-actions">
@@ -89,14 +95,19 @@ export default function TeamsScene() {
           confirmLabel={t('transferTitle')}
           onHide={() => setTransferring(null)}
           onConfirm={async (password) => {
-            await teamApi.attorn({ team_id: transferring.id, username: receiver.trim(), password });
+            const input = { team_id: transferring.id, username: receiver.trim(), password };
+            // team/attorn's own rule for the receiver (required, its length), shown under the field; the dialog stays open.
+            const problem = formProblems('team/attorn', input).username;
+            setReceiverProblem(problem ?? '');
+            if (problem) throw new Error(problem);
+            await call('team/attorn', input);
             notify('success', t('transferred'));
             setTransferring(null);
             await teams.reload();
           }}
         >
-          <FormField label={t('receiver')} htmlFor="team-receiver">
-            <InputText id="team-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} />
+          <FormField label={t('receiver')} htmlFor="team-receiver" error={receiverProblem || undefined}>
+            <InputText id="team-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} invalid={!!receiverProblem} />
           </FormField>
         </ConfirmWithPassword>
       )}

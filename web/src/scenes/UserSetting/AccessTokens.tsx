@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { itemApi } from '../../api/item.ts';
 import type { AccessTokenInfo } from '@core/wire';
 import { isOn } from '../../api/types.ts';
 import { TokenTable } from '../../components/AccessTokens/TokenTable.tsx';
@@ -16,7 +15,7 @@ import { call } from '../../api/client.ts';
 export function AccessTokens() {
   const { t } = useTranslation('tokens');
   const tokens = useApiData(() => call('token/list', {}), []);
-  const items = useApiData(() => itemApi.myList(), []);
+  const items = useApiData(() => call('item/myList', {}), []);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const itemNames = useMemo(() => new Map((items.data ?? []).map((i) => [String(i.item_id), i.item_name])), [items.data]);

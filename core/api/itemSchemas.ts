@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX } from '../../../core/limits.ts';
+import { MAX } from '../limits.ts';
 
 /**
  * `item_id` where ShowDoc also accepts the personalized domain: digits (an id) or letters and
