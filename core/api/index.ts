@@ -1,13 +1,16 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
+import * as mock from './mock.ts';
 import * as page from './page.ts';
+import * as recycle from './recycle.ts';
+import * as template from './template.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [page] as const;
+const modules = [mock, page, recycle, template] as const;
 
-type ContractsIn<M> = Extract<M[keyof M], Contract>;
+type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
 
 /** `controller/action` of every action with a contract. */
