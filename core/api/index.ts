@@ -1,14 +1,17 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
+import * as apiChange from './apiChange.ts';
+import * as live from './live.ts';
 import * as mock from './mock.ts';
 import * as page from './page.ts';
 import * as recycle from './recycle.ts';
+import * as spreadsheet from './spreadsheet.ts';
 import * as template from './template.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [mock, page, recycle, template] as const;
+const modules = [apiChange, live, mock, page, recycle, spreadsheet, template] as const;
 
 type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
