@@ -650,3 +650,11 @@ export interface McpAuditInfo {
   /** 'ok' or the error's message. */
   result: string;
 }
+
+/** What `comment/importShowDoc` brought over from a ShowDoc database. */
+export interface ShowDocCommentImport {
+  threads: number;
+  replies: number;
+  /** ShowDoc pages with comments that have no page of the same path and title here. */
+  unmatched_pages: string[];
+}

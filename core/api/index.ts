@@ -1,5 +1,7 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
 import * as apiChange from './apiChange.ts';
+import * as comment from './comment.ts';
+import * as feedback from './feedback.ts';
 import * as live from './live.ts';
 import * as mock from './mock.ts';
 import * as page from './page.ts';
@@ -11,7 +13,7 @@ import * as template from './template.ts';
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [apiChange, live, mock, page, recycle, spreadsheet, template] as const;
+const modules = [apiChange, comment, feedback, live, mock, page, recycle, spreadsheet, template] as const;
 
 type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
