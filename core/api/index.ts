@@ -8,12 +8,13 @@ import * as page from './page.ts';
 import * as recycle from './recycle.ts';
 import * as spreadsheet from './spreadsheet.ts';
 import * as template from './template.ts';
+import * as webhook from './webhook.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [apiChange, comment, feedback, live, mock, page, recycle, spreadsheet, template] as const;
+const modules = [apiChange, comment, feedback, live, mock, page, recycle, spreadsheet, template, webhook] as const;
 
 type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;

@@ -19,3 +19,8 @@ export function formProblems(schema: z.ZodType, values: unknown): Record<string,
   for (const [field, problem] of Object.entries(fieldProblems(schema, values))) problems[field] = humaniseMessage(`${field}: ${problem}`, fieldLabel);
   return problems;
 }
+
+/** The form's problems as one message for its error line (`useSubmit`'s `validate`), '' when none. */
+export function formProblem(schema: z.ZodType, values: unknown): string {
+  return Object.values(formProblems(schema, values)).join('; ');
+}
