@@ -13,6 +13,8 @@ export const LOCK_DEFAULT_SECONDS = 300;
 export const DEFAULT_PAGE_ORDER = 99;
 /** The largest row id: ids are 32-bit integer columns on PostgreSQL (and SQLite keeps them there too). */
 export const MAX_ROW_ID = 2147483647;
+/** A mock's Mock.js template, as sent (server/commands/mocks/mockTemplate.ts bounds its output too). */
+export const MOCK_TEMPLATE_MAX_BYTES = 100 * 1024;
 /** Catalog levels: top catalogs are level 2 (the item is level 1); three levels means 2..4. */
 export const CATALOG_TOP_LEVEL = 2;
 export const CATALOG_MAX_LEVEL = 4;

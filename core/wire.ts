@@ -788,3 +788,11 @@ export interface McpAuditPage {
   entries: McpAuditInfo[];
   total: number;
 }
+
+/** What `comment/importShowDoc` brought over from a ShowDoc database. */
+export interface ShowDocCommentImport {
+  threads: number;
+  replies: number;
+  /** ShowDoc pages with comments that have no page of the same path and title here. */
+  unmatched_pages: string[];
+}

@@ -2,23 +2,32 @@ import type { Contract, InputOf, OutputOf } from './contract.ts';
 import * as adminItem from './adminItem.ts';
 import * as adminSetting from './adminSetting.ts';
 import * as adminUser from './adminUser.ts';
+import * as apiChange from './apiChange.ts';
 import * as catalog from './catalog.ts';
+import * as comment from './comment.ts';
 import * as common from './common.ts';
+import * as feedback from './feedback.ts';
 import * as item from './item.ts';
 import * as itemAdmin from './itemAdmin.ts';
 import * as itemMenu from './itemMenu.ts';
+import * as live from './live.ts';
 import * as member from './member.ts';
+import * as mock from './mock.ts';
 import * as notice from './notice.ts';
 import * as page from './page.ts';
+import * as recycle from './recycle.ts';
 import * as scriptCron from './scriptCron.ts';
 import * as search from './search.ts';
+import * as spreadsheet from './spreadsheet.ts';
 import * as team from './team.ts';
 import * as teamItem from './teamItem.ts';
 import * as teamItemMember from './teamItemMember.ts';
 import * as teamMember from './teamMember.ts';
+import * as template from './template.ts';
 import * as token from './token.ts';
 import * as update from './update.ts';
 import * as user from './user.ts';
+import * as webhook from './webhook.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
@@ -28,23 +37,32 @@ const modules = [
   adminItem,
   adminSetting,
   adminUser,
+  apiChange,
   catalog,
+  comment,
   common,
+  feedback,
   item,
   itemAdmin,
   itemMenu,
+  live,
   member,
+  mock,
   notice,
   page,
+  recycle,
   scriptCron,
   search,
+  spreadsheet,
   team,
   teamItem,
   teamItemMember,
   teamMember,
+  template,
   token,
   update,
   user,
+  webhook,
 ] as const;
 
 /** Distributes over the modules: `keyof` of a union of modules would keep only the keys they share. */

@@ -65,9 +65,9 @@ describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
     const list = await t.call('apiChange/list', { item_id: itemId }, { token: owner.token });
     const r = await t.call('apiChange/info', { version_id: list.data.versions[0].version_id }, { token: owner.token });
     expect(r.error_code, r.error_message).toBe(0);
-    const first = r.data.operations[0];
+    const first = r.data.operations[0]!;
     expect(first).toMatchObject({ method: 'POST', path: '/sites/{site_id}/database/branch', change: 'changed', breaking: true });
-    expect(first.reasons.find((x: any) => x.breaking).path).toBe('paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id');
+    expect(first.reasons.find((x) => x.breaking)?.path).toBe('paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id');
     expect(r.data.operations.filter((o: any) => o.breaking)).toHaveLength(1);
     const page = await t.services.db('pages').where({ page_id: first.page_id }).first('item_id', 'stable_key');
     expect(page.item_id).toBe(itemId);
@@ -224,7 +224,7 @@ describe('sync/apply api_versions and sync/apiVersions', () => {
     expect(latest.data.versions[0]).toMatchObject({ stream: 'api/netlify.json', number: 1 });
     expect(latest.data.versions[0].snapshot.operations.length).toBe(operationSet(spec('2.52.0')).size);
     const info = await t.call('apiChange/info', { version_id: r.data.api_versions[0].version_id }, { token: k.owner.token });
-    expect(info.data.operations.find((o: any) => o.path === '/sites' && o.method === 'GET').page_id).toBe(r.data.results[0].page_id);
+    expect(info.data.operations.find((o) => o.path === '/sites' && o.method === 'GET')?.page_id).toBe(r.data.results[0].page_id);
   });
 
   it('records no version when the batch rolls back on a conflict', async () => {

@@ -79,7 +79,7 @@ describe('force_login=1', () => {
     expect(list.data?.versions).toBeUndefined();
     const info = await t.call('apiChange/info', { version_id: versionId, share_key: shareKey });
     expect(info.error_code).toBe(10312);
-    expect(info.data?.changes).toBeUndefined();
+    expect(info.data?.operations).toBeUndefined();
     expect((await t.call('apiChange/info', { version_id: versionId, share_key: shareKey }, { method: 'GET' })).error_code).toBe(10312);
   });
 

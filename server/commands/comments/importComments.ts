@@ -1,4 +1,5 @@
 import type { ShowDocCommentData } from '../../../importers/showdocComments.ts';
+import type { ShowDocCommentImport } from '../../../core/wire.ts';
 import { Catalog } from '../../models/Catalog.ts';
 import { Page } from '../../models/Page.ts';
 import { PageComment } from '../../models/PageComment.ts';
@@ -14,16 +15,9 @@ import { catalogPathsById } from '../sync/catalogPaths.ts';
  * Times are kept. All in one transaction: nothing is written unless everything is.
  * ShowDoc has no inline comments and no resolved state: threads come over as open page comments.
  */
-export interface ImportedComments {
-  threads: number;
-  replies: number;
-  /** ShowDoc pages with comments that have no page of the same path and title here. */
-  unmatched_pages: string[];
-}
-
 const keyOf = (path: string[], title: string) => JSON.stringify([...path, title]);
 
-export async function importShowDocComments(deps: Deps, itemId: number, data: ShowDocCommentData): Promise<ImportedComments> {
+export async function importShowDocComments(deps: Deps, itemId: number, data: ShowDocCommentData): Promise<ShowDocCommentImport> {
   const sdPaths = catalogPathsById(data.catalogs);
   const sdPageKey = new Map(data.pages.map((p) => [p.page_id, { key: keyOf(p.cat_id ? (sdPaths.get(p.cat_id) ?? []) : [], p.page_title), title: p.page_title }]));
   const [cats, pages] = await Promise.all([
@@ -42,7 +36,7 @@ export async function importShowDocComments(deps: Deps, itemId: number, data: Sh
     for (const u of await User.query(deps.db).whereIn('username', names.slice(i, i + 500)).select('uid', 'username')) uidOf.set(u.username, u.uid);
   }
   const unmatched = new Set<string>();
-  const result: ImportedComments = { threads: 0, replies: 0, unmatched_pages: [] };
+  const result: ShowDocCommentImport = { threads: 0, replies: 0, unmatched_pages: [] };
   await inTransaction(deps, async (tx) => {
     const threadOf = new Map<number, number>();
     // First-level comments first, so every reply finds its thread.

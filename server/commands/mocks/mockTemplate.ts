@@ -1,4 +1,5 @@
 import type MockJs from 'mockjs';
+import { MOCK_TEMPLATE_MAX_BYTES } from '../../../core/limits.ts';
 
 /**
  * Mock templates are data: JSON in Mock.js template syntax (`"list|1-10": [...]`, `"@cname"`).
@@ -7,7 +8,6 @@ import type MockJs from 'mockjs';
  * sees them; repeat counts and lengths are capped and the expected output size is bounded before
  * rendering, and the real output size after.
  */
-export const MOCK_TEMPLATE_MAX_BYTES = 100 * 1024;
 /** Largest repeat count of one rule (`"list|100000"` becomes `"list|1000"`). */
 const MOCK_MAX_REPEAT = 1000;
 /** Largest rendered answer, and the bound on the estimate made before rendering. */

@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { mayReadApiChanges, requireApiChangeRead } from '../../access/apiChanges.ts';
 import { apiVersionInfo, itemOfApiVersion, listApiVersions, pageApiChanges } from '../../commands/apiChanges/readApiVersions.ts';
 import { loadReadablePage } from '../../access/pages.ts';
 import { pageByShareKey } from '../../access/shareKeys.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/apiChange.ts';
 
 /**
  * `apiChange/*`: the API change history of an item (issue #12). Versions are recorded by every
@@ -13,25 +12,19 @@ import { zId, zText } from '../../../core/api/schema.ts';
  * these calls read them under the item's read rights, or through a share link of a page of a
  * public item (`share_key`, see access/apiChanges.ts).
  */
-const shareKey = zText(128).optional();
-
 export const apiChangeActions: ActionDef[] = [
-  action({
-    name: 'apiChange/list',
+  action(contracts.apiChangeList, {
     auth: 'public',
     writes: false,
-    input: z.object({ item_id: zId.optional(), share_key: shareKey }).loose(),
     async handle({ input, actor, services }) {
       const itemId = await requireApiChangeRead(services, actor, { itemId: input.item_id, shareKey: input.share_key || undefined });
       return { item_id: itemId, versions: await listApiVersions(services.db, itemId) };
     },
   }),
 
-  action({
-    name: 'apiChange/info',
+  action(contracts.apiChangeInfo, {
     auth: 'public',
     writes: false,
-    input: z.object({ version_id: zId, share_key: shareKey }).loose(),
     async handle({ input, actor, services }) {
       const itemId = await itemOfApiVersion(services.db, input.version_id);
       if (itemId === null) throw errors.notFound('API version');
@@ -41,11 +34,9 @@ export const apiChangeActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'apiChange/page',
+  action(contracts.apiChangePage, {
     auth: 'public',
     writes: false,
-    input: z.object({ page_id: zId.optional(), unique_key: shareKey }).loose(),
     async handle({ input, actor, services }) {
       // The versions that changed one page: its "changed in version N" badge, which links to the
       // changelog only when `changelog` says the caller may open it.

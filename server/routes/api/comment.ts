@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { MAX } from '../../../core/limits.ts';
 import {
   loadComment,
   loadCommentPage,
@@ -13,8 +11,8 @@ import { commentAudience } from '../../commands/comments/commentAudience.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
 import { fileJobError } from '../../../workers/jobErrors.ts';
+import * as contracts from '../../../core/api/comment.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zFlag, zId, zJsonField } from '../../../core/api/schema.ts';
 import { actorRef } from '../../policies/actor.ts';
 import { canComment, commentRightsOf } from '../../policies/comment.ts';
 import { presentCommentList } from '../../presenters/comment.ts';
@@ -23,29 +21,10 @@ import { presentCommentList } from '../../presenters/comment.ts';
  * `comment/*` (issue #24): threads of comments on a page. Rights: server/policies/comment.ts.
  * `content` is Markdown, stored as written and sanitised where rendered, like page content.
  */
-const zContent = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
-  z.string('is required').min(1, 'is required').max(MAX.commentContent, `must be at most ${MAX.commentContent} characters`),
-);
-
-/** `{quote, prefix, suffix}` of an inline comment: the selected read text and its context. */
-const zAnchor = zJsonField(
-  z.object(
-    {
-      quote: z.string('quote must be text').refine((s) => s.trim().length > 0, 'quote must not be empty').pipe(z.string().max(MAX.anchorQuote, `quote must be at most ${MAX.anchorQuote} characters`)),
-      prefix: z.string('prefix must be text').max(MAX.anchorContext, `prefix must be at most ${MAX.anchorContext} characters`).optional().default(''),
-      suffix: z.string('suffix must be text').max(MAX.anchorContext, `suffix must be at most ${MAX.anchorContext} characters`).optional().default(''),
-    },
-    'must be a JSON object {quote, prefix, suffix}',
-  ),
-);
-
 export const commentActions: ActionDef[] = [
-  action({
-    name: 'comment/list',
+  action(contracts.commentList, {
     auth: 'public',
     writes: false,
-    input: z.object({ page_id: zId, status: z.enum(['open', 'resolved', 'all'], 'must be open, resolved or all').optional().default('open') }),
     async handle({ input, actor, services }) {
       const lp = await loadCommentPage(services, actor, input.page_id);
       const list = await listThreads(services, lp.page, input.status);
@@ -53,11 +32,9 @@ export const commentActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'comment/save',
+  action(contracts.commentSave, {
     auth: 'user',
     writes: true,
-    input: z.object({ page_id: zId, content: zContent, parent_id: zId.optional(), comment_id: zId.optional(), anchor: zAnchor.optional() }),
     async handle({ input, actor, services }) {
       const by = actorRef(actor);
       if (input.comment_id) {
@@ -73,11 +50,9 @@ export const commentActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'comment/resolve',
+  action(contracts.commentResolve, {
     auth: 'user',
     writes: true,
-    input: z.object({ comment_id: zId, resolved: zFlag.optional().default(true) }),
     async handle({ input, actor, services }) {
       // Resolving a reply resolves its thread.
       const { thread, lp } = await loadComment(services, actor, input.comment_id);
@@ -87,13 +62,11 @@ export const commentActions: ActionDef[] = [
     },
   }),
 
-  action({
+  action(contracts.commentImportShowDoc, {
     // ShowDoc's comments of one of its items (`showdoc_item_id`) out of its SQLite database (the
     // uploaded `Sqlite/showdoc.db.php`), onto the pages of this item imported from it.
-    name: 'comment/importShowDoc',
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, showdoc_item_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ input, services, files, loaded: { item: loaded } }) {
       const file = files.find((f) => f.field === 'file') ?? files[0];
@@ -109,11 +82,9 @@ export const commentActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'comment/delete',
+  action(contracts.commentDelete, {
     auth: 'user',
     writes: true,
-    input: z.object({ comment_id: zId }),
     async handle({ input, actor, services }) {
       const { comment, lp } = await loadComment(services, actor, input.comment_id);
       requireDeleteComment(actor, lp, comment);

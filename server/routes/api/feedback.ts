@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { MAX } from '../../../core/limits.ts';
 import { loadFeedbackPage } from '../../access/feedback.ts';
 import { existingReaderKey, readerKey } from '../../access/readerCookie.ts';
 import { feedbackCsv, listFeedback, readerAnswer, saveFeedback } from '../../commands/feedback/feedback.ts';
+import * as contracts from '../../../core/api/feedback.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../../core/api/schema.ts';
 import { actorUid } from '../../policies/actor.ts';
 import { spendRateBudget } from '../../throttle/rateLimit.ts';
 
@@ -17,14 +15,10 @@ export const FEEDBACK_PER_IP_PER_MINUTE = 60;
 /** Answers one reader (user or anonymous cookie) may send per minute. */
 export const FEEDBACK_PER_READER_PER_MINUTE = 10;
 
-const zHelpful = z.preprocess((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'string' ? Number(v.trim() || NaN) : v), z.union([z.literal(1), z.literal(0)], 'must be 1 (helpful) or 0 (not helpful)'));
-
 export const feedbackActions: ActionDef[] = [
-  action({
-    name: 'feedback/save',
+  action(contracts.feedbackSave, {
     auth: 'public',
     writes: true,
-    input: z.object({ page_id: zId, helpful: zHelpful, note: zText(MAX.feedbackNote).optional().default(''), client_id: zText(100).optional() }),
     async handle({ input, actor, services, koa, ip }) {
       const lp = await loadFeedbackPage(services, actor, input.page_id);
       await spendRateBudget(services, `feedback:ip:${ip}`, FEEDBACK_PER_IP_PER_MINUTE, 60);
@@ -34,34 +28,28 @@ export const feedbackActions: ActionDef[] = [
     },
   }),
 
-  action({
+  action(contracts.feedbackInfo, {
     // The caller's own answer, for the widget to show it again (`helpful` -1: none yet).
-    name: 'feedback/info',
     auth: 'public',
     writes: false,
-    input: z.object({ page_id: zId, client_id: zText(100).optional() }),
     async handle({ input, actor, services, koa }) {
       const lp = await loadFeedbackPage(services, actor, input.page_id);
       return readerAnswer(services, lp.page.page_id, existingReaderKey(koa, actor, input.client_id || undefined));
     },
   }),
 
-  action({
-    name: 'feedback/list',
+  action(contracts.feedbackList, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zId }),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ services, loaded: { item: loaded } }) {
       return listFeedback(services, loaded.item.item_id);
     },
   }),
 
-  action({
-    name: 'feedback/export',
+  action(contracts.feedbackExport, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zId }),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ services, loaded: { item: loaded } }) {
       const csv = await feedbackCsv(await listFeedback(services, loaded.item.item_id), services.config.TIMEZONE);

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { LIVE_PATH, liveColor, type LiveTokenAnswer } from '../../../core/live.ts';
+import { LIVE_PATH, liveColor } from '../../../core/live.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/live.ts';
 import { signLiveToken } from '../../live/auth.ts';
 import { resolveLiveAccess } from '../../access/live.ts';
 import { liveDisplayName } from '../../live/rights.ts';
@@ -15,12 +14,10 @@ import { lockHolderName } from '../../models/PageLock.ts';
  * hands out a credential.
  */
 export const liveActions: ActionDef[] = [
-  action({
-    name: 'live/token',
+  action(contracts.liveToken, {
     auth: 'public',
     writes: true,
-    input: z.object({ page_id: zId, share_key: zText(128).optional() }).loose(),
-    async handle({ input, actor, services, lang }): Promise<LiveTokenAnswer> {
+    async handle({ input, actor, services, lang }) {
       const shareKey = input.share_key || undefined;
       const access = await resolveLiveAccess(services, actor, input.page_id, shareKey);
       // A share-link reader reads as nobody, even when logged in.

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/recycle.ts';
 import { recoverPage } from '../../commands/pages/deletePage.ts';
 import { authorOf } from '../../policies/author.ts';
 import { presentRecycleEntry } from '../../presenters/page.ts';
@@ -9,11 +8,9 @@ import { RecycleEntry } from '../../models/RecycleEntry.ts';
 
 /** `recycle/*` actions: the item's recycle bin (managers only). */
 export const recycleActions: ActionDef[] = [
-  action({
-    name: 'recycle/getList',
+  action(contracts.recycleGetList, {
     auth: 'user',
     writes: false,
-    input: z.object({ item_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ input, services }) {
       const rows = await RecycleEntry.query(services.db)
@@ -24,11 +21,9 @@ export const recycleActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'recycle/recover',
+  action(contracts.recycleRecover, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId, page_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ input, actor, services }) {
       const recovered = await recoverPage(services, { itemId: input.item_id, pageId: input.page_id, by: authorOf(actor) });

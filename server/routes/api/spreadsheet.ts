@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import { ItemType } from '../../../core/limits.ts';
 import type { LoadedItem } from '../../access/items.ts';
 import { findSheetPage } from '../../commands/items/sheetPage.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/spreadsheet.ts';
 import { downloadJobFile } from './export.ts';
 import { exportJobError, fileJobError } from '../../../workers/jobErrors.ts';
 
@@ -24,11 +23,9 @@ function requireSpreadsheet(loaded: LoadedItem): void {
 }
 
 export const spreadsheetActions: ActionDef[] = [
-  action({
-    name: 'export/xlsx',
+  action(contracts.exportXlsx, {
     auth: 'public',
     writes: false,
-    input: z.object({ item_id: zId }).loose(),
     // A download of the whole item: refused to guests when the site forces a login (issue #20, part 8).
     load: { item: { param: 'item_id', need: 'read' } },
     async handle({ services, loaded: { item: loaded } }) {
@@ -45,12 +42,10 @@ export const spreadsheetActions: ActionDef[] = [
       return downloadJobFile(made, XLSX_TYPE, fileName);
     },
   }),
-  action({
-    name: 'import/xlsx',
+  action(contracts.importXlsx, {
     auth: 'user',
     // Changes nothing on the server, but takes an upload: POST only, with proof of origin.
     writes: true,
-    input: z.object({ item_id: zId }).loose(),
     load: { item: { param: 'item_id', need: 'edit' } },
     async handle({ services, files, loaded: { item: loaded } }) {
       requireSpreadsheet(loaded);

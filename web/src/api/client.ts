@@ -3,6 +3,7 @@ import { ErrorCode } from '@core/errors';
 import { HTTP_TIMEOUT_MS } from '@core/limits';
 import i18n from '../i18n/index.ts';
 import { humaniseMessage } from '../lib/errorText.ts';
+import { fieldLabel } from '../lib/formProblems.ts';
 import { openLoading } from '../state/loading.ts';
 import { currentLocation, navigateTo } from '../state/navigation.ts';
 import { notifyError } from '../state/notify.ts';
@@ -127,12 +128,6 @@ function react(code: number, params: Params, data: unknown): boolean {
 
 /** Screens that only a caller with manage rights can use: a 10313 there leaves for the item. */
 const MANAGE_SCREENS = ['/item/setting/'];
-
-/** A field's label in the UI language, when the app has one (`common:fields.*`). */
-function fieldLabel(field: string): string | undefined {
-  const key = `common:fields.${field}`;
-  return i18n.exists(key) ? i18n.t(key) : undefined;
-}
 
 /**
  * Form-encoded POST to `/api/<name>`, typed by the action's contract (`core/api/`): the input it

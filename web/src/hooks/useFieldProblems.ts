@@ -1,14 +1,7 @@
-import { fieldProblems } from '@core/api/schema';
 import { useState } from 'react';
 import type { z } from 'zod';
 import i18n from '../i18n/index.ts';
-import { humaniseMessage } from '../lib/errorText.ts';
-
-/** A field's label in the UI language, when the app has one (`common:fields.*`). */
-function fieldLabel(field: string): string | undefined {
-  const key = `common:fields.${field}`;
-  return i18n.exists(key) ? i18n.t(key) : undefined;
-}
+import { schemaProblems } from '../lib/formProblems.ts';
 
 /**
  * A form checked in the browser with its action's own input schema (the contract's), before
@@ -19,8 +12,7 @@ function fieldLabel(field: string): string | undefined {
 export function useFieldProblems(schema: z.ZodType) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const check = (values: unknown): string | null => {
-    const found: Record<string, string> = {};
-    for (const [field, problem] of Object.entries(fieldProblems(schema, values))) found[field] = humaniseMessage(`${field}: ${problem}`, fieldLabel);
+    const found = schemaProblems(schema, values);
     setProblems(found);
     return Object.keys(found).length ? i18n.t('common:errors.checkFields') : null;
   };

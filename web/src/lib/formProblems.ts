@@ -1,22 +1,28 @@
 import { contractOf, type ActionName, type Input } from '@core/api/index';
 import { fieldProblems } from '@core/api/schema';
+import type { z } from 'zod';
 import i18n from '../i18n/index.ts';
 import { humaniseMessage } from './errorText.ts';
 
-/** A field's label in the UI language, when the app has one (`common:fields.*`), as the API client labels server messages. */
-function fieldLabel(field: string): string | undefined {
+/** A field's label in the UI language, when the app has one (`common:fields.*`); the API client labels server messages with it too. */
+export function fieldLabel(field: string): string | undefined {
   const key = `common:fields.${field}`;
   return i18n.exists(key) ? i18n.t(key) : undefined;
 }
 
+/** What `schema` refuses in `values`, by field, worded for people like the server's messages. */
+export function schemaProblems(schema: z.ZodType, values: unknown): Record<string, string> {
+  const problems = fieldProblems(schema, values);
+  return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, humaniseMessage(`${field}: ${problem}`, fieldLabel)]));
+}
+
 /**
  * What the server would refuse in a form's values, checked in the browser with the action's own
- * input schema before sending: `{ team_name: 'Team name is required' }`, by field, worded for
- * people like the server's messages; empty when the values would pass.
+ * input schema (its contract's) before sending: `{ team_name: 'Team name is required' }`, by
+ * field; empty when the values would pass.
  */
 export function formProblems<N extends ActionName>(name: N, values: Input<N>): Partial<Record<string, string>> {
-  const problems = fieldProblems(contractOf(name).input, values);
-  return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, humaniseMessage(`${field}: ${problem}`, fieldLabel)]));
+  return schemaProblems(contractOf(name).input, values);
 }
 
 /** The first problem of `formProblems`, with its field (forms that show one message at a time). */

@@ -4,7 +4,6 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { ApiError, call } from '../api/client.ts';
 import { LIVE_CLOSE, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '@core/live';
-import { liveApi } from '../api/live.ts';
 import { guardRemoteColors } from './presence.ts';
 /** Tokens expire 60 s after issue: the first one is used only while clearly fresh. */
 const TOKEN_REUSE_MS = 40_000;
@@ -111,7 +110,7 @@ export function useLiveDoc(
     let closed = false;
     let close = () => undefined as void;
     const params = { page_id: pageId, ...(shareKey ? { share_key: shareKey } : {}) };
-    const ask = () => liveApi.token(params, { quiet: true, background: true });
+    const ask = () => call('live/token', params, { quiet: true, background: true });
 
     const open = (first: LiveTokenAnswer) => {
       const doc = new Y.Doc();

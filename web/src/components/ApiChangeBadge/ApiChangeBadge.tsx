@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PageApiChange } from '@core/apiChanges';
-import { apiChangeApi } from '../../api/apiChange.ts';
+import { call } from '../../api/client.ts';
 
 interface Props {
   pageId?: number | string;
@@ -24,8 +24,8 @@ export default function ApiChangeBadge({ pageId, itemId, shareKey }: Props) {
     let live = true;
     setLatest(null);
     if (!pageId && !shareKey) return;
-    apiChangeApi
-      .page(shareKey ? { unique_key: shareKey } : { page_id: pageId })
+    // quiet: a badge never toasts.
+    call('apiChange/page', shareKey ? { unique_key: shareKey } : { page_id: pageId }, { quiet: true })
       .then((r) => live && setLatest(r.changes[0] ? { change: r.changes[0], linked: r.changelog } : null))
       .catch(() => undefined);
     return () => {

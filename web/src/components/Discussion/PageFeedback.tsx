@@ -1,7 +1,7 @@
+import { call } from '../../api/client.ts';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedbackApi } from '../../api/comment.ts';
 
 // The note box comes after a vote: not part of the reader route's first download.
 const FeedbackNote = lazy(() => import('./FeedbackNote.tsx'));
@@ -19,7 +19,7 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
   // A reader who answered before sees that it was recorded (and may still add a note).
   useEffect(() => {
     let live = true;
-    feedbackApi.info(pageId, { quiet: true }).then(
+    call('feedback/info', { page_id: pageId }, { quiet: true }).then(
       (mine) => {
         if (!live || (mine.helpful !== 0 && mine.helpful !== 1)) return;
         setVote(mine.helpful);
@@ -35,7 +35,7 @@ export default function PageFeedback({ pageId }: { pageId: number }) {
   const send = async (helpful: 0 | 1, withNote?: string) => {
     setBusy(true);
     try {
-      await feedbackApi.save({ page_id: pageId, helpful, note: withNote });
+      await call('feedback/save', { page_id: pageId, helpful, note: withNote });
       setVote(helpful);
       if (withNote) setNoteSent(true);
     } catch {

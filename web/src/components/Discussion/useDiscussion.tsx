@@ -1,7 +1,8 @@
+import { call } from '../../api/client.ts';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { commentApi, type CommentAnchor, type CommentThread } from '../../api/comment.ts';
+import { type CommentAnchor, type CommentThread } from '../../api/comment.ts';
 import { watermarkBackground } from '../../lib/watermark.ts';
 import PageFeedback from './PageFeedback.tsx';
 import type { ThreadActions } from './ThreadCard.tsx';
@@ -54,19 +55,19 @@ export function useDiscussion({ pageId, flags, root }: Options) {
   const actions: ThreadActions = useMemo(
     () => ({
       reply: async (thread, content) => {
-        await commentApi.save({ page_id: pageId, content, parent_id: thread.comment_id });
+        await call('comment/save', { page_id: pageId, content, parent_id: thread.comment_id });
         await reload();
       },
       edit: async (comment, content) => {
-        await commentApi.save({ page_id: pageId, content, comment_id: comment.comment_id });
+        await call('comment/save', { page_id: pageId, content, comment_id: comment.comment_id });
         await reload();
       },
       remove: async (comment) => {
-        await commentApi.delete(comment.comment_id);
+        await call('comment/delete', { comment_id: comment.comment_id });
         await reload();
       },
       resolve: async (thread, resolved) => {
-        await commentApi.resolve(thread.comment_id, resolved);
+        await call('comment/resolve', { comment_id: thread.comment_id, resolved: resolved ? 1 : 0 });
         await reload();
       },
     }),
@@ -75,7 +76,7 @@ export function useDiscussion({ pageId, flags, root }: Options) {
 
   const create = useCallback(
     async (content: string) => {
-      await commentApi.save({ page_id: pageId, content, anchor: pending ?? undefined });
+      await call('comment/save', { page_id: pageId, content, anchor: pending ?? undefined });
       setPending(null);
       if (status === 'resolved') setStatus('open');
       else await reload();

@@ -1,5 +1,6 @@
+import { call } from '../../api/client.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { commentApi, type CommentList, type ThreadStatus } from '../../api/comment.ts';
+import { type CommentList, type ThreadStatus } from '../../api/comment.ts';
 
 /**
  * A page's threads under a status filter. Quiet: a reader who may not see them (comments off,
@@ -17,7 +18,7 @@ export function useThreads(pageId: number, enabled: boolean) {
       return;
     }
     try {
-      const answer = await commentApi.list(pageId, status, { quiet: true });
+      const answer = await call('comment/list', { page_id: pageId, status }, { quiet: true });
       if (mine === seq.current) setList(answer);
     } catch {
       if (mine === seq.current) setList(null);

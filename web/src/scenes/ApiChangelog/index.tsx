@@ -1,9 +1,9 @@
+import { call } from '../../api/client.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ApiVersionEntry, ApiVersionInfo, ApiVersionOperation } from '@core/apiChanges';
 import type { ChangeReason } from '@core/apiDiff';
-import { apiChangeApi } from '../../api/apiChange.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle.ts';
@@ -19,7 +19,7 @@ export default function ApiChangelogScene() {
   const { t, i18n } = useTranslation('apichanges');
   const { itemId, shareKey } = useParams();
   const [search, setSearch] = useSearchParams();
-  const list = useApiData(() => apiChangeApi.list(shareKey ? { share_key: shareKey } : { item_id: itemId }), [itemId, shareKey]);
+  const list = useApiData(() => call('apiChange/list', shareKey ? { share_key: shareKey } : { item_id: itemId }), [itemId, shareKey]);
   useDocumentTitle(t('title'));
   const versions = list.data?.versions ?? [];
   const selectedId = Number(search.get('version')) || versions[0]?.version_id || 0;
@@ -28,7 +28,7 @@ export default function ApiChangelogScene() {
     setInfo(null);
     if (!selectedId) return;
     let live = true;
-    apiChangeApi.info(selectedId, shareKey).then((r) => live && setInfo(r), () => undefined);
+    call('apiChange/info', { version_id: selectedId, share_key: shareKey }).then((r) => live && setInfo(r), () => undefined);
     return () => {
       live = false;
     };

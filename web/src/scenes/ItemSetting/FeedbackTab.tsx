@@ -1,9 +1,10 @@
+import { call, apiUrl } from '../../api/client.ts';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Id } from '@core/wire';
-import { feedbackApi, type PageFeedback } from '../../api/comment.ts';
+import { type PageFeedback } from '../../api/comment.ts';
 import { responsiveTable } from '../../components/tableLayout.ts';
 import { useApiData } from '../../hooks/useApiData.ts';
 import '../../components/Discussion/Discussion.css';
@@ -12,7 +13,7 @@ import { viewerTime } from '../../lib/viewerTime.ts';
 /** Readers' "Was this page helpful?" answers per page: counts and notes, sortable, and a CSV download. */
 export function FeedbackTab({ itemId }: { itemId: Id }) {
   const { t, i18n } = useTranslation('comments');
-  const list = useApiData(() => feedbackApi.list(itemId), [itemId]);
+  const list = useApiData(() => call('feedback/list', { item_id: itemId }), [itemId]);
   const [expanded, setExpanded] = useState<DataTableExpandedRows | undefined>(undefined);
   const rows = (list.data?.pages ?? []).map((p) => ({ ...p, notes_count: p.notes.length }));
 
@@ -35,7 +36,7 @@ export function FeedbackTab({ itemId }: { itemId: Id }) {
     <div>
       <div className="cm-feedback-head">
         <p className="folio-muted">{t('settings.feedbackIntro')}</p>
-        <a className="p-button p-button-outlined p-button-sm" href={feedbackApi.exportUrl(itemId)} download>
+        <a className="p-button p-button-outlined p-button-sm" href={apiUrl('feedback/export', { item_id: itemId })} download>
           <i className="pi pi-download" aria-hidden />
           &nbsp;{t('settings.exportCsv')}
         </a>

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
-import { recycleApi } from '../../api/page.ts';
+import { call } from '../../api/client.ts';
 import type { Id } from '@core/wire';
 import { useApiData } from '../../hooks/useApiData.ts';
 import { notify } from '../../state/notify.ts';
@@ -14,11 +14,11 @@ type Deleted = { page_id: Id; page_title: string; del_by_username?: string; del_
 /** Tab 5: deleted pages (kept 30 days) with recover. */
 export function RecycleTab({ itemId }: { itemId: Id }) {
   const { t } = useTranslation('settings');
-  const list = useApiData(() => recycleApi.getList(itemId), [itemId]);
+  const list = useApiData(() => call('recycle/getList', { item_id: itemId }), [itemId]);
 
   const recover = async (row: Deleted) => {
     try {
-      await recycleApi.recover({ item_id: itemId, page_id: row.page_id });
+      await call('recycle/recover', { item_id: itemId, page_id: row.page_id });
       notify('success', t('recycle.recovered', { title: row.page_title }));
       await list.reload();
     } catch {

@@ -1,8 +1,9 @@
+import { upload } from '../../api/client.ts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { commentImportApi, type ShowDocCommentImport as ImportResult } from '../../api/comment.ts';
+import { type ShowDocCommentImport as ImportResult } from '../../api/comment.ts';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 
@@ -24,7 +25,7 @@ export function ShowDocCommentImport({ itemId }: { itemId: number }) {
 
   const { busy, error, onSubmit } = useSubmit(
     async () => {
-      const answer = await commentImportApi.showDoc(itemId, Number(showdocId), file!, { loading: true });
+      const answer = await upload('comment/importShowDoc', { item_id: itemId, showdoc_item_id: Number(showdocId) }, { file: file! }, { loading: true });
       // The result below says what came over (role=status); no toast, which on a phone covers the form.
       setResult({ id: showdocId, answer });
     },

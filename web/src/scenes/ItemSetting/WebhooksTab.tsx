@@ -8,7 +8,10 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Id } from '@core/wire';
-import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, webhookApi, type Webhook, type WebhookDelivery, type WebhookInput } from '../../api/webhook.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookFormat } from '@core/webhooks';
+import type { Webhook, WebhookDelivery } from '@core/wire';
+import { call } from '../../api/client.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { CopyField } from '../../components/CopyField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -19,7 +22,19 @@ import { useSubmit } from '../../hooks/useSubmit.ts';
 import { confirmDelete } from '../../lib/confirmDelete.ts';
 import { notify } from '../../state/notify.ts';
 
-type Draft = Omit<WebhookInput, 'item_id'> & { /** Editing a hook whose bot signs: the secret is kept unless a new one is typed. */ signing?: boolean };
+/** The dialog's fields (webhook/save's input without the item). */
+interface WebhookFields {
+  id?: number;
+  url: string;
+  format: WebhookFormat | 'auto';
+  events: string[];
+  lang: 'en' | 'zh';
+  enabled: 0 | 1;
+  rotate_secret?: 0 | 1;
+  /** A DingTalk or Feishu/Lark bot's signing secret: absent keeps the stored one, '' removes it. */
+  bot_secret?: string;
+}
+type Draft = WebhookFields & { /** Editing a hook whose bot signs: the secret is kept unless a new one is typed. */ signing?: boolean };
 const EMPTY: Draft = { url: '', format: 'auto', events: [...WEBHOOK_EVENTS], lang: 'en', enabled: 1 };
 
 /** Bots with a "signature" security setting (DingTalk 加签, Feishu/Lark 签名校验), chosen or recognised by the URL's host. */
@@ -39,24 +54,27 @@ const STATUS_SEVERITY = { succeeded: 'success', failed: 'danger', retrying: 'war
 /** Tab: the item's webhooks (chat bots or signed JSON), a test button and each one's delivery log. */
 export function WebhooksTab({ itemId }: { itemId: Id }) {
   const { t } = useTranslation('settings');
-  const hooks = useApiData(() => webhookApi.list(itemId), [itemId]);
+  const hooks = useApiData(() => call('webhook/list', { item_id: itemId }), [itemId]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [shownSecret, setShownSecret] = useState<number | null>(null);
   const formats = [{ value: 'auto', label: t('webhooks.formats.auto') }, ...WEBHOOK_FORMATS.map((f) => ({ value: f, label: t(`webhooks.formats.${f}`) }))];
 
+  /** What the dialog sends: an empty secret field keeps the stored bot secret; a format that cannot sign drops it on the server. */
+  const inputOf = (d: Draft) => {
+    const { signing: _signing, bot_secret, ...fields } = d;
+    const secret = botMaySign(d) && bot_secret?.trim() ? { bot_secret: bot_secret.trim() } : {};
+    return { item_id: itemId, ...fields, ...secret, url: d.url.trim() };
+  };
   const { busy, error, setError, onSubmit } = useSubmit(
     async () => {
       if (!draft) return;
-      const { signing: _signing, bot_secret, ...fields } = draft;
-      // An empty field keeps the stored bot secret; a format that cannot sign drops it on the server.
-      const secret = botMaySign(draft) && bot_secret?.trim() ? { bot_secret: bot_secret.trim() } : {};
-      const saved = await webhookApi.save({ item_id: itemId, ...fields, ...secret, url: draft.url.trim() }, { quiet: true });
+      const saved = await call('webhook/save', inputOf(draft), { quiet: true });
       notify('success', t('webhooks.saved'));
       if (!draft.id) setShownSecret(saved.id);
       setDraft(null);
       await hooks.reload();
     },
-    { inline: true },
+    { inline: true, validate: () => (draft ? (firstFormProblem('webhook/save', inputOf(draft))?.message ?? '') : '') },
   );
   const close = () => {
     setError('');
@@ -64,19 +82,19 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
   };
 
   const test = async (hook: Webhook) => {
-    const d = await webhookApi.test({ item_id: itemId, id: hook.id });
+    const d = await call('webhook/test', { item_id: itemId, id: hook.id });
     notify(d.status === 'succeeded' ? 'success' : 'warn', d.status === 'succeeded' ? t('webhooks.testOk', { ms: d.latency_ms }) : t('webhooks.testFailed', { error: d.last_error }));
     await hooks.reload();
   };
   const rotate = async (hook: Webhook) => {
-    await webhookApi.save({ item_id: itemId, id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0, rotate_secret: 1 });
+    await call('webhook/save', { item_id: itemId, id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0, rotate_secret: 1 });
     setShownSecret(hook.id);
     notify('success', t('webhooks.rotated'));
     await hooks.reload();
   };
   const remove = (hook: Webhook) =>
     confirmDelete(t('webhooks.deleteConfirm', { url: hook.url }), async () => {
-      await webhookApi.delete({ item_id: itemId, id: hook.id });
+      await call('webhook/delete', { item_id: itemId, id: hook.id });
       await hooks.reload();
     });
   const toggleEvent = (event: string, on: boolean) => draft && setDraft({ ...draft, events: on ? [...draft.events, event] : draft.events.filter((e) => e !== event) });

@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client.ts';
-import { apiChangeApi } from '../../api/apiChange.ts';
 import type { ItemInfo } from '@core/wire';
 import CatalogTree from '../../components/CatalogTree/CatalogTree.tsx';
 import { catalogPathOf, firstPageId } from '../../components/CatalogTree/menu.ts';
@@ -72,7 +71,7 @@ export default function RegularItem({ info, itemKey, requestedPage, reloadItem }
   );
 
   // Items with API versions (an imported or pushed OpenAPI/Postman file) get their changelog in the op bar.
-  const apiVersions = useApiData(() => apiChangeApi.list({ item_id: rights.itemId }, true).catch(() => null), [rights.itemId]);
+  const apiVersions = useApiData(() => call('apiChange/list', { item_id: rights.itemId }, { quiet: true }).catch(() => null), [rights.itemId]);
   const { ops, modals } = usePageActions({
     rights,
     itemKey,

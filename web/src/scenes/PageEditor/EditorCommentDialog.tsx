@@ -1,6 +1,7 @@
+import { call } from '../../api/client.ts';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { commentApi, type CommentAnchor } from '../../api/comment.ts';
+import { type CommentAnchor } from '../../api/comment.ts';
 import CommentComposer from '../../components/Discussion/CommentComposer.tsx';
 import { notify } from '../../state/notify.ts';
 import '../../components/Discussion/Discussion.css';
@@ -23,7 +24,7 @@ export default function EditorCommentDialog({ pageId, anchor, onHide }: Props) {
         submitLabel={t('send')}
         onCancel={onHide}
         onSubmit={async (content) => {
-          await commentApi.save({ page_id: pageId, content, anchor });
+          await call('comment/save', { page_id: pageId, content, anchor });
           notify('success', t('added'));
           onHide();
         }}

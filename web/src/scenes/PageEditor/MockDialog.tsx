@@ -4,7 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
-import { mockApi } from '../../api/page.ts';
+import { call } from '../../api/client.ts';
+import { formProblems } from '../../lib/formProblems.ts';
 import { notify } from '../../state/notify.ts';
 
 interface Props {
@@ -20,19 +21,26 @@ export default function MockDialog({ visible, onHide, pageId }: Props) {
   const { t } = useTranslation('editor');
   const [template, setTemplate] = useState(EXAMPLE);
   const [key, setKey] = useState('');
+  const [problem, setProblem] = useState('');
   useEffect(() => {
     if (!visible) return;
-    mockApi.infoByPageId(pageId).then(
+    call('mock/infoByPageId', { page_id: pageId }).then(
       (m) => {
-        if (m?.template) setTemplate(m.template);
-        setKey(m?.unique_key ?? '');
+        // `[]`: the page has no mock yet.
+        if (Array.isArray(m)) return setKey('');
+        setTemplate(m.template);
+        setKey(m.unique_key);
       },
       () => undefined,
     );
   }, [visible, pageId]);
 
   const save = async () => {
-    const answer = await mockApi.add({ page_id: pageId, template });
+    const input = { page_id: pageId, template };
+    const found = formProblems('mock/add', input);
+    setProblem(found.template ?? '');
+    if (found.template) return;
+    const answer = await call('mock/add', input);
     setKey(answer.unique_key);
     notify('success', t('mock.saved'));
   };
@@ -44,7 +52,20 @@ export default function MockDialog({ visible, onHide, pageId }: Props) {
       <label htmlFor="mock-template" className="pe-label">
         {t('mock.template')}
       </label>
-      <InputTextarea id="mock-template" value={template} rows={12} className="pe-format-input" onChange={(e) => setTemplate(e.target.value)} />
+      <InputTextarea
+        id="mock-template"
+        value={template}
+        rows={12}
+        className="pe-format-input"
+        invalid={Boolean(problem)}
+        aria-describedby={problem ? 'mock-template-error' : undefined}
+        onChange={(e) => setTemplate(e.target.value)}
+      />
+      {problem && (
+        <small id="mock-template-error" className="p-error" role="alert">
+          {problem}
+        </small>
+      )}
       {url && (
         <>
           <label htmlFor="mock-url" className="pe-label">

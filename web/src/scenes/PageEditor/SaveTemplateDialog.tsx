@@ -4,7 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { MAX } from '@core/limits';
-import { templateApi } from '../../api/page.ts';
+import { call } from '../../api/client.ts';
+import { formProblems } from '../../lib/formProblems.ts';
 import { notify } from '../../state/notify.ts';
 
 interface Props {
@@ -19,12 +20,20 @@ export default function SaveTemplateDialog({ visible, onHide, defaultTitle, cont
   const { t } = useTranslation('editor');
   const [title, setTitle] = useState(defaultTitle);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setTitle(defaultTitle), [defaultTitle, visible]);
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
+  useEffect(() => {
+    setTitle(defaultTitle);
+    setProblems({});
+  }, [defaultTitle, visible]);
 
   const save = async () => {
+    const input = { template_title: title.trim(), template_content: content };
+    const found = formProblems('template/save', input);
+    setProblems(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await templateApi.save({ template_title: title.trim(), template_content: content });
+      await call('template/save', input);
       notify('success', t('templates.saved'));
       onHide();
     } catch {
@@ -39,7 +48,20 @@ export default function SaveTemplateDialog({ visible, onHide, defaultTitle, cont
       <label htmlFor="template-title" className="pe-label">
         {t('templates.name')}
       </label>
-      <InputText id="template-title" value={title} maxLength={MAX.templateTitle} onChange={(e) => setTitle(e.target.value)} style={{ width: '100%' }} />
+      <InputText
+        id="template-title"
+        value={title}
+        maxLength={MAX.templateTitle}
+        invalid={Boolean(problems.template_title)}
+        aria-describedby={problems.template_title ? 'template-title-error' : undefined}
+        onChange={(e) => setTitle(e.target.value)}
+        style={{ width: '100%' }}
+      />
+      {(problems.template_title || problems.template_content) && (
+        <small id="template-title-error" className="p-error" role="alert">
+          {problems.template_title ?? problems.template_content}
+        </small>
+      )}
       <div className="pe-dialog-actions">
         <Button label={t('common:actions.cancel')} text onClick={onHide} />
         <Button label={t('common:actions.save')} loading={busy} disabled={!title.trim()} onClick={() => void save()} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { templateApi } from '../../api/page.ts';
+import { call } from '../../api/client.ts';
 import type { Template } from '@core/wire';
 import { askConfirm } from '../../lib/confirm.ts';
 
@@ -16,14 +16,14 @@ interface Props {
 export default function TemplatesDialog({ visible, onHide, onInsert }: Props) {
   const { t } = useTranslation('editor');
   const [list, setList] = useState<Template[] | null>(null);
-  const load = () => templateApi.getList().then((l) => setList(l ?? []), () => setList([]));
+  const load = () => call('template/getList', {}).then((l) => setList(l ?? []), () => setList([]));
   useEffect(() => {
     if (visible) void load();
   }, [visible]);
 
   const remove = async (tpl: Template) => {
     if (!(await askConfirm(t('templates.deleteConfirm', { title: tpl.template_title })))) return;
-    await templateApi.delete(tpl.id);
+    await call('template/delete', { id: tpl.id });
     await load();
   };
 

@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemType } from '@core/limits';
 import { Link, useParams } from 'react-router-dom';
-import { apiChangeApi } from '../../api/apiChange.ts';
 import { discussionFlagsOf } from '../../components/Discussion/useDiscussion.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useApiData } from '../../hooks/useApiData.ts';
@@ -27,7 +26,7 @@ export default function SharePageScene() {
   useDocumentTitle(page.data?.page_title);
   const width = useWindowWidth();
   // A page of a public item with API versions links to the item's API changelog (read through the share).
-  const changelog = useApiData(() => apiChangeApi.list({ share_key: uniqueKey }, true).catch(() => null), [uniqueKey]);
+  const changelog = useApiData(() => call('apiChange/list', { share_key: uniqueKey }, { quiet: true }).catch(() => null), [uniqueKey]);
 
   if (!page.data) return page.loading ? <PageSpinner /> : <div className="iv-empty">{t('pageNotFound')}</div>;
   if (Number(page.data.item_type) === ItemType.SPREADSHEET) {
