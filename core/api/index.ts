@@ -7,7 +7,8 @@ import * as page from './page.ts';
  */
 const modules = [page] as const;
 
-type ContractsIn<M> = Extract<M[keyof M], Contract>;
+// Distributive: each module's contracts, not only the keys every module shares.
+type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 type AnyContract = ContractsIn<(typeof modules)[number]>;
 
 /** `controller/action` of every action with a contract. */
