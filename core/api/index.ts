@@ -1,11 +1,15 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
+import * as attachment from './attachment.ts';
 import * as page from './page.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
  * A new contract module (one per route file) is imported once and added to `modules`.
  */
-const modules = [page] as const;
+const modules = [
+  attachment,
+  page,
+] as const;
 
 // Distributive: each module's contracts, not only the keys every module shares.
 type ContractsIn<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
