@@ -1,5 +1,7 @@
 import type { Contract, InputOf, OutputOf } from './contract.ts';
 import * as attachment from './attachment.ts';
+import * as exportContracts from './export.ts';
+import * as importContracts from './import.ts';
 import * as page from './page.ts';
 
 /**
@@ -8,6 +10,8 @@ import * as page from './page.ts';
  */
 const modules = [
   attachment,
+  exportContracts,
+  importContracts,
   page,
 ] as const;
 
