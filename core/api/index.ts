@@ -2,6 +2,9 @@ import type { Contract, InputOf, OutputOf } from './contract.ts';
 import * as attachment from './attachment.ts';
 import * as exportContracts from './export.ts';
 import * as importContracts from './import.ts';
+import * as open from './open.ts';
+import * as openFiles from './openFiles.ts';
+import * as openScripts from './openScripts.ts';
 import * as page from './page.ts';
 
 /**
@@ -12,6 +15,9 @@ const modules = [
   attachment,
   exportContracts,
   importContracts,
+  open,
+  openFiles,
+  openScripts,
   page,
 ] as const;
 
