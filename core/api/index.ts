@@ -6,6 +6,8 @@ import * as open from './open.ts';
 import * as openFiles from './openFiles.ts';
 import * as openScripts from './openScripts.ts';
 import * as page from './page.ts';
+import * as sync from './sync.ts';
+import * as syncPreview from './syncPreview.ts';
 
 /**
  * Every action's contract, by name: the web client and the test client look types up here.
@@ -19,6 +21,8 @@ const modules = [
   openFiles,
   openScripts,
   page,
+  sync,
+  syncPreview,
 ] as const;
 
 // Distributive: each module's contracts, not only the keys every module shares.
