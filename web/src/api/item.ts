@@ -1,5 +1,6 @@
 import { apiUrl, callUntyped, readUntyped, uploadUntyped, type CallOptions } from './client.ts';
-import type { Id, ImportAutoResult, ItemDetail, ItemInfo, ItemSummary } from '@core/wire';
+import type { Input } from '@core/api/index';
+import type { Id, ItemDetail, ItemInfo, ItemSummary } from '@core/wire';
 
 export interface ItemFields {
   item_name: string;
@@ -35,13 +36,10 @@ export const itemApi = {
   resetKey: (item_id: Id) => callUntyped<{ api_key: string; api_token: string }>('item/resetKey', { item_id }),
 };
 
-export const importApi = {
-  auto: (file: File, fields: { password?: string } = {}, o?: CallOptions) => uploadUntyped<ImportAutoResult>('import/auto', fields, { file }, o),
-};
-
 export const exportApi = {
-  wordUrl: (p: { item_id: Id; cat_id?: Id; page_id?: Id }) => apiUrl('export/word', p),
-  markdownUrl: (p: { item_id: Id }) => apiUrl('export/markdown', p),
+  // Downloads are reached by URL (their contracts answer files): the input is the contract's.
+  wordUrl: (p: Input<'export/word'>) => apiUrl('export/word', p),
+  markdownUrl: (p: Input<'export/markdown'>) => apiUrl('export/markdown', p),
   /** A spreadsheet item's saved sheets as an Excel workbook (read rights suffice). */
   xlsxUrl: (p: { item_id: Id }) => apiUrl('export/xlsx', p),
 };

@@ -1,23 +1,11 @@
-import { callUntyped, uploadUntyped, type CallOptions } from './client.ts';
-import type { FileLibrary, Id, Notice } from '@core/wire';
+import { callUntyped, type CallOptions } from './client.ts';
+import type { Id, Notice } from '@core/wire';
 
-/** Notices and my attachments (spec §7 "Notices and attachments"). */
+/** Notices (spec §7 "Notices and attachments"; attachments are called by name, core/api/attachment.ts). */
 export const noticeApi = {
   getList: (p: { notice_type: 'all' | 'unread'; page?: number; count?: number }, o?: CallOptions) =>
     callUntyped<{ list: Notice[]; total: number; unread_count: number }>('notice/getList', p, o),
   setAllRead: () => callUntyped('notice/setRead', { all: 1 }),
   setRead: (notice_id: Id) => callUntyped('notice/setRead', { notice_id }),
   delete: (notice_id: Id) => callUntyped('notice/delete', { notice_id }),
-};
-
-export const attachmentApi = {
-  getMyList: (p: { page: number; count: number; attachment_type: number; display_name?: string; username?: string }) =>
-    callUntyped<FileLibrary>('attachment/getMyList', p),
-  /** Uploads a file to my library (not bound to a page). */
-  upload: (file: File, o?: CallOptions) => uploadUntyped<{ file_id: Id; url: string; display_name: string }>('attachment/attachmentUpload', {}, { file }, o),
-  deleteMyAttachment: (file_id: Id) => callUntyped('attachment/deleteMyAttachment', { file_id }),
-  bindingPage: (p: { file_id: Id; page_id: Id }) => callUntyped('attachment/bindingPage', p),
-  getAllList: (p: { page: number; count: number; attachment_type: number; display_name?: string; username?: string }) =>
-    callUntyped<FileLibrary>('attachment/getAllList', p),
-  deleteAttachment: (file_id: Id) => callUntyped('attachment/deleteAttachment', { file_id }),
 };

@@ -1,15 +1,7 @@
-import { callUntyped, uploadUntyped, type CallOptions } from './client.ts';
-import type { Id, PageAttachment, Template } from '@core/wire';
+import { callUntyped } from './client.ts';
+import type { Id, Template } from '@core/wire';
 
-/** `page/*`, `recycle/*`, `mock/*` and `template/*` calls. */
-export const pageApi = {
-  uploadList: (page_id: Id) => callUntyped<PageAttachment[]>('page/uploadList', { page_id }),
-  upload: (p: { page_id: Id; item_id: Id }, file: File, o?: CallOptions) => uploadUntyped<unknown>('page/upload', p, { file }, o),
-  deleteUploadFile: (p: { file_id: Id; page_id: Id }) => callUntyped('page/deleteUploadFile', p),
-  uploadImg: (file: File, p: { item_id?: Id; page_id?: Id } = {}) =>
-    uploadUntyped<{ success: number; url: string; message?: string }>('page/uploadImg', p, { 'editormd-image-file': file }),
-};
-
+/** `recycle/*`, `mock/*` and `template/*` calls (page/* and its attachments are called by name). */
 export const recycleApi = {
   getList: (item_id: Id) => callUntyped<Array<{ page_id: Id; page_title: string; del_by_username?: string; del_time?: string }>>('recycle/getList', { item_id }),
   recover: (p: { item_id: Id; page_id: Id }) => callUntyped('recycle/recover', p),

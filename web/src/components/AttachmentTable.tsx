@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentApi } from '../api/notice.ts';
+import { call, upload } from '../api/client.ts';
 import type { LibraryFile } from '@core/wire';
 import { useApiData } from '../hooks/useApiData.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
@@ -33,9 +33,8 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const [username, setUsername] = useState('');
   const [query, setQuery] = useState({ name: '', username: '' });
   const fileInput = useRef<HTMLInputElement>(null);
-  const load = scope === 'all' ? attachmentApi.getAllList : attachmentApi.getMyList;
   const list = useApiData(
-    () => load({ page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
+    () => call(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
     [scope, page, type, query],
   );
 
@@ -48,7 +47,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const uploadFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      await attachmentApi.upload(file, { loading: true });
+      await upload('attachment/attachmentUpload', {}, { file }, { loading: true });
       notify('success', t('uploaded'));
       setPage(1);
       await list.reload();
@@ -61,7 +60,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
 
   const remove = (file: LibraryFile) =>
     confirmDelete(t('deleteConfirm', { name: file.display_name }), async () => {
-      await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
+      await call(scope === 'all' ? 'attachment/deleteAttachment' : 'attachment/deleteMyAttachment', { file_id: file.file_id });
       await list.reload();
     });
 
