@@ -7,6 +7,7 @@ import { largestStorageUsers, listFiles, storageUsage } from '../../commands/fil
 import { quotaPerUserBytes, storageQuotaOf } from '../../commands/files/storageQuota.ts';
 import { authorizeUploadTarget } from '../../access/uploadTarget.ts';
 import { loadFile, loadOwnFile } from '../../access/files.ts';
+import { loadWritablePage } from '../../access/pages.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { listPageAttachments } from '../../commands/files/pageAttachments.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
@@ -196,11 +197,11 @@ export const attachmentActions: ActionDef[] = [
   action(contracts.attachmentBindingPage, {
     auth: 'user',
     writes: true,
-    // The page's right is declared; the file's (the caller's own) is a user's, not an item's.
-    load: { page: { param: 'page_id', need: 'write' } },
-    async handle({ input, actor, loaded, services }) {
+    // Two rows' rights, the file's first (the caller's own: 10103 for anyone else's, whatever the
+    // page), then the page's: not a declared load, which the dispatcher would check first.
+    async handle({ input, actor, services }) {
       const file = await loadOwnFile(services, actor, input.file_id);
-      const { page } = loaded.page;
+      const { page } = await loadWritablePage(services, actor, input.page_id);
       await bindFileToPage(services, { fileId: file.file_id, pageId: page.page_id, itemId: page.item_id });
       return [];
     },
