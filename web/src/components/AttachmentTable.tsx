@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call, upload } from '../api/client.ts';
 import type { LibraryFile } from '@core/wire';
 import { useApiData } from '../hooks/useApiData.ts';
+import { formProblems } from '../lib/formProblems.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
 import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
 import { useWindowWidth } from '../lib/useWindowWidth.ts';
@@ -32,6 +33,8 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
   const [query, setQuery] = useState({ name: '', username: '' });
+  // The search's own limits (the list action's schema), shown under the field instead of sent.
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useApiData(
     () => call(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
@@ -79,13 +82,27 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
         className="folio-toolbar"
         onSubmit={(e) => {
           e.preventDefault();
+          const next = { name: name.trim(), username: username.trim() };
+          const found = formProblems(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page: 1, count: pageSize, attachment_type: type, display_name: next.name, username: next.username });
+          setProblems(found);
+          if (Object.keys(found).length) return;
           setPage(1);
-          setQuery({ name: name.trim(), username: username.trim() });
+          setQuery(next);
         }}
       >
         <Dropdown value={type} options={types} aria-label={t('typeFilter')} onChange={(e) => { setType(e.value as number); setPage(1); }} />
-        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" />
-        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" />}
+        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" invalid={!!problems.display_name} />
+        {problems.display_name && (
+          <small className="p-error" role="alert">
+            {problems.display_name}
+          </small>
+        )}
+        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" invalid={!!problems.username} />}
+        {scope === 'all' && problems.username && (
+          <small className="p-error" role="alert">
+            {problems.username}
+          </small>
+        )}
         <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
         <span className="folio-spacer" />
         {scope === 'mine' && (
