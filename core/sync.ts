@@ -2,6 +2,22 @@
  * Wire shapes of `sync/*` (server/routes/api/sync.ts), shared by the server, which answers with
  * them, and the `docs` CLI (cli/sync/), which sends and reads them.
  */
+import type { ApiDiffSummary } from './apiDiff.ts';
+import type { ApiSnapshot } from './apiSnapshot.ts';
+import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX } from './limits.ts';
+
+/** Catalog levels under the item (three). */
+export const MAX_CATALOG_PATH_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
+
+/** Bounds of the sync endpoints, checked by their input schemas (core/api/sync.ts); the CLI batches under them (cli/sync/client.ts). */
+export const SYNC_LIMITS = {
+  /** Changes in one `sync/apply` call. */
+  maxChanges: 500,
+  /** Page ids in one `sync/pages` call. */
+  maxPageFetch: 200,
+  /** Bytes of one page's content. */
+  maxContentBytes: MAX.pageContent,
+} as const;
 
 /** A live page as `sync/tree` lists it (no content). `cat_id` 0 = the item root. */
 export interface SyncPage {
@@ -131,3 +147,69 @@ export interface SyncApplyOutcome {
 
 /** How many earlier blob ids of one file a push sends (and the server keeps): enough to tell an old version from a stale clone. */
 export const SYNC_BLOB_HISTORY_MAX = 100;
+
+/** `sync/tree`: the item, its live pages (no content) and catalogs, and what a push must know beforehand. */
+export interface SyncTree {
+  item: { item_id: number; item_name: string; item_type: number };
+  pages: SyncPage[];
+  catalogs: SyncCatalog[];
+  /** Attachments the sync uploaded: content sha-256 → sign. */
+  assets: Record<string, string>;
+  /** Pages of files that a user deleted on the server (a push from git reports them instead of re-creating them). */
+  deleted: SyncDeletedPage[];
+  /** The largest attachment the server takes (its UPLOAD_MAX_MB). */
+  upload_max_bytes: number;
+}
+
+/** What `sync/apply` recorded of one pushed API description. */
+export interface SyncApiVersionResult {
+  source: string;
+  /** Null when the API is identical to its latest version (nothing recorded). */
+  version_id: number | null;
+  number: number | null;
+  summary: ApiDiffSummary | null;
+}
+
+/** The answer of `sync/apply` when it carried API descriptions: their versions too. */
+export interface SyncApplyAnswer extends SyncApplyOutcome {
+  api_versions?: SyncApiVersionResult[];
+}
+
+/** `sync/apiVersions`: the latest recorded version of one API of the item. */
+export interface SyncApiVersion {
+  stream: string;
+  version_id: number;
+  number: number;
+  snapshot: ApiSnapshot;
+}
+
+/** A pull-request preview as `sync/preview*` describe it (`url` may be root-relative). */
+export interface SyncPreview {
+  name: string;
+  item_id: number;
+  url: string;
+  expires_at: string;
+}
+
+/** `sync/previewOpen`: the preview and the credentials that push into it. */
+export interface SyncPreviewOpened {
+  preview: SyncPreview;
+  created: boolean;
+  api_key: string;
+  api_token: string;
+}
+
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as U+FFFD's three, as Node's Buffer.byteLength), without encoding it: core runs in the browser too. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

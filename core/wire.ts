@@ -224,6 +224,29 @@ export interface CatalogTreeChanged {
   pages: number;
 }
 
+/** A page in `open/getCatalogTree`, with its content. */
+export interface OpenTreePage {
+  page_id: number;
+  cat_id: number;
+  page_title: string;
+  page_content: string;
+  s_number: number;
+  author_username: string;
+  revision: number;
+}
+
+/** A catalog in `open/getCatalogTree`: its pages and sub-catalogs, in display order. */
+export interface OpenTreeCatalog extends Omit<CatalogFields, 'item_id' | 'addtime'> {
+  pages: OpenTreePage[];
+  catalogs: OpenTreeCatalog[];
+}
+
+/** `open/getCatalogTree`: ShowDoc's export-style tree, the item root's pages and catalogs. */
+export interface OpenCatalogTree {
+  pages: OpenTreePage[];
+  catalogs: OpenTreeCatalog[];
+}
+
 /** A page in a menu: never its content. */
 export interface MenuPage {
   page_id: number;

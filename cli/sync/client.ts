@@ -2,39 +2,35 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { ErrorCode } from '../../core/errors.ts';
-import { SYNC_SOURCE_MAX, type SyncApplyOutcome, type SyncCatalog, type SyncChange, type SyncDeletedPage } from '../../core/sync.ts';
+import type { ActionName, Input, Output } from '../../core/api/index.ts';
+import { SYNC_LIMITS, SYNC_SOURCE_MAX, type SyncChange } from '../../core/sync.ts';
 import { CliFailure } from '../errors.ts';
 import type { ServerPage } from './plan.ts';
 import type { Settings } from './settings.ts';
 
 /** The wire shapes of `sync/*` (server/routes/api/sync.ts), shared with the server in core/sync.ts. */
-export type { SyncCatalog as ServerCatalog, SyncChange as Change, SyncChangeResult as ChangeResult } from '../../core/sync.ts';
-export interface ServerTree {
-  item: { item_id: number; item_name: string; item_type: number };
-  pages: ServerPage[];
-  catalogs: SyncCatalog[];
-  /** Attachments the sync uploaded: content sha-256 → sign. */
-  assets?: Record<string, string>;
-  /** The largest attachment the server takes (its UPLOAD_MAX_MB), when it says. */
-  upload_max_bytes?: number;
-  /** Pages of files that a user deleted on the server (a push from git reports them instead of re-creating them). */
-  deleted?: SyncDeletedPage[];
-}
+export type { SyncCatalog as ServerCatalog, SyncChange as Change, SyncChangeResult as ChangeResult, SyncPreview as PreviewInfo } from '../../core/sync.ts';
+
+/** The actions this client calls; each call is typed by its contract (core/api/sync.ts, core/api/syncPreview.ts). */
+type SyncAction = Extract<ActionName, `sync/${string}`>;
+/** An API description pushed with a `sync/apply` batch. */
+type ApiVersionUpload = Exclude<Input<'sync/apply'>['api_versions'], string | undefined>[number];
+
+/** What older servers leave out of `sync/tree` (newer fields) is optional to the CLI. */
+type Newer = 'assets' | 'upload_max_bytes' | 'deleted';
+/** `sync/tree` as the CLI reads it. */
+export type ServerTree = Omit<Output<'sync/tree'>, Newer | 'pages'> & Partial<Pick<Output<'sync/tree'>, Newer>> & { pages: ServerPage[] };
 interface ApiBody {
   error_code?: number;
   error_message?: string;
   data?: unknown;
 }
-export interface ServerPageContent extends ServerPage {
-  page_content: string;
-  source_head: string | null;
-  source_refs?: string | null;
-  author_username?: string;
-  addtime?: number;
-}
+type PageContent = Output<'sync/pages'>['pages'][number];
+/** A page of `sync/pages` as the CLI reads it: what older servers leave out is optional. */
+export type ServerPageContent = ServerPage & Pick<PageContent, 'page_content' | 'source_head'> & Partial<Pick<PageContent, 'source_refs' | 'author_username' | 'addtime'>>;
 
-/** Limits the server enforces (server/commands/sync/limits.ts); the client batches under them. */
-const PAGES_BATCH = 200;
+/** Limits the server enforces (core/sync.ts); the client batches under them. */
+const PAGES_BATCH = SYNC_LIMITS.maxPageFetch;
 const APPLY_BATCH = 200;
 const APPLY_BATCH_BYTES = 16 * 1024 * 1024;
 
@@ -59,7 +55,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 1000, maxWaitMs: 60_000 };
 
 /** Calls that only read: safe to repeat after any 5xx. A write is repeated only when the server surely did not run it. */
-const READ_ONLY = new Set(['sync/tree', 'sync/pages', 'sync/apiVersions']);
+const READ_ONLY = new Set<string>(['sync/tree', 'sync/pages', 'sync/apiVersions'] satisfies SyncAction[]);
 
 /** Why an answer is worth another try (rate limit, server busy or failing), or null. */
 function retryReason(action: string, status: number, errorCode: number | undefined): string | null {
@@ -77,14 +73,6 @@ function retryAfterMs(header: string | null, now = Date.now()): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** A pull-request preview as the server describes it (`url` may be root-relative). */
-export interface PreviewInfo {
-  name: string;
-  item_id: number;
-  url: string;
-  expires_at: string;
-}
-
 /** Talks to one item through its api_key/api_token. */
 export class SyncClient {
   readonly settings: Settings;
@@ -100,9 +88,10 @@ export class SyncClient {
   }
 
   /** One API call; 10429, 503 (and other 5xx on reads) are tried again after Retry-After, with exponential backoff. */
-  private async call<T>(action: string, params: Record<string, unknown>): Promise<T> {
+  private async call<N extends SyncAction>(action: N, params: Input<N>): Promise<Output<N>> {
     for (let attempt = 1; ; attempt++) {
-      const answer = await this.callOnce(action, params);
+      // Every contract's input is an object; the compiler cannot see that through a generic name.
+      const answer = await this.callOnce(action, params as object);
       const body = answer.body;
       const reason = retryReason(action, answer.status, body?.error_code);
       if (reason && attempt < this.retry.attempts) {
@@ -123,7 +112,8 @@ export class SyncClient {
         const gaveUp = reason ? ` — gave up after ${attempt} tries` : '';
         throw new CliFailure(`${action}: ${body.error_message ?? 'failed'} (error ${body.error_code})${gaveUp}`);
       }
-      return body.data as T;
+      // The server answers the contract's output (core/api/sync.ts); the envelope is read as JSON.
+      return body.data as Output<N>;
     }
   }
 
@@ -131,7 +121,7 @@ export class SyncClient {
    * One POST of JSON over node:http(s) rather than fetch: fetch's first use loads undici, about 85 ms
    * of CPU — more than a whole no-op push needs otherwise. Connections are kept alive between calls.
    */
-  private async callOnce(action: string, params: Record<string, unknown>): Promise<{ status: number; retryAfter: string | null; body: ApiBody | null }> {
+  private async callOnce(action: SyncAction, params: object): Promise<{ status: number; retryAfter: string | null; body: ApiBody | null }> {
     const url = new URL(`${this.settings.server.replace(/\/+$/, '')}/api/${action}`);
     const payload = Buffer.from(JSON.stringify({ api_key: this.settings.apiKey, api_token: this.settings.apiToken, ...params }));
     let answer: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer };
@@ -160,15 +150,15 @@ export class SyncClient {
   }
 
   /** Pull-request previews of the key's item (cli/sync/preview.ts). */
-  previewOpen(name: string, expiresHours?: number): Promise<{ preview: PreviewInfo; created: boolean; api_key: string; api_token: string }> {
+  previewOpen(name: string, expiresHours?: number): Promise<Output<'sync/previewOpen'>> {
     return this.call('sync/previewOpen', { name, ...(expiresHours !== undefined ? { expires_hours: expiresHours } : {}) });
   }
 
-  previews(): Promise<{ previews: PreviewInfo[] }> {
+  previews(): Promise<Output<'sync/previews'>> {
     return this.call('sync/previews', {});
   }
 
-  previewDelete(name: string): Promise<{ deleted: string }> {
+  previewDelete(name: string): Promise<Output<'sync/previewDelete'>> {
     return this.call('sync/previewDelete', { name });
   }
 
@@ -177,7 +167,7 @@ export class SyncClient {
   async pages(ids: number[], onBatch?: (done: number) => void): Promise<Map<number, ServerPageContent>> {
     const out = new Map<number, ServerPageContent>();
     for (let i = 0; i < ids.length; i += PAGES_BATCH) {
-      const answer = await this.call<{ pages: ServerPageContent[] }>('sync/pages', { page_ids: ids.slice(i, i + PAGES_BATCH).join(',') });
+      const answer = await this.call('sync/pages', { page_ids: ids.slice(i, i + PAGES_BATCH).join(',') });
       for (const p of answer.pages) out.set(p.page_id, p);
       onBatch?.(Math.min(ids.length, i + PAGES_BATCH));
     }
@@ -194,7 +184,7 @@ export class SyncClient {
     const res = await fetch(`${this.settings.server}/api/sync/upload`, { method: 'POST', body: form, headers: { 'Accept-Language': 'en' }, signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
       throw new ServerUnreachable(this.settings.server, err);
     });
-    const body = (await res.json().catch(() => ({}))) as { error_code?: number; error_message?: string; data?: { sign: string } };
+    const body = (await res.json().catch(() => ({}))) as Omit<ApiBody, 'data'> & { data?: Output<'sync/upload'> };
     if (body.error_code !== 0 || !body.data) throw new CliFailure(`sync/upload: ${body.error_message ?? `HTTP ${res.status}`}`);
     return body.data.sign;
   }
@@ -239,14 +229,25 @@ export class SyncClient {
   }
 
   /** `apiVersions`: API descriptions to record as versions in the transaction of this batch (cli/sync/apiGate.ts). */
-  apply(changes: SyncChange[], atomic = true, apiVersions?: { source: string; stream: string; document: unknown }[]): Promise<SyncApplyOutcome> {
-    return this.call('sync/apply', { changes, atomic, ...(apiVersions?.length ? { api_versions: apiVersions } : {}), ...(this.source ? { source: this.source } : {}) });
+  apply(changes: SyncChange[], atomic = true, apiVersions?: { source: string; stream: string; document: unknown }[]): Promise<Output<'sync/apply'>> {
+    const uploads: ApiVersionUpload[] | undefined = apiVersions?.map((a) => ({ ...a, document: apiDocument(a.source, a.document) }));
+    return this.call('sync/apply', { changes, atomic, ...(uploads?.length ? { api_versions: uploads } : {}), ...(this.source ? { source: this.source } : {}) });
   }
 
   /** The latest API version the server recorded for each API of the item. */
-  apiVersions(): Promise<{ versions: { stream: string; version_id: number; number: number; snapshot: import('../../core/apiSnapshot.ts').ApiSnapshot }[] }> {
+  apiVersions(): Promise<Output<'sync/apiVersions'>> {
     return this.call('sync/apiVersions', {});
   }
+}
+
+/**
+ * A pushed spec file's document as `sync/apply` takes it: the parsed object (the format detection
+ * passes only objects on), or null for an API that is gone.
+ */
+function apiDocument(source: string, document: unknown): ApiVersionUpload['document'] {
+  if (document === null) return null;
+  if (typeof document === 'object' && !Array.isArray(document)) return document as Record<string, unknown>;
+  throw new CliFailure(`${source}: not an API description (the parsed file is not an object)`);
 }
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };

@@ -3,10 +3,13 @@ import * as adminItem from './adminItem.ts';
 import * as adminSetting from './adminSetting.ts';
 import * as adminUser from './adminUser.ts';
 import * as apiChange from './apiChange.ts';
+import * as attachment from './attachment.ts';
 import * as catalog from './catalog.ts';
 import * as comment from './comment.ts';
 import * as common from './common.ts';
+import * as exportContracts from './export.ts';
 import * as feedback from './feedback.ts';
+import * as importContracts from './import.ts';
 import * as item from './item.ts';
 import * as itemAdmin from './itemAdmin.ts';
 import * as itemMenu from './itemMenu.ts';
@@ -14,11 +17,16 @@ import * as live from './live.ts';
 import * as member from './member.ts';
 import * as mock from './mock.ts';
 import * as notice from './notice.ts';
+import * as open from './open.ts';
+import * as openFiles from './openFiles.ts';
+import * as openScripts from './openScripts.ts';
 import * as page from './page.ts';
 import * as recycle from './recycle.ts';
 import * as scriptCron from './scriptCron.ts';
 import * as search from './search.ts';
 import * as spreadsheet from './spreadsheet.ts';
+import * as sync from './sync.ts';
+import * as syncPreview from './syncPreview.ts';
 import * as team from './team.ts';
 import * as teamItem from './teamItem.ts';
 import * as teamItemMember from './teamItemMember.ts';
@@ -38,10 +46,13 @@ const modules = [
   adminSetting,
   adminUser,
   apiChange,
+  attachment,
   catalog,
   comment,
   common,
+  exportContracts,
   feedback,
+  importContracts,
   item,
   itemAdmin,
   itemMenu,
@@ -49,11 +60,16 @@ const modules = [
   member,
   mock,
   notice,
+  open,
+  openFiles,
+  openScripts,
   page,
   recycle,
   scriptCron,
   search,
   spreadsheet,
+  sync,
+  syncPreview,
   team,
   teamItem,
   teamItemMember,

@@ -218,12 +218,12 @@ describe('sync/apply api_versions and sync/apiVersions', () => {
       { json: true },
     );
     expect(r.error_code, r.error_message).toBe(0);
-    expect(r.data.api_versions[0]).toMatchObject({ source: 'api/netlify.json', number: 1 });
+    expect(r.data.api_versions?.[0]).toMatchObject({ source: 'api/netlify.json', number: 1 });
     const latest = await t.call('sync/apiVersions', creds(k));
     expect(latest.data.versions).toHaveLength(1);
     expect(latest.data.versions[0]).toMatchObject({ stream: 'api/netlify.json', number: 1 });
     expect(latest.data.versions[0].snapshot.operations.length).toBe(operationSet(spec('2.52.0')).size);
-    const info = await t.call('apiChange/info', { version_id: r.data.api_versions[0].version_id }, { token: k.owner.token });
+    const info = await t.call('apiChange/info', { version_id: r.data.api_versions![0].version_id }, { token: k.owner.token });
     expect(info.data.operations.find((o) => o.path === '/sites' && o.method === 'GET')?.page_id).toBe(r.data.results[0].page_id);
   });
 

@@ -179,7 +179,7 @@ describe('the open API with a token instead of the item key', () => {
     expect((await history())[0]).toMatchObject({ page_content: 'one', author_uid: alice.uid, author_username: alice.username, author_via: via });
 
     const tree = await t.call('sync/tree', { item_id: itemA }, bearer(token));
-    const revision = tree.data.pages.find((p: { page_id: number }) => p.page_id === pageId).revision;
+    const revision = tree.data.pages.find((p) => p.page_id === pageId)!.revision;
     const applied = await t.call('sync/apply', { item_id: itemA, changes: [{ op: 'update', page_id: pageId, base_revision: revision, content: 'three' }] }, { json: true, ...bearer(token) });
     expect(applied.error_code, applied.error_message).toBe(0);
     expect((await history())[0]).toMatchObject({ page_content: 'two', author_uid: alice.uid, author_via: via });

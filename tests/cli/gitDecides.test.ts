@@ -140,7 +140,7 @@ describe('git decides what is newer (issue #21)', () => {
     expect(watching.stderr).toMatch(/synced:/);
     // The watch recorded the web edit as synced (the old defect's precondition), from an uncommitted file.
     const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-    const recorded = tree.data.pages.find((p: { source_path: string }) => p.source_path === 'a.md');
+    const recorded = tree.data.pages.find((p) => p.source_path === 'a.md')!;
     expect(recorded).toMatchObject({ sync_revision: recorded.revision, sync_blob_committed: false, sync_blob: expect.stringMatching(/^[0-9a-f]{40}$/) });
     const ci = cloneOf(origin);
     const ciPush = await push(k, ci);
@@ -235,7 +235,7 @@ describe('git decides what is newer (issue #21)', () => {
     expect((await pageOf(k, 'a.md'))!.content).toContain('from a plain folder');
     // No git, no blob recorded: a later push from git falls back to the rules without git too.
     const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-    expect(tree.data.pages.find((p: { source_path: string }) => p.source_path === 'a.md').sync_blob).toBe('');
+    expect(tree.data.pages.find((p) => p.source_path === 'a.md')!.sync_blob).toBe('');
   });
 });
 

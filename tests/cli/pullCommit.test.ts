@@ -31,7 +31,7 @@ function repoWithDocs(): string {
 
 async function webEdit(k: KeyedItem, sourcePath: string, edit: (c: string) => string): Promise<{ page_id: number; revision: number; addtime: number; title: string }> {
   const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-  const p = tree.data.pages.find((x: { source_path: string }) => x.source_path === sourcePath);
+  const p = tree.data.pages.find((x) => x.source_path === sourcePath)!;
   const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
   const r = await t.call('page/save', { page_id: p.page_id, item_id: k.item_id, cat_id: info.data.cat_id, page_title: info.data.page_title, page_content: edit(info.data.page_content) }, { token: k.owner.token });
   expect(r.error_code, r.error_message).toBe(0);

@@ -26,7 +26,7 @@ function folder(): string {
 }
 async function pageOf(k: KeyedItem, sourcePath: string) {
   const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-  const p = tree.data.pages.find((x: { source_path: string }) => x.source_path === sourcePath);
+  const p = tree.data.pages.find((x) => x.source_path === sourcePath)!;
   const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
   return { ...p, content: info.data.page_content as string, cat_id: info.data.cat_id as number, title: info.data.page_title as string };
 }

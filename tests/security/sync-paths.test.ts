@@ -277,7 +277,7 @@ describe('docs push: files the path rule refuses', () => {
     expect(pushed.stderr).toMatch(/GIT~1\/config\.md[^\n]*looks like a Windows short name/);
     expect(pushed.stderr).toMatch(/trailing \/x\.md[^\n]*ends with "\." or a space/);
     const tree = await t.call('sync/tree', creds(k));
-    expect(tree.data.pages.map((p: { source_path: string }) => p.source_path)).toEqual(['guide.md']);
+    expect(tree.data.pages.map((p) => p.source_path)).toEqual(['guide.md']);
   });
 });
 

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { apiVersionsField } from '../../../core/api/sync.ts';
+import type { SyncApiVersionResult } from '../../../core/sync.ts';
 import { errors } from '../../../core/errors.ts';
 import type { Deps } from '../../services.ts';
 import { recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
@@ -15,27 +17,7 @@ import { JobLimitError, type JobPool } from '../../../workers/pool.ts';
  * so the server builds every stored snapshot with its own normaliser: versions from old and new
  * CLIs, and from `import/auto`, stay comparable. Recorded in the transaction of the batch.
  */
-export const apiVersionsField = z
-  .array(
-    z.object({
-      source: z.string('must be text').min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
-      /** Which API of the item: the spec file's path (default `source`), '' for `docs import` (the web import's stream). */
-      stream: z.string('must be text').max(1000, 'must be at most 1000 characters').optional(),
-      /** null: the file is gone from the folder and the push deletes its pages — the API has no operation left. */
-      document: z.record(z.string(), z.unknown(), 'must be the parsed OpenAPI document or Postman collection, or null').nullable(),
-    }),
-  )
-  .max(100, 'at most 100 API descriptions per call');
-
-export type ApiVersionUpload = z.infer<typeof apiVersionsField>[number];
-
-export interface SyncApiVersionResult {
-  source: string;
-  /** Null when the API is identical to its latest version (nothing recorded). */
-  version_id: number | null;
-  number: number | null;
-  summary: RecordedApiVersion['summary'] | null;
-}
+export type ApiVersionUpload = z.output<typeof apiVersionsField>[number];
 
 type PushedSnapshot = { kind: ApiSourceKind; snapshot: ApiSnapshot };
 

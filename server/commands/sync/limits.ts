@@ -1,20 +1,8 @@
 import { errors } from '../../../core/errors.ts';
-import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, MAX, MAX_PAGES_PER_ITEM_OPEN_API } from '../../../core/limits.ts';
+import { MAX_PAGES_PER_ITEM_OPEN_API } from '../../../core/limits.ts';
+import { SYNC_LIMITS } from '../../../core/sync.ts';
 import { Page } from '../../models/Page.ts';
 import type { Deps } from '../../services.ts';
-
-/** Catalog levels under the item (three). */
-export const MAX_CATALOG_PATH_DEPTH = CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1;
-
-/** Bounds of the sync endpoints; the CLI batches under them (cli/sync/client.ts). */
-export const SYNC_LIMITS = {
-  /** Changes in one `sync/apply` call. */
-  maxChanges: 500,
-  /** Page ids in one `sync/pages` call. */
-  maxPageFetch: 200,
-  /** Bytes of one page's content. */
-  maxContentBytes: MAX.pageContent,
-} as const;
 
 /** Refuses writes that would take the item past MAX_PAGES_PER_ITEM_OPEN_API live pages (10100). */
 export async function assertRoomForPages(deps: Pick<Deps, 'db'>, itemId: number, adding: number): Promise<void> {

@@ -1,11 +1,11 @@
-import type { SyncCatalog, SyncDeletedPage, SyncPage, SyncPageContent } from '../../../core/sync.ts';
+import { SYNC_LIMITS, type SyncCatalog, type SyncDeletedPage, type SyncPage, type SyncPageContent } from '../../../core/sync.ts';
+import type { OpenCatalogTree, OpenTreeCatalog } from '../../../core/wire.ts';
 import type { Db } from '../../db/knex.ts';
 import { loadCatalogs } from '../catalogs/loadCatalogs.ts';
 import { contentHash } from '../../../importers/contentHash.ts';
 import { Attachment } from '../../models/Attachment.ts';
 import { Page, type PageRow } from '../../models/Page.ts';
 import { catalogPathsById } from './catalogPaths.ts';
-import { SYNC_LIMITS } from './limits.ts';
 
 type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created' | 'sync_blob' | 'sync_blob_history' | 'sync_blob_committed' | 'sync_nav_order'>;
 
@@ -86,7 +86,7 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
  * `open/getCatalogTree`: ShowDoc's export-style tree — root pages and nested catalogs, each with
  * its pages (content included) and sub-catalogs, in display order.
  */
-export async function readCatalogTreeWithContent(db: Db, itemId: number) {
+export async function readCatalogTreeWithContent(db: Db, itemId: number): Promise<OpenCatalogTree> {
   const cats = await loadCatalogs(db, itemId);
   const pages = (await Page.knexTable(db)
     .where({ item_id: itemId, is_del: 0 })
@@ -95,9 +95,9 @@ export async function readCatalogTreeWithContent(db: Db, itemId: number) {
     PageRow,
     'page_id' | 'cat_id' | 'page_title' | 'page_content' | 's_number' | 'author_username' | 'revision'
   >[];
-  type Node = { cat_id: number; cat_name: string; parent_cat_id: number; level: number; s_number: number; pages: typeof pages; catalogs: Node[] };
+  type Node = OpenTreeCatalog;
   const nodes = new Map<number, Node>(cats.map((c) => [c.cat_id, { cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, pages: [], catalogs: [] }]));
-  const root = { pages: [] as typeof pages, catalogs: [] as Node[] };
+  const root: OpenCatalogTree = { pages: [], catalogs: [] };
   for (const c of cats) {
     const node = nodes.get(c.cat_id)!;
     (c.parent_cat_id && nodes.get(c.parent_cat_id) ? nodes.get(c.parent_cat_id)!.catalogs : root.catalogs).push(node);

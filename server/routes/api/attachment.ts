@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FileLibrary } from '../../../core/wire.ts';
 import { AppError, errors, type Lang } from '../../../core/errors.ts';
-import { MY_ATTACHMENTS_PAGE_SIZE } from '../../../core/limits.ts';
 import { deleteFile, unlinkFileFromPage, bindFileToPage } from '../../commands/files/deleteFiles.ts';
 import { INLINE_IMAGE_TYPES, SVG_TYPE } from '../../commands/files/fileRules.ts';
 import { largestStorageUsers, listFiles, storageUsage } from '../../commands/files/listFiles.ts';
@@ -14,8 +13,8 @@ import { listPageAttachments } from '../../commands/files/pageAttachments.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { visitFile } from '../../commands/files/visitFile.ts';
 import { action, raw, type ActionContext, type ActionDef } from '../../http/action.ts';
+import * as contracts from '../../../core/api/attachment.ts';
 import type { UploadedFile } from '../../storage/upload.ts';
-import { zId, zIdOrZero, zInt, zText } from '../../../core/api/schema.ts';
 import { isAdmin, type Actor } from '../../policies/actor.ts';
 import { presentLibraryFile, presentPageAttachment, presentStorageUser, presentUploaded, toMegabytes } from '../../presenters/file.ts';
 import type { Services } from '../../services.ts';
@@ -23,15 +22,13 @@ import { storageOf } from '../../storage/index.ts';
 
 /** `attachment/*` actions, and the page attachment actions `page/upload*` (keyed by name, not file). */
 
-const uploadTargetInput = z.object({ item_id: zIdOrZero, page_id: zIdOrZero }).loose();
-
 function pickFile(files: UploadedFile[], fields: string[]): UploadedFile {
   const file = fields.map((f) => files.find((x) => x.field === f)).find(Boolean) ?? files[0];
   if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
   return file;
 }
 
-async function upload(ctx: ActionContext<z.output<typeof uploadTargetInput>>, kind: 'image' | 'attachment', fields: string[]) {
+async function upload(ctx: ActionContext<z.output<typeof contracts.uploadTargetInput>>, kind: 'image' | 'attachment', fields: string[]) {
   const { services, actor } = ctx;
   const user = actor as Extract<Actor, { kind: 'user' }>;
   const target = await authorizeUploadTarget(services, actor, ctx.input);
@@ -61,12 +58,10 @@ function editorMdAnswer(result: { url: string } | { error: AppError; lang: Lang 
   return raw(JSON.stringify(body), { type: 'application/json' });
 }
 
-const uploadImg = (name: string) =>
-  action({
-    name,
+const uploadImg = (contract: typeof contracts.pageUploadImg | typeof contracts.attachmentUploadImg) =>
+  action(contract, {
     auth: 'user',
     writes: true,
-    input: uploadTargetInput,
     async handle(ctx) {
       try {
         const { row, base } = await upload(ctx, 'image', ['editormd-image-file', 'file']);
@@ -78,24 +73,20 @@ const uploadImg = (name: string) =>
     },
   });
 
-const uploadAttachment = (name: string) =>
-  action({
-    name,
+const uploadAttachment = (contract: typeof contracts.pageUpload | typeof contracts.attachmentAttachmentUpload) =>
+  action(contract, {
     auth: 'user',
     writes: true,
-    input: uploadTargetInput,
     async handle(ctx) {
       const { row, base } = await upload(ctx, 'attachment', ['file']);
       return presentUploaded(row, base);
     },
   });
 
-const pageUploadList = (name: string) =>
-  action({
-    name,
+const pageUploadList = (contract: typeof contracts.pageUploadList | typeof contracts.attachmentPageAttachmentUploadList) =>
+  action(contract, {
     auth: 'public',
     writes: false,
-    input: z.object({ page_id: zId }).loose(),
     load: { page: { param: 'page_id', need: 'read' } },
     async handle({ input, services }) {
       const rows = await listPageAttachments(services.db, input.page_id);
@@ -104,12 +95,10 @@ const pageUploadList = (name: string) =>
     },
   });
 
-const deletePageFile = (name: string) =>
-  action({
-    name,
+const deletePageFile = (contract: typeof contracts.pageDeleteUploadFile | typeof contracts.attachmentDeletePageUploadFile) =>
+  action(contract, {
     auth: 'user',
     writes: true,
-    input: z.object({ file_id: zId, page_id: zId }).loose(),
     load: { page: { param: 'page_id', need: 'write' } },
     async handle({ input, services }) {
       return unlinkFileFromPage(services, await storageOf(services), input.file_id, input.page_id);
@@ -122,12 +111,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const visitFileAction = (name: string) =>
-  action({
-    name,
+const visitFileAction = () =>
+  action(contracts.attachmentVisitFile, {
     auth: 'public',
     writes: false,
-    input: z.object({ sign: z.string('sign: is required').regex(/^[0-9a-f]{32}$/i, 'must be a file sign') }).loose(),
     async handle({ input, services }) {
       const { file, stream } = await visitFile(services, await storageOf(services), input.sign.toLowerCase(), services.config.TIMEZONE);
       // Only proven raster images are shown inline; everything else is a download, never rendered.
@@ -145,20 +132,10 @@ const visitFileAction = (name: string) =>
     },
   });
 
-const listInput = z
-  .object({
-    page: zInt(1, 1_000_000).default(1),
-    count: zInt(1, 100).default(MY_ATTACHMENTS_PAGE_SIZE),
-    attachment_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? -1 : v), z.coerce.number().pipe(z.union([z.literal(-1), z.literal(1), z.literal(2)], 'must be -1, 1 or 2'))),
-    display_name: zText(300),
-    username: zText(64),
-  })
-  .loose();
-
 /** How many of the largest users the administrators' file library lists. */
 const TOP_STORAGE_USERS = 10;
 
-async function fileLibrary(services: Services, input: z.output<typeof listInput>, ownerUid: number | undefined): Promise<FileLibrary> {
+async function fileLibrary(services: Services, input: z.output<typeof contracts.fileListInput>, ownerUid: number | undefined): Promise<FileLibrary> {
   const filter = { ownerUid, attachmentType: input.attachment_type, displayName: input.display_name.trim(), username: input.username.trim(), page: input.page, count: input.count };
   const [{ rows, total }, usage, base, quotaBytes, top] = await Promise.all([
     listFiles(services.db, filter),
@@ -179,57 +156,49 @@ async function fileLibrary(services: Services, input: z.output<typeof listInput>
 }
 
 export const attachmentActions: ActionDef[] = [
-  uploadImg('page/uploadImg'),
-  uploadImg('attachment/uploadImg'),
-  uploadAttachment('page/upload'),
-  uploadAttachment('attachment/attachmentUpload'),
-  pageUploadList('page/uploadList'),
-  pageUploadList('attachment/pageAttachmentUploadList'),
-  deletePageFile('page/deleteUploadFile'),
-  deletePageFile('attachment/deletePageUploadFile'),
-  visitFileAction('attachment/visitFile'),
+  uploadImg(contracts.pageUploadImg),
+  uploadImg(contracts.attachmentUploadImg),
+  uploadAttachment(contracts.pageUpload),
+  uploadAttachment(contracts.attachmentAttachmentUpload),
+  pageUploadList(contracts.pageUploadList),
+  pageUploadList(contracts.attachmentPageAttachmentUploadList),
+  deletePageFile(contracts.pageDeleteUploadFile),
+  deletePageFile(contracts.attachmentDeletePageUploadFile),
+  visitFileAction(),
 
-  action({
-    name: 'attachment/getMyList',
+  action(contracts.attachmentGetMyList, {
     auth: 'user',
     writes: false,
-    input: listInput,
     // Administrators may look at one user's files by username; everyone else sees only their own.
     handle: ({ input, actor, services }) =>
       isAdmin(actor) && input.username.trim() ? fileLibrary(services, input, undefined) : fileLibrary(services, { ...input, username: '' }, (actor as { uid: number }).uid),
   }),
-  action({
-    name: 'attachment/getAllList',
+  action(contracts.attachmentGetAllList, {
     auth: 'admin',
     writes: false,
-    input: listInput,
     handle: ({ input, services }) => fileLibrary(services, input, undefined),
   }),
-  action({
-    name: 'attachment/deleteMyAttachment',
+  action(contracts.attachmentDeleteMyAttachment, {
     auth: 'user',
     writes: true,
-    input: z.object({ file_id: zId }).loose(),
     async handle({ input, actor, services }) {
       await deleteFile(services, await storageOf(services), await loadOwnFile(services, actor, input.file_id));
       return [];
     },
   }),
-  action({
-    name: 'attachment/deleteAttachment',
+  action(contracts.attachmentDeleteAttachment, {
     auth: 'admin',
     writes: true,
-    input: z.object({ file_id: zId }).loose(),
     async handle({ input, services }) {
       await deleteFile(services, await storageOf(services), await loadFile(services, input.file_id));
       return [];
     },
   }),
-  action({
-    name: 'attachment/bindingPage',
+  action(contracts.attachmentBindingPage, {
     auth: 'user',
     writes: true,
-    input: z.object({ file_id: zId, page_id: zId }).loose(),
+    // Two rows' rights, the file's first (the caller's own: 10103 for anyone else's, whatever the
+    // page), then the page's: not a declared load, which the dispatcher would check first.
     async handle({ input, actor, services }) {
       const file = await loadOwnFile(services, actor, input.file_id);
       const { page } = await loadWritablePage(services, actor, input.page_id);

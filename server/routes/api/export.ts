@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errors, type Lang } from '../../../core/errors.ts';
 import { sanitizeFileName } from '../../../core/fileNames.ts';
 import type { DocTree } from '../../../core/tree.ts';
@@ -8,7 +8,7 @@ import type { LoadedItem } from '../../access/items.ts';
 import { attachmentImageResolver } from '../../commands/tree/attachmentImages.ts';
 import { loadItemTree } from '../../commands/tree/loadItemTree.ts';
 import { action, raw, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/export.ts';
 import type { Services } from '../../services.ts';
 import { storageOf } from '../../storage/index.ts';
 import { contentDisposition } from './attachment.ts';
@@ -21,9 +21,7 @@ import { exportJobError } from '../../../workers/jobErrors.ts';
  * (10302 otherwise), also on public items; archived and read-only items still export for their
  * editors. A member limited to catalogs exports only those.
  */
-const exportInput = z.object({ item_id: zId, cat_id: zIdOrZero, page_id: zIdOrZero }).loose();
-
-async function loadExportTree(services: Services, loaded: LoadedItem, input: z.output<typeof exportInput>): Promise<DocTree> {
+async function loadExportTree(services: Services, loaded: LoadedItem, input: z.output<typeof contracts.exportInput>): Promise<DocTree> {
   const full = await loadItemTree(services, loaded.item.item_id, { allowedTopCatIds: loaded.abilities.allowedTopCatIds });
   const tree = selectSubtree(full, { catId: input.cat_id, pageId: input.page_id });
   if (!tree) throw errors.notFound(input.page_id ? 'page' : 'catalog');
@@ -48,12 +46,10 @@ export function downloadJobFile(made: JobFile, type: string, fileName: string) {
  * An `export/*` action: the selected tree rendered as a file to download, named after the tree.
  * The renderer builds it in a worker process (workers/); one over its limits → 10101.
  */
-function exportAction(name: string, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>): ActionDef {
-  return action({
-    name,
+function exportAction(contract: typeof contracts.exportWord | typeof contracts.exportMarkdown | typeof contracts.exportHtml, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>): ActionDef {
+  return action(contract, {
     auth: 'user',
     writes: false,
-    input: exportInput,
     load: { item: { param: 'item_id', need: 'export' } },
     async handle({ input, loaded, services, lang }) {
       const tree = await loadExportTree(services, loaded.item, input);
@@ -71,16 +67,16 @@ function exportAction(name: string, type: string, fileSuffix: string, render: (t
 
 export const exportActions: ActionDef[] = [
   // The exporters (docx, jszip, jsdom) load in the worker processes, never in the server.
-  exportAction('export/word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang, fileName }) => {
+  exportAction(contracts.exportWord, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang, fileName }) => {
     // The worker cannot reach the database or the storage: it names the images, this process fetches them.
     const urls = await services.jobs.run('docxImageUrls', { tree, lang }, { fileName });
     const images = await fetchImages(urls, attachmentImageResolver(services.db, await storageOf(services)));
     return services.jobs.runToFile('exportWord', { tree, lang, images }, { fileName });
   }),
-  exportAction('export/markdown', 'application/zip', '.zip', (tree, { services, fileName }) => services.jobs.runToFile('exportMarkdown', { tree }, { fileName })),
-  exportAction('export/html', 'application/zip', '_html.zip', (tree, { services, lang, fileName }) => services.jobs.runToFile('exportHtml', { tree, lang }, { fileName })),
+  exportAction(contracts.exportMarkdown, 'application/zip', '.zip', (tree, { services, fileName }) => services.jobs.runToFile('exportMarkdown', { tree }, { fileName })),
+  exportAction(contracts.exportHtml, 'application/zip', '_html.zip', (tree, { services, lang, fileName }) => services.jobs.runToFile('exportHtml', { tree, lang }, { fileName })),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
-  action({ name: 'export/checkMarkdownLimit', auth: 'user', writes: false, input: z.object({}).loose(), handle: () => [] }),
+  action(contracts.exportCheckMarkdownLimit, { auth: 'user', writes: false, handle: async () => [] }),
 ];
 
 /** The images among `urls` that the resolver answers (Folio's own attachments), one at a time. */

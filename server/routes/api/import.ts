@@ -1,12 +1,8 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { MAX } from '../../../core/limits.ts';
-import { loadItem, requireWholeItemEdit } from '../../access/items.ts';
+import * as contracts from '../../../core/api/import.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import { importFile } from '../../commands/tree/importFile.ts';
-import type { ImportAutoResult } from '../../../core/wire.ts';
 import { actorRef } from '../../policies/actor.ts';
-import { zId, zText } from '../../../core/api/schema.ts';
 
 /**
  * `import/auto`: one uploaded file (ShowDoc/Markdown zip, OpenAPI/Swagger JSON or YAML, Postman
@@ -18,15 +14,14 @@ import { zId, zText } from '../../../core/api/schema.ts';
  * An OpenAPI file that reads but fails strict validation imports, its problems answered as `warnings`.
  */
 export const importActions: ActionDef[] = [
-  action({
-    name: 'import/auto',
+  action(contracts.importAuto, {
     auth: 'user',
     writes: true,
-    input: z.object({ item_id: zId.optional(), item_name: zText(MAX.itemName).optional(), password: zText(MAX.password).optional() }).loose(),
-    async handle({ input, actor, services, files, lang }): Promise<ImportAutoResult> {
+    // Importing into an item needs edit rights on all of it; without item_id a new item is made.
+    load: { item: { param: 'item_id', need: 'editAll', optional: true } },
+    async handle({ input, actor, services, files, lang }) {
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
-      if (input.item_id) requireWholeItemEdit(await loadItem(services, actor, input.item_id));
       // auth 'user': the dispatcher let only users in.
       return importFile(services, { path: file.filepath, fileName: file.originalFilename ?? undefined, lang, owner: actorRef(actor), itemId: input.item_id, itemName: input.item_name, password: input.password });
     },

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
-import { MAX } from '../../../core/limits.ts';
 import { apiWriterOf, authorizeApiCall } from '../../access/apiKeys.ts';
 import { deleteCatalog } from '../../commands/catalogs/deleteCatalog.ts';
 import { saveCatalog } from '../../commands/catalogs/saveCatalog.ts';
@@ -12,7 +10,7 @@ import { assertContentSize } from '../../commands/sync/limits.ts';
 import { readCatalogTreeWithContent } from '../../commands/sync/readTree.ts';
 import { upsertPageByTitle } from '../../commands/sync/upsertPageByTitle.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zId, zIdOrZero, zInt, zRequiredText, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/open.ts';
 import { presentPage } from '../../presenters/page.ts';
 import { openFileActions } from './openFiles.ts';
 import { scriptActions } from './openScripts.ts';
@@ -22,27 +20,10 @@ import { scriptActions } from './openScripts.ts';
  * form, JSON, multipart or query). Writes are recorded as author `API` (with a personal access
  * token: its user, via the token; apiWriterOf) and, unlike ShowDoc, keep page history.
  */
-/** The item's api_key + api_token, or with a personal access token (Authorization: Bearer) the item_id. */
-export const apiCredentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
-
-const updatePageInput = z
-  .object({
-    ...apiCredentials,
-    // ShowDoc answers a missing title with its generic failure (10101), so the check is in the handler.
-    page_title: zText(MAX.pageTitle),
-    page_content: zText(MAX.pageContent * 2),
-    cat_name: zText(2000),
-    cat_name_sub: zText(2000),
-    s_number: zInt(-1_000_000_000, 1_000_000_000).optional(),
-  })
-  .loose();
-
-const updatePage = (name: string) =>
-  action({
-    name,
+const updatePage = (contract: typeof contracts.openUpdatePage | typeof contracts.openUpdateItem | typeof contracts.itemUpdateByApi) =>
+  action(contract, {
     auth: 'public',
     writes: true,
-    input: updatePageInput,
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const title = input.page_title.trim();
@@ -62,15 +43,13 @@ const updatePage = (name: string) =>
   });
 
 export const openActions: ActionDef[] = [
-  updatePage('open/updatePage'),
-  updatePage('open/updateItem'),
-  updatePage('item/updateByApi'),
+  updatePage(contracts.openUpdatePage),
+  updatePage(contracts.openUpdateItem),
+  updatePage(contracts.itemUpdateByApi),
 
-  action({
-    name: 'open/getPage',
+  action(contracts.openGetPage, {
     auth: 'public',
     writes: false,
-    input: z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: false, actor });
       const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id, page_title: input.page_title.trim() });
@@ -78,11 +57,9 @@ export const openActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/deletePage',
+  action(contracts.openDeletePage, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...apiCredentials, page_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const page = await livePageOf(services.db, item.item_id, { page_id: input.page_id });
@@ -91,22 +68,18 @@ export const openActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/getCatalogTree',
+  action(contracts.openGetCatalogTree, {
     auth: 'public',
     writes: false,
-    input: z.object(apiCredentials).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: false, actor });
       return readCatalogTreeWithContent(services.db, item.item_id);
     },
   }),
 
-  action({
-    name: 'open/createCatalog',
+  action(contracts.openCreateCatalog, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: apiWriterOf(actor, input) });
@@ -114,11 +87,9 @@ export const openActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/updateCatalog',
+  action(contracts.openUpdateCatalog, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...apiCredentials, cat_id: zId, cat_name: zRequiredText(MAX.catName), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       await catalogOf(services.db, item.item_id, input.cat_id);
@@ -127,11 +98,9 @@ export const openActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/deleteCatalog',
+  action(contracts.openDeleteCatalog, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...apiCredentials, cat_id: zId }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       await deleteCatalog(services, { itemId: item.item_id, catId: input.cat_id, by: apiWriterOf(actor, input) });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { deleteFile } from '../../commands/files/deleteFiles.ts';
@@ -6,7 +5,7 @@ import { siteBaseUrl } from '../../commands/files/siteBase.ts';
 import { storeUpload } from '../../commands/files/storeUpload.ts';
 import { fileOf, livePageOf } from '../../commands/sync/itemLookups.ts';
 import { action, type ActionDef } from '../../http/action.ts';
-import { zIdOrZero, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/openFiles.ts';
 import { fileUrl } from '../../presenters/file.ts';
 import { storageOf } from '../../storage/index.ts';
 
@@ -15,14 +14,10 @@ import { storageOf } from '../../storage/index.ts';
  * stored by the same commands as the web app's uploads. Files are owned by the item's creator
  * (as in ShowDoc) so they show in their library and count against their storage.
  */
-const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
-
 export const openFileActions: ActionDef[] = [
-  action({
-    name: 'open/uploadAttachment',
+  action(contracts.openUploadAttachment, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...credentials, page_id: zIdOrZero }).loose(),
     async handle({ input, actor, files, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const file = files.find((f) => f.field === 'file') ?? files[0];
@@ -41,11 +36,9 @@ export const openFileActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/deleteAttachment',
+  action(contracts.openDeleteAttachment, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...credentials, file_id: zIdOrZero, sign: zText(64), file_url: zText(2000) }).loose(),
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       const file = await fileOf(services.db, item.item_id, input);

@@ -8,6 +8,7 @@ import { assertContentSize } from '../../commands/sync/limits.ts';
 import { upsertPagesByTitle } from '../../commands/sync/upsertPageByTitle.ts';
 import { action, raw, type ActionContext, type ActionDef, type RawResponse } from '../../http/action.ts';
 import { zInt, zText } from '../../../core/api/schema.ts';
+import * as contracts from '../../../core/api/openScripts.ts';
 
 /**
  * `open/fromComments` and `open/updateDbItem`: what ShowDoc's `showdoc_api.sh` and
@@ -17,8 +18,6 @@ import { zInt, zText } from '../../../core/api/schema.ts';
  */
 const SUCCESS = '成功';
 const FAILURE = '失败';
-
-const credentials = { api_key: z.unknown().optional(), api_token: z.unknown().optional(), item_id: z.unknown().optional() };
 
 async function plainText(ctx: ActionContext<unknown>, work: () => Promise<number>): Promise<RawResponse> {
   try {
@@ -37,12 +36,9 @@ async function plainText(ctx: ActionContext<unknown>, work: () => Promise<number
 }
 
 export const scriptActions: ActionDef[] = [
-  action({
-    name: 'open/fromComments',
+  action(contracts.openFromComments, {
     auth: 'public',
     writes: true,
-    // Validation failures answer in plain text too, so every field is checked inside.
-    input: z.object({ ...credentials, content: z.unknown().optional() }).loose(),
     handle(ctx) {
       return plainText(ctx, async () => {
         const { input, services } = ctx;
@@ -63,11 +59,9 @@ export const scriptActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'open/updateDbItem',
+  action(contracts.openUpdateDbItem, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...credentials, table_info: z.unknown().optional(), table_detail: z.unknown().optional(), table_index: z.unknown().optional(), cat_name: z.unknown().optional(), s_number: z.unknown().optional() }).loose(),
     handle(ctx) {
       return plainText(ctx, async () => {
         const { services } = ctx;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { errors } from '../../../core/errors.ts';
 import { authorizeApiCall } from '../../access/apiKeys.ts';
 import { siteBaseUrl } from '../../commands/files/siteBase.ts';
@@ -6,34 +5,21 @@ import { deletePreview, listPreviews, openPreview } from '../../commands/items/p
 import { action, type ActionDef } from '../../http/action.ts';
 import type { ItemRow } from '../../models/Item.ts';
 import { presentPreview } from '../../presenters/preview.ts';
-import { apiCredentials } from './open.ts';
+import * as contracts from '../../../core/api/syncPreview.ts';
 
 /**
  * `sync/preview*`: pull-request previews for `docs push --preview NAME` (issue #21 part 7), with
  * the source item's api_key/api_token: whoever may push to the item may preview into it.
  */
-const previewName = z
-  .string('must be text')
-  .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'must be 1 to 100 letters, digits, dots, dashes or underscores, starting with a letter or digit (e.g. pr-42)');
-
 /** A preview has no previews of its own: its key pushes into it, nothing more. */
 function refusePreviewSource(item: ItemRow): void {
   if (item.preview_of) throw errors.validation('api_key: this is a preview\'s key; use the key of the item it previews', 'api_key：这是预览的密钥，请使用被预览项目的密钥');
 }
 
 export const syncPreviewActions: ActionDef[] = [
-  action({
-    name: 'sync/previewOpen',
+  action(contracts.syncPreviewOpen, {
     auth: 'public',
     writes: true,
-    input: z
-      .object({
-        ...apiCredentials,
-        name: previewName,
-        expires_hours: z.coerce.number('must be a number').int('must be a whole number of hours').min(1, 'must be at least 1 hour').optional(),
-      })
-      .loose(),
     async handle({ input, services }) {
       const source = await authorizeApiCall(services, input, { write: true });
       refusePreviewSource(source);
@@ -44,11 +30,9 @@ export const syncPreviewActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'sync/previews',
+  action(contracts.syncPreviews, {
     auth: 'public',
     writes: false,
-    input: z.object(apiCredentials).loose(),
     async handle({ input, services }) {
       const source = await authorizeApiCall(services, input, { write: false });
       refusePreviewSource(source);
@@ -57,11 +41,9 @@ export const syncPreviewActions: ActionDef[] = [
     },
   }),
 
-  action({
-    name: 'sync/previewDelete',
+  action(contracts.syncPreviewDelete, {
     auth: 'public',
     writes: true,
-    input: z.object({ ...apiCredentials, name: previewName }).loose(),
     async handle({ input, services }) {
       const source = await authorizeApiCall(services, input, { write: true });
       refusePreviewSource(source);

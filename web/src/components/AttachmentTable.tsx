@@ -6,9 +6,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentApi } from '../api/notice.ts';
+import { call, upload } from '../api/client.ts';
 import type { LibraryFile } from '@core/wire';
 import { useApiData } from '../hooks/useApiData.ts';
+import { formProblems } from '../lib/formProblems.ts';
 import { confirmDelete } from '../lib/confirmDelete.ts';
 import { bytesOf, formatFileSize } from '../lib/fileSize.ts';
 import { useWindowWidth } from '../lib/useWindowWidth.ts';
@@ -32,10 +33,11 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
   const [query, setQuery] = useState({ name: '', username: '' });
+  // The search's own limits (the list action's schema), shown under the field instead of sent.
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
-  const load = scope === 'all' ? attachmentApi.getAllList : attachmentApi.getMyList;
   const list = useApiData(
-    () => load({ page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
+    () => call(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
     [scope, page, type, query],
   );
 
@@ -48,7 +50,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const uploadFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      await attachmentApi.upload(file, { loading: true });
+      await upload('attachment/attachmentUpload', {}, { file }, { loading: true });
       notify('success', t('uploaded'));
       setPage(1);
       await list.reload();
@@ -61,7 +63,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
 
   const remove = (file: LibraryFile) =>
     confirmDelete(t('deleteConfirm', { name: file.display_name }), async () => {
-      await (scope === 'all' ? attachmentApi.deleteAttachment(file.file_id) : attachmentApi.deleteMyAttachment(file.file_id));
+      await call(scope === 'all' ? 'attachment/deleteAttachment' : 'attachment/deleteMyAttachment', { file_id: file.file_id });
       await list.reload();
     });
 
@@ -80,13 +82,27 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
         className="folio-toolbar"
         onSubmit={(e) => {
           e.preventDefault();
+          const next = { name: name.trim(), username: username.trim() };
+          const found = formProblems(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page: 1, count: pageSize, attachment_type: type, display_name: next.name, username: next.username });
+          setProblems(found);
+          if (Object.keys(found).length) return;
           setPage(1);
-          setQuery({ name: name.trim(), username: username.trim() });
+          setQuery(next);
         }}
       >
         <Dropdown value={type} options={types} aria-label={t('typeFilter')} onChange={(e) => { setType(e.value as number); setPage(1); }} />
-        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" />
-        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" />}
+        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" invalid={!!problems.display_name} />
+        {problems.display_name && (
+          <small className="p-error" role="alert">
+            {problems.display_name}
+          </small>
+        )}
+        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" invalid={!!problems.username} />}
+        {scope === 'all' && problems.username && (
+          <small className="p-error" role="alert">
+            {problems.username}
+          </small>
+        )}
         <Button type="submit" icon="pi pi-search" label={t('common:actions.search')} outlined />
         <span className="folio-spacer" />
         {scope === 'mine' && (

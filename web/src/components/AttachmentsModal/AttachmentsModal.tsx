@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { pageApi } from '../../api/page.ts';
+import { call, upload } from '../../api/client.ts';
 import type { PageAttachment } from '@core/wire';
 import { askConfirm } from '../../lib/confirm.ts';
 import './AttachmentsModal.css';
@@ -29,7 +29,7 @@ export default function AttachmentsModal({ visible, onHide, pageId, itemId, canE
 
   const reload = useCallback(async () => {
     if (!pageId) return;
-    const list = (await pageApi.uploadList(pageId)) ?? [];
+    const list = (await call('page/uploadList', { page_id: pageId })) ?? [];
     setFiles(list);
     onCountChange?.(list.length);
   }, [pageId, onCountChange]);
@@ -42,7 +42,7 @@ export default function AttachmentsModal({ visible, onHide, pageId, itemId, canE
     if (!picked?.length) return;
     setBusy(true);
     try {
-      for (const file of Array.from(picked)) await pageApi.upload({ page_id: pageId, item_id: itemId }, file);
+      for (const file of Array.from(picked)) await upload('page/upload', { page_id: pageId, item_id: itemId }, { file });
     } catch {
       // the client already showed error_message; spec §8 asks to clear the file list
     } finally {
@@ -54,7 +54,7 @@ export default function AttachmentsModal({ visible, onHide, pageId, itemId, canE
 
   const remove = async (file: PageAttachment) => {
     if (!(await askConfirm(t('attachments.deleteConfirm', { name: file.display_name })))) return;
-    await pageApi.deleteUploadFile({ file_id: file.file_id, page_id: pageId });
+    await call('page/deleteUploadFile', { file_id: file.file_id, page_id: pageId });
     await reload();
   };
 

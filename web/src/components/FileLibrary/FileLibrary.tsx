@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Paginator } from 'primereact/paginator';
 import { useTranslation } from 'react-i18next';
 import { FILE_LIBRARY_PAGE_SIZE } from '@core/limits';
-import { attachmentApi } from '../../api/notice.ts';
+import { call, upload } from '../../api/client.ts';
 import type { LibraryFile } from '@core/wire';
 import { notify } from '../../state/notify.ts';
 import { askConfirm } from '../../lib/confirm.ts';
@@ -31,7 +31,7 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
 
   const load = useCallback(
     async (p: number, name: string) => {
-      const answer = await attachmentApi.getMyList({ page: p, count: FILE_LIBRARY_PAGE_SIZE, attachment_type: -1, display_name: name });
+      const answer = await call('attachment/getMyList', { page: p, count: FILE_LIBRARY_PAGE_SIZE, attachment_type: -1, display_name: name });
       setList(answer?.list ?? []);
       setTotal(Number(answer?.total ?? 0));
     },
@@ -48,14 +48,14 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
   };
 
   const select = async (f: LibraryFile) => {
-    await attachmentApi.bindingPage({ file_id: f.file_id, page_id: pageId });
+    await call('attachment/bindingPage', { file_id: f.file_id, page_id: pageId });
     notify('success', t('library.attached', { name: f.display_name }));
     onBound();
   };
 
   const remove = async (f: LibraryFile) => {
     if (!(await askConfirm(t('attachments.deleteConfirm', { name: f.display_name })))) return;
-    await attachmentApi.deleteMyAttachment(f.file_id);
+    await call('attachment/deleteMyAttachment', { file_id: f.file_id });
     await load(page, query);
   };
 
@@ -64,7 +64,7 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
     if (!file) return;
     try {
       // into the library; "Select" then attaches it to this page
-      await attachmentApi.upload(file);
+      await upload('attachment/attachmentUpload', {}, { file });
     } catch {
       /* message already shown */
     } finally {

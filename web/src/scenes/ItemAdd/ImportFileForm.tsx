@@ -3,9 +3,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ImportAutoResult } from '@core/wire';
-import { importApi } from '../../api/item.ts';
+import { upload } from '../../api/client.ts';
 import { ItemVisibilityFields } from '../../components/ItemFieldsForm.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { firstFormProblem } from '../../lib/formProblems.ts';
 import { itemPath } from '../../state/links.ts';
 import { notify } from '../../state/notify.ts';
 
@@ -23,17 +24,19 @@ export function ImportFileForm() {
   // An OpenAPI file that failed strict validation, or a zip some of whose entries were left out for
   // their names, imported all the same: the problems are shown before the item opens.
   const [warned, setWarned] = useState<ImportAutoResult | null>(null);
+  const fields = () => ({ password: visibility.is_private ? visibility.password : '' });
   const { busy, onSubmit } = useSubmit(
     async () => {
       if (!file) return;
-      const result = await importApi.auto(file, { password: visibility.is_private ? visibility.password : '' }, { loading: true });
+      const result = await upload('import/auto', fields(), { file }, { loading: true });
       notify('success', t('add.imported'));
       if (result.warnings?.length) setWarned(result);
       else navigate(itemPath({ item_id: result.item_id }));
     },
     {
       validate: () => {
-        const problem = visibility.is_private && !visibility.password ? t('form.privateNeedsPassword') : undefined;
+        // import/auto's own rules (the password's length) first, then the form's: private needs a password.
+        const problem = firstFormProblem('import/auto', fields())?.message ?? (visibility.is_private && !visibility.password ? t('form.privateNeedsPassword') : undefined);
         setPasswordError(problem);
         if (problem) notify('warn', problem);
         return problem;
