@@ -225,7 +225,7 @@ export interface CatalogTreeChanged {
 }
 
 /** A page in `open/getCatalogTree`, with its content. */
-export interface OpenTreePage {
+interface OpenTreePage {
   page_id: number;
   cat_id: number;
   page_title: string;
@@ -640,9 +640,6 @@ export interface AdminSettings extends Omit<SiteSettingsValues, 'history_version
   ldap_form: LdapSettings & { bind_password_set: boolean };
   oss_setting: OssSettings & { secret_set: boolean };
 }
-
-/** `adminSetting/saveConfig`: any of the settings; a secret sent empty keeps the stored one. */
-export type AdminSettingsUpdate = Partial<SiteSettingsValues>;
 
 /** `adminSetting/testLdap`: the directory's URL and how many users its filter finds. */
 export interface LdapTestResult {

@@ -5,7 +5,7 @@ import { contract, type NoData } from './contract.ts';
 /**
  * The `adminSetting/*` actions of `server/routes/api/adminSetting.ts`: the site settings of spec §3.
  * Their inputs stay loose: the server reads the settings from all parameters with
- * `parseSubmittedSettings` (the keys vary by form: any of AdminSettingsUpdate, or `ldap_form`).
+ * `parseSubmittedSettings` (the keys vary by form: any of the site settings, or `ldap_form`).
  */
 
 export const adminSettingLoadConfig = contract<AdminSettings>()('adminSetting/loadConfig', z.object({}));

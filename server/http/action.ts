@@ -79,12 +79,8 @@ export type ActionSpec<C extends Contract, L extends ActionLoads> = Omit<ActionD
  * from the contract, and the handler must answer its output type. The generics keep `input` typed
  * from the schema and `loaded` from `load`.
  */
-export function action<C extends Contract, const L extends ActionLoads = {}>(contract: C, spec: ActionSpec<C, L>): ActionDef<C['input'], L>;
-/** An action without a contract yet (issue #25 moves every action to one). */
-export function action<S extends z.ZodType, const L extends ActionLoads = {}>(def: ActionDef<S, L>): ActionDef<S, L>;
-export function action(first: Contract | ActionDef, spec?: ActionSpec<Contract, ActionLoads>): ActionDef {
-  if (!spec) return first as ActionDef;
-  return { ...spec, name: first.name, input: first.input } as ActionDef;
+export function action<C extends Contract, const L extends ActionLoads = {}>(contract: C, spec: ActionSpec<C, L>): ActionDef<C['input'], L> {
+  return { ...spec, name: contract.name, input: contract.input } as ActionDef<C['input'], L>;
 }
 
 /** A non-envelope answer: files, images, plain text for ShowDoc's shell scripts, redirects. */

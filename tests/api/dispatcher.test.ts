@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { action } from '../../server/http/action.ts';
+import { contract } from '../../core/api/contract.ts';
 import { zId, zText } from '../../core/api/schema.ts';
 import { allActions } from '../../server/routes/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -8,18 +9,30 @@ import { denials } from '../../server/access/denials.ts';
 import { buildUser } from '../helpers/factories.ts';
 
 // A few probe actions beside the real table, to exercise the dispatcher itself.
+const noInput = z.object({}).loose();
+const probe = <O>(name: string, input: z.ZodType = noInput) => contract<O>()(name, input);
 const probes = [
-  action({
-    name: 'probe/echo',
+  action(probe<{ input: unknown; who: string }>('probe/echo', z.object({ item_id: zId.optional(), text: zText(20).optional() }).loose()), {
     auth: 'public',
     writes: false,
-    input: z.object({ item_id: zId.optional(), text: zText(20).optional() }).loose(),
-    handle: ({ input, actor }) => ({ input, who: actor.kind }),
+    handle: async ({ input, actor }) => ({ input, who: actor.kind }),
   }),
-  action({ name: 'probe/mine', auth: 'user', writes: false, input: z.object({}).loose(), handle: ({ actor }) => ({ uid: actor.kind === 'user' ? actor.uid : 0 }) }),
-  action({ name: 'probe/admin', auth: 'admin', writes: false, input: z.object({}).loose(), handle: () => ({ ok: true }) }),
-  action({ name: 'probe/boom', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw new Error('SELECT secret FROM users /etc/passwd'); } }),
-  action({ name: 'probe/fail', auth: 'public', writes: false, input: z.object({}).loose(), handle: () => { throw denials.needItemPassword(); } }),
+  action(probe<{ uid: number }>('probe/mine'), { auth: 'user', writes: false, handle: async ({ actor }) => ({ uid: actor.kind === 'user' ? actor.uid : 0 }) }),
+  action(probe<{ ok: boolean }>('probe/admin'), { auth: 'admin', writes: false, handle: async () => ({ ok: true }) }),
+  action(probe<never>('probe/boom'), {
+    auth: 'public',
+    writes: false,
+    handle: async () => {
+      throw new Error('SELECT secret FROM users /etc/passwd');
+    },
+  }),
+  action(probe<never>('probe/fail'), {
+    auth: 'public',
+    writes: false,
+    handle: async () => {
+      throw denials.needItemPassword();
+    },
+  }),
 ];
 
 let t: TestServer;

@@ -5,7 +5,7 @@
  */
 import type { WebhookEvent } from '../../../core/webhooks.ts';
 
-export { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookEvent, type WebhookFormat } from '../../../core/webhooks.ts';
+export { WEBHOOK_FORMATS, type WebhookEvent, type WebhookFormat } from '../../../core/webhooks.ts';
 /** Sent by `webhook/test` only; nobody subscribes to it. */
 export type DeliveryEvent = WebhookEvent | 'webhook.test';
 

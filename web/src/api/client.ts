@@ -157,21 +157,6 @@ function multipart(fields: object, files: Record<string, Blob | File>): FormData
   return form;
 }
 
-/** `call` for an action whose contract is not written yet (issue #25 gives every action one). */
-export function callUntyped<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, { method: 'POST', body: encodeForm(params) }, params as Params, opts);
-}
-
-/** `read` for an action whose contract is not written yet. */
-export function readUntyped<T = unknown>(name: string, params: object = {}, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, { method: 'GET', query: encodeForm(params) }, params as Params, opts);
-}
-
-/** `upload` for an action whose contract is not written yet. */
-export function uploadUntyped<T = unknown>(name: string, fields: object, files: Record<string, Blob | File>, opts: CallOptions = {}): Promise<T> {
-  return send<T>(name, { method: 'POST', body: multipart(fields, files) }, fields as Params, opts);
-}
-
 /** Fire-and-forget POST that must never bother the user (scheduled-task and DB-update pings). */
 export function pingQuietly(path: string): void {
   fetch(path, { method: 'POST', credentials: 'same-origin', headers: apiHeaders() }).catch(() => undefined);

@@ -26,7 +26,7 @@ export const emptyItemForm = (): ItemFormValues => ({ item_name: '', item_descri
 const DOMAIN_PATTERN = /^[A-Za-z0-9]*$/;
 
 /** The first problem with the values, as a message for the user; '' when they are fine. */
-export function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPassword?: boolean } = {}): { field: string; message: string } | null {
+function itemFormProblem(v: ItemFormValues, t: TFunction, opts: { hasPassword?: boolean } = {}): { field: string; message: string } | null {
   if (!v.item_name.trim()) return { field: 'item_name', message: t('common:errors.required', { field: t('items:form.name') }) };
   if (!DOMAIN_PATTERN.test(v.item_domain.trim())) return { field: 'item_domain', message: t('items:form.domainInvalid') };
   if (v.is_private && !v.password && !opts.hasPassword) return { field: 'password', message: t('items:form.privateNeedsPassword') };
