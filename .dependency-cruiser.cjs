@@ -75,19 +75,27 @@ module.exports = {
     },
     {
       name: 'commands-reach-live-through-its-two-doors',
-      comment: 'A write merges into the live document inside its own transaction (mergeWrite.ts) and announces rights changes (liveServices.ts); the socket side (hub, auth, rights loop, extensions) stays out of commands.',
+      comment:
+        'A write merges into the live document inside its own transaction (mergeWrite.ts) and announces rights changes (liveServices.ts); the socket side (hub, auth, rights loop, extensions) stays out of commands.',
       severity: 'error',
       from: { path: '^server/commands/' },
       to: { path: '^server/live/', pathNot: '^server/live/(mergeWrite|liveServices)\\.ts$' },
     },
     {
       name: 'live-beside-commands',
-      comment: 'live/ (co-editing) may use commands, models, access, policies, db, auth (token signing), core and the config/logger/services leaves and the cluster primary (its IPC channel name); never the transport.',
+      comment:
+        'live/ (co-editing) may use commands, models, access, policies, db, auth (token signing), core and the config/logger/services leaves and the cluster primary (its IPC channel name); never the transport.',
       severity: 'error',
       from: { path: '^server/live/' },
       to: {
         path: OWN,
-        pathNot: ['^server/(live|commands|models|access|policies|db|auth)/', '^server/(config|logger|services)\\.ts$', '^server/clusterPrimary\\.mjs$', '^importers/contentHash\\.ts$', '^core/'],
+        pathNot: [
+          '^server/(live|commands|models|access|policies|db|auth)/',
+          '^server/(config|logger|services)\\.ts$',
+          '^server/clusterPrimary\\.mjs$',
+          '^importers/contentHash\\.ts$',
+          '^core/',
+        ],
       },
     },
     {
@@ -99,7 +107,7 @@ module.exports = {
     },
     {
       name: 'permission-errors-only-in-access',
-      comment: 'Rights have one home: only access/ (and the dispatcher\'s auth level and origin check) may refuse with a permission error.',
+      comment: "Rights have one home: only access/ (and the dispatcher's auth level and origin check) may refuse with a permission error.",
       severity: 'error',
       from: { path: '^(server|cli|importers|exporters)/', pathNot: ['^server/access/', '^server/http/(dispatcher|requestOrigin)\\.ts$'] },
       to: { path: '^server/access/denials\\.ts$' },
@@ -113,7 +121,8 @@ module.exports = {
     },
     {
       name: 'services-build-no-layer-above',
-      comment: 'services.ts is handed to every layer: it must not import a command (the app wires those in); only the live bus and its rights announcer, which every process has, are built here.',
+      comment:
+        'services.ts is handed to every layer: it must not import a command (the app wires those in); only the live bus and its rights announcer, which every process has, are built here.',
       severity: 'error',
       from: { path: '^server/services\\.ts$' },
       to: { path: '^server/(commands|http|routes|mcp|live)/', pathNot: '^server/live/(liveServices\\.ts|bus/)' },

@@ -44,14 +44,25 @@ function makeFolder(): string {
     const folder = path.dirname(path.join(dir, pageFile(i)));
     fs.mkdirSync(folder, { recursive: true });
     const image = i < IMAGES ? ['', `![Figure ${i}](../images/figure-${i}.png)`] : [];
-    const body = [`# Page ${i}`, '', `Generated page ${i} for the CLI benchmark.`, ...image, '', '| key | value |', '| --- | --- |', ...Array.from({ length: 20 }, (_, r) => `| row ${r} | ${(i * 31 + r) % 997} |`), ''].join('\n');
+    const body = [
+      `# Page ${i}`,
+      '',
+      `Generated page ${i} for the CLI benchmark.`,
+      ...image,
+      '',
+      '| key | value |',
+      '| --- | --- |',
+      ...Array.from({ length: 20 }, (_, r) => `| row ${r} | ${(i * 31 + r) % 997} |`),
+      '',
+    ].join('\n');
     fs.writeFileSync(path.join(dir, pageFile(i)), `---\norder: ${i % 50}\nauthor: bench\n---\n${body}`);
   }
   return dir;
 }
 
 /** Preloaded into each measured process: prints its own CPU time (user + system, start-up included) on exit. */
-const CPU_PROBE = 'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ndocs-bench-cpu-ms="+((u.user+u.system)/1000).toFixed(0)+"\\n")})';
+const CPU_PROBE =
+  'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ndocs-bench-cpu-ms="+((u.user+u.system)/1000).toFixed(0)+"\\n")})';
 
 /** Wall time of a fresh process, from spawn to exit, and the CPU time it used (reliable on a shared machine). */
 async function timed(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ ms: number; cpuMs: number; stderr: string }> {
@@ -88,7 +99,12 @@ async function startupRows(): Promise<BenchRowOut[]> {
   const bundle = await sample([BUNDLE, '--help']);
   const full = await sample([path.join(ROOT, 'bin/docs'), '--help']);
   return [
-    row('docs --help (CLI package, bundled JS)', bundle, 300, `median of 5; CPU ${(await sampleCpu([BUNDLE, '--help'])).toFixed(0)} ms; a bare \`node -e 0\` takes ${bare.toFixed(0)} ms here`),
+    row(
+      'docs --help (CLI package, bundled JS)',
+      bundle,
+      300,
+      `median of 5; CPU ${(await sampleCpu([BUNDLE, '--help'])).toFixed(0)} ms; a bare \`node -e 0\` takes ${bare.toFixed(0)} ms here`,
+    ),
     row('docs --help (full install, bin/docs, type stripping)', full, null, 'reported: the server install; CI uses the package'),
   ];
 }
@@ -107,7 +123,12 @@ async function syncRows(): Promise<BenchRowOut[]> {
     const pages = await server.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
     if (pages.data.pages.length !== FILES) throw new Error(`expected ${FILES} pages on the server, found ${pages.data.pages.length}`);
     return [
-      row(`first push (${FILES} files, ${IMAGES} images)`, first.ms, 10_000, `a new process, bundled CLI; ${cpuNote(first.cpuMs)} (the server runs in this process)`),
+      row(
+        `first push (${FILES} files, ${IMAGES} images)`,
+        first.ms,
+        10_000,
+        `a new process, bundled CLI; ${cpuNote(first.cpuMs)} (the server runs in this process)`,
+      ),
       row('no-op push', noop.ms, 600, `process start included; ${cpuNote(noop.cpuMs)}`),
       row('push of one changed file', one.ms, 500, `process start included; ${cpuNote(one.cpuMs)}`),
     ];
@@ -124,8 +145,20 @@ async function installRows(): Promise<BenchRowOut[]> {
     const installed = await installCli(tarball, path.join(work, 'job'));
     const mb = (installed.bytes / 1024 / 1024).toFixed(1);
     return [
-      { name: 'CLI install from the packed tarball (npm install)', value: `${(installed.ms / 1000).toFixed(1)} s`, target: '', met: null, note: `into an empty folder, npm's cache as it is` },
-      { name: 'CLI install size (node_modules)', value: `${mb} MB`, target: '', met: null, note: `${installed.packages} packages; tarball ${(fs.statSync(tarball).size / 1024).toFixed(0)} KB` },
+      {
+        name: 'CLI install from the packed tarball (npm install)',
+        value: `${(installed.ms / 1000).toFixed(1)} s`,
+        target: '',
+        met: null,
+        note: `into an empty folder, npm's cache as it is`,
+      },
+      {
+        name: 'CLI install size (node_modules)',
+        value: `${mb} MB`,
+        target: '',
+        met: null,
+        note: `${installed.packages} packages; tarball ${(fs.statSync(tarball).size / 1024).toFixed(0)} KB`,
+      },
     ];
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

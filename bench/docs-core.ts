@@ -47,14 +47,19 @@ export type Engine = 'sqlite' | 'pg';
 
 // ---------- seeding ----------
 
-const EN = 'the a service request response token user account payload header field value error retry timeout cache index query schema table column record batch deploy release build config module client server gateway route handler event stream queue worker'.split(' ');
-const ZH = '接口 文档 用户 登录 权限 项目 目录 页面 参数 返回 示例 说明 请求 响应 数据 字典 字段 类型 默认 备注 成功 失败 错误 配置 部署 服务 缓存 索引'.split(' ');
+const EN =
+  'the a service request response token user account payload header field value error retry timeout cache index query schema table column record batch deploy release build config module client server gateway route handler event stream queue worker'.split(
+    ' ',
+  );
+const ZH = '接口 文档 用户 登录 权限 项目 目录 页面 参数 返回 示例 说明 请求 响应 数据 字典 字段 类型 默认 备注 成功 失败 错误 配置 部署 服务 缓存 索引'.split(
+  ' ',
+);
 /** Rarer terms sprinkled into ~2% of pages each: what the search queries look for. */
 export const RARE = ['kubernetes', 'idempotency', 'webhook签名', '灰度发布', 'ratelimiter', '熔断降级', 'opentelemetry', '分布式事务'];
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function pageContent(rand: () => number, i: number): string {
@@ -80,7 +85,11 @@ async function insertChunked(db: Db, table: string, rows: Record<string, unknown
 }
 
 /** Seeds the bench user, the 5,000-page item, an item of `exportPages` pages and `otherItems` × 500 more pages (deterministic). */
-export async function seed(db: Db, otherItems = OTHER_ITEMS, exportPages = EXPORT_PAGES): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
+export async function seed(
+  db: Db,
+  otherItems = OTHER_ITEMS,
+  exportPages = EXPORT_PAGES,
+): Promise<{ token: string; bigItemId: number; bigPageIds: number[]; exportItemId: number }> {
   const deps = { db, logger: createLogger('silent', false), now: () => Math.floor(Date.now() / 1000) };
   const { uid } = await createUser(deps, { username: 'bench', password: 'bench password 1' });
   const { token } = await createSession(deps, uid, 1);
@@ -88,7 +97,11 @@ export async function seed(db: Db, otherItems = OTHER_ITEMS, exportPages = EXPOR
   const rand = rng(42);
 
   const newItem = async (name: string) =>
-    ((await db('items').insert({ item_name: name, uid, username: 'bench', addtime: now, last_update_time: now }).returning('item_id'))[0] as { item_id: number }).item_id;
+    (
+      (await db('items').insert({ item_name: name, uid, username: 'bench', addtime: now, last_update_time: now }).returning('item_id'))[0] as {
+        item_id: number;
+      }
+    ).item_id;
   const pageRow = (itemId: number, catId: number, i: number) => {
     const content = pageContent(rand, i);
     return {
@@ -108,22 +121,43 @@ export async function seed(db: Db, otherItems = OTHER_ITEMS, exportPages = EXPOR
   const bigItemId = await newItem('Big item 大项目');
   const catIds: number[] = [];
   for (let top = 0; top < BIG_TOP_CATALOGS; top++) {
-    const [row] = await db('catalogs').insert({ item_id: bigItemId, cat_name: `Section ${top} 章节`, parent_cat_id: 0, level: 2, s_number: top, addtime: now }).returning('cat_id');
+    const [row] = await db('catalogs')
+      .insert({ item_id: bigItemId, cat_name: `Section ${top} 章节`, parent_cat_id: 0, level: 2, s_number: top, addtime: now })
+      .returning('cat_id');
     const topId = (row as { cat_id: number }).cat_id;
     catIds.push(topId);
-    const subs = Array.from({ length: BIG_SUB_PER_TOP }, (_, k) => ({ item_id: bigItemId, cat_name: `Part ${top}.${k} 部分`, parent_cat_id: topId, level: 3, s_number: k, addtime: now }));
+    const subs = Array.from({ length: BIG_SUB_PER_TOP }, (_, k) => ({
+      item_id: bigItemId,
+      cat_name: `Part ${top}.${k} 部分`,
+      parent_cat_id: topId,
+      level: 3,
+      s_number: k,
+      addtime: now,
+    }));
     const inserted = (await db('catalogs').insert(subs).returning('cat_id')) as { cat_id: number }[];
     catIds.push(...inserted.map((r) => r.cat_id));
   }
-  await insertChunked(db, 'pages', Array.from({ length: BIG_PAGES }, (_, i) => pageRow(bigItemId, i % 20 === 0 ? 0 : catIds[i % catIds.length]!, i)));
+  await insertChunked(
+    db,
+    'pages',
+    Array.from({ length: BIG_PAGES }, (_, i) => pageRow(bigItemId, i % 20 === 0 ? 0 : catIds[i % catIds.length]!, i)),
+  );
   let exportItemId = 0;
   if (exportPages) {
     exportItemId = await newItem('Export item 导出');
-    await insertChunked(db, 'pages', Array.from({ length: exportPages }, (_, i) => pageRow(exportItemId, 0, i)));
+    await insertChunked(
+      db,
+      'pages',
+      Array.from({ length: exportPages }, (_, i) => pageRow(exportItemId, 0, i)),
+    );
   }
   for (let it = 0; it < otherItems; it++) {
     const itemId = await newItem(`Other item ${it}`);
-    await insertChunked(db, 'pages', Array.from({ length: OTHER_PAGES_PER_ITEM }, (_, i) => pageRow(itemId, 0, BIG_PAGES + it * OTHER_PAGES_PER_ITEM + i)));
+    await insertChunked(
+      db,
+      'pages',
+      Array.from({ length: OTHER_PAGES_PER_ITEM }, (_, i) => pageRow(itemId, 0, BIG_PAGES + it * OTHER_PAGES_PER_ITEM + i)),
+    );
   }
   await db.raw('ANALYZE');
   const bigPageIds = ((await db('pages').where({ item_id: bigItemId }).select('page_id')) as { page_id: number }[]).map((r) => r.page_id);
@@ -192,15 +226,22 @@ async function freePort(): Promise<number> {
 export async function spawnServer(env: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
   // BENCH_NODE_OPTIONS: more flags for the server processes (a V8 setting under study, say).
-  const nodeOptions = [process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '', process.env.BENCH_NODE_OPTIONS ?? ''].join(' ').trim();
+  const nodeOptions = [process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '', process.env.BENCH_NODE_OPTIONS ?? '']
+    .join(' ')
+    .trim();
   const port = await freePort();
   const args = process.env.BENCH_SQL_TIMING ? [SELF, '--serve'] : [DOCS, 'serve'];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
-    const up = await new Promise<boolean>((resolve) => http.get(`${url}/healthz`, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false)));
+    const up = await new Promise<boolean>((resolve) =>
+      http.get(`${url}/healthz`, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false)),
+    );
     if (up) break;
     if (i > 600) throw new Error('bench server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 100));
@@ -213,23 +254,36 @@ export async function spawnServer(env: Record<string, string>): Promise<{ url: s
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function call(base: string, token: string, action: string, params: Record<string, string | number>): Promise<{ ms: number; body: { error_code: number; error_message?: string; data: any } }> {
+function call(
+  base: string,
+  token: string,
+  action: string,
+  params: Record<string, string | number>,
+): Promise<{ ms: number; body: { error_code: number; error_message?: string; data: any } }> {
   const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   const url = new URL(`/api/${action}`, base);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body), 'X-API-Token': token } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const ms = performance.now() - started;
-        try {
-          resolve({ ms, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body), 'X-API-Token': token },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          try {
+            resolve({ ms, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -247,11 +301,16 @@ function pct(samples: number[], p: number): number {
 }
 
 /** CONCURRENCY clients repeating `one` (which answers its latency in ms) for THROUGHPUT_SECONDS, after a warm-up. */
-async function measureThroughput(server: { pid: number }, one: () => Promise<number>): Promise<{ ms: number[]; rps: number; cpuMs: number; cpuWait: { server: number; client: number } }> {
+async function measureThroughput(
+  server: { pid: number },
+  one: () => Promise<number>,
+): Promise<{ ms: number[]; rps: number; cpuMs: number; cpuWait: { server: number; client: number } }> {
   // Warm up over several connections, so that every worker of a cluster gets its share.
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    for (let i = 0; i < 40; i++) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 40; i++) await one();
+    }),
+  );
   const ms: number[] = [];
   const cpuBefore = cpuMsOf(server.pid);
   const waitBefore = { server: runQueueWaitMs(server.pid), client: runQueueWaitMs(process.pid) };
@@ -360,7 +419,11 @@ class FixedGetConnection {
     const lines = Object.entries({ Host: url.host, Connection: 'keep-alive', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`);
     this.request = Buffer.from(`GET ${pathAndQuery} HTTP/1.1\r\n${lines.join('')}\r\n`, 'latin1');
     const buffer = Buffer.allocUnsafe(256 * 1024);
-    this.socket = net.connect({ host: url.hostname, port: Number(url.port), onread: { buffer, callback: (n: number, buf: Buffer) => (this.consume(buf, n), true) } });
+    this.socket = net.connect({
+      host: url.hostname,
+      port: Number(url.port),
+      onread: { buffer, callback: (n: number, buf: Buffer) => (this.consume(buf, n), true) },
+    });
     this.socket.setNoDelay(true);
     this.socket.on('error', (e) => this.fail(e));
     this.socket.on('close', () => this.fail(new Error('the server closed the connection')));
@@ -524,7 +587,8 @@ export async function measureItemDbSize(engine: Engine): Promise<{ bytes: number
 
 async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
   const rows: BenchTable['rows'] = [];
-  const row = (name: string, value: string, target: string, met: boolean | null, note = '') => rows.push({ name: `[${engine}] ${name}`, value, target, met, note });
+  const row = (name: string, value: string, target: string, met: boolean | null, note = '') =>
+    rows.push({ name: `[${engine}] ${name}`, value, target, met, note });
   const sqlite = engine === 'sqlite';
 
   const size = await measureItemDbSize(engine);
@@ -561,48 +625,99 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       let cpuBefore = cpuMsOf(server.pid);
       for (let i = 0; i < 40; i++) infoMs.push((await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': 'gzip, br' })).ms);
       const infoCpu = (cpuMsOf(server.pid) - cpuBefore) / infoMs.length;
-      row('item/info 5,000 pages p50 (1 client)', `${pct(infoMs, 50).toFixed(1)} ms`, '', null, `first (cold) answer ${cold.ms.toFixed(0)} ms; server CPU ${infoCpu.toFixed(2)} ms/request`);
+      row(
+        'item/info 5,000 pages p50 (1 client)',
+        `${pct(infoMs, 50).toFixed(1)} ms`,
+        '',
+        null,
+        `first (cold) answer ${cold.ms.toFixed(0)} ms; server CPU ${infoCpu.toFixed(2)} ms/request`,
+      );
       row('item/info 5,000 pages p95 (1 client)', `${pct(infoMs, 95).toFixed(1)} ms`, sqlite ? '≤ 60 ms' : '', sqlite ? pct(infoMs, 95) <= 60 : null);
 
       // bytes on the wire per encoding, and revalidation
-      const sizes = Object.fromEntries(await Promise.all(['identity', 'gzip', 'br'].map(async (enc) => [enc, (await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': enc })).bytes] as const)));
-      row('item/info bytes on the wire: identity / gzip / br', `${(sizes.identity! / 1024).toFixed(0)} / ${(sizes.gzip! / 1024).toFixed(0)} / ${(sizes.br! / 1024).toFixed(0)} KB`, '', null, `gzip ${(sizes.identity! / sizes.gzip!).toFixed(1)}×, br ${(sizes.identity! / sizes.br!).toFixed(1)}× smaller`);
+      const sizes = Object.fromEntries(
+        await Promise.all(
+          ['identity', 'gzip', 'br'].map(async (enc) => [enc, (await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': enc })).bytes] as const),
+        ),
+      );
+      row(
+        'item/info bytes on the wire: identity / gzip / br',
+        `${(sizes.identity! / 1024).toFixed(0)} / ${(sizes.gzip! / 1024).toFixed(0)} / ${(sizes.br! / 1024).toFixed(0)} KB`,
+        '',
+        null,
+        `gzip ${(sizes.identity! / sizes.gzip!).toFixed(1)}×, br ${(sizes.identity! / sizes.br!).toFixed(1)}× smaller`,
+      );
       const etag = (await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': 'br' })).headers.etag as string;
       let notModified = 0;
       const revalidations = 200;
-      for (let i = 0; i < revalidations; i++) if ((await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status === 304) notModified++;
-      row('item/info 304 rate with If-None-Match', `${((100 * notModified) / revalidations).toFixed(0)} %`, '100 %', notModified === revalidations, `${revalidations} revalidations of an unchanged menu`);
+      for (let i = 0; i < revalidations; i++)
+        if ((await itemInfoRaw(server.url, token, bigItemId, { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status === 304) notModified++;
+      row(
+        'item/info 304 rate with If-None-Match',
+        `${((100 * notModified) / revalidations).toFixed(0)} %`,
+        '100 %',
+        notModified === revalidations,
+        `${revalidations} revalidations of an unchanged menu`,
+      );
 
       // Resident memory after a warm-up of typical reads (menu in three encodings, 300 pages, searches)
       for (let i = 0; i < 300; i++) await ok(c('page/info', { page_id: randomPage() }), 'page/info');
       for (const keyword of RARE) await ok(c('item/search', { item_id: bigItemId, keyword }), 'item/search');
       await idle();
       const warm = memMb(server.pid);
-      row('RSS after a warm-up of typical reads, WORKERS=1', mb(warm), '≤ 120 MB', warm <= 120, `PSS ${mb(pssMb(server.pid))}, peak so far ${mb(memMb(server.pid, 'VmHWM'))}; item/info ×${40 + 3 + revalidations}, page/info ×300, item/search ×${RARE.length}, then 3 s idle`);
+      row(
+        'RSS after a warm-up of typical reads, WORKERS=1',
+        mb(warm),
+        '≤ 120 MB',
+        warm <= 120,
+        `PSS ${mb(pssMb(server.pid))}, peak so far ${mb(memMb(server.pid, 'VmHWM'))}; item/info ×${40 + 3 + revalidations}, page/info ×300, item/search ×${RARE.length}, then 3 s idle`,
+      );
 
       // page/info and item/info with 32 concurrent clients, one server process
       const single = await measurePageInfo(server, token, randomPage);
       row('page/info p50 (32 clients, 1 process)', `${pct(single.ms, 50).toFixed(1)} ms`, '', null);
       row('page/info p95 (32 clients, 1 process)', `${pct(single.ms, 95).toFixed(1)} ms`, '', null);
-      row('page/info throughput, 1 process', `${single.rps.toFixed(0)} req/s`, sqlite ? '≥ 1,500 req/s' : '', sqlite ? single.rps >= 1500 : null, `${single.ms.length} requests; server CPU ${single.cpuMs.toFixed(2)} ms/request`);
+      row(
+        'page/info throughput, 1 process',
+        `${single.rps.toFixed(0)} req/s`,
+        sqlite ? '≥ 1,500 req/s' : '',
+        sqlite ? single.rps >= 1500 : null,
+        `${single.ms.length} requests; server CPU ${single.cpuMs.toFixed(2)} ms/request`,
+      );
       const menu = await measureItemInfoThroughput(server, token, bigItemId);
       const tail = pct(menu.ms, 99) / pct(menu.ms, 50);
-      row('item/info throughput, 1 process (32 clients, br)', `${menu.rps.toFixed(0)} req/s`, '≥ 0.5 × page/info', menu.rps >= 0.5 * single.rps, `${(menu.rps / single.rps).toFixed(2)} × page/info; p50 ${pct(menu.ms, 50).toFixed(1)} ms, p99 ${pct(menu.ms, 99).toFixed(1)} ms; server CPU ${menu.cpuMs.toFixed(2)} ms/request`);
+      row(
+        'item/info throughput, 1 process (32 clients, br)',
+        `${menu.rps.toFixed(0)} req/s`,
+        '≥ 0.5 × page/info',
+        menu.rps >= 0.5 * single.rps,
+        `${(menu.rps / single.rps).toFixed(2)} × page/info; p50 ${pct(menu.ms, 50).toFixed(1)} ms, p99 ${pct(menu.ms, 99).toFixed(1)} ms; server CPU ${menu.cpuMs.toFixed(2)} ms/request`,
+      );
       const byWrk = wrkLatency(`${server.url}/api/item/info?item_id=${bigItemId}`, { 'X-API-Token': token, 'Accept-Encoding': 'gzip, br' });
       row(
         'item/info p99 / p50 (32 connections, wrk)',
         byWrk ? (byWrk.p99 / byWrk.p50).toFixed(2) : 'wrk not installed',
         '≤ 2',
         byWrk ? byWrk.p99 / byWrk.p50 <= 2 : null,
-        byWrk ? `the same load from wrk (C, epoll; Debian's wrk): ${byWrk.rps.toFixed(0)} req/s, p50 ${byWrk.p50.toFixed(1)}, p90 ${byWrk.p90.toFixed(1)}, p99 ${byWrk.p99.toFixed(1)} ms` : '',
+        byWrk
+          ? `the same load from wrk (C, epoll; Debian's wrk): ${byWrk.rps.toFixed(0)} req/s, p50 ${byWrk.p50.toFixed(1)}, p90 ${byWrk.p90.toFixed(1)}, p99 ${byWrk.p99.toFixed(1)} ms`
+          : '',
       );
-      row('item/info p99 / p50 (32 clients)', tail.toFixed(2), '≤ 2', tail <= 2, `p75 ${pct(menu.ms, 75).toFixed(1)}, p95 ${pct(menu.ms, 95).toFixed(1)} ms; ready to run but waiting for a CPU: server ${(100 * menu.cpuWait.server).toFixed(0)} %, load generator ${(100 * menu.cpuWait.client).toFixed(0)} % of the time`);
+      row(
+        'item/info p99 / p50 (32 clients)',
+        tail.toFixed(2),
+        '≤ 2',
+        tail <= 2,
+        `p75 ${pct(menu.ms, 75).toFixed(1)}, p95 ${pct(menu.ms, 95).toFixed(1)} ms; ready to run but waiting for a CPU: server ${(100 * menu.cpuWait.server).toFixed(0)} %, load generator ${(100 * menu.cpuWait.client).toFixed(0)} % of the time`,
+      );
 
       // page/save (update with history)
       const saveMs: number[] = [];
       for (let i = 0; i < 60; i++) {
         const pageId = randomPage();
-        saveMs.push(await ok(c('page/save', { item_id: bigItemId, page_id: pageId, page_title: `Edited ${i}`, page_content: pageContent(rand, i) }), 'page/save'));
+        saveMs.push(
+          await ok(c('page/save', { item_id: bigItemId, page_id: pageId, page_title: `Edited ${i}`, page_content: pageContent(rand, i) }), 'page/save'),
+        );
       }
       row('page/save p50', `${pct(saveMs, 50).toFixed(1)} ms`, '', null);
       // After a save the menu is rebuilt once, by whichever request comes first.
@@ -614,8 +729,15 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       for (const n of needles.slice(0, 3)) await ok(c('item/search', { item_id: bigItemId, keyword: n }), 'item/search');
       const searchMs: number[] = [];
       cpuBefore = cpuMsOf(server.pid);
-      for (let round = 0; round < 4; round++) for (const keyword of needles) searchMs.push(await ok(c('item/search', { item_id: bigItemId, keyword }), `item/search ${keyword}`));
-      row('item/search p50', `${pct(searchMs, 50).toFixed(1)} ms`, '', null, `${needles.length} needles × 4; server CPU ${((cpuMsOf(server.pid) - cpuBefore) / searchMs.length).toFixed(1)} ms/request`);
+      for (let round = 0; round < 4; round++)
+        for (const keyword of needles) searchMs.push(await ok(c('item/search', { item_id: bigItemId, keyword }), `item/search ${keyword}`));
+      row(
+        'item/search p50',
+        `${pct(searchMs, 50).toFixed(1)} ms`,
+        '',
+        null,
+        `${needles.length} needles × 4; server CPU ${((cpuMsOf(server.pid) - cpuBefore) / searchMs.length).toFixed(1)} ms/request`,
+      );
       row('item/search p95', `${pct(searchMs, 95).toFixed(1)} ms`, sqlite ? '≤ 50 ms' : '', sqlite ? pct(searchMs, 95) <= 50 : null);
     } finally {
       await server.stop();
@@ -627,12 +749,30 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       const workers = childrenOf(cluster2.pid);
       const workerRss = workers.map((pid) => memMb(pid));
       row('idle RSS, WORKERS=2: primary', mb(memMb(cluster2.pid)), '≤ 60 MB', memMb(cluster2.pid) <= 60);
-      row('idle RSS, WORKERS=2: each worker', workerRss.map(mb).join(' / '), '≤ 120 MB', workerRss.every((r) => r <= 120), `PSS ${workers.map((pid) => mb(pssMb(pid))).join(' / ')} (the node binary's pages are shared); the first worker also ran the migrations`);
+      row(
+        'idle RSS, WORKERS=2: each worker',
+        workerRss.map(mb).join(' / '),
+        '≤ 120 MB',
+        workerRss.every((r) => r <= 120),
+        `PSS ${workers.map((pid) => mb(pssMb(pid))).join(' / ')} (the node binary's pages are shared); the first worker also ran the migrations`,
+      );
       const two = await measurePageInfo(cluster2, token, randomPage);
       row('page/info p95 (32 clients, WORKERS=2)', `${pct(two.ms, 95).toFixed(1)} ms`, '', null);
-      row('page/info throughput, WORKERS=2', `${two.rps.toFixed(0)} req/s`, sqlite ? '≥ 1,500 req/s' : '', sqlite ? two.rps >= 1500 : null, `${two.ms.length} requests; server CPU ${two.cpuMs.toFixed(2)} ms/request; the load generator shares the 2 cores`);
+      row(
+        'page/info throughput, WORKERS=2',
+        `${two.rps.toFixed(0)} req/s`,
+        sqlite ? '≥ 1,500 req/s' : '',
+        sqlite ? two.rps >= 1500 : null,
+        `${two.ms.length} requests; server CPU ${two.cpuMs.toFixed(2)} ms/request; the load generator shares the 2 cores`,
+      );
       const menu2 = await measureItemInfoThroughput(cluster2, token, bigItemId);
-      row('item/info throughput, WORKERS=2 (32 clients, br)', `${menu2.rps.toFixed(0)} req/s`, '≥ 0.5 × page/info', menu2.rps >= 0.5 * two.rps, `${(menu2.rps / two.rps).toFixed(2)} × page/info; p50 ${pct(menu2.ms, 50).toFixed(1)} ms, p99 ${pct(menu2.ms, 99).toFixed(1)} ms (p99/p50 ${(pct(menu2.ms, 99) / pct(menu2.ms, 50)).toFixed(2)})`);
+      row(
+        'item/info throughput, WORKERS=2 (32 clients, br)',
+        `${menu2.rps.toFixed(0)} req/s`,
+        '≥ 0.5 × page/info',
+        menu2.rps >= 0.5 * two.rps,
+        `${(menu2.rps / two.rps).toFixed(2)} × page/info; p50 ${pct(menu2.ms, 50).toFixed(1)} ms, p99 ${pct(menu2.ms, 99).toFixed(1)} ms (p99/p50 ${(pct(menu2.ms, 99) / pct(menu2.ms, 50)).toFixed(2)})`,
+      );
     } finally {
       await cluster2.stop();
     }
@@ -643,9 +783,16 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       await idle();
       const before = memMb(exporter.pid);
       const r = await rawGet(exporter.url, `/api/export/word?item_id=${exportItemId}`, { 'X-API-Token': token });
-      if (r.status !== 200 || !String(r.headers['content-type']).includes('wordprocessingml')) throw new Error(`export/word: HTTP ${r.status} ${r.headers['content-type']}`);
+      if (r.status !== 200 || !String(r.headers['content-type']).includes('wordprocessingml'))
+        throw new Error(`export/word: HTTP ${r.status} ${r.headers['content-type']}`);
       const peak = memMb(exporter.pid, 'VmHWM');
-      row(`Word export of ${EXPORT_PAGES} pages: peak RSS`, mb(peak), '≤ 200 MB', peak <= 200, `idle ${mb(before)} before; ${(r.bytes / 1048576).toFixed(1)} MB .docx in ${(r.ms / 1000).toFixed(1)} s`);
+      row(
+        `Word export of ${EXPORT_PAGES} pages: peak RSS`,
+        mb(peak),
+        '≤ 200 MB',
+        peak <= 200,
+        `idle ${mb(before)} before; ${(r.bytes / 1048576).toFixed(1)} MB .docx in ${(r.ms / 1000).toFixed(1)} s`,
+      );
     } finally {
       await exporter.stop();
     }
@@ -691,7 +838,8 @@ function timeQueries(db: Db): () => void {
     started.delete(q.__knexQueryUid);
   });
   return () => {
-    for (const [sql, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) process.stderr.write(`${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(6)}×  ${sql.slice(0, 160)}\n`);
+    for (const [sql, t] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+      process.stderr.write(`${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(6)}×  ${sql.slice(0, 160)}\n`);
   };
 }
 

@@ -61,7 +61,10 @@ export function resetPeak(pid: number): boolean {
  */
 function changedGithubSpec(spec: Buffer): Buffer {
   type Parameter = Record<string, unknown>;
-  const doc = JSON.parse(spec.toString('utf8')) as { paths: Record<string, Record<string, { parameters?: Parameter[] }>>; components: { parameters: Record<string, Parameter> } };
+  const doc = JSON.parse(spec.toString('utf8')) as {
+    paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+    components: { parameters: Record<string, Parameter> };
+  };
   let n = 0;
   for (const item of Object.values(doc.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
@@ -87,7 +90,11 @@ function changedGithubSpec(spec: Buffer): Buffer {
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; token: string; pid: number; stop(): Promise<void> }> {
   // With the memory settings `docs serve` gives itself (bin/leanServer.mjs), so peaks are what users see.
   const lean = leanServerFlags([], { ...process.env, TEST_LOG_LEVEL: 'silent', ...env });
-  const child = spawn(process.execPath, [...lean.execArgv, path.join(ROOT, 'bench/formatsServer.ts')], { cwd: ROOT, env: lean.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...lean.execArgv, path.join(ROOT, 'bench/formatsServer.ts')], {
+    cwd: ROOT,
+    env: lean.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     rl.once('line', resolve);
@@ -148,7 +155,12 @@ export async function benchFormats(): Promise<BenchRow[]> {
       const run = await timed(server.pid, () => upload(name, bytes, itemId));
       const { peakMb } = rssOf(server.pid);
       const peak = `server RSS peak ${peakMb.toFixed(0)} MB${reset ? '' : ' (since start: clear_refs refused)'}`;
-      rows.push({ name: label, ms: run.ms, targetMs: 3000, note: `${run.cpu}; ${peak} (before ${before.nowMb.toFixed(0)} MB; limit ${RSS_LIMIT_MB} MB)${peakMb > RSS_LIMIT_MB ? ' OVER LIMIT' : ''}` });
+      rows.push({
+        name: label,
+        ms: run.ms,
+        targetMs: 3000,
+        note: `${run.cpu}; ${peak} (before ${before.nowMb.toFixed(0)} MB; limit ${RSS_LIMIT_MB} MB)${peakMb > RSS_LIMIT_MB ? ' OVER LIMIT' : ''}`,
+      });
       return run.value;
     };
     const spec = githubApiSpec();
@@ -164,7 +176,12 @@ export async function benchFormats(): Promise<BenchRow[]> {
     // The export's own peak, not the imports' before it.
     resetPeak(server.pid);
     const word = await timed(server.pid, () => download('export/word', bigItem.value));
-    rows.push({ name: 'export/word 1,000 pages', ms: word.ms, targetMs: 5000, note: `${word.cpu}; ${(word.value / 1048576).toFixed(1)} MB docx; server RSS peak ${rssOf(server.pid).peakMb.toFixed(0)} MB` });
+    rows.push({
+      name: 'export/word 1,000 pages',
+      ms: word.ms,
+      targetMs: 5000,
+      note: `${word.cpu}; ${(word.value / 1048576).toFixed(1)} MB docx; server RSS peak ${rssOf(server.pid).peakMb.toFixed(0)} MB`,
+    });
   } finally {
     await server.stop();
   }

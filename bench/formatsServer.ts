@@ -7,7 +7,9 @@ import { buildUser } from '../tests/helpers/factories.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 
 // The job pool's limits (JOB_*) from this process's environment, as `docs serve` reads them.
-const server = await startTestServer({ env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)) });
+const server = await startTestServer({
+  env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)),
+});
 const user = await buildUser(server);
 process.stdout.write(JSON.stringify({ url: server.url, token: user.token }) + '\n');
 process.on('SIGTERM', () => {

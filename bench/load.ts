@@ -47,7 +47,11 @@ const TIMEOUT_SECONDS = 30;
 async function hammer(url: string, token: string, action: string, body: () => string): Promise<LoadResult> {
   // Warm-up (JIT, statement caches) so the measured seconds are the steady state.
   for (let i = 0; i < 20; i++) {
-    await fetch(`${url}/api/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-API-Token': token }, body: body() }).then((r) => r.arrayBuffer());
+    await fetch(`${url}/api/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-API-Token': token },
+      body: body(),
+    }).then((r) => r.arrayBuffer());
   }
   let envelopeErrors = 0;
   let firstError = '';
@@ -136,8 +140,20 @@ async function loadEngine(engine: Engine): Promise<BenchTable['rows']> {
         const r = await hammer(server.url, token, action, body);
         const name = `[${engine}] ${action}, ${CONNECTIONS} connections × ${SECONDS} s`;
         // A run that completed nothing proves nothing: it fails too.
-        rows.push({ name: `${name}: errors`, value: String(r.errors), target: '0', met: r.errors === 0 && r.requests > 0, note: r.firstError ? `first: ${r.firstError}` : `${r.requests} requests` });
-        rows.push({ name: `${name}: every connection answered after`, value: Number.isFinite(r.rampSeconds) ? `${r.rampSeconds.toFixed(1)} s` : 'never', target: '', met: null, note: 'listen queue drained one connection per event-loop turn' });
+        rows.push({
+          name: `${name}: errors`,
+          value: String(r.errors),
+          target: '0',
+          met: r.errors === 0 && r.requests > 0,
+          note: r.firstError ? `first: ${r.firstError}` : `${r.requests} requests`,
+        });
+        rows.push({
+          name: `${name}: every connection answered after`,
+          value: Number.isFinite(r.rampSeconds) ? `${r.rampSeconds.toFixed(1)} s` : 'never',
+          target: '',
+          met: null,
+          note: 'listen queue drained one connection per event-loop turn',
+        });
         rows.push({ name: `${name}: p50 / p99 (steady state)`, value: `${r.p50} / ${r.p99} ms`, target: '', met: null });
         rows.push({ name: `${name}: throughput`, value: `${r.rps.toFixed(0)} req/s`, target: '', met: null });
       }

@@ -67,7 +67,9 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
     const server = await spawnServer({ ...bdb.env, OPEN_API_RATE_PER_MINUTE: '1000000' });
     const client = new Client({ name: 'folio-bench', version: '1' });
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }),
+      );
       const { token, bigItemId, bigPageIds } = seeded;
       const pageOf = (i: number) => bigPageIds[(i * 7919) % bigPageIds.length]!;
       // Warm both paths (the MCP SDK loads on the first /mcp request).
@@ -77,8 +79,16 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
       }
       const pairs: [string, () => Promise<number>, () => Promise<number>][] = [];
       let n = 0;
-      pairs.push(['folio_get_page vs page/info', () => rest(server.url, token, 'page/info', { page_id: pageOf(n) }), () => mcp(client, 'folio_get_page', { page_id: pageOf(n++) })]);
-      pairs.push(['folio_search vs item/search', () => rest(server.url, token, 'item/search', { item_id: bigItemId, keyword: 'module-42' }), () => mcp(client, 'folio_search', { query: 'module-42', item_id: bigItemId })]);
+      pairs.push([
+        'folio_get_page vs page/info',
+        () => rest(server.url, token, 'page/info', { page_id: pageOf(n) }),
+        () => mcp(client, 'folio_get_page', { page_id: pageOf(n++) }),
+      ]);
+      pairs.push([
+        'folio_search vs item/search',
+        () => rest(server.url, token, 'item/search', { item_id: bigItemId, keyword: 'module-42' }),
+        () => mcp(client, 'folio_search', { query: 'module-42', item_id: bigItemId }),
+      ]);
       const rows: BenchTable['rows'] = [];
       for (const [name, restCall, mcpCall] of pairs) {
         const r: number[] = [];
@@ -88,12 +98,25 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
           m.push(await mcpCall());
         }
         const ratio = median(m) / median(r);
-        rows.push({ name: `[${engine}] ${name}, median of ${ROUNDS}`, value: `${ratio.toFixed(2)}×`, target: `≤ ${TARGET_RATIO}×`, met: ratio <= TARGET_RATIO, note: `MCP ${median(m).toFixed(1)} ms, REST ${median(r).toFixed(1)} ms` });
+        rows.push({
+          name: `[${engine}] ${name}, median of ${ROUNDS}`,
+          value: `${ratio.toFixed(2)}×`,
+          target: `≤ ${TARGET_RATIO}×`,
+          met: ratio <= TARGET_RATIO,
+          note: `MCP ${median(m).toFixed(1)} ms, REST ${median(r).toFixed(1)} ms`,
+        });
       }
       const before = rssMb(server.pid);
-      for (let i = 0; i < MEMORY_CALLS; i++) await mcp(client, i % 2 ? 'folio_search' : 'folio_get_page', i % 2 ? { query: 'module-42', item_id: bigItemId } : { page_id: pageOf(i) });
+      for (let i = 0; i < MEMORY_CALLS; i++)
+        await mcp(client, i % 2 ? 'folio_search' : 'folio_get_page', i % 2 ? { query: 'module-42', item_id: bigItemId } : { page_id: pageOf(i) });
       const after = rssMb(server.pid);
-      rows.push({ name: `[${engine}] server RSS before / after ${MEMORY_CALLS} more MCP calls`, value: `${before.toFixed(0)} / ${after.toFixed(0)} MB`, target: '', met: null, note: `${(after - before).toFixed(1)} MB growth` });
+      rows.push({
+        name: `[${engine}] server RSS before / after ${MEMORY_CALLS} more MCP calls`,
+        value: `${before.toFixed(0)} / ${after.toFixed(0)} MB`,
+        target: '',
+        met: null,
+        note: `${(after - before).toFixed(1)} MB growth`,
+      });
       return rows;
     } finally {
       await client.close().catch(() => undefined);
@@ -106,7 +129,10 @@ async function benchEngine(engine: Engine): Promise<BenchTable['rows']> {
 }
 
 export async function run(): Promise<BenchTable> {
-  return { title: `MCP vs REST: 5,000-page item, one server process (load average at start ${os.loadavg()[0]!.toFixed(1)})`, rows: await perEngine(benchEngine) };
+  return {
+    title: `MCP vs REST: 5,000-page item, one server process (load average at start ${os.loadavg()[0]!.toFixed(1)})`,
+    rows: await perEngine(benchEngine),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

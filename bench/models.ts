@@ -43,14 +43,30 @@ function pairs(db: Db, itemId: number, pageId: number): Pair[] {
     {
       name: 'menu pages (5,000 rows, no content)',
       rounds: Math.max(5, Math.floor(ROUNDS / 20)),
-      knex: () => db('pages').where({ item_id: itemId, is_del: 0 }).orderBy(menuOrder).select(...MENU_COLUMNS),
-      model: async () => Page.query(db).where({ item_id: itemId, is_del: 0 }).orderBy(menuOrder).select(...MENU_COLUMNS),
+      knex: () =>
+        db('pages')
+          .where({ item_id: itemId, is_del: 0 })
+          .orderBy(menuOrder)
+          .select(...MENU_COLUMNS),
+      model: async () =>
+        Page.query(db)
+          .where({ item_id: itemId, is_del: 0 })
+          .orderBy(menuOrder)
+          .select(...MENU_COLUMNS),
     },
     {
       name: 'catalogs (300 rows)',
       rounds: ROUNDS,
-      knex: () => db('catalogs').where({ item_id: itemId }).orderBy(catOrder).select(...Catalog.columns),
-      model: async () => Catalog.query(db).where({ item_id: itemId }).orderBy(catOrder).select(...Catalog.columns),
+      knex: () =>
+        db('catalogs')
+          .where({ item_id: itemId })
+          .orderBy(catOrder)
+          .select(...Catalog.columns),
+      model: async () =>
+        Catalog.query(db)
+          .where({ item_id: itemId })
+          .orderBy(catOrder)
+          .select(...Catalog.columns),
     },
     {
       name: 'one item by id (every request)',

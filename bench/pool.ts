@@ -31,11 +31,19 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function call(server: Server, name: string, params: Record<string, string | number>): Promise<{ error_code: number; error_message?: string; data: any }> {
-  const res = await fetch(`${server.url}/api/${name}`, { method: 'POST', body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])), headers: { 'X-API-Token': server.token } });
+  const res = await fetch(`${server.url}/api/${name}`, {
+    method: 'POST',
+    body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    headers: { 'X-API-Token': server.token },
+  });
   return (await res.json()) as { error_code: number; error_message?: string; data: any };
 }
 
-async function upload(server: Server, name: string, bytes: Buffer): Promise<{ status: number; body: { error_code: number; error_message?: string; data?: { item_id: number } } | null }> {
+async function upload(
+  server: Server,
+  name: string,
+  bytes: Buffer,
+): Promise<{ status: number; body: { error_code: number; error_message?: string; data?: { item_id: number } } | null }> {
   const send = () => {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(bytes)]), name);
@@ -144,12 +152,24 @@ export async function runLatency(): Promise<BenchTable> {
         note: `p50 ${percentile(a, 0.5).toFixed(0)} → ${percentile(b, 0.5).toFixed(0)} ms, max ${a.at(-1)!.toFixed(0)} → ${b.at(-1)!.toFixed(0)} ms; ${a.length} → ${b.length} reads`,
       });
     }
-    rows.push({ name: 'import/auto GitHub OpenAPI (13 MB) meanwhile', value: `${(importMs / 1000).toFixed(1)} s`, target: '', met: null, note: `server RSS peak ${peak.toFixed(0)} MB; worker processes' peak ${workersPeak.toFixed(0)} MB` });
+    rows.push({
+      name: 'import/auto GitHub OpenAPI (13 MB) meanwhile',
+      value: `${(importMs / 1000).toFixed(1)} s`,
+      target: '',
+      met: null,
+      note: `server RSS peak ${peak.toFixed(0)} MB; worker processes' peak ${workersPeak.toFixed(0)} MB`,
+    });
     // BENCH_POOL_SETTLE=0 skips the minute's wait (and its row) when only the read ratios are wanted.
     if (process.env.BENCH_POOL_SETTLE === '0') return { title, rows };
     await new Promise((r) => setTimeout(r, 60_000));
     const after = rssOf(server.pid).nowMb;
-    rows.push({ name: 'server RSS idle → one minute after the import', value: `${idleRss.toFixed(0)} → ${after.toFixed(0)} MB`, target: '', met: null, note: `worker processes left: ${childrenRssMb(server.pid).toFixed(0)} MB` });
+    rows.push({
+      name: 'server RSS idle → one minute after the import',
+      value: `${idleRss.toFixed(0)} → ${after.toFixed(0)} MB`,
+      target: '',
+      met: null,
+      note: `worker processes left: ${childrenRssMb(server.pid).toFixed(0)} MB`,
+    });
   } finally {
     await server.stop();
   }
@@ -168,7 +188,11 @@ function corpusFiles(): string[] {
   const api = path.join(dir, 'package/api');
   if (!fs.existsSync(api)) {
     fs.mkdirSync(dir, { recursive: true });
-    const out = execFileSync('npm', ['pack', CORPUS, '--json', '--pack-destination', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+    const out = execFileSync('npm', ['pack', CORPUS, '--json', '--pack-destination', dir], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const tarball = (JSON.parse(out) as { filename: string }[])[0]!.filename;
     execFileSync('tar', ['xzf', path.join(dir, path.basename(tarball)), '-C', dir]);
   }
@@ -229,7 +253,12 @@ export async function runCorpus(): Promise<BenchTable> {
       counts[outcome]++;
       if (outcome === 'refused') {
         // The reason's kind: the words before the first quote, number or path, so alike refusals group.
-        const kind = reason.replace(/^<file>:\s*/, '').replace(/["'`(#/\d].*$/, '').trim().slice(0, 80) || reason.slice(0, 80);
+        const kind =
+          reason
+            .replace(/^<file>:\s*/, '')
+            .replace(/["'`(#/\d].*$/, '')
+            .trim()
+            .slice(0, 80) || reason.slice(0, 80);
         reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
       }
       if (outcome === 'crashed') crashes.push(`${name}: ${reason}`);
@@ -250,12 +279,32 @@ export async function runCorpus(): Promise<BenchTable> {
   }
   times.sort((a, b) => a - b);
   const rows: BenchRowOut[] = [
-    { name: `files${every > 1 || files.length < all.length ? ` (every ${every}th: a sample of ${files.length} of ${all.length})` : ''}`, value: String(files.length), target: '', met: null },
+    {
+      name: `files${every > 1 || files.length < all.length ? ` (every ${every}th: a sample of ${files.length} of ${all.length})` : ''}`,
+      value: String(files.length),
+      target: '',
+      met: null,
+    },
     { name: 'imported', value: String(counts.imported), target: '', met: null },
-    { name: 'refused with a reason', value: String(counts.refused), target: '', met: null, note: [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${n}× ${k}`).join('; ') },
+    {
+      name: 'refused with a reason',
+      value: String(counts.refused),
+      target: '',
+      met: null,
+      note: [...reasons.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, n]) => `${n}× ${k}`)
+        .join('; '),
+    },
     { name: 'crashed', value: String(counts.crashed), target: '0', met: counts.crashed === 0, note: crashes.slice(0, 3).join('; ') },
     { name: 'timed out', value: String(counts['timed out']), target: '0', met: counts['timed out'] === 0 },
-    { name: 'time per file p50 / p99 / max', value: `${(percentile(times, 0.5) / 1000).toFixed(2)} / ${(percentile(times, 0.99) / 1000).toFixed(1)} / ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`, target: '', met: null },
+    {
+      name: 'time per file p50 / p99 / max',
+      value: `${(percentile(times, 0.5) / 1000).toFixed(2)} / ${(percentile(times, 0.99) / 1000).toFixed(1)} / ${((times.at(-1) ?? 0) / 1000).toFixed(1)} s`,
+      target: '',
+      met: null,
+    },
     { name: 'peak RSS: server / worker processes', value: `${serverPeak.toFixed(0)} / ${workersPeak.toFixed(0)} MB`, target: '', met: null },
   ];
   return { title, rows };

@@ -68,7 +68,9 @@ async function seededDb(engine: Engine, crowded: boolean): Promise<Side & { clos
 async function addOtherItems(db: Db, bigItemId: number): Promise<void> {
   const owner = (await db('items').where({ item_id: bigItemId }).first()) as { uid: number; username: string; addtime: number };
   for (let copy = 0; copy < OTHER_COPIES; copy++) {
-    const [row] = await db('items').insert({ item_name: `Other ${copy}`, uid: owner.uid, username: owner.username, addtime: owner.addtime, last_update_time: owner.addtime }).returning('item_id');
+    const [row] = await db('items')
+      .insert({ item_name: `Other ${copy}`, uid: owner.uid, username: owner.username, addtime: owner.addtime, last_update_time: owner.addtime })
+      .returning('item_id');
     const itemId = (row as { item_id: number }).item_id;
     await db.raw(
       `INSERT INTO pages (item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, addtime, page_addtime, content_hash)

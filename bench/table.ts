@@ -31,7 +31,11 @@ export function printTable(table: BenchTable): void {
     ['', ...table.rows.map((r) => r.note ?? '')],
   ];
   const widths = cols.map((c) => Math.max(...c.map((s) => s.length)));
-  const line = (i: number) => cols.map((c, k) => (k === 1 ? c[i]!.padStart(widths[k]!) : c[i]!.padEnd(widths[k]!))).join('  ').trimEnd();
+  const line = (i: number) =>
+    cols
+      .map((c, k) => (k === 1 ? c[i]!.padStart(widths[k]!) : c[i]!.padEnd(widths[k]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n## ${table.title}\n`);
   console.log(line(0));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

@@ -32,7 +32,15 @@ export async function run(): Promise<BenchTable> {
     await file.remove();
     return {
       title: 'Word export in the worker',
-      rows: [{ name: `export/word of ${PAGES} pages: worker peak RSS`, value: `${peak.toFixed(0)} MB`, target: '', met: null, note: `${(file.size / 1048576).toFixed(1)} MB .docx from ${markdownMb.toFixed(1)} MB of Markdown in ${(ms / 1000).toFixed(1)} s` }],
+      rows: [
+        {
+          name: `export/word of ${PAGES} pages: worker peak RSS`,
+          value: `${peak.toFixed(0)} MB`,
+          target: '',
+          met: null,
+          note: `${(file.size / 1048576).toFixed(1)} MB .docx from ${markdownMb.toFixed(1)} MB of Markdown in ${(ms / 1000).toFixed(1)} s`,
+        },
+      ],
     };
   } finally {
     await pool.close();

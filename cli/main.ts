@@ -7,5 +7,10 @@ import { processIO, runProgram } from './runner.ts';
 
 /** The full executable of a server install: `docs serve | migrate | user`, the sync commands and `docs mcp`. */
 export function run(argv: string[], io: CliIO = processIO()): Promise<number | undefined> {
-  return runProgram(argv, io, [registerServerCommands, registerSyncCommands, registerUserCommands, registerMcpCommand], 'Folio: documentation server (`docs serve`) and docs-as-code sync (`docs push|pull|plan|watch`)');
+  return runProgram(
+    argv,
+    io,
+    [registerServerCommands, registerSyncCommands, registerUserCommands, registerMcpCommand],
+    'Folio: documentation server (`docs serve`) and docs-as-code sync (`docs push|pull|plan|watch`)',
+  );
 }

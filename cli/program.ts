@@ -2,12 +2,12 @@ import { Command } from 'commander';
 import cliPackage from './package.json' with { type: 'json' };
 import type { CliIO, CommandGroup } from './io.ts';
 
-
 /** The version of the docs CLI (the CLI package's, which follows the server's). */
 export const CLI_VERSION: string = cliPackage.version;
 
 /** The exit codes of cli/errors.ts, as `docs --help` lists them. */
-const EXIT_CODES_HELP = 'Exit codes: 0 ok · 1 error · 2 changes pending (docs plan --detailed-exitcode) · 3 conflict · 4 breaking API change (--fail-on-breaking; nothing written)';
+const EXIT_CODES_HELP =
+  'Exit codes: 0 ok · 1 error · 2 changes pending (docs plan --detailed-exitcode) · 3 conflict · 4 breaking API change (--fail-on-breaking; nothing written)';
 
 /** Builds the commander program from the command groups this executable has. */
 export function buildProgram(io: CliIO, groups: CommandGroup[], description: string): Command {

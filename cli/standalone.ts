@@ -7,5 +7,10 @@ import { registerMcpCommand } from './commands/mcp.ts';
 import { registerSyncCommands } from './commands/sync.ts';
 import { processIO, runProgram } from './runner.ts';
 
-const code = await runProgram(process.argv, processIO(), [registerSyncCommands, registerMcpCommand], 'Folio docs-as-code sync: push, pull, plan, watch, import, export, and mcp for AI assistants (the server is installed separately)');
+const code = await runProgram(
+  process.argv,
+  processIO(),
+  [registerSyncCommands, registerMcpCommand],
+  'Folio docs-as-code sync: push, pull, plan, watch, import, export, and mcp for AI assistants (the server is installed separately)',
+);
 if (typeof code === 'number') process.exitCode = code;

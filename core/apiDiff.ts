@@ -1,5 +1,14 @@
 import { SchemaSides } from './apiSchemaIdentity.ts';
-import { CONSTRAINT_BOUNDS, inFormatOf, operationKey, type ApiSnapshot, type SchemaConstraints, type SnapshotOperation, type SnapshotParameter, type SnapshotSchema } from './apiSnapshot.ts';
+import {
+  CONSTRAINT_BOUNDS,
+  inFormatOf,
+  operationKey,
+  type ApiSnapshot,
+  type SchemaConstraints,
+  type SnapshotOperation,
+  type SnapshotParameter,
+  type SnapshotSchema,
+} from './apiSnapshot.ts';
 
 /**
  * Semantic diff of two API snapshots, operation by operation, with breaking-change rules of the
@@ -230,8 +239,10 @@ function diffParameters(r: Reasons, base: string, before: SnapshotParameter[], a
     }
     if (!previous.required && p.required) r.add('request-parameter-became-required', true, where, `${p.in} parameter ${p.name} is now required`);
     if (previous.required && !p.required) r.add('request-parameter-became-optional', false, where, `${p.in} parameter ${p.name} is now optional`);
-    if ((previous.description ?? '') !== (p.description ?? '')) r.add('request-parameter-description-changed', false, where, `description of ${p.name} changed`);
-    if (!previous.deprecated && p.deprecated) r.add('request-parameter-deprecated', false, `${where}.deprecated`, `${p.in} parameter ${p.name} is now deprecated`);
+    if ((previous.description ?? '') !== (p.description ?? ''))
+      r.add('request-parameter-description-changed', false, where, `description of ${p.name} changed`);
+    if (!previous.deprecated && p.deprecated)
+      r.add('request-parameter-deprecated', false, `${where}.deprecated`, `${p.in} parameter ${p.name} is now deprecated`);
     diffSchema(r, where, previous.schema, p.schema, 'request', schemas.scope('request'));
   }
   for (const [key, p] of old) {
@@ -249,7 +260,12 @@ function diffRequestBody(r: Reasons, base: string, a: SnapshotOperation, b: Snap
   const after = b.requestBody;
   if (!before && !after) return;
   if (!before && after) {
-    r.add(after.required ? 'request-body-required-added' : 'request-body-added', after.required, where, after.required ? 'a required request body was added' : 'an optional request body was added');
+    r.add(
+      after.required ? 'request-body-required-added' : 'request-body-added',
+      after.required,
+      where,
+      after.required ? 'a required request body was added' : 'an optional request body was added',
+    );
     return;
   }
   if (before && !after) {
@@ -281,7 +297,8 @@ function diffResponses(r: Reasons, base: string, a: SnapshotOperation, b: Snapsh
       r.add(isSuccess(code) ? 'response-success-status-removed' : 'response-status-removed', isSuccess(code), where, `response ${code} was removed`);
       continue;
     }
-    if ((response.description ?? '') !== (after.description ?? '')) r.add('response-description-changed', false, where, `description of response ${code} changed`);
+    if ((response.description ?? '') !== (after.description ?? ''))
+      r.add('response-description-changed', false, where, `description of response ${code} changed`);
     for (const [media, schema] of Object.entries(response.content)) {
       const now = after.content[media];
       if (!now) {
@@ -314,11 +331,17 @@ function diffSecurity(r: Reasons, base: string, before: string[][], after: strin
     const stillSatisfied = wasPublic ? false : [...old].every((alt) => now.has(alt));
     if (!stillSatisfied) {
       const added = [...now].filter((alt) => !old.has(alt));
-      r.add('security-requirement-added', true, `${base}.security`, added.length ? `security now requires ${added.join(' or ')}` : 'an accepted security requirement was removed');
+      r.add(
+        'security-requirement-added',
+        true,
+        `${base}.security`,
+        added.length ? `security now requires ${added.join(' or ')}` : 'an accepted security requirement was removed',
+      );
       return;
     }
   }
-  if ([...now].some((alt) => !old.has(alt)) || [...old].some((alt) => !now.has(alt))) r.add('security-changed', false, `${base}.security`, 'security alternatives changed');
+  if ([...now].some((alt) => !old.has(alt)) || [...old].some((alt) => !now.has(alt)))
+    r.add('security-changed', false, `${base}.security`, 'security alternatives changed');
 }
 
 // ---------- schemas ----------
@@ -376,7 +399,12 @@ function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: Snapsh
     r.add('request-type-narrowed', true, `${where}.type`, `type is now restricted to ${tb.join('|')}`);
   }
   if ((a.format ?? '') !== (b.format ?? '')) {
-    r.add(`${dir}-format-changed`, dir === 'request' ? b.format !== undefined : a.format !== undefined, `${where}.format`, `format ${a.format ?? 'none'} became ${b.format ?? 'none'}`);
+    r.add(
+      `${dir}-format-changed`,
+      dir === 'request' ? b.format !== undefined : a.format !== undefined,
+      `${where}.format`,
+      `format ${a.format ?? 'none'} became ${b.format ?? 'none'}`,
+    );
   }
   diffEnum(r, where, a.enum, b.enum, dir);
   diffConstraints(r, where, a.constraints ?? {}, b.constraints ?? {}, dir);
@@ -385,7 +413,13 @@ function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: Snapsh
   // Deprecation announces a removal to come; it breaks nothing yet.
   if (!a.deprecated && b.deprecated) r.add(`${dir}-property-deprecated`, false, `${where}.deprecated`, `${where.split('.').pop()} is now deprecated`);
   for (const access of ['readOnly', 'writeOnly'] as const) {
-    if (!!a[access] !== !!b[access]) r.add(`${dir}-property-access-changed`, false, `${where}.${access}`, `${where.split('.').pop()} is ${b[access] ? 'now' : 'no longer'} ${access === 'readOnly' ? 'read-only' : 'write-only'}`);
+    if (!!a[access] !== !!b[access])
+      r.add(
+        `${dir}-property-access-changed`,
+        false,
+        `${where}.${access}`,
+        `${where.split('.').pop()} is ${b[access] ? 'now' : 'no longer'} ${access === 'readOnly' ? 'read-only' : 'write-only'}`,
+      );
   }
 
   const pa = a.properties ?? {};
@@ -402,8 +436,10 @@ function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: Snapsh
       else r.add(`${dir}-property-added`, false, at, `property ${name} was added`);
       continue;
     }
-    if (dir === 'request' && !ra.has(name) && rb.has(name) && !prop.readOnly) r.add('request-property-became-required', true, at, `property ${name} is now required`);
-    if (dir === 'response' && ra.has(name) && !rb.has(name) && !old.writeOnly) r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
+    if (dir === 'request' && !ra.has(name) && rb.has(name) && !prop.readOnly)
+      r.add('request-property-became-required', true, at, `property ${name} is now required`);
+    if (dir === 'response' && ra.has(name) && !rb.has(name) && !old.writeOnly)
+      r.add('response-property-became-optional', true, at, `property ${name} may now be missing`);
     diffSchema(r, at, old, prop, dir, schemas, depth + 1);
   }
   for (const name of Object.keys(pa)) {
@@ -419,7 +455,12 @@ function diffSchemaParts(r: Reasons, where: string, a: SnapshotSchema, b: Snapsh
   const va = a.variants ?? [];
   const vb = b.variants ?? [];
   if (va.length !== vb.length || va.some((v, i) => !schemas.same(v, vb[i]!, dir, depth + 1))) {
-    r.add(`${dir}-variants-changed`, (a.variants?.length ?? 0) > (b.variants?.length ?? 0) && dir === 'request', `${where}.oneOf`, 'oneOf/anyOf alternatives changed');
+    r.add(
+      `${dir}-variants-changed`,
+      (a.variants?.length ?? 0) > (b.variants?.length ?? 0) && dir === 'request',
+      `${where}.oneOf`,
+      'oneOf/anyOf alternatives changed',
+    );
   }
 }
 
@@ -434,7 +475,8 @@ function diffEnum(r: Reasons, where: string, before: unknown[] | undefined, afte
   }
   const removed = [...old].filter((v) => after && !now.has(v));
   const added = after ? [...now].filter((v) => !old.has(v)) : [];
-  if (removed.length) r.add(`${dir}-enum-value-removed`, dir === 'request', `${where}.enum`, `value${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed`);
+  if (removed.length)
+    r.add(`${dir}-enum-value-removed`, dir === 'request', `${where}.enum`, `value${removed.length > 1 ? 's' : ''} ${removed.join(', ')} removed`);
   if (added.length) r.add(`${dir}-enum-value-added`, false, `${where}.enum`, `value${added.length > 1 ? 's' : ''} ${added.join(', ')} added`);
   if (before && !after) r.add(`${dir}-enum-removed`, false, `${where}.enum`, 'values are no longer restricted');
 }
@@ -457,6 +499,11 @@ function diffConstraints(r: Reasons, where: string, before: SchemaConstraints, a
     r.add(rule, breaking, `${where}.${key}`, `${key} ${a ?? 'none'} became ${b ?? 'none'}`);
   }
   if ((before.pattern ?? '') !== (after.pattern ?? '')) {
-    r.add(`${dir}-pattern-changed`, dir === 'request' ? after.pattern !== undefined : before.pattern !== undefined, `${where}.pattern`, `pattern ${before.pattern ?? 'none'} became ${after.pattern ?? 'none'}`);
+    r.add(
+      `${dir}-pattern-changed`,
+      dir === 'request' ? after.pattern !== undefined : before.pattern !== undefined,
+      `${where}.pattern`,
+      `pattern ${before.pattern ?? 'none'} became ${after.pattern ?? 'none'}`,
+    );
   }
 }

@@ -51,11 +51,28 @@ export function emptyApiDoc(): ApiDoc {
 
 /** Every label in both languages side by side, `[en, zh]`: section titles, then table words. */
 const LABEL_PAIRS = {
-  description: ['Description', '简要描述'], status: ['Status', '接口状态'], url: ['Request URL', '请求URL'], method: ['Method', '请求方式'], path: ['Path variables', '路径变量'], headers: ['Headers', 'Header'],
-  query: ['Query parameters', '请求Query参数'], body: ['Body parameters', '请求Body参数'], requestExample: ['Request example', '请求参数示例'], jsonFields: ['JSON fields', 'json字段说明'],
-  response: ['Response example', '成功返回示例'], responseFields: ['Response fields', '成功返回示例的参数说明'], fail: ['Failure response example', '失败返回示例'], failFields: ['Failure response fields', '失败返回示例的参数说明'],
+  description: ['Description', '简要描述'],
+  status: ['Status', '接口状态'],
+  url: ['Request URL', '请求URL'],
+  method: ['Method', '请求方式'],
+  path: ['Path variables', '路径变量'],
+  headers: ['Headers', 'Header'],
+  query: ['Query parameters', '请求Query参数'],
+  body: ['Body parameters', '请求Body参数'],
+  requestExample: ['Request example', '请求参数示例'],
+  jsonFields: ['JSON fields', 'json字段说明'],
+  response: ['Response example', '成功返回示例'],
+  responseFields: ['Response fields', '成功返回示例的参数说明'],
+  fail: ['Failure response example', '失败返回示例'],
+  failFields: ['Failure response fields', '失败返回示例的参数说明'],
   remark: ['Remark', '备注'],
-  name: ['name', '参数名'], required: ['required', '必选'], type: ['type', '类型'], example: ['example', '示例值'], remarkCol: ['remark', '说明'], yes: ['yes', '是'], no: ['no', '否'],
+  name: ['name', '参数名'],
+  required: ['required', '必选'],
+  type: ['type', '类型'],
+  example: ['example', '示例值'],
+  remarkCol: ['remark', '说明'],
+  yes: ['yes', '是'],
+  no: ['no', '否'],
 } as const;
 
 /** ShowDoc's API statuses 1–5 (0 = none). */
@@ -68,7 +85,10 @@ type Labels = { [K in keyof typeof LABEL_PAIRS]: string } & { statuses: readonly
 
 function labelsIn(lang: ApiDocLang): Labels {
   const i = lang === 'zh' ? 1 : 0;
-  return { ...(Object.fromEntries(Object.entries(LABEL_PAIRS).map(([key, pair]) => [key, pair[i]])) as { [K in keyof typeof LABEL_PAIRS]: string }), statuses: STATUSES[lang] };
+  return {
+    ...(Object.fromEntries(Object.entries(LABEL_PAIRS).map(([key, pair]) => [key, pair[i]])) as { [K in keyof typeof LABEL_PAIRS]: string }),
+    statuses: STATUSES[lang],
+  };
 }
 
 const LABELS: Record<ApiDocLang, Labels> = { en: labelsIn('en'), zh: labelsIn('zh') };
@@ -109,11 +129,17 @@ function paramTable(rows: ApiParam[], l: Labels): string {
   const live = rows.filter((r) => r.disable !== '1' && r.name);
   const withExample = live.some((r) => r.value);
   const head = [l.name, l.required, l.type, ...(withExample ? [l.example] : []), l.remarkCol];
-  return markdownTable(head, live.map((r) => [r.name, r.require === '1' ? l.yes : l.no, r.type, ...(withExample ? [r.value] : []), r.remark]));
+  return markdownTable(
+    head,
+    live.map((r) => [r.name, r.require === '1' ? l.yes : l.no, r.type, ...(withExample ? [r.value] : []), r.remark]),
+  );
 }
 
 function fieldTable(rows: ApiField[], l: Labels): string {
-  return markdownTable([l.name, l.type, l.remarkCol], rows.filter((r) => r.name).map((r) => [r.name, r.type, r.remark]));
+  return markdownTable(
+    [l.name, l.type, l.remarkCol],
+    rows.filter((r) => r.name).map((r) => [r.name, r.type, r.remark]),
+  );
 }
 
 /** Renders an API description as Markdown (`#####` sections, like ShowDoc's runapiToMd). */
@@ -144,11 +170,13 @@ export function apiDocToMarkdown(doc: ApiDoc, lang: ApiDocLang = 'en'): string {
   if (request.headers.length) section(l.headers, paramTable(request.headers, l));
   if (query.length) section(l.query, paramTable(query, l));
   if (mode !== 'json' && body.length) section(l.body, paramTable(body, l));
-  if (mode === 'json' && request.params.json.trim()) section(l.requestExample, fenced(prettyJson(request.params.json), looksJson(request.params.json) ? 'json' : ''));
+  if (mode === 'json' && request.params.json.trim())
+    section(l.requestExample, fenced(prettyJson(request.params.json), looksJson(request.params.json) ? 'json' : ''));
   if (mode === 'json' && request.params.jsonDesc.length) section(l.jsonFields, paramTable(request.params.jsonDesc, l));
   if (response.responseExample.trim()) section(l.response, fenced(prettyJson(response.responseExample), looksJson(response.responseExample) ? 'json' : ''));
   if (response.responseParamsDesc.length) section(l.responseFields, fieldTable(response.responseParamsDesc, l));
-  if (response.responseFailExample.trim()) section(l.fail, fenced(prettyJson(response.responseFailExample), looksJson(response.responseFailExample) ? 'json' : ''));
+  if (response.responseFailExample.trim())
+    section(l.fail, fenced(prettyJson(response.responseFailExample), looksJson(response.responseFailExample) ? 'json' : ''));
   if (response.responseFailParamsDesc.length) section(l.failFields, fieldTable(response.responseFailParamsDesc, l));
   if (info.remark.trim()) section(l.remark, `- ${info.remark.trim().replace(/\r?\n/g, '\n  ')}`);
   return out.join('\n\n') + '\n';
@@ -178,14 +206,36 @@ export function parseApiDocJson(text: string): ApiDoc | null {
   const base = emptyApiDoc();
   const rows = (v: unknown): ApiParam[] =>
     Array.isArray(v)
-      ? v.map((r: any) => ({ name: str(r?.name), require: r?.require === '1' || r?.require === 1 || r?.require === true ? '1' : '0', type: str(r?.type), value: str(r?.value), remark: str(r?.remark), ...(r?.disable ? { disable: str(r.disable) } : {}) }))
+      ? v.map((r: any) => ({
+          name: str(r?.name),
+          require: r?.require === '1' || r?.require === 1 || r?.require === true ? '1' : '0',
+          type: str(r?.type),
+          value: str(r?.value),
+          remark: str(r?.remark),
+          ...(r?.disable ? { disable: str(r.disable) } : {}),
+        }))
       : [];
-  const fields = (v: unknown): ApiField[] => (Array.isArray(v) ? v.map((r: any) => ({ name: str(r?.name), type: str(r?.type), value: str(r?.value), remark: str(r?.remark) })) : []);
+  const fields = (v: unknown): ApiField[] =>
+    Array.isArray(v) ? v.map((r: any) => ({ name: str(r?.name), type: str(r?.type), value: str(r?.value), remark: str(r?.remark) })) : [];
   const mode = ['formdata', 'urlencoded', 'json'].includes(raw.request?.params?.mode) ? (raw.request.params.mode as BodyMode) : 'formdata';
   return {
-    info: { ...base.info, title: str(raw.info.title), description: str(raw.info.description), method: str(raw.info.method) || 'get', url: raw.info.url, remark: str(raw.info.remark), apiStatus: str(raw.info.apiStatus) },
+    info: {
+      ...base.info,
+      title: str(raw.info.title),
+      description: str(raw.info.description),
+      method: str(raw.info.method) || 'get',
+      url: raw.info.url,
+      remark: str(raw.info.remark),
+      apiStatus: str(raw.info.apiStatus),
+    },
     request: {
-      params: { mode, json: str(raw.request?.params?.json), jsonDesc: rows(raw.request?.params?.jsonDesc), urlencoded: rows(raw.request?.params?.urlencoded), formdata: rows(raw.request?.params?.formdata) },
+      params: {
+        mode,
+        json: str(raw.request?.params?.json),
+        jsonDesc: rows(raw.request?.params?.jsonDesc),
+        urlencoded: rows(raw.request?.params?.urlencoded),
+        formdata: rows(raw.request?.params?.formdata),
+      },
       headers: rows(raw.request?.headers),
       query: rows(raw.request?.query),
       cookies: rows(raw.request?.cookies),

@@ -28,13 +28,28 @@ type Section = 'url' | 'method' | 'headers' | 'query' | 'body' | 'example' | 'pa
 
 /** Section titles (lower-cased, trailing colons dropped) in both languages and both page shapes. */
 const SECTION_TITLES: Record<string, Section> = {
-  'request url': 'url', 请求url: 'url', url: 'url', 接口地址: 'url',
-  method: 'method', 请求方式: 'method', 'http method': 'method',
-  headers: 'headers', header: 'headers', 请求头: 'headers',
-  'query parameters': 'query', 请求query参数: 'query',
-  'body parameters': 'body', 请求body参数: 'body', parameters: 'body', 参数: 'body', 请求参数: 'body',
-  'request example': 'example', 请求参数示例: 'example', 请求示例: 'example',
-  'path variables': 'path', 路径变量: 'path',
+  'request url': 'url',
+  请求url: 'url',
+  url: 'url',
+  接口地址: 'url',
+  method: 'method',
+  请求方式: 'method',
+  'http method': 'method',
+  headers: 'headers',
+  header: 'headers',
+  请求头: 'headers',
+  'query parameters': 'query',
+  请求query参数: 'query',
+  'body parameters': 'body',
+  请求body参数: 'body',
+  parameters: 'body',
+  参数: 'body',
+  请求参数: 'body',
+  'request example': 'example',
+  请求参数示例: 'example',
+  请求示例: 'example',
+  'path variables': 'path',
+  路径变量: 'path',
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -45,7 +60,10 @@ const parser = new MarkdownIt({ html: false });
 type Token = ReturnType<typeof parser.parse>[number];
 
 function sectionOf(title: string): Section {
-  const key = title.replace(/[：:]\s*$/, '').trim().toLowerCase();
+  const key = title
+    .replace(/[：:]\s*$/, '')
+    .trim()
+    .toLowerCase();
   return SECTION_TITLES[key] ?? 'other';
 }
 

@@ -95,7 +95,9 @@ export function locateAnchor(anchor: CommentAnchor, text: string, fallback?: str
     let best = 0;
     let bestScore = -1;
     hits.forEach((at, i) => {
-      const score = commonEnd(flat.slice(Math.max(0, at - prefix.length), at), prefix) + commonStart(flat.slice(at + quote.length, at + quote.length + suffix.length), suffix);
+      const score =
+        commonEnd(flat.slice(Math.max(0, at - prefix.length), at), prefix) +
+        commonStart(flat.slice(at + quote.length, at + quote.length + suffix.length), suffix);
       if (score > bestScore) [best, bestScore] = [i, score];
     });
     return { outdated: false, occurrence: best };

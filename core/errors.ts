@@ -74,7 +74,18 @@ export const errors = {
   validation: (en: string, zh = en) => e(ErrorCode.VALIDATION, en, zh),
   failed: (en = 'Operation failed', zh = '操作失败') => e(ErrorCode.FAILED, en, zh),
   notFound: (what: 'item' | 'page' | 'catalog' | 'file' | 'user' | 'team' | 'template' | 'notice' | string) => {
-    const zhWhat: Record<string, string> = { item: '项目', page: '页面', catalog: '目录', file: '文件', user: '用户', team: '团队', template: '模板', notice: '消息', comment: '评论', token: '令牌' };
+    const zhWhat: Record<string, string> = {
+      item: '项目',
+      page: '页面',
+      catalog: '目录',
+      file: '文件',
+      user: '用户',
+      team: '团队',
+      template: '模板',
+      notice: '消息',
+      comment: '评论',
+      token: '令牌',
+    };
     return e(ErrorCode.FAILED, `The ${what} does not exist or has been deleted`, `${zhWhat[what] ?? what}不存在或已删除`);
   },
   usernameTaken: () => e(ErrorCode.USERNAME_TAKEN, 'That username already exists', '用户名已存在'),
@@ -89,8 +100,7 @@ export const errors = {
   domainTaken: () => e(ErrorCode.DOMAIN_TAKEN, 'That personalized domain is already taken', '个性域名已被占用'),
   domainInvalid: () =>
     e(ErrorCode.DOMAIN_INVALID, 'item_domain: personalized domain names can only be a combination of letters or numbers', '个性域名只能是字母或数字的组合'),
-  pageLocked: (holder: string) =>
-    e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
+  pageLocked: (holder: string) => e(ErrorCode.PAGE_LOCKED, `This page is being edited by ${holder}`, `该页面正在被 ${holder} 编辑`),
   staleRevision: () =>
     e(ErrorCode.STALE_REVISION, 'The page changed since you loaded it; nothing was overwritten', '页面在您打开后已被他人修改，未覆盖任何内容'),
   /** A write based on an older version (MCP, issue #23): answers the current one so the agent can re-read and retry. */
@@ -113,14 +123,8 @@ export const errors = {
       { en: `Too many requests; try again in ${retryAfterSec} s`, zh: `请求过于频繁，请 ${retryAfterSec} 秒后再试` },
       { httpStatus: 429, data: { retry_after: retryAfterSec } },
     ),
-  server: (requestId: string) =>
-    e(ErrorCode.SERVER_ERROR, `Server error (request id ${requestId})`, `服务器错误（请求编号 ${requestId}）`, 500),
+  server: (requestId: string) => e(ErrorCode.SERVER_ERROR, `Server error (request id ${requestId})`, `服务器错误（请求编号 ${requestId}）`, 500),
   // Same code as `server` for existing clients; the 503 tells proxies and scripts a retry may succeed.
   databaseUnavailable: (requestId: string) =>
-    e(
-      ErrorCode.SERVER_ERROR,
-      `The database connection was lost; try again (request id ${requestId})`,
-      `数据库连接中断，请重试（请求编号 ${requestId}）`,
-      503,
-    ),
+    e(ErrorCode.SERVER_ERROR, `The database connection was lost; try again (request id ${requestId})`, `数据库连接中断，请重试（请求编号 ${requestId}）`, 503),
 };

@@ -6,6 +6,6 @@
 let loading: Promise<typeof import('exceljs')> | null = null;
 
 export function loadExcelJs(): Promise<typeof import('exceljs')> {
-  loading ??= import('exceljs').then((m) => ((m as unknown as { default?: typeof import('exceljs') }).default ?? m));
+  loading ??= import('exceljs').then((m) => (m as unknown as { default?: typeof import('exceljs') }).default ?? m);
   return loading;
 }

@@ -39,7 +39,8 @@ function segmentRefusal(segment: string): string | null {
   // Only names beyond ASCII can hide a dot or an invisible character (a pull checks thousands of paths).
   const ascii = !/[^\u0020-\u007e]/.test(segment);
   // NFKC: a full-width "．git" is refused like ".git".
-  if (segment.startsWith('.') || (!ascii && segment.normalize('NFKC').startsWith('.'))) return 'starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)';
+  if (segment.startsWith('.') || (!ascii && segment.normalize('NFKC').startsWith('.')))
+    return 'starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)';
   if (FORBIDDEN_CHAR.test(segment)) return 'contains a control character or one of < > : " | ? * \\';
   if (!ascii && IGNORABLE.test(segment)) return 'contains an invisible character some file systems drop';
   if (/[. ]$/.test(segment)) return 'ends with "." or a space (Windows drops them)';
@@ -78,13 +79,15 @@ export function refsRefusal(refsJson: string): string | null {
   }
   if (!Array.isArray(refs)) return 'must be a JSON list of [served, original] or [served, original, file] entries';
   for (const [i, entry] of refs.entries()) {
-    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3 || entry.some((v) => typeof v !== 'string')) return `entry ${i + 1} must be [served, original] or [served, original, file] (text)`;
+    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 3 || entry.some((v) => typeof v !== 'string'))
+      return `entry ${i + 1} must be [served, original] or [served, original, file] (text)`;
     if (entry.length < 3) continue;
     const [served, , recorded] = entry as [string, string, string];
     const file = refFile(recorded);
     const why = pathRefusal(file);
     if (why) return `entry ${i + 1}: the file "${file}" ${why}`;
-    if (!servedSignUrl(served)) return `entry ${i + 1}: the file "${file}" must be served as an attachment of this server (/api/attachment/visitFile?sign=…), not "${served.slice(0, 200)}"`;
+    if (!servedSignUrl(served))
+      return `entry ${i + 1}: the file "${file}" must be served as an attachment of this server (/api/attachment/visitFile?sign=…), not "${served.slice(0, 200)}"`;
   }
   return null;
 }

@@ -77,7 +77,10 @@ export function compactSheetDoc(doc: Y.Doc, origin?: unknown): boolean {
   doc.transact(() => {
     const meta = sheetMeta(doc);
     const content = sheetDocContent(doc);
-    meta.set('folded', sheetBatches(doc).map((b) => b.k));
+    meta.set(
+      'folded',
+      sheetBatches(doc).map((b) => b.k),
+    );
     meta.set('base', content);
     meta.set('gen', sheetGen(doc) + 1);
     log.delete(0, log.length);

@@ -30,7 +30,8 @@ interface Working {
 const cellKey = (r: number, c: number) => `${r},${c}`;
 
 /** Ops come from browsers: a path may only name plain data, never an object's prototype. */
-const safeKey = (k: unknown): boolean => (typeof k === 'number' && Number.isInteger(k) && k >= 0) || (typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
+const safeKey = (k: unknown): boolean =>
+  (typeof k === 'number' && Number.isInteger(k) && k >= 0) || (typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
 
 function open(sheet: FortuneSheet): Working {
   const cells = new Map<string, SheetCell>();
@@ -136,7 +137,12 @@ function insertRowCol(w: Working, v: RowColValue): void {
   const field = v.type === 'row' ? 'r' : 'c';
   const count = Number(v.count) || 0;
   const at = Number(v.index) + (v.direction === 'rightbottom' ? 1 : 0);
-  shiftCells(w, field, () => true, (n) => (n >= at ? n + count : n));
+  shiftCells(
+    w,
+    field,
+    () => true,
+    (n) => (n >= at ? n + count : n),
+  );
 }
 
 function deleteRowCol(w: Working, v: RowColValue): void {
@@ -144,7 +150,12 @@ function deleteRowCol(w: Working, v: RowColValue): void {
   const start = Number(v.start);
   const end = Number(v.end);
   const count = end - start + 1;
-  shiftCells(w, field, (n) => n < start || n > end, (n) => (n > end ? n - count : n));
+  shiftCells(
+    w,
+    field,
+    (n) => n < start || n > end,
+    (n) => (n > end ? n - count : n),
+  );
 }
 
 /** A sheet as FortuneSheet sends it in addSheet (with a `data` matrix), in stored form. */
@@ -194,5 +205,7 @@ export function applySheetOps(sheets: FortuneSheet[], ops: readonly SheetOp[]): 
  * structural ops and array inserts/removals, which shift what follows them.
  */
 export function opsReplayable(ops: readonly SheetOp[]): boolean {
-  return ops.every((op) => op.op === 'replace' || ((op.op === 'add' || op.op === 'remove') && op.path.length > 0 && typeof op.path[op.path.length - 1] === 'string'));
+  return ops.every(
+    (op) => op.op === 'replace' || ((op.op === 'add' || op.op === 'remove') && op.path.length > 0 && typeof op.path[op.path.length - 1] === 'string'),
+  );
 }

@@ -128,10 +128,14 @@ function fromXSpreadsheet(sheet: Record<string, unknown>, index: number): Fortun
     if (!isObj(row) || !isObj(row.cells)) continue;
     for (const [c, cell] of Object.entries(row.cells)) {
       const text = isObj(cell) && cell.text != null ? String(cell.text) : '';
-      if (text && Number.isInteger(Number(r)) && Number.isInteger(Number(c))) celldata.push({ r: Number(r), c: Number(c), v: { v: text, m: text, ct: { fa: 'General', t: 'g' } } });
+      if (text && Number.isInteger(Number(r)) && Number.isInteger(Number(c)))
+        celldata.push({ r: Number(r), c: Number(c), v: { v: text, m: text, ct: { fa: 'General', t: 'g' } } });
     }
   }
-  const merge = mergesWithMarks(celldata, (Array.isArray(sheet.merges) ? sheet.merges : []).filter((m): m is string => typeof m === 'string'));
+  const merge = mergesWithMarks(
+    celldata,
+    (Array.isArray(sheet.merges) ? sheet.merges : []).filter((m): m is string => typeof m === 'string'),
+  );
   const columnlen: Record<string, number> = {};
   for (const [c, col] of Object.entries(isObj(sheet.cols) ? sheet.cols : {})) if (isObj(col) && Number(col.width) > 0) columnlen[c] = Number(col.width);
   return { name: String(sheet.name ?? `Sheet${index + 1}`), order: index, celldata, config: { merge, columnlen } };
@@ -145,10 +149,20 @@ export function parseSheets(content: string): FortuneSheet[] {
   } catch {
     return [];
   }
-  const list = Array.isArray(parsed) ? parsed : isObj(parsed) && Array.isArray(parsed.sheets) ? parsed.sheets : isObj(parsed) && isObj(parsed.rows) ? [parsed] : [];
+  const list = Array.isArray(parsed)
+    ? parsed
+    : isObj(parsed) && Array.isArray(parsed.sheets)
+      ? parsed.sheets
+      : isObj(parsed) && isObj(parsed.rows)
+        ? [parsed]
+        : [];
   return list
     .filter(isObj)
-    .map((s, i) => (isObj(s.rows) && !Array.isArray(s.celldata) && !Array.isArray(s.data) ? fromXSpreadsheet(s, i) : ({ ...s, name: String(s.name ?? `Sheet${i + 1}`) } as FortuneSheet)));
+    .map((s, i) =>
+      isObj(s.rows) && !Array.isArray(s.celldata) && !Array.isArray(s.data)
+        ? fromXSpreadsheet(s, i)
+        : ({ ...s, name: String(s.name ?? `Sheet${i + 1}`) } as FortuneSheet),
+    );
 }
 
 /** Every non-empty cell of a sheet with its position, from `celldata` or the `data` matrix. */

@@ -60,10 +60,7 @@ export function countPages(tree: { pages: DocPage[]; catalogs: DocCatalog[] }): 
 }
 
 /** Walks every page with its catalog path (names from the top). */
-export function* walkPages(
-  tree: { pages: DocPage[]; catalogs: DocCatalog[] },
-  path: string[] = [],
-): Generator<{ page: DocPage; path: string[] }> {
+export function* walkPages(tree: { pages: DocPage[]; catalogs: DocCatalog[] }, path: string[] = []): Generator<{ page: DocPage; path: string[] }> {
   for (const page of tree.pages) yield { page, path };
   for (const cat of tree.catalogs) yield* walkPages(cat, [...path, cat.name]);
 }

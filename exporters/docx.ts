@@ -1,6 +1,17 @@
 import {
-  BorderStyle, Document, ExternalHyperlink, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, TextRun,
-  type IContext, type IXmlableObject, type ParagraphChild, type Table,
+  BorderStyle,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  ImageRun,
+  Packer,
+  Paragraph,
+  ShadingType,
+  TextRun,
+  type IContext,
+  type IXmlableObject,
+  type ParagraphChild,
+  type Table,
 } from 'docx';
 import { strFromU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { apiDocToMarkdown, parseApiDocJson, type ApiDocLang } from '../core/apiDoc.ts';
@@ -28,7 +39,14 @@ export interface DocxOptions {
 
 const MAX_IMAGE_WIDTH = 500;
 const MONO = 'Consolas';
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 const md = createMarkdown({ linkify: true });
 
 type Block = Paragraph | Table | FastTable | FastParagraph;
@@ -70,7 +88,14 @@ const stripTags = (html: string) =>
 
 function textRun(text: string, s: InlineStyle, extra: { break?: number } = {}): TextRun {
   if (!s.bold && !s.italics && !s.strike && !s.code && !extra.break) return new TextRun(text);
-  return new TextRun({ text, bold: s.bold, italics: s.italics, strike: s.strike, ...(s.code ? { font: MONO, shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } } : {}), ...extra });
+  return new TextRun({
+    text,
+    bold: s.bold,
+    italics: s.italics,
+    strike: s.strike,
+    ...(s.code ? { font: MONO, shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } } : {}),
+    ...extra,
+  });
 }
 
 /** Inline tokens → runs (hyperlinks wrap their runs; images embed when resolved). */
@@ -153,7 +178,10 @@ function inlineRuns(tokens: Token[], images: Images, base: InlineStyle = {}): Pa
 
 function codeBlock(code: string, indent: number): FastParagraph {
   const lines = code.replace(/\n$/, '').split('\n');
-  return new FastParagraph(lines.map((text, i) => ({ text, break: i > 0 })), { code: true, indent });
+  return new FastParagraph(
+    lines.map((text, i) => ({ text, break: i > 0 })),
+    { code: true, indent },
+  );
 }
 
 /** Block tokens of one page → docx blocks; page headings sit below the page's own heading level. */
@@ -172,7 +200,8 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
     // Callouts (any generator's admonition syntax) read as a quote under their title in bold.
     const callout = calloutOf(t);
     if (callout) {
-      if (callout.opens && callout.meta.title) blocks.push(new FastParagraph([{ text: callout.meta.title, bold: true }], { indent: (quote + 1) * 720, quote: true }));
+      if (callout.opens && callout.meta.title)
+        blocks.push(new FastParagraph([{ text: callout.meta.title, bold: true }], { indent: (quote + 1) * 720, quote: true }));
       quote += callout.opens ? 1 : -1;
       continue;
     }
@@ -223,7 +252,11 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
         const children = t.children ?? [];
         const plain = isPlainInline(children);
         if (headingLevel) {
-          blocks.push(plain ? new FastParagraph(cellRuns(children, false), { style: `Heading${headingLevel}` }) : new Paragraph({ heading: HEADINGS[headingLevel - 1], children: inlineRuns(children, images) }));
+          blocks.push(
+            plain
+              ? new FastParagraph(cellRuns(children, false), { style: `Heading${headingLevel}` })
+              : new Paragraph({ heading: HEADINGS[headingLevel - 1], children: inlineRuns(children, images) }),
+          );
           headingLevel = 0;
           break;
         }
@@ -239,9 +272,17 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
         const runs = inlineRuns(children, images);
         if (list && pendingBullet) {
           pendingBullet = false;
-          if (list.ordered) blocks.push(new Paragraph({ indent: { left: 360 * (level + 1) + indent, hanging: 360 }, children: [new TextRun(`${list.n}. `), ...runs] }));
+          if (list.ordered)
+            blocks.push(new Paragraph({ indent: { left: 360 * (level + 1) + indent, hanging: 360 }, children: [new TextRun(`${list.n}. `), ...runs] }));
           else blocks.push(new Paragraph({ bullet: { level: Math.min(level, 8) }, children: runs }));
-        } else blocks.push(new Paragraph({ indent: list || indent ? { left: 360 * lists.length + indent } : undefined, children: runs, ...(quote ? { border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'CCCCCC', space: 8 } } } : {}) }));
+        } else
+          blocks.push(
+            new Paragraph({
+              indent: list || indent ? { left: 360 * lists.length + indent } : undefined,
+              children: runs,
+              ...(quote ? { border: { left: { style: BorderStyle.SINGLE, size: 12, color: 'CCCCCC', space: 8 } } } : {}),
+            }),
+          );
         break;
       }
       case 'fence':
@@ -269,7 +310,10 @@ function markdownBlocks(tokens: Token[], headingBase: number, images: Images): B
 /** An embedded image at most MAX_IMAGE_WIDTH wide; an SVG carries its PNG fallback. */
 function imageRun(image: EmbeddedImage, alt: string): ImageRun {
   const scale = Math.min(1, MAX_IMAGE_WIDTH / image.width);
-  const common = { transformation: { width: Math.round(image.width * scale), height: Math.round(image.height * scale) }, altText: { name: alt || 'image', description: alt, title: alt } };
+  const common = {
+    transformation: { width: Math.round(image.width * scale), height: Math.round(image.height * scale) },
+    altText: { name: alt || 'image', description: alt, title: alt },
+  };
   if (image.type === 'svg') return new ImageRun({ type: 'svg', data: image.data, fallback: { type: 'png', data: image.fallback }, ...common });
   return new ImageRun({ type: image.type, data: image.data, ...common });
 }
@@ -299,8 +343,7 @@ function cellRuns(tokens: Token[], header: boolean, images?: Images): CellRun[] 
     else if (t.type === 'image') {
       const image = images?.get(String(t.attrGet('src') ?? ''));
       runs.push(image ? { text: '', image: imageRun(image, t.content) } : { text: `[${t.content || 'image'}]`, ...style, italics: true });
-    }
-    else if (t.type === 'softbreak') runs.push({ text: ' ', ...style });
+    } else if (t.type === 'softbreak') runs.push({ text: ' ', ...style });
     else if (t.type === 'hardbreak') runs.push({ text: '', ...style, break: true });
   }
   return runs;
@@ -332,7 +375,11 @@ const TAG_WITH_PLACEHOLDER = /<[^<>]*\{[^{}<>]+\}[^<>]*>/g;
 
 /** The pages of a tree in document order with their heading numbers, catalogs' headings between them. */
 function* outline(tree: DocTree): Generator<{ heading: string; level: number; page?: DocPage }> {
-  function* node(n: { pages: DocPage[]; catalogs: DocCatalog[] }, prefix: string, level: number): Generator<{ heading: string; level: number; page?: DocPage }> {
+  function* node(
+    n: { pages: DocPage[]; catalogs: DocCatalog[] },
+    prefix: string,
+    level: number,
+  ): Generator<{ heading: string; level: number; page?: DocPage }> {
     let k = 0;
     const lonePage = level === 1 && n.pages.length === 1 && !n.catalogs.length;
     for (const p of sortedPages(n.pages)) {
@@ -413,7 +460,9 @@ async function* docxChunks(tree: DocTree, opts: DocxOptions): AsyncGenerator<Uin
           }
           return id;
         }
-        const list = doc.Numbering.ConcreteNumbering.find((c) => (c.restartedListId === undefined ? `${c.reference}-${c.instance}` : `${c.reference}-restart ${c.restartedListId}`) === key);
+        const list = doc.Numbering.ConcreteNumbering.find(
+          (c) => (c.restartedListId === undefined ? `${c.reference}-${c.instance}` : `${c.reference}-restart ${c.restartedListId}`) === key,
+        );
         return list ? String(list.numId) : whole;
       }),
     );

@@ -56,7 +56,9 @@ function buildRunProps(r: CellRun, small: boolean): IXmlableObject[] {
   return props;
 }
 
-const BOX = ['top', 'left', 'bottom', 'right'].map((side) => ({ [`w:${side}`]: { _attr: { 'w:val': 'single', 'w:sz': 4, 'w:space': 4, 'w:color': 'DDDDDD' } } }));
+const BOX = ['top', 'left', 'bottom', 'right'].map((side) => ({
+  [`w:${side}`]: { _attr: { 'w:val': 'single', 'w:sz': 4, 'w:space': 4, 'w:color': 'DDDDDD' } },
+}));
 
 export interface FastParagraphOptions {
   /** Paragraph style id, e.g. `Heading2`. */
@@ -114,7 +116,9 @@ export class FastTable extends XmlComponent {
     const bodyPr = { 'w:tcPr': [cellWidth] };
     const headerPr = { 'w:tcPr': [cellWidth, { 'w:shd': { _attr: { 'w:val': 'clear', 'w:color': 'auto', 'w:fill': 'E8EEF7' } } }] };
     const rows = this.rows.map((r) => {
-      const cells = Array.from({ length: columns }, (_, c) => ({ 'w:tc': [r.header ? headerPr : bodyPr, { 'w:p': (r.cells[c] ?? []).map((x) => (x.image ? x.image.prepForXml(context)! : run(x))) }] }));
+      const cells = Array.from({ length: columns }, (_, c) => ({
+        'w:tc': [r.header ? headerPr : bodyPr, { 'w:p': (r.cells[c] ?? []).map((x) => (x.image ? x.image.prepForXml(context)! : run(x))) }],
+      }));
       return { 'w:tr': r.header ? [{ 'w:trPr': [{ 'w:tblHeader': {} }] }, ...cells] : cells };
     });
     return { 'w:tbl': [tblPr, grid, ...rows] };

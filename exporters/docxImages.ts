@@ -34,7 +34,8 @@ export function dataUriBytes(url: string): Uint8Array | null {
   }
 }
 
-const isSvg = (b: Uint8Array) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(new TextDecoder().decode(b.subarray(0, 4096)));
+const isSvg = (b: Uint8Array) =>
+  /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(new TextDecoder().decode(b.subarray(0, 4096)));
 
 type Resvg = typeof import('@resvg/resvg-js');
 let resvg: Promise<Resvg | null> | undefined;

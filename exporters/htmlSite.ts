@@ -47,7 +47,9 @@ export async function exportHtmlSite(tree: DocTree, opts: HtmlSiteOptions): Prom
   const navFor = (current: DocPage | null, prefix: string): string => {
     const list = (node: { pages: DocPage[]; catalogs: DocCatalog[] }): string => {
       const items = [
-        ...sortedPages(node.pages).map((p) => `<li><a href="${prefix}${fileOf.get(p)}"${p === current ? ' class="current"' : ''}>${escapeHtml(p.title)}</a></li>`),
+        ...sortedPages(node.pages).map(
+          (p) => `<li><a href="${prefix}${fileOf.get(p)}"${p === current ? ' class="current"' : ''}>${escapeHtml(p.title)}</a></li>`,
+        ),
         ...sortedCatalogs(node.catalogs).map((c) => `<li><div class="cat">${escapeHtml(c.name)}</div>${list(c)}</li>`),
       ];
       return `<ul>${items.join('')}</ul>`;

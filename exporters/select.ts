@@ -38,8 +38,14 @@ function findCatalog(cats: DocCatalog[], catId: number): DocCatalog | null {
 
 /** Pages and catalogs in display order: by `order`, then as listed. */
 export function sortedPages(pages: DocPage[]): DocPage[] {
-  return pages.map((p, i) => ({ p, i })).sort((a, b) => (a.p.order ?? 99) - (b.p.order ?? 99) || a.i - b.i).map((x) => x.p);
+  return pages
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.order ?? 99) - (b.p.order ?? 99) || a.i - b.i)
+    .map((x) => x.p);
 }
 export function sortedCatalogs(cats: DocCatalog[]): DocCatalog[] {
-  return cats.map((c, i) => ({ c, i })).sort((a, b) => (a.c.order ?? 99) - (b.c.order ?? 99) || a.i - b.i).map((x) => x.c);
+  return cats
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (a.c.order ?? 99) - (b.c.order ?? 99) || a.i - b.i)
+    .map((x) => x.c);
 }

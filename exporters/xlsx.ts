@@ -9,7 +9,11 @@ import { pxToExcelWidth, pxToPoints, sheetCells, type FortuneSheet, type SheetCe
 
 // Excel's sheet names: at most 31 characters, none of : \ / ? * [ ], unique in the workbook.
 function excelSheetName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet';
+  const base =
+    name
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet';
   let candidate = base;
   for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
   taken.add(candidate.toLowerCase());

@@ -25,12 +25,14 @@ export function normaliseScriptText(text: string): string {
 }
 
 function blockLines(block: string): string {
-  return block
-    .split(/\r?\n/)
-    // trimEnd, not .replace(/\s+$/): the regex retries from every start of a run of spaces, so a
-    // line of 200,000 spaces before an `x` took 13.6 s; trimEnd is one pass.
-    .map((l) => l.replace(/^\s*\*+ ?/, '').trimEnd())
-    .join('\n');
+  return (
+    block
+      .split(/\r?\n/)
+      // trimEnd, not .replace(/\s+$/): the regex retries from every start of a run of spaces, so a
+      // line of 200,000 spaces before an `x` took 13.6 s; trimEnd is one pass.
+      .map((l) => l.replace(/^\s*\*+ ?/, '').trimEnd())
+      .join('\n')
+  );
 }
 
 function oneLineTag(block: string, tag: string): string {
@@ -49,7 +51,13 @@ function multiTag(block: string, tag: string): string[][] {
 function paramRows(block: string, tag: 'param' | 'header'): ApiParam[] {
   return multiTag(block, tag)
     .filter((w) => w[0])
-    .map(([name, required, type, ...remark]) => ({ name: name!, require: required === '必选' ? '1' : '0', type: type ?? '', value: '', remark: remark.join(' ') }));
+    .map(([name, required, type, ...remark]) => ({
+      name: name!,
+      require: required === '必选' ? '1' : '0',
+      type: type ?? '',
+      value: '',
+      remark: remark.join(' '),
+    }));
 }
 
 /**
@@ -58,7 +66,7 @@ function paramRows(block: string, tag: 'param' | 'header'): ApiParam[] {
  * (quadratic in a text of many openers and no closer).
  */
 function* commentBodies(source: string): Generator<string> {
-  for (let open = source.indexOf('/**'); open >= 0; ) {
+  for (let open = source.indexOf('/**'); open >= 0;) {
     const close = source.indexOf('*/', open + 3);
     if (close < 0) return;
     yield source.slice(open + 3, close);
@@ -76,7 +84,14 @@ export function parseShowDocComments(content: string, opts: { lang?: ApiDocLang 
     if (!title) continue;
     const doc = emptyApiDoc();
     const method = (oneLineTag(block, 'method') || 'get').toLowerCase();
-    doc.info = { ...doc.info, title, method, url: oneLineTag(block, 'url'), description: oneLineTag(block, 'description'), remark: oneLineTag(block, 'remark') };
+    doc.info = {
+      ...doc.info,
+      title,
+      method,
+      url: oneLineTag(block, 'url'),
+      description: oneLineTag(block, 'description'),
+      remark: oneLineTag(block, 'remark'),
+    };
     const params = paramRows(block, 'param');
     const jsonParam = oneLineTag(block, 'json_param');
     doc.request.headers = paramRows(block, 'header');
@@ -97,7 +112,10 @@ export function parseShowDocComments(content: string, opts: { lang?: ApiDocLang 
     const number = Number(oneLineTag(block, 'number'));
     pages.push({
       title: Array.from(title).slice(0, MAX.pageTitle).join(''),
-      catalogPath: oneLineTag(block, 'catalog').split('/').map((s) => s.trim()).filter(Boolean),
+      catalogPath: oneLineTag(block, 'catalog')
+        .split('/')
+        .map((s) => s.trim())
+        .filter(Boolean),
       order: Number.isFinite(number) && oneLineTag(block, 'number') !== '' ? number : DEFAULT_PAGE_ORDER,
       doc,
       content: apiDocToMarkdown(doc, opts.lang ?? 'zh'),

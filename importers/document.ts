@@ -16,7 +16,10 @@ export function decodeUtf8(bytes: Uint8Array, where: string): string {
  */
 export function parseStructured(bytes: Uint8Array, where: string): unknown {
   if (bytes.byteLength > IMPORT_LIMITS.maxDocumentBytes) {
-    throw new FormatError(`the document is ${(bytes.byteLength / 1048576).toFixed(1)} MB, over the ${IMPORT_LIMITS.maxDocumentBytes / 1048576} MB limit`, where);
+    throw new FormatError(
+      `the document is ${(bytes.byteLength / 1048576).toFixed(1)} MB, over the ${IMPORT_LIMITS.maxDocumentBytes / 1048576} MB limit`,
+      where,
+    );
   }
   const text = decodeUtf8(bytes, where).trim();
   if (!text) throw new FormatError('the file is empty', where);

@@ -5,5 +5,10 @@
  * catalog), unless the caller names a catalog path (`docs import --catalog a/b`).
  */
 export function importCatalogPath(catalog?: string): string[] {
-  return catalog === undefined ? [] : catalog.split('/').map((s) => s.trim()).filter(Boolean);
+  return catalog === undefined
+    ? []
+    : catalog
+        .split('/')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }

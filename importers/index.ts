@@ -43,7 +43,10 @@ function skippedWarnings(skipped: RefusedEntry[]): SpecValidation {
  * `document`: the parsed JSON/YAML of an OpenAPI or Postman file (for its API snapshot).
  * `validation`: what strict validation found in an OpenAPI file that imports all the same.
  */
-export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown; validation?: SpecValidation; skipped?: SpecValidation }> {
+export async function importFile(
+  bytes: Uint8Array,
+  opts: ImportOptions = {},
+): Promise<{ format: ImportFormat; tree: DocTree; document?: unknown; validation?: SpecValidation; skipped?: SpecValidation }> {
   const where = opts.fileName || 'file';
   if (!bytes.byteLength) throw new FormatError('the file is empty', where);
   if (looksLikeZip(bytes)) {
@@ -61,5 +64,8 @@ export async function importFile(bytes: Uint8Array, opts: ImportOptions = {}): P
   }
   if (format === 'postman') return { format, tree: importPostman(value, opts), document: value };
   const hint = isObject(value) && isObject(value.info) ? ' ("info" has neither "_postman_id" nor a Postman "schema")' : '';
-  throw new FormatError(`unrecognised format${hint}: expected a ShowDoc/Markdown zip, an Excel workbook (.xlsx), an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`, where);
+  throw new FormatError(
+    `unrecognised format${hint}: expected a ShowDoc/Markdown zip, an Excel workbook (.xlsx), an OpenAPI 3 or Swagger 2 document, or a Postman collection (v1, v2.0, v2.1)`,
+    where,
+  );
 }

@@ -61,7 +61,10 @@ function countOperations(spec: Record<string, any>): number {
 export function refuseOverLimit(spec: Record<string, any>, where = ''): void {
   const count = countOperations(spec);
   if (count > IMPORT_LIMITS.maxPages) {
-    throw new ImportLimitError(`the description has ${count.toLocaleString('en-US')} operations, one page each; an item holds at most ${IMPORT_LIMITS.maxPages.toLocaleString('en-US')} pages — split it into several descriptions`, where);
+    throw new ImportLimitError(
+      `the description has ${count.toLocaleString('en-US')} operations, one page each; an item holds at most ${IMPORT_LIMITS.maxPages.toLocaleString('en-US')} pages — split it into several descriptions`,
+      where,
+    );
   }
 }
 
@@ -251,7 +254,10 @@ function mediaExample(media: Schema, refs: RefResolver): unknown {
 
 function openApiOperation(spec: Schema, refs: RefResolver, path: string, pathItem: Schema, method: string, op: Schema, webhook: boolean): ApiDoc {
   const doc = emptyApiDoc();
-  const server = (Array.isArray(op.servers) && op.servers[0]) || (Array.isArray(pathItem.servers) && pathItem.servers[0]) || (Array.isArray(spec.servers) && spec.servers[0]);
+  const server =
+    (Array.isArray(op.servers) && op.servers[0]) ||
+    (Array.isArray(pathItem.servers) && pathItem.servers[0]) ||
+    (Array.isArray(spec.servers) && spec.servers[0]);
   const url = webhook ? path : serverUrl(server).replace(/\/$/, '') + path;
   doc.info = { ...doc.info, title: pageTitle(op, method, path), method, url, ...describeOperation(op) };
 

@@ -22,7 +22,12 @@ export interface PostmanOptions {
 }
 
 export function isPostmanV2(v: unknown): v is Record<string, any> {
-  return isObject(v) && isObject(v.info) && (typeof v.info._postman_id === 'string' || /schema\.getpostman\.com/.test(String(v.info.schema ?? ''))) && Array.isArray(v.item);
+  return (
+    isObject(v) &&
+    isObject(v.info) &&
+    (typeof v.info._postman_id === 'string' || /schema\.getpostman\.com/.test(String(v.info.schema ?? ''))) &&
+    Array.isArray(v.item)
+  );
 }
 
 export function isPostmanV1(v: unknown): v is Record<string, any> {
@@ -50,7 +55,14 @@ export function requestTitle(name: string, method: string, url: string): string 
 }
 
 function row(name: unknown, value: unknown, remark: unknown, opts: { type?: string; disabled?: boolean; required?: boolean } = {}): ApiParam {
-  return { name: String(name ?? ''), require: opts.required ? '1' : '0', type: opts.type ?? 'string', value: text(value), remark: text(remark), ...(opts.disabled ? { disable: '1' } : {}) };
+  return {
+    name: String(name ?? ''),
+    require: opts.required ? '1' : '0',
+    type: opts.type ?? 'string',
+    value: text(value),
+    remark: text(remark),
+    ...(opts.disabled ? { disable: '1' } : {}),
+  };
 }
 
 function setRawBody(doc: ApiDoc, raw: string): void {
@@ -73,7 +85,13 @@ function toPage(doc: ApiDoc, title: string, key: string, order: number, lang: Ap
 
 function importV2(c: Record<string, any>, opts: PostmanOptions): DocTree {
   const lang = opts.lang ?? 'en';
-  const tree: DocTree = { name: treeName(c.info.name, opts), description: text(c.info.description).slice(0, MAX.itemDescription), itemType: 1, pages: [], catalogs: [] };
+  const tree: DocTree = {
+    name: treeName(c.info.name, opts),
+    description: text(c.info.description).slice(0, MAX.itemDescription),
+    itemType: 1,
+    pages: [],
+    catalogs: [],
+  };
   const walk = (items: unknown[], into: { pages: DocPage[]; catalogs: DocCatalog[] }, path: string[]) => {
     for (const raw of items) {
       if (!isObject(raw)) continue;
@@ -114,7 +132,10 @@ function v2Request(raw: Record<string, any>, path: string[], order: number, lang
       for (const p of body.urlencoded.all()) doc.request.params.urlencoded.push(row(p.key, p.value, (p as any).description, { disabled: !!p.disabled }));
     } else if (body.mode === 'formdata' && body.formdata) {
       doc.request.params.mode = 'formdata';
-      for (const p of body.formdata.all() as any[]) doc.request.params.formdata.push(row(p.key, p.type === 'file' ? '' : p.value, p.description, { type: p.type === 'file' ? 'file' : 'string', disabled: !!p.disabled }));
+      for (const p of body.formdata.all() as any[])
+        doc.request.params.formdata.push(
+          row(p.key, p.type === 'file' ? '' : p.value, p.description, { type: p.type === 'file' ? 'file' : 'string', disabled: !!p.disabled }),
+        );
     } else if (body.mode === 'graphql' && (body as any).graphql) setRawBody(doc, JSON.stringify((body as any).graphql, null, 2));
   }
   const responses = item.responses.all();
@@ -150,7 +171,10 @@ function importV1(c: Record<string, any>, opts: PostmanOptions): DocTree {
   const addFolder = (folder: Record<string, any>, path: string[], depth: number) => {
     if (depth > 8) return;
     // `A / B` folder names nest like ShowDoc does.
-    const names = String(folder.name ?? 'folder').split(' / ').map((n) => n.trim().slice(0, MAX.catName)).filter(Boolean);
+    const names = String(folder.name ?? 'folder')
+      .split(' / ')
+      .map((n) => n.trim().slice(0, MAX.catName))
+      .filter(Boolean);
     const fullPath = [...path, ...(names.length ? names : ['folder'])];
     const cat = catalogAt(tree, fullPath);
     addRequests(Array.isArray(folder.order) ? folder.order : [], cat);
@@ -169,7 +193,12 @@ function importV1(c: Record<string, any>, opts: PostmanOptions): DocTree {
   for (const r of requests.values()) {
     if (placed.has(r.id)) continue;
     const folder = typeof r.folder === 'string' ? folders.get(r.folder) : undefined;
-    const path = folder ? String(folder.name).split(' / ').map((n) => n.trim()).filter(Boolean) : [];
+    const path = folder
+      ? String(folder.name)
+          .split(' / ')
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : [];
     addRequests([r.id], path.length ? catalogAt(tree, path) : tree);
   }
   return uniqueKeys(foldDeepCatalogs(tree));
@@ -206,7 +235,9 @@ function v1Request(r: Record<string, any>, order: number, lang: ApiDocLang): Doc
     doc.request.params.urlencoded = data.map((p: any) => row(p.key, p.value, p.description, { disabled: p.enabled === false }));
   } else if (r.dataMode === 'params') {
     doc.request.params.mode = 'formdata';
-    doc.request.params.formdata = data.map((p: any) => row(p.key, p.type === 'file' ? '' : p.value, p.description, { type: p.type === 'file' ? 'file' : 'string', disabled: p.enabled === false }));
+    doc.request.params.formdata = data.map((p: any) =>
+      row(p.key, p.type === 'file' ? '' : p.value, p.description, { type: p.type === 'file' ? 'file' : 'string', disabled: p.enabled === false }),
+    );
   }
   const responses = Array.isArray(r.responses) ? r.responses.filter(isObject) : [];
   const code = (x: any) => Number(x?.responseCode?.code ?? x?.code ?? 0);

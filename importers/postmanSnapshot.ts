@@ -18,8 +18,15 @@ const { Item } = ((sdk as any).default ?? sdk) as typeof sdk;
  * Schemas are inferred from examples, so they read as types and property names only.
  */
 export function snapshotPostman(collection: unknown, fileName = ''): ApiSnapshot {
-  if (isPostmanV2(collection)) return dedupe({ format: SNAPSHOT_FORMAT, title: String(collection.info.name ?? ''), version: String(collection.info.version ?? ''), operations: v2Operations(collection) });
-  if (isPostmanV1(collection)) return dedupe({ format: SNAPSHOT_FORMAT, title: String(collection.name ?? ''), version: '', operations: v1Operations(collection) });
+  if (isPostmanV2(collection))
+    return dedupe({
+      format: SNAPSHOT_FORMAT,
+      title: String(collection.info.name ?? ''),
+      version: String(collection.info.version ?? ''),
+      operations: v2Operations(collection),
+    });
+  if (isPostmanV1(collection))
+    return dedupe({ format: SNAPSHOT_FORMAT, title: String(collection.name ?? ''), version: '', operations: v1Operations(collection) });
   throw new FormatError('not a Postman collection (expected v2 "info" + "item", or v1 "id" + "requests")', fileName);
 }
 
@@ -64,13 +71,22 @@ function v2Operations(c: Record<string, any>): SnapshotOperation[] {
       const opPath = postmanPath(req.url.path ?? []);
       for (const m of opPath.matchAll(/\{([^}]*)\}/g)) parameters.push({ name: m[1]!, in: 'path', required: true, schema: {} });
       for (const q of req.url.query.all()) if (!q.disabled && q.key) parameters.push({ name: String(q.key), in: 'query', required: false, schema: {} });
-      for (const h of req.headers.all()) if (!h.disabled && h.key && h.key.toLowerCase() !== 'content-type') parameters.push({ name: String(h.key), in: 'header', required: false, schema: {} });
+      for (const h of req.headers.all())
+        if (!h.disabled && h.key && h.key.toLowerCase() !== 'content-type') parameters.push({ name: String(h.key), in: 'header', required: false, schema: {} });
       let requestBody: SnapshotBody | undefined;
       const body = req.body;
       if (body && !body.disabled) {
         if (body.mode === 'raw' && body.raw) requestBody = { required: true, content: { [rawMedia(body.raw)]: schemaFromText(body.raw) } };
-        else if (body.mode === 'urlencoded' && body.urlencoded) requestBody = formBody('application/x-www-form-urlencoded', (body.urlencoded.all() as any[]).filter((p) => !p.disabled).map((p) => ({ key: p.key, type: 'string' })));
-        else if (body.mode === 'formdata' && body.formdata) requestBody = formBody('multipart/form-data', (body.formdata.all() as any[]).filter((p) => !p.disabled).map((p) => ({ key: p.key, type: p.type === 'file' ? 'file' : 'string' })));
+        else if (body.mode === 'urlencoded' && body.urlencoded)
+          requestBody = formBody(
+            'application/x-www-form-urlencoded',
+            (body.urlencoded.all() as any[]).filter((p) => !p.disabled).map((p) => ({ key: p.key, type: 'string' })),
+          );
+        else if (body.mode === 'formdata' && body.formdata)
+          requestBody = formBody(
+            'multipart/form-data',
+            (body.formdata.all() as any[]).filter((p) => !p.disabled).map((p) => ({ key: p.key, type: p.type === 'file' ? 'file' : 'string' })),
+          );
         else if (body.mode === 'graphql') requestBody = { required: true, content: { 'application/graphql': {} } };
       }
       const responses: Record<string, SnapshotResponse> = {};
@@ -105,16 +121,28 @@ function v1Operations(c: Record<string, any>): SnapshotOperation[] {
   for (const r of Array.isArray(c.requests) ? c.requests : []) {
     if (!isObject(r) || typeof r.id !== 'string') continue;
     const method = String(r.method || 'GET').toUpperCase();
-    const url = String(r.url ?? '').replace(/^([a-z]+:\/\/[^/]+|\{\{[^}]*\}\})/i, '').replace(/[?#].*$/, '');
+    const url = String(r.url ?? '')
+      .replace(/^([a-z]+:\/\/[^/]+|\{\{[^}]*\}\})/i, '')
+      .replace(/[?#].*$/, '');
     const parameters: SnapshotParameter[] = [];
     const opPath = postmanPath(url.split('/'));
     for (const m of opPath.matchAll(/\{([^}]*)\}/g)) parameters.push({ name: m[1]!, in: 'path', required: true, schema: {} });
-    for (const q of Array.isArray(r.queryParams) ? r.queryParams : []) if (isObject(q) && q.enabled !== false && q.key) parameters.push({ name: String(q.key), in: 'query', required: false, schema: {} });
+    for (const q of Array.isArray(r.queryParams) ? r.queryParams : [])
+      if (isObject(q) && q.enabled !== false && q.key) parameters.push({ name: String(q.key), in: 'query', required: false, schema: {} });
     let requestBody: SnapshotBody | undefined;
     const data = Array.isArray(r.data) ? r.data.filter(isObject) : [];
-    if (r.dataMode === 'raw' && r.rawModeData) requestBody = { required: true, content: { [rawMedia(String(r.rawModeData))]: schemaFromText(String(r.rawModeData)) } };
-    else if (r.dataMode === 'urlencoded') requestBody = formBody('application/x-www-form-urlencoded', data.filter((p: any) => p.enabled !== false).map((p: any) => ({ key: p.key, type: 'string' })));
-    else if (r.dataMode === 'params') requestBody = formBody('multipart/form-data', data.filter((p: any) => p.enabled !== false).map((p: any) => ({ key: p.key, type: p.type === 'file' ? 'file' : 'string' })));
+    if (r.dataMode === 'raw' && r.rawModeData)
+      requestBody = { required: true, content: { [rawMedia(String(r.rawModeData))]: schemaFromText(String(r.rawModeData)) } };
+    else if (r.dataMode === 'urlencoded')
+      requestBody = formBody(
+        'application/x-www-form-urlencoded',
+        data.filter((p: any) => p.enabled !== false).map((p: any) => ({ key: p.key, type: 'string' })),
+      );
+    else if (r.dataMode === 'params')
+      requestBody = formBody(
+        'multipart/form-data',
+        data.filter((p: any) => p.enabled !== false).map((p: any) => ({ key: p.key, type: p.type === 'file' ? 'file' : 'string' })),
+      );
     out.push({
       method,
       path: opPath,

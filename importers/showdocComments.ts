@@ -47,13 +47,28 @@ export function readShowDocComments(path: string, showdocItemId: number): ShowDo
     const pages = db.prepare('SELECT page_id, page_title, cat_id FROM page WHERE item_id = ? AND is_del = 0').all(showdocItemId) as ShowDocCommentData['pages'];
     // Databases from before ShowDoc had comments lack the table: nothing to import, not an error.
     const comments = tables.has('page_comment')
-      ? (db.prepare('SELECT comment_id, page_id, parent_id, username, content, addtime FROM page_comment WHERE item_id = ? AND is_deleted = 0 ORDER BY addtime, comment_id').all(showdocItemId) as ShowDocCommentData['comments'])
+      ? (db
+          .prepare(
+            'SELECT comment_id, page_id, parent_id, username, content, addtime FROM page_comment WHERE item_id = ? AND is_deleted = 0 ORDER BY addtime, comment_id',
+          )
+          .all(showdocItemId) as ShowDocCommentData['comments'])
       : [];
     const num = (v: unknown) => Number(v) || 0;
     return {
-      catalogs: catalogs.map((c) => ({ cat_id: num(c.cat_id), cat_name: unescapeShowDocHtml(String(c.cat_name ?? '')).trim(), parent_cat_id: num(c.parent_cat_id) })),
+      catalogs: catalogs.map((c) => ({
+        cat_id: num(c.cat_id),
+        cat_name: unescapeShowDocHtml(String(c.cat_name ?? '')).trim(),
+        parent_cat_id: num(c.parent_cat_id),
+      })),
       pages: pages.map((p) => ({ page_id: num(p.page_id), page_title: unescapeShowDocHtml(String(p.page_title ?? '')), cat_id: num(p.cat_id) })),
-      comments: comments.map((c) => ({ comment_id: num(c.comment_id), page_id: num(c.page_id), parent_id: num(c.parent_id), username: String(c.username ?? ''), content: unescapeShowDocHtml(String(c.content ?? '')), addtime: num(c.addtime) })),
+      comments: comments.map((c) => ({
+        comment_id: num(c.comment_id),
+        page_id: num(c.page_id),
+        parent_id: num(c.parent_id),
+        username: String(c.username ?? ''),
+        content: unescapeShowDocHtml(String(c.content ?? '')),
+        addtime: num(c.addtime),
+      })),
     };
   } catch (err) {
     if (err instanceof FormatError) throw err;

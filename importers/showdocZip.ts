@@ -100,7 +100,10 @@ async function maybeInflate(content: string): Promise<string> {
 async function treeFromManifest(json: Record<string, any>, where: string, opts: ZipImportOptions): Promise<DocTree> {
   const itemType = Number(json.item_type ?? 1) || 1;
   if (UNSUPPORTED_TYPES[itemType]) {
-    throw new FormatError(`this is a ShowDoc ${UNSUPPORTED_TYPES[itemType]} item (item_type ${itemType}); Folio imports regular, single-page, read-only and spreadsheet items only`, where);
+    throw new FormatError(
+      `this is a ShowDoc ${UNSUPPORTED_TYPES[itemType]} item (item_type ${itemType}); Folio imports regular, single-page, read-only and spreadsheet items only`,
+      where,
+    );
   }
   if (!SUPPORTED_TYPES[itemType]) throw new FormatError(`unknown item_type ${JSON.stringify(json.item_type)}`, where);
   const root = isObject(json.pages) ? json.pages : { pages: [], catalogs: [] };
@@ -160,6 +163,10 @@ async function importMarkdownFolder(entries: ZipEntry[], refused: RefusedEntry[]
     else inFolder.push({ path, read: e.read });
   }
   const tree = await treeFromFolder(inFolder, (baseName(opts.fileName) || 'import').slice(0, MAX.itemName), where);
-  if (!countPages(tree)) throw new FormatError(`the archive holds no info.json, prefix_info.json or .md files${skipped.length ? ` that can be imported (${skipped.length} left out for their names)` : ''}`, where);
+  if (!countPages(tree))
+    throw new FormatError(
+      `the archive holds no info.json, prefix_info.json or .md files${skipped.length ? ` that can be imported (${skipped.length} left out for their names)` : ''}`,
+      where,
+    );
   return { tree, skipped };
 }

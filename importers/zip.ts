@@ -74,7 +74,8 @@ export async function readZip(bytes: Uint8Array, where: string): Promise<ZipList
   } catch (err) {
     throw new FormatError(`not a readable zip archive (${(err as Error).message})`, where);
   }
-  if (zip.entryCount > IMPORT_LIMITS.maxZipEntries) throw new FormatError(`the archive has ${zip.entryCount} entries; at most ${IMPORT_LIMITS.maxZipEntries} are accepted`, where);
+  if (zip.entryCount > IMPORT_LIMITS.maxZipEntries)
+    throw new FormatError(`the archive has ${zip.entryCount} entries; at most ${IMPORT_LIMITS.maxZipEntries} are accepted`, where);
 
   let declaredTotal = 0;
   const budget = { left: IMPORT_LIMITS.maxUnzippedBytes };
@@ -90,13 +91,18 @@ export async function readZip(bytes: Uint8Array, where: string): Promise<ZipList
       }
       const dir = path.endsWith('/');
       if (!dir) {
-        if (entry.isEncrypted() || !READABLE_METHODS.has(entry.compressionMethod)) throw new FormatError(`"${path}" is encrypted or uses compression method ${entry.compressionMethod}; only stored and deflated entries can be read`, where);
+        if (entry.isEncrypted() || !READABLE_METHODS.has(entry.compressionMethod))
+          throw new FormatError(
+            `"${path}" is encrypted or uses compression method ${entry.compressionMethod}; only stored and deflated entries can be read`,
+            where,
+          );
         declaredTotal += entry.uncompressedSize;
         const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
         if (entry.uncompressedSize > 1024 * 1024 && ratio > IMPORT_LIMITS.maxZipRatio) {
           throw new FormatError(`"${path}" expands ${Math.round(ratio)}× (zip bomb?); the limit is ${IMPORT_LIMITS.maxZipRatio}×`, where);
         }
-        if (declaredTotal > IMPORT_LIMITS.maxUnzippedBytes) throw new FormatError(`the archive expands to more than ${IMPORT_LIMITS.maxUnzippedBytes / 1048576} MB`, where);
+        if (declaredTotal > IMPORT_LIMITS.maxUnzippedBytes)
+          throw new FormatError(`the archive expands to more than ${IMPORT_LIMITS.maxUnzippedBytes / 1048576} MB`, where);
       }
       entries.push({ path, dir, read: () => inflateCounted(zip, entry, path, budget, where) });
     }

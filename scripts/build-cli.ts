@@ -56,7 +56,8 @@ export async function bundleCli({ write }: { write: boolean }): Promise<{ used: 
       fs.rmSync(DIST, { recursive: true, force: true });
       await bundle.write(output);
       fs.chmodSync(path.join(DIST, 'docs.js'), 0o755);
-      for (const f of fs.readdirSync(DIST, { recursive: true, withFileTypes: true })) if (f.isFile()) bytes += fs.statSync(path.join(f.parentPath, f.name)).size;
+      for (const f of fs.readdirSync(DIST, { recursive: true, withFileTypes: true }))
+        if (f.isFile()) bytes += fs.statSync(path.join(f.parentPath, f.name)).size;
     }
   } finally {
     await bundle.close();
@@ -77,7 +78,9 @@ export function cliPackageProblems(used: readonly string[]): string[] {
     const optional = Object.hasOwn(OPTIONAL_PACKAGES, name);
     const declared = optional ? peers[name] : dependencies[name];
     if (!declared) {
-      problems.push(`the CLI bundle imports ${name}, which cli/package.json does not declare in ${optional ? 'peerDependencies (optional: see cli/optionalPackages.ts)' : 'dependencies'}`);
+      problems.push(
+        `the CLI bundle imports ${name}, which cli/package.json does not declare in ${optional ? 'peerDependencies (optional: see cli/optionalPackages.ts)' : 'dependencies'}`,
+      );
     } else if (declared !== rootVersions[name]) {
       problems.push(`cli/package.json pins ${name} ${declared}; the root package.json pins ${rootVersions[name] ?? 'nothing'}`);
     }

@@ -24,11 +24,17 @@ const root = path.resolve(import.meta.dirname, '..');
 const DOC = path.join(root, 'docs/actions.md');
 const COMMAND = 'npm run docs:actions';
 
-const isActionDef = (v: unknown): v is ActionDef => !!v && typeof v === 'object' && typeof (v as ActionDef).name === 'string' && typeof (v as ActionDef).handle === 'function';
+const isActionDef = (v: unknown): v is ActionDef =>
+  !!v && typeof v === 'object' && typeof (v as ActionDef).name === 'string' && typeof (v as ActionDef).handle === 'function';
 
 async function modulesUnder(dir: string): Promise<{ file: string; exports: Record<string, unknown> }[]> {
-  const files = fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.ts')).sort();
-  return Promise.all(files.map(async (f) => ({ file: `${dir}/${f}`, exports: (await import(pathToFileURL(path.join(root, dir, f)).href)) as Record<string, unknown> })));
+  const files = fs
+    .readdirSync(path.join(root, dir))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
+  return Promise.all(
+    files.map(async (f) => ({ file: `${dir}/${f}`, exports: (await import(pathToFileURL(path.join(root, dir, f)).href)) as Record<string, unknown> })),
+  );
 }
 
 /** Each registered ActionDef → the route module whose exported list holds it. */
@@ -49,7 +55,8 @@ const NOT_CHECKS = new Set(['actorName', 'actorRef', 'actorUid', 'guest', 'noPro
 async function checkFunctions(): Promise<string[]> {
   const names = new Set<string>();
   for (const dir of ['server/access', 'server/policies']) {
-    for (const { exports } of await modulesUnder(dir)) for (const [name, value] of Object.entries(exports)) if (typeof value === 'function' && !NOT_CHECKS.has(name)) names.add(name);
+    for (const { exports } of await modulesUnder(dir))
+      for (const [name, value] of Object.entries(exports)) if (typeof value === 'function' && !NOT_CHECKS.has(name)) names.add(name);
   }
   return [...names].sort();
 }

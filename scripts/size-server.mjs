@@ -34,7 +34,10 @@ try {
     if (name) byPackage.set(name, (byPackage.get(name) ?? 0) + bytes);
   }
   const mb = (bytes) => (bytes / 1e6).toFixed(1);
-  const packages = fs.readdirSync(modules).flatMap((n) => (n.startsWith('@') ? fs.readdirSync(path.join(modules, n)).map((s) => `${n}/${s}`) : [n])).filter((n) => !n.startsWith('.'));
+  const packages = fs
+    .readdirSync(modules)
+    .flatMap((n) => (n.startsWith('@') ? fs.readdirSync(path.join(modules, n)).map((s) => `${n}/${s}`) : [n]))
+    .filter((n) => !n.startsWith('.'));
   console.log(`server production install (npm ci --omit=dev): ${mb(total)} MB in node_modules, ${packages.length} top-level packages, ${seconds.toFixed(0)} s`);
   const largest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15);
   console.log(`largest: ${largest.map(([name, bytes]) => `${name} ${mb(bytes)} MB`).join(', ')}`);

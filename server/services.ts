@@ -41,7 +41,16 @@ export interface Services extends Deps {
 export async function createServices(config: Config, db: Db, logger: Logger, now: () => number = nowSeconds): Promise<Services> {
   setPasswordHashCost(config.PASSWORD_HASH_COST);
   const secret = config.SECRET_KEY ?? (await loadOrCreateSecret(db));
-  return { db, logger, now, config, engine: engineOf(db), secret, jobs: new JobPool(jobLimitsOf(config), { onStopped: (stopped) => logger.warn(stopped, 'job stopped by its limit') }), live: createLiveServices(config, logger) };
+  return {
+    db,
+    logger,
+    now,
+    config,
+    engine: engineOf(db),
+    secret,
+    jobs: new JobPool(jobLimitsOf(config), { onStopped: (stopped) => logger.warn(stopped, 'job stopped by its limit') }),
+    live: createLiveServices(config, logger),
+  };
 }
 
 const readServices = new WeakMap<Services, Services>();

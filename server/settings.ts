@@ -14,7 +14,12 @@ const siteSettingsSchema = z.object({
   force_login: z.coerce.number().int().min(0).max(1).default(0),
   history_version_count: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10000, 'must be at most 10000').optional(),
   /** Storage quota per user in MB (issue #26); 0 = no quota. Administrators are never capped. */
-  upload_quota_mb: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 (no quota) or more').max(10_000_000, 'must be at most 10000000').default(0),
+  upload_quota_mb: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no quota) or more')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(0),
   /** The MCP server at POST /mcp (issue #23); 0 turns it off for the whole site. */
   mcp_enabled: z.coerce.number().int().min(0, 'must be 0 or 1').max(1, 'must be 0 or 1').default(1),
   /** Personal access tokens may be created without an expiry (`expires_days` 0). */

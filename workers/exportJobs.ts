@@ -30,5 +30,4 @@ export const EXPORT_JOBS = {
     const { exportDocxStream } = await import('../exporters/docx.ts');
     return exportDocxStream(input.tree, { lang: input.lang, resolveImage: async (url) => input.images.get(url) ?? null });
   },
-
 } as const;

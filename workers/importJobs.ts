@@ -13,7 +13,6 @@ import type { LatestApiVersion, PreparedApiVersion } from '../importers/apiVersi
  * (cli/jobWorker.ts) holds the importers only, not the exporters' libraries (jsdom, docx).
  */
 export const IMPORT_JOBS = {
-
   /**
    * `import/auto`: any supported file → its tree and, for an API description, the API version to
    * record, compared with the item's `latest` (importers/apiVersion/prepare.ts). `docs import` asks for the parsed `document` instead (it sends it; the server snapshots).
@@ -25,7 +24,14 @@ export const IMPORT_JOBS = {
     want?: 'version' | 'document';
     /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
     latest?: LatestApiVersion | null;
-  }): Promise<{ format: ImportFormat; tree: DocTree; api?: { kind: ApiSourceKind; prepared: PreparedApiVersion }; document?: unknown; validation?: SpecValidation; skipped?: SpecValidation }> {
+  }): Promise<{
+    format: ImportFormat;
+    tree: DocTree;
+    api?: { kind: ApiSourceKind; prepared: PreparedApiVersion };
+    document?: unknown;
+    validation?: SpecValidation;
+    skipped?: SpecValidation;
+  }> {
     const { importFile } = await import('../importers/index.ts');
     const bytes = new Uint8Array(await fs.readFile(input.path));
     // validation: what strict validation found in an OpenAPI file that imports all the same (warnings);
@@ -50,7 +56,10 @@ export const IMPORT_JOBS = {
    * description; else its format and document, and its tree unless it `$ref`s other files (the
    * CLI bundles those first, then asks `specTree`). A description that does not read → `error`.
    */
-  async specFile(input: { path: string; relPath: string }): Promise<{ format: 'openapi' | 'postman'; value: unknown; tree?: DocTree; validation?: SpecValidation } | { error: string } | null> {
+  async specFile(input: {
+    path: string;
+    relPath: string;
+  }): Promise<{ format: 'openapi' | 'postman'; value: unknown; tree?: DocTree; validation?: SpecValidation } | { error: string } | null> {
     const [{ parseStructured }, { detectStructured }, { hasExternalRefs, validateOpenApi }] = await Promise.all([
       import('../importers/document.ts'),
       import('../importers/index.ts'),
@@ -77,9 +86,15 @@ export const IMPORT_JOBS = {
 
   /** The tree of an API description the CLI has (a bundled multi-file OpenAPI), or the importer's words. */
   async specTree(input: { format: 'openapi' | 'postman'; value: unknown; fileName: string }): Promise<{ tree: DocTree } | { error: string }> {
-    const [{ importOpenApi }, { importPostman }, { FormatError }] = await Promise.all([import('../importers/openapi.ts'), import('../importers/postman.ts'), import('../importers/errors.ts')]);
+    const [{ importOpenApi }, { importPostman }, { FormatError }] = await Promise.all([
+      import('../importers/openapi.ts'),
+      import('../importers/postman.ts'),
+      import('../importers/errors.ts'),
+    ]);
     try {
-      return { tree: input.format === 'openapi' ? importOpenApi(input.value, { fileName: input.fileName }) : importPostman(input.value, { fileName: input.fileName }) };
+      return {
+        tree: input.format === 'openapi' ? importOpenApi(input.value, { fileName: input.fileName }) : importPostman(input.value, { fileName: input.fileName }),
+      };
     } catch (err) {
       if (err instanceof FormatError) return { error: err.message };
       throw err;
@@ -90,7 +105,9 @@ export const IMPORT_JOBS = {
    * `sync/apply`'s pushed API descriptions → their snapshots (the CLI sends documents, the server
    * normalises), each or the importer's words on why it is not one.
    */
-  async snapshots(input: { documents: { document: unknown; source: string }[] }): Promise<({ kind: ApiSourceKind; snapshot: ApiSnapshot } | { error: string })[]> {
+  async snapshots(input: {
+    documents: { document: unknown; source: string }[];
+  }): Promise<({ kind: ApiSourceKind; snapshot: ApiSnapshot } | { error: string })[]> {
     const [{ snapshotApi }, { FormatError }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/errors.ts')]);
     return input.documents.map((d) => {
       try {
@@ -107,5 +124,4 @@ export const IMPORT_JOBS = {
     const { xlsxToSheets } = await import('../importers/xlsx/index.ts');
     return xlsxToSheets(new Uint8Array(await fs.readFile(input.path)), input.fileName);
   },
-
 } as const;

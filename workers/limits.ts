@@ -7,11 +7,41 @@ import { ConfigError } from '../core/configError.ts';
  * has no server configuration: same variables, same checks.
  */
 export const JOB_LIMIT_VARIABLES = z.object({
-  JOB_MEMORY_MB: z.coerce.number().int().min(16).max(65536).default(512).describe('heap (MB) one import or export job may use in its worker process; over it the job fails with a clear error'),
-  JOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(86400).default(120).describe('wall-clock seconds one import or export job may take in its worker process'),
-  JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(1).describe('import/export worker processes each server process may run at once (more jobs wait in line)'),
-  JOB_IDLE_SECONDS: z.coerce.number().min(0.1).max(86400).default(10).describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
-  JOB_NICE: z.coerce.number().int().min(0).max(19).default(10).describe('CPU priority (nice value, 0-19) of the import/export worker processes: higher yields the CPU to the process answering requests; 0 keeps the server\'s own'),
+  JOB_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(65536)
+    .default(512)
+    .describe('heap (MB) one import or export job may use in its worker process; over it the job fails with a clear error'),
+  JOB_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(86400)
+    .default(120)
+    .describe('wall-clock seconds one import or export job may take in its worker process'),
+  JOB_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe('import/export worker processes each server process may run at once (more jobs wait in line)'),
+  JOB_IDLE_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(86400)
+    .default(10)
+    .describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
+  JOB_NICE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(19)
+    .default(10)
+    .describe(
+      "CPU priority (nice value, 0-19) of the import/export worker processes: higher yields the CPU to the process answering requests; 0 keeps the server's own",
+    ),
 });
 
 export interface JobLimits {
@@ -24,13 +54,25 @@ export interface JobLimits {
 }
 
 export function jobLimitsOf(c: z.infer<typeof JOB_LIMIT_VARIABLES>): JobLimits {
-  return { memoryMb: c.JOB_MEMORY_MB, timeoutMs: Math.round(c.JOB_TIMEOUT_SECONDS * 1000), workers: c.JOB_WORKERS, idleMs: Math.round(c.JOB_IDLE_SECONDS * 1000), nice: c.JOB_NICE };
+  return {
+    memoryMb: c.JOB_MEMORY_MB,
+    timeoutMs: Math.round(c.JOB_TIMEOUT_SECONDS * 1000),
+    workers: c.JOB_WORKERS,
+    idleMs: Math.round(c.JOB_IDLE_SECONDS * 1000),
+    nice: c.JOB_NICE,
+  };
 }
 
 /** The job bounds alone, from the environment (the CLI). */
 export function jobLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): JobLimits {
   const shape = JOB_LIMIT_VARIABLES.shape;
-  const parsed = JOB_LIMIT_VARIABLES.safeParse(Object.fromEntries(Object.keys(shape).filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]])));
+  const parsed = JOB_LIMIT_VARIABLES.safeParse(
+    Object.fromEntries(
+      Object.keys(shape)
+        .filter((k) => env[k] !== undefined && env[k] !== '')
+        .map((k) => [k, env[k]]),
+    ),
+  );
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   return jobLimitsOf(parsed.data);
 }

@@ -42,7 +42,11 @@ export function registerServerCommands(program: Command, io: CliIO): void {
     .action(async () => {
       const config = await configOrFail(io);
       await databaseOrFail(config);
-      const [{ serve }, { createLogger }, { untilStopped }] = await Promise.all([import('../../server/cluster.ts'), import('../../server/logger.ts'), import('../../server/clusterPrimary.mjs')]);
+      const [{ serve }, { createLogger }, { untilStopped }] = await Promise.all([
+        import('../../server/cluster.ts'),
+        import('../../server/logger.ts'),
+        import('../../server/clusterPrimary.mjs'),
+      ]);
       const logger = createLogger(config.LOG_LEVEL);
       const serving = await serve(config, logger);
       // Runs until SIGTERM/SIGINT have stopped the server; the exit code goes back like any command's.

@@ -24,7 +24,10 @@ function withSafety(cmd: Command): Command {
     .option('--max-delete-share <share>', 'largest share of the item one push may delete, 0..1 (default: .docs.json max_delete_share, else 0.25)')
     .option('--allow-mass-move', 'let a push move or rename more than --max-move-share of the item (the wrong-folder guard)')
     .option('--max-move-share <share>', 'largest share of the item one push may move or rename, 0..1 (default: .docs.json max_move_share, else 0.25)')
-    .option('--assets-root <dir>', 'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)')
+    .option(
+      '--assets-root <dir>',
+      'folder that root-relative references (/logo.png) resolve in (default: .docs.json assets_root, else public/ or static/ when present)',
+    )
     .option('--strict', 'broken links, anchors and references are fatal: write nothing and exit 2 (without it they are listed)');
 }
 
@@ -38,10 +41,13 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .description('push a folder of Markdown (and OpenAPI/Postman files) to an item: only what changed')
     .option('--prune', 'move server pages that have no local file to the recycle bin')
     .option('--dry-run', 'show the plan and change nothing (same as docs plan)')
-    .option('--fail-on-breaking', 'write nothing and exit 4 when a pushed OpenAPI/Postman file has a breaking change against the server\'s latest version')
+    .option('--fail-on-breaking', "write nothing and exit 4 when a pushed OpenAPI/Postman file has a breaking change against the server's latest version")
     .option('--all', 'list unchanged pages too')
     .option('--preview <name>', 'push into the preview NAME of the item (made on first use as a copy of the item; e.g. pr-42) and print its URL')
-    .option('--expires <time>', 'with --preview: delete the preview this long after this push, in hours or days (48, 48h, 2d; at most the server\'s PREVIEW_TTL_HOURS)')
+    .option(
+      '--expires <time>',
+      "with --preview: delete the preview this long after this push, in hours or days (48, 48h, 2d; at most the server's PREVIEW_TTL_HOURS)",
+    )
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).pushCommand(io, dir, flags));
 
   withSafety(withSelection(withConnection(program.command('plan [dir]'))))
@@ -49,7 +55,7 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
     .option('--prune', 'plan deletions of server pages that have no local file')
     .option('--diff', 'show the content changes of creates and updates as a unified diff')
     .option('--detailed-exitcode', 'exit 2 when changes are pending, 0 when there is nothing to do')
-    .option('--fail-on-breaking', 'exit 4 when an OpenAPI/Postman file has a breaking change against the server\'s latest version')
+    .option('--fail-on-breaking', "exit 4 when an OpenAPI/Postman file has a breaking change against the server's latest version")
     .option('--all', 'list unchanged pages too')
     .action(async (dir: string | undefined, flags: SyncFlags) => (await actions()).planCommand(io, dir, flags));
 
@@ -75,7 +81,9 @@ export function registerSyncCommands(program: Command, io: CliIO): void {
 
   withConnection(program.command('import <file>'))
     .option('--item <id>', "check that the api key is this item's (the key decides the item)")
-    .description("import an OpenAPI/Swagger, Postman, ShowDoc/Markdown zip or (into a spreadsheet item) Excel .xlsx file into the key's item (re-imports update in place)")
+    .description(
+      "import an OpenAPI/Swagger, Postman, ShowDoc/Markdown zip or (into a spreadsheet item) Excel .xlsx file into the key's item (re-imports update in place)",
+    )
     .option('--catalog <path>', 'catalog path to import under, e.g. "API/v2" (default: the item root, where the web import puts them)')
     .option('--dry-run', 'show the plan and change nothing')
     .action(async (file: string, flags: SyncFlags & { catalog?: string; item?: string }) => (await actions()).importCommand(io, file, flags));

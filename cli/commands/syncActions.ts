@@ -55,7 +55,8 @@ function clientFor(io: CliIO, root: string, flags: SyncFlags, source: string): S
     undefined,
     {
       ...DEFAULT_RETRY,
-      onRetry: ({ action, reason, waitMs, attempt }) => io.stderr(`${action}: ${reason}; trying again in ${(waitMs / 1000).toFixed(1)} s (retry ${attempt} of ${DEFAULT_RETRY.attempts - 1})\n`),
+      onRetry: ({ action, reason, waitMs, attempt }) =>
+        io.stderr(`${action}: ${reason}; trying again in ${(waitMs / 1000).toFixed(1)} s (retry ${attempt} of ${DEFAULT_RETRY.attempts - 1})\n`),
     },
     source,
   );
@@ -66,22 +67,30 @@ function report(io: CliIO, outcome: PushOutcome, flags: SyncFlags, dryRun: boole
   if (flags.json) {
     const skipped = outcome.skipped.map((p) => ({ path: p.relPath, reason: p.message }));
     const links = outcome.links.map((p) => ({ path: p.relPath, line: p.line, problem: p.message }));
-    io.stdout(`${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, links, dry_run: dryRun, ...extra })}\n`);
+    io.stdout(
+      `${JSON.stringify({ ...planJson(outcome.plan), api_changes: apiChangesJson(outcome.apiChanges), applied: outcome.applied, conflict_files: outcome.conflictFiles, skipped, links, dry_run: dryRun, ...extra })}\n`,
+    );
   } else io.stdout(planTable(outcome.plan, { all: flags.all }) + apiChangesText(outcome.apiChanges));
   if (outcome.skipped.length) io.stderr(`${skippedLines(outcome.skipped).trimStart()}\n`);
   if (outcome.links.length) io.stderr(brokenLinkLines(outcome.links));
   for (const w of outcome.warnings ?? []) io.stderr(`warning: docs push would stop: ${w}\n`);
   io.stderr(specWarningLines(outcome.apiChanges));
-  if (outcome.catalogOrders.length) io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
+  if (outcome.catalogOrders.length)
+    io.stderr(`${dryRun ? 'would set' : 'set'} the order of ${outcome.catalogOrders.length} catalog(s) from .docs-order.json\n`);
   if (outcome.plan.orphans.length) io.stderr(`${outcome.plan.orphans.length} server page(s) have no local file; --prune moves them to the recycle bin\n`);
   // Left out because git says so (an older version, a page deleted on the server): named, never silent.
   for (const e of outcome.plan.entries) if (e.action === 'skip') io.stderr(`skipped ${e.relPath}: ${e.detail}\n`);
-  for (const k of outcome.plan.kept) io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
+  for (const k of outcome.plan.kept)
+    io.stderr(`kept ${k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/')} (page ${k.server.page_id}): ${k.reason}\n`);
   if (outcome.exitCode === ExitCode.BROKEN_LINKS && outcome.links.length && flags.strict) {
-    io.stderr(`${outcome.links.length} broken link(s) or reference(s): ${dryRun ? 'docs push --strict would write nothing' : 'nothing was pushed'} (--strict, exit 2)\n`);
+    io.stderr(
+      `${outcome.links.length} broken link(s) or reference(s): ${dryRun ? 'docs push --strict would write nothing' : 'nothing was pushed'} (--strict, exit 2)\n`,
+    );
   } else if (outcome.exitCode === ExitCode.BREAKING) {
     const files = outcome.apiChanges.filter((r) => r.diff.summary.breaking).map((r) => `${r.source} (${r.diff.summary.breaking} breaking)`);
-    io.stderr(`breaking API change: ${files.join(', ')}; ${dryRun ? 'docs push --fail-on-breaking would write nothing' : 'nothing was pushed'} (--fail-on-breaking, exit 4)\n`);
+    io.stderr(
+      `breaking API change: ${files.join(', ')}; ${dryRun ? 'docs push --fail-on-breaking would write nothing' : 'nothing was pushed'} (--fail-on-breaking, exit 4)\n`,
+    );
   } else if (outcome.exitCode === ExitCode.CONFLICT) {
     io.stderr(
       dryRun
@@ -97,7 +106,19 @@ export async function pushCommand(io: CliIO, dir: string | undefined, flags: Syn
   if (flags.preview !== undefined) return previewPushCommand(io, root, flags);
   if (flags.expires !== undefined) throw new CliFailure('--expires: only with --preview NAME');
   const client = clientFor(io, root, flags, 'docs push');
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings) }, io, client);
+  const outcome = await push(
+    {
+      root,
+      settings: client.settings,
+      prune: !!flags.prune,
+      dryRun,
+      folder: { exclude: flags.exclude },
+      failOnBreaking: !!flags.failOnBreaking,
+      ...safetyOf(flags, client.settings),
+    },
+    io,
+    client,
+  );
   if (dryRun) gateDryRun(outcome, flags);
   report(io, outcome, flags, dryRun);
   io.exitCode = outcome.exitCode;
@@ -110,7 +131,17 @@ async function previewPushCommand(io: CliIO, root: string, flags: SyncFlags): Pr
   const client = clientFor(io, root, flags, `docs push --preview ${flags.preview}`);
   const expiresHours = parseExpires(flags.expires);
   const { outcome, preview, created, removed } = await pushPreview(
-    { root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, failOnBreaking: !!flags.failOnBreaking, ...safetyOf(flags, client.settings), name: flags.preview!, expiresHours },
+    {
+      root,
+      settings: client.settings,
+      prune: !!flags.prune,
+      dryRun: false,
+      folder: { exclude: flags.exclude },
+      failOnBreaking: !!flags.failOnBreaking,
+      ...safetyOf(flags, client.settings),
+      name: flags.preview!,
+      expiresHours,
+    },
     io,
     client,
   );
@@ -141,11 +172,16 @@ export async function previewDeleteCommand(io: CliIO, name: string, flags: SyncF
 export async function planCommand(io: CliIO, dir: string | undefined, flags: SyncFlags): Promise<void> {
   const root = folderOf(io, dir);
   const client = clientFor(io, root, flags, 'docs plan');
-  const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) }, io, client);
+  const outcome = await push(
+    { root, settings: client.settings, prune: !!flags.prune, dryRun: true, folder: { exclude: flags.exclude }, ...safetyOf(flags, client.settings) },
+    io,
+    client,
+  );
   gateDryRun(outcome, flags);
   report(io, outcome, flags, true);
   if (flags.diff && !flags.json) io.stdout(await planDiffs(root, outcome.plan, client));
-  const pending = outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict' && e.action !== 'skip');
+  const pending =
+    outcome.catalogOrders.length > 0 || outcome.plan.entries.some((e) => e.action !== 'unchanged' && e.action !== 'conflict' && e.action !== 'skip');
   io.exitCode = outcome.exitCode !== ExitCode.OK ? outcome.exitCode : flags.detailedExitcode && pending ? ExitCode.PENDING : ExitCode.OK;
 }
 
@@ -159,14 +195,20 @@ export async function pullCommand(io: CliIO, dir: string | undefined, flags: Syn
   if (flags.branch !== undefined && !flags.commit) throw new CliFailure('--branch: only with --commit');
   const client = clientFor(io, root, flags, 'docs pull');
   const outcome = flags.commit ? await pullAndCommit(root, io, client, { branch: flags.branch }) : { ...(await pull(root, io, client)), commits: undefined };
-  if (flags.json) io.stdout(`${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles, ...(outcome.commits ? { commits: outcome.commits } : {}) })}\n`);
+  if (flags.json)
+    io.stdout(
+      `${JSON.stringify({ written: outcome.written, removed: outcome.removed, merged: outcome.merged, conflict_files: outcome.conflictFiles, ...(outcome.commits ? { commits: outcome.commits } : {}) })}\n`,
+    );
   else {
     for (const f of outcome.written) io.stdout(`wrote   ${f}\n`);
     for (const f of outcome.merged) io.stdout(`merged  ${f}\n`);
     for (const f of outcome.removed) io.stdout(`removed ${f}\n`);
     for (const c of outcome.commits ?? []) io.stdout(`commit  ${c}\n`);
   }
-  if (outcome.conflictFiles.length) io.stderr(`conflict: edited locally and on the server; the server version is beside each as <file>.server:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`);
+  if (outcome.conflictFiles.length)
+    io.stderr(
+      `conflict: edited locally and on the server; the server version is beside each as <file>.server:\n${outcome.conflictFiles.map((f) => `  ${f}\n`).join('')}`,
+    );
   else io.stderr(`pulled ${outcome.written.length + outcome.merged.length} file(s) into ${root}\n`);
   io.exitCode = outcome.exitCode;
 }
@@ -184,11 +226,29 @@ export async function watchCommand(io: CliIO, dir: string | undefined, flags: Sy
     io,
     async () => {
       const started = Date.now();
-      const outcome = await push({ root, settings: client.settings, prune: !!flags.prune, dryRun: false, folder: { exclude: flags.exclude }, aroundConflicts: true, ...safetyOf(flags, client.settings) }, io, client);
+      const outcome = await push(
+        {
+          root,
+          settings: client.settings,
+          prune: !!flags.prune,
+          dryRun: false,
+          folder: { exclude: flags.exclude },
+          aroundConflicts: true,
+          ...safetyOf(flags, client.settings),
+        },
+        io,
+        client,
+      );
       const time = new Date().toISOString().slice(11, 19);
-      if (flags.json) io.stdout(`${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`);
+      if (flags.json)
+        io.stdout(
+          `${JSON.stringify({ at: new Date().toISOString(), ...planJson(outcome.plan), applied: outcome.applied, conflict_files: outcome.conflictFiles })}\n`,
+        );
       else {
-        if (outcome.conflictFiles.length) io.stderr(`${time} conflict in ${outcome.conflictFiles.join(', ')}: merge the .server copy into each file and delete the copy; the other changes were pushed\n`);
+        if (outcome.conflictFiles.length)
+          io.stderr(
+            `${time} conflict in ${outcome.conflictFiles.join(', ')}: merge the .server copy into each file and delete the copy; the other changes were pushed\n`,
+          );
         for (const p of outcome.skipped) io.stderr(`${time} skipped ${problemLine(p)}\n`);
         io.stderr(`${time} synced: ${summaryLine(outcome.plan)} (${Date.now() - started} ms)\n`);
       }
@@ -216,13 +276,17 @@ export async function importCommand(io: CliIO, file: string, flags: SyncFlags & 
   const { plan, warnings } = await importIntoItem(path.resolve(io.cwd, file), io, client, { catalog: flags.catalog, dryRun: !!flags.dryRun });
   // The web import's warnings (a zip's entries left out for their names, an OpenAPI file's validation problems), on stderr.
   io.stderr(importWarningLines(path.basename(file), warnings));
-  if (flags.json) io.stdout(`${JSON.stringify({ ...planJson(plan), dry_run: !!flags.dryRun, ...(warnings ? { warnings: warnings.warnings, warnings_total: warnings.total, warnings_kind: warnings.kind } : {}) })}\n`);
+  if (flags.json)
+    io.stdout(
+      `${JSON.stringify({ ...planJson(plan), dry_run: !!flags.dryRun, ...(warnings ? { warnings: warnings.warnings, warnings_total: warnings.total, warnings_kind: warnings.kind } : {}) })}\n`,
+    );
   else io.stdout(planTable(plan));
   io.exitCode = ExitCode.OK;
 }
 
 export async function exportCommand(io: CliIO, flags: SyncFlags & { format: string; output?: string; item?: string }): Promise<void> {
-  if (flags.format !== 'markdown' && flags.format !== 'word' && flags.format !== 'xlsx') throw new CliFailure(`--format: "${flags.format}" is not markdown, word or xlsx`);
+  if (flags.format !== 'markdown' && flags.format !== 'word' && flags.format !== 'xlsx')
+    throw new CliFailure(`--format: "${flags.format}" is not markdown, word or xlsx`);
   const client = clientFor(io, io.cwd, flags, 'docs export');
   await checkItem(client, flags.item);
   // The format modules (Word, zip) load only for import/export, not for every push.
@@ -242,7 +306,16 @@ function safetyOf(flags: SyncFlags, settings: Settings) {
   const share = shareFlag('--max-delete-share', flags.maxDeleteShare, settings.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   const moveShare = shareFlag('--max-move-share', flags.maxMoveShare, settings.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   const assetsRoot = flags.assetsRoot ?? settings.assetsRoot;
-  return { force: !!flags.force, recreateDeleted: !!flags.recreateDeleted, allowMassDelete: !!flags.allowMassDelete, maxDeleteShare: share, allowMassMove: !!flags.allowMassMove, maxMoveShare: moveShare, strict: !!flags.strict, ...(assetsRoot !== undefined ? { assetsRoot } : {}) };
+  return {
+    force: !!flags.force,
+    recreateDeleted: !!flags.recreateDeleted,
+    allowMassDelete: !!flags.allowMassDelete,
+    maxDeleteShare: share,
+    allowMassMove: !!flags.allowMassMove,
+    maxMoveShare: moveShare,
+    strict: !!flags.strict,
+    ...(assetsRoot !== undefined ? { assetsRoot } : {}),
+  };
 }
 
 /** A guard's share from its flag (0..1), else the fallback. */

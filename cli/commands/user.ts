@@ -17,7 +17,9 @@ export function registerUserCommands(program: Command, io: CliIO): void {
     .option('--password-stdin', 'read the password as one line from stdin')
     .option('--email <email>', 'e-mail address (for password-reset mails)')
     .option('--name <name>', 'display name')
-    .action(async (username: string, opts: { admin?: boolean; passwordStdin?: boolean; email?: string; name?: string }) => (await actions()).addUser(io, username, opts));
+    .action(async (username: string, opts: { admin?: boolean; passwordStdin?: boolean; email?: string; name?: string }) =>
+      (await actions()).addUser(io, username, opts),
+    );
 
   user
     .command('passwd <username>')

@@ -116,7 +116,10 @@ export async function changePassword(io: CliIO, username: string, opts: { passwo
 }
 
 export async function printUsers(io: CliIO, opts: { json?: boolean }): Promise<void> {
-  const { list, config } = await withDatabase(io, async (deps, cfg) => ({ ...(await listUsers(deps.db, { username: '', page: 1, count: 100_000 })), config: cfg }));
+  const { list, config } = await withDatabase(io, async (deps, cfg) => ({
+    ...(await listUsers(deps.db, { username: '', page: 1, count: 100_000 })),
+    config: cfg,
+  }));
   const rows = list.map((u) => ({
     uid: u.uid,
     username: u.username,

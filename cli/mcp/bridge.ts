@@ -31,7 +31,10 @@ export async function serveMcpBridge(io: CliIO, flags: { server?: string; token?
   const info = remote.getServerVersion();
   serveStdio(
     () => {
-      const local = new Server({ name: info?.name ?? 'folio', version: info?.version ?? CLI_VERSION }, { capabilities: { tools: {} }, instructions: remote.getInstructions() });
+      const local = new Server(
+        { name: info?.name ?? 'folio', version: info?.version ?? CLI_VERSION },
+        { capabilities: { tools: {} }, instructions: remote.getInstructions() },
+      );
       local.setRequestHandler('tools/list', (request) => remote.listTools(request.params));
       local.setRequestHandler('tools/call', (request) => remote.callTool(request.params));
       return local;

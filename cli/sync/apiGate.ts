@@ -63,7 +63,11 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient, delete
     const before = latest.get(api.source);
     const diff = diffApiSnapshots(before?.snapshot ?? NO_API, snapshot);
     // Equal texts, or — against a version an older server stored in another format — nothing to tell apart.
-    const same = before && (formatsDiffer(before.snapshot, snapshot) ? unchangedAcrossFormats(before.snapshot, snapshot, diff) : JSON.stringify(before.snapshot) === JSON.stringify(snapshot));
+    const same =
+      before &&
+      (formatsDiffer(before.snapshot, snapshot)
+        ? unchangedAcrossFormats(before.snapshot, snapshot, diff)
+        : JSON.stringify(before.snapshot) === JSON.stringify(snapshot));
     out.push({
       source: api.source,
       against: before?.number ?? null,
@@ -76,7 +80,12 @@ export async function apiChangesOf(apis: PushedApi[], client: SyncClient, delete
   for (const v of latest.values()) {
     if (!v.stream || pushed.has(v.stream) || !v.snapshot.operations.length) continue;
     if (!deletedSources.some((p) => p.startsWith(`${v.stream}#`))) continue;
-    out.push({ source: v.stream, against: v.number, diff: diffApiSnapshots(v.snapshot, NO_API), upload: { source: v.stream, stream: v.stream, document: null } });
+    out.push({
+      source: v.stream,
+      against: v.number,
+      diff: diffApiSnapshots(v.snapshot, NO_API),
+      upload: { source: v.stream, stream: v.stream, document: null },
+    });
   }
   return out;
 }
@@ -89,12 +98,15 @@ export function apiChangesText(reports: ApiChangeReport[]): string {
   for (const r of reports) {
     if (!r.diff.operations.length) continue;
     const s = r.diff.summary;
-    lines.push(`API changes in ${r.source} (${r.against === null ? 'first version' : `against version ${r.against}`}): ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.breaking} breaking`);
+    lines.push(
+      `API changes in ${r.source} (${r.against === null ? 'first version' : `against version ${r.against}`}): ${s.added} added, ${s.removed} removed, ${s.changed} changed, ${s.breaking} breaking`,
+    );
     for (const op of r.diff.operations) {
       lines.push(`  ${op.breaking ? 'BREAKING ' : '         '}${op.change.padEnd(8)} ${op.method} ${op.path}`);
       // Breaking reasons always; the rest only for changed operations (an added one is its own reason).
       if (op.change !== 'changed' && !op.breaking) continue;
-      for (const reason of op.reasons) if (reason.breaking || op.change === 'changed') lines.push(`      ${reason.breaking ? '!' : '-'} ${reason.message} (${reason.path})`);
+      for (const reason of op.reasons)
+        if (reason.breaking || op.change === 'changed') lines.push(`      ${reason.breaking ? '!' : '-'} ${reason.message} (${reason.path})`);
     }
     lines.push('');
   }

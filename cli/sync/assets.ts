@@ -9,7 +9,14 @@ import { contentHash } from './hash.ts';
 import { refFile, servedSignUrl } from '../../core/safePath.ts';
 import { confinedOrNull, confinedPath, PathRefused } from './confine.ts';
 import { exists } from './paths.ts';
-import { findReferences, loadReferenceFinder, relinkReference, resolveReference, restoreReferences, type RefPairs } from '../../importers/markdownFolder/references.ts';
+import {
+  findReferences,
+  loadReferenceFinder,
+  relinkReference,
+  resolveReference,
+  restoreReferences,
+  type RefPairs,
+} from '../../importers/markdownFolder/references.ts';
 import { assetsRootOf } from '../../importers/markdownFolder/pageFile.ts';
 import { fileOf, pageCandidates, pageOf, serverBodyOf } from '../../importers/markdownFolder/links.ts';
 import { outsideAssetOf, outsideAssetsOf, withinOutside, type OutsideAssets } from './layouts/outsideAssets.ts';
@@ -63,7 +70,13 @@ export async function serverContentOf(relPath: string, body: string, ctx: Rewrit
  * Files the pages a push writes reference that the server would refuse for their size (over its
  * attachment limit): named before anything is written, as skipped — the references stay as written.
  */
-export async function oversizedFiles(root: string, docs: { relPath: string; content: string }[], pages: Set<string>, assetsRoot: string, maxBytes: number): Promise<{ relPath: string; message: string }[]> {
+export async function oversizedFiles(
+  root: string,
+  docs: { relPath: string; content: string }[],
+  pages: Set<string>,
+  assetsRoot: string,
+  maxBytes: number,
+): Promise<{ relPath: string; message: string }[]> {
   const out: { relPath: string; message: string }[] = [];
   const seen = new Set<string>();
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
@@ -77,7 +90,11 @@ export async function oversizedFiles(root: string, docs: { relPath: string; cont
       seen.add(file.relPath);
       const abs = await confinedOrNull(root, file.relPath);
       const size = abs ? (await fs.stat(abs).catch(() => null))?.size : undefined;
-      if (size !== undefined && size > maxBytes) out.push({ relPath: file.relPath, message: `${mb(size)}, over the server's ${mb(maxBytes)} attachment limit: not uploaded (${doc.relPath} keeps the reference as written)` });
+      if (size !== undefined && size > maxBytes)
+        out.push({
+          relPath: file.relPath,
+          message: `${mb(size)}, over the server's ${mb(maxBytes)} attachment limit: not uploaded (${doc.relPath} keeps the reference as written)`,
+        });
     }
   }
   return out;
@@ -172,7 +189,10 @@ function relinkPageLink(original: string, to: string, target: string): string {
  * would no longer reach their file are made relative to the new place (a pull after a catalog
  * move made on the web); the page's `source_refs` then hold the references as now written.
  */
-export function toSourceView(page: ServerPageContent, moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string }): ServerPageContent {
+export function toSourceView(
+  page: ServerPageContent,
+  moved?: { to: string; pathOf: (pageId: number) => string | undefined; assetsRoot: string },
+): ServerPageContent {
   if (!page.source_refs) return page;
   const from = page.source_path;
   const relink =
@@ -215,7 +235,11 @@ export async function downloadAssets(root: string, refsJson: string | null | und
     if (!relPath || done.has(relPath) || MARKDOWN.test(relPath)) continue;
     done.add(relPath);
     const download = servedSignUrl(served);
-    if (!download) throw new PathRefused(relPath, `is served from ${JSON.stringify(served.slice(0, 200))}, not as an attachment of ${client.settings.server}: not downloaded`);
+    if (!download)
+      throw new PathRefused(
+        relPath,
+        `is served from ${JSON.stringify(served.slice(0, 200))}, not as an attachment of ${client.settings.server}: not downloaded`,
+      );
     const file = await confinedPath(root, relPath);
     if (await exists(file)) continue;
     const bytes = await client.download(download);

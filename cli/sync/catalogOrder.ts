@@ -35,7 +35,8 @@ export function parseOrderFile(text: string): { orders: Record<string, number> }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'expected an object of "folder": order pairs' };
   const orders: Record<string, number> = {};
   for (const [name, value] of Object.entries(data)) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000_000_000) return { problem: `"${name}": the order must be a whole number from 0 to 1000000000` };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000_000_000)
+      return { problem: `"${name}": the order must be a whole number from 0 to 1000000000` };
     orders[name] = value;
   }
   return { orders };

@@ -27,7 +27,9 @@ interface ApiBody {
 }
 type PageContent = Output<'sync/pages'>['pages'][number];
 /** A page of `sync/pages` as the CLI reads it: what older servers leave out is optional. */
-export type ServerPageContent = ServerPage & Pick<PageContent, 'page_content' | 'source_head'> & Partial<Pick<PageContent, 'source_refs' | 'author_username' | 'addtime'>>;
+export type ServerPageContent = ServerPage &
+  Pick<PageContent, 'page_content' | 'source_head'> &
+  Partial<Pick<PageContent, 'source_refs' | 'author_username' | 'addtime'>>;
 
 /** Limits the server enforces (core/sync.ts); the client batches under them. */
 const PAGES_BATCH = SYNC_LIMITS.maxPageFetch;
@@ -181,7 +183,12 @@ export class SyncClient {
     form.set('api_token', this.settings.apiToken);
     form.set('sha256', sha256);
     form.set('file', new Blob([new Uint8Array(bytes)]), name.split('/').pop()!);
-    const res = await fetch(`${this.settings.server}/api/sync/upload`, { method: 'POST', body: form, headers: { 'Accept-Language': 'en' }, signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
+    const res = await fetch(`${this.settings.server}/api/sync/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { 'Accept-Language': 'en' },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }).catch((err: unknown) => {
       throw new ServerUnreachable(this.settings.server, err);
     });
     const body = (await res.json().catch(() => ({}))) as Omit<ApiBody, 'data'> & { data?: Output<'sync/upload'> };
@@ -203,11 +210,13 @@ export class SyncClient {
   private async fetchServed(url: string): Promise<Response> {
     const base = new URL(`${this.settings.server}/`);
     const target = new URL(url, base);
-    if (target.origin !== base.origin) throw new CliFailure(`${url}: not fetched, it is not on ${base.origin} (files are downloaded only from the configured server)`);
+    if (target.origin !== base.origin)
+      throw new CliFailure(`${url}: not fetched, it is not on ${base.origin} (files are downloaded only from the configured server)`);
     const res = await fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) }).catch((err: unknown) => {
       throw new ServerUnreachable(this.settings.server, err);
     });
-    if (res.status >= 300 && res.status < 400) throw new CliFailure(`${url}: not fetched, the server answered a redirect (HTTP ${res.status}) to ${res.headers.get('location') ?? 'nowhere'}`);
+    if (res.status >= 300 && res.status < 400)
+      throw new CliFailure(`${url}: not fetched, the server answered a redirect (HTTP ${res.status}) to ${res.headers.get('location') ?? 'nowhere'}`);
     if (!res.ok) throw new CliFailure(`${url}: the server answered HTTP ${res.status}`);
     return res;
   }
@@ -276,7 +285,13 @@ function postJsonOnce(url: URL, payload: Buffer, timeoutMs: number): Promise<Jso
       {
         method: 'POST',
         agent: secure ? agents.https : agents.http,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, Accept: 'application/json', 'Accept-Language': 'en', 'Accept-Encoding': 'gzip, deflate, br' },
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': payload.length,
+          Accept: 'application/json',
+          'Accept-Language': 'en',
+          'Accept-Encoding': 'gzip, deflate, br',
+        },
         timeout: timeoutMs,
       },
       (res) => {
@@ -287,7 +302,14 @@ function postJsonOnce(url: URL, payload: Buffer, timeoutMs: number): Promise<Jso
           try {
             const raw = Buffer.concat(chunks);
             const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-            const bytes = encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : encoding === 'br' ? zlib.brotliDecompressSync(raw) : raw;
+            const bytes =
+              encoding === 'gzip'
+                ? zlib.gunzipSync(raw)
+                : encoding === 'deflate'
+                  ? zlib.inflateSync(raw)
+                  : encoding === 'br'
+                    ? zlib.brotliDecompressSync(raw)
+                    : raw;
             resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
           } catch (err) {
             reject(err);

@@ -32,7 +32,10 @@ export async function pullAndCommit(root: string, io: CliIO, client: SyncClient,
   if (!top.ok) throw new CliFailure(`--commit: ${root} is not in a git work tree (git: ${top.stderr.trim()})`, ExitCode.ERROR);
   const dirty = await dirtyPaths(root);
   if (dirty.length) {
-    throw new CliFailure(`--commit: the folder has uncommitted changes; commit or stash them first (the pull commits only the server's work). Nothing was pulled:\n${dirty.map((p) => `  ${p}`).join('\n')}`, ExitCode.ERROR);
+    throw new CliFailure(
+      `--commit: the folder has uncommitted changes; commit or stash them first (the pull commits only the server's work). Nothing was pulled:\n${dirty.map((p) => `  ${p}`).join('\n')}`,
+      ExitCode.ERROR,
+    );
   }
   if (opts.branch) await switchTo(root, opts.branch, io);
   const outcome = await pull(root, io, client);
@@ -48,7 +51,12 @@ export async function pullAndCommit(root: string, io: CliIO, client: SyncClient,
     if (made) commits.push(made);
   }
   // The rest of the pull: files of pages deleted on the server, catalog orders, web files.
-  const rest = await commit(root, ['.', ...NOT_COMMITTED], `docs pull: the rest of ${client.settings.server}\n\nFiles of pages deleted or moved on the server and catalog order files.`, committer);
+  const rest = await commit(
+    root,
+    ['.', ...NOT_COMMITTED],
+    `docs pull: the rest of ${client.settings.server}\n\nFiles of pages deleted or moved on the server and catalog order files.`,
+    committer,
+  );
   if (rest) commits.push(rest);
   return { ...outcome, commits };
 }

@@ -22,8 +22,10 @@ export async function confinedPath(root: string, relPath: string): Promise<strin
     const stat = fs.lstatSync(at, { throwIfNoEntry: false });
     // Nothing there: the rest is created under folders already checked.
     if (!stat) break;
-    if (stat.isSymbolicLink()) throw new PathRefused(relPath, `goes through the symbolic link ${segments.slice(0, i + 1).join('/')} (links are never followed)`);
-    if (i < segments.length - 1 && !stat.isDirectory()) throw new PathRefused(relPath, `goes through ${segments.slice(0, i + 1).join('/')}, which is not a folder`);
+    if (stat.isSymbolicLink())
+      throw new PathRefused(relPath, `goes through the symbolic link ${segments.slice(0, i + 1).join('/')} (links are never followed)`);
+    if (i < segments.length - 1 && !stat.isDirectory())
+      throw new PathRefused(relPath, `goes through ${segments.slice(0, i + 1).join('/')}, which is not a folder`);
   }
   return path.join(root, ...segments);
 }

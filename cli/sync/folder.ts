@@ -2,7 +2,15 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathRefusal } from '../../core/safePath.ts';
-import { byName, catalogPathOf, isIgnoredName, MARKDOWN_FILE as MARKDOWN, MAX_CATALOG_DEPTH, OWN_FILES, pageFromText } from '../../importers/markdownFolder/pageFile.ts';
+import {
+  byName,
+  catalogPathOf,
+  isIgnoredName,
+  MARKDOWN_FILE as MARKDOWN,
+  MAX_CATALOG_DEPTH,
+  OWN_FILES,
+  pageFromText,
+} from '../../importers/markdownFolder/pageFile.ts';
 import { CliFailure } from '../errors.ts';
 import { DEFAULT_PAGE_ORDER } from '../../core/limits.ts';
 import { asCliFailure } from './formatFailure.ts';
@@ -128,7 +136,8 @@ export async function readFolder(root: string, opts: FolderOptions = {}): Promis
         continue;
       }
       if (entry.isSymbolicLink()) {
-        if (MARKDOWN.test(entry.name) || SPEC.test(entry.name) || MDX.test(entry.name)) skipped.push({ relPath, message: 'a symbolic link: not followed (copy the file, or list it in .docsignore)' });
+        if (MARKDOWN.test(entry.name) || SPEC.test(entry.name) || MDX.test(entry.name))
+          skipped.push({ relPath, message: 'a symbolic link: not followed (copy the file, or list it in .docsignore)' });
         continue;
       }
       if (!entry.isFile()) continue;
@@ -165,7 +174,17 @@ function recordedDoc(abs: string, relPath: string, catPath: string[], recorded: 
   };
   // An order the navigation gave is decided again from the navigation (layouts/navOrder.ts).
   const order = recorded.nav ? DEFAULT_PAGE_ORDER : recorded.order;
-  const doc = { relPath, catPath, title: recorded.title, order, ownOrder: !recorded.nav && order !== DEFAULT_PAGE_ORDER, hash: recorded.hash, fileHash: recorded.file_hash, stat, lazy: true } as LocalDoc;
+  const doc = {
+    relPath,
+    catPath,
+    title: recorded.title,
+    order,
+    ownOrder: !recorded.nav && order !== DEFAULT_PAGE_ORDER,
+    hash: recorded.hash,
+    fileHash: recorded.file_hash,
+    stat,
+    lazy: true,
+  } as LocalDoc;
   Object.defineProperty(doc, 'content', { enumerable: true, get: () => load().content });
   Object.defineProperty(doc, 'head', { enumerable: true, get: () => load().head });
   return doc;

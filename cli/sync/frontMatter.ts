@@ -9,14 +9,18 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdown {
   return asCliFailure(() => parseShared(text, file));
 }
 
-
 /**
  * The file for a page: its front matter exactly as pushed (`head`) and its body. Only when the
  * server's title or order differ from what the file would say (a rename or reorder in the web UI)
  * are those two keys set in the YAML, leaving every other key, comment and style as written.
  * `navTitle`: the title SUMMARY.md gives the page, which a file without a front-matter title has.
  */
-export function renderPageFile(page: { title: string; order: number; body: string; head: string | null }, fileTitle: string, defaultOrder: number, navTitle?: string): string {
+export function renderPageFile(
+  page: { title: string; order: number; body: string; head: string | null },
+  fileTitle: string,
+  defaultOrder: number,
+  navTitle?: string,
+): string {
   const head = page.head ?? '';
   // A head may be only a byte-order mark (a file without front matter): it goes first, as written.
   const bom = head === '\uFEFF' ? head : '';

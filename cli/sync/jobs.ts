@@ -21,7 +21,9 @@ export async function runCliJob<K extends JobName>(job: K, input: JobInput<K>, f
 }
 
 /** A pool for a command that runs several jobs (one worker, kept between them); `env`: the command's environment. */
-export async function openCliJobs(env: NodeJS.ProcessEnv): Promise<{ run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>>; close(): Promise<void> }> {
+export async function openCliJobs(
+  env: NodeJS.ProcessEnv,
+): Promise<{ run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>>; close(): Promise<void> }> {
   let limits;
   try {
     limits = jobLimitsFromEnv(env);

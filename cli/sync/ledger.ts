@@ -48,7 +48,18 @@ export class SyncLedger {
     const stat = !doc.source && doc.stat && hash === doc.hash ? { size: doc.stat.size, mtime_ms: doc.stat.mtimeMs } : {};
     // The file hash as the next read computes it: with the includes' digest (includes/identity.ts).
     const fileHash = fileIdentity(contentHash((doc.head ?? '') + content), doc.includeDigest);
-    const entry: SyncedPage = { page_id: pageId, revision, hash, ...(doc.source ? {} : { file_hash: fileHash, ...(doc.includeDigest ? { includes: true } : {}) }), title: doc.title, cat_path: doc.catPath, order: doc.order, ...(doc.navOrder !== undefined ? { nav: true } : {}), ...(doc.source ? { source: doc.source, key: doc.key } : {}), ...stat };
+    const entry: SyncedPage = {
+      page_id: pageId,
+      revision,
+      hash,
+      ...(doc.source ? {} : { file_hash: fileHash, ...(doc.includeDigest ? { includes: true } : {}) }),
+      title: doc.title,
+      cat_path: doc.catPath,
+      order: doc.order,
+      ...(doc.navOrder !== undefined ? { nav: true } : {}),
+      ...(doc.source ? { source: doc.source, key: doc.key } : {}),
+      ...stat,
+    };
     this.set(doc.relPath, entry, doc.source ? null : content);
   }
 

@@ -18,7 +18,9 @@ function summarize(plan: Plan): Record<PlanAction, number> {
 export function summaryLine(plan: Plan): string {
   const c = summarize(plan);
   // `skip` only appears when git made the push leave files out (cli/sync/git/decide.ts).
-  return ORDER.filter((a) => a !== 'skip' || c[a]).map((a) => `${c[a]} ${a}`).join(', ');
+  return ORDER.filter((a) => a !== 'skip' || c[a])
+    .map((a) => `${c[a]} ${a}`)
+    .join(', ');
 }
 
 /** The plan as a table for people: changes first, unchanged rows only with `all`. */
@@ -30,7 +32,11 @@ export function planTable(plan: Plan, opts: { all?: boolean } = {}): string {
   if (!rows.length) return `Nothing to do: the server matches the folder (${summaryLine(plan)}).\n`;
   const head = ['ACTION', 'PATH', 'PAGE', 'DETAIL'];
   const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
-  const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [fmt(head), ...rows.map(fmt), '', `Plan: ${summaryLine(plan)}.`, ''].join('\n');
 }
 
@@ -47,7 +53,11 @@ export function planJson(plan: Plan) {
       detail: e.detail,
     })),
     orphans: plan.orphans.map((p) => ({ page_id: p.page_id, path: p.source_path ?? [...p.cat_path, p.page_title].join('/') })),
-    kept: plan.kept.map((k) => ({ page_id: k.server.page_id, path: k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/'), reason: k.reason })),
+    kept: plan.kept.map((k) => ({
+      page_id: k.server.page_id,
+      path: k.server.source_path ?? [...k.server.cat_path, k.server.page_title].join('/'),
+      reason: k.reason,
+    })),
   };
 }
 

@@ -7,7 +7,10 @@ export { catalogPathOf, MAX_CATALOG_DEPTH } from '../../importers/markdownFolder
 
 /** The folder of a catalog path (the inverse of catalogPathOf for synced folders; portable names for web catalogs). */
 export function catalogDir(catPath: string[]): string {
-  return catPath.flatMap((name) => name.split(FOLD)).map(portableFolderName).join('/');
+  return catPath
+    .flatMap((name) => name.split(FOLD))
+    .map(portableFolderName)
+    .join('/');
 }
 
 /**
@@ -48,7 +51,6 @@ export function uniquePagePath(dir: string, title: string, taken: Set<string>): 
   taken.add(candidate.toLowerCase());
   return candidate;
 }
-
 
 /** Writes through a temporary file and a rename, so an editor or a watcher never sees half a file. */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {

@@ -91,16 +91,26 @@ function isRecorded(doc: LocalDoc, server: ServerPage): boolean {
  */
 function metadataClash(doc: LocalDoc, synced: SyncedPage, server: ServerPage): string | null {
   const clashes: string[] = [];
-  if (server.page_title !== synced.title && doc.title !== server.page_title) clashes.push(`title "${synced.title}" → "${server.page_title}" on the server, "${doc.title}" here`);
+  if (server.page_title !== synced.title && doc.title !== server.page_title)
+    clashes.push(`title "${synced.title}" → "${server.page_title}" on the server, "${doc.title}" here`);
   if (!samePath(server.cat_path, synced.cat_path) && !samePath(doc.catPath, server.cat_path)) {
-    clashes.push(`catalog ${synced.cat_path.join('/') || '(root)'} → ${server.cat_path.join('/') || '(root)'} on the server, ${doc.catPath.join('/') || '(root)'} here`);
+    clashes.push(
+      `catalog ${synced.cat_path.join('/') || '(root)'} → ${server.cat_path.join('/') || '(root)'} on the server, ${doc.catPath.join('/') || '(root)'} here`,
+    );
   }
-  if (server.s_number !== synced.order && doc.order !== server.s_number) clashes.push(`order ${synced.order} → ${server.s_number} on the server, ${doc.order} here`);
+  if (server.s_number !== synced.order && doc.order !== server.s_number)
+    clashes.push(`order ${synced.order} → ${server.s_number} on the server, ${doc.order} here`);
   return clashes.length ? `changed on both sides: ${clashes.join('; ')}` : null;
 }
 
 function changedSinceSync(doc: LocalDoc, synced: SyncedPage): boolean {
-  return doc.hash !== synced.hash || (synced.file_hash !== undefined && doc.fileHash !== undefined && doc.fileHash !== synced.file_hash) || doc.title !== synced.title || doc.order !== synced.order || !samePath(doc.catPath, synced.cat_path);
+  return (
+    doc.hash !== synced.hash ||
+    (synced.file_hash !== undefined && doc.fileHash !== undefined && doc.fileHash !== synced.file_hash) ||
+    doc.title !== synced.title ||
+    doc.order !== synced.order ||
+    !samePath(doc.catPath, synced.cat_path)
+  );
 }
 
 /**
@@ -204,11 +214,22 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
       // the page since the sync last wrote it; if so the file must not overwrite that work.
       const { move, detail } = describeDiff(doc, server);
       if (opts.force || !changedOnServer(server)) {
-        entries.push({ ...base, action: move ? 'move' : 'update', detail: opts.force && changedOnServer(server) ? `${detail} (--force: overwrites changes made on the server)` : detail });
+        entries.push({
+          ...base,
+          action: move ? 'move' : 'update',
+          detail: opts.force && changedOnServer(server) ? `${detail} (--force: overwrites changes made on the server)` : detail,
+        });
       } else if (server.sync_hash && server.sync_hash === doc.fileHash && server.source_path === doc.relPath) {
         entries.push({ ...base, action: 'unchanged', detail: 'changed on the server since the last sync (docs pull fetches it)' });
       } else {
-        entries.push({ ...base, action: 'conflict', detail: server.sync_revision || server.sync_hash ? 'changed on the server since the last sync, and here' : 'the server page was not written by the sync (web page) and differs from the file' });
+        entries.push({
+          ...base,
+          action: 'conflict',
+          detail:
+            server.sync_revision || server.sync_hash
+              ? 'changed on the server since the last sync, and here'
+              : 'the server page was not written by the sync (web page) and differs from the file',
+        });
       }
       continue;
     }
@@ -241,7 +262,8 @@ export function computePlan(docs: LocalDoc[], state: SyncState, serverPages: Ser
       orphans.push(server);
       continue;
     }
-    const refusal = server.source_path && opts.excluded?.(server.source_path) ? 'its file is excluded (.docsignore or --exclude): left alone' : pruneRefusal(server);
+    const refusal =
+      server.source_path && opts.excluded?.(server.source_path) ? 'its file is excluded (.docsignore or --exclude): left alone' : pruneRefusal(server);
     if (refusal) kept.push({ server, reason: refusal });
     else entries.push({ action: 'delete', server, detail: 'no local file (--prune): into the recycle bin' });
   }

@@ -10,7 +10,12 @@ import { repositoryForms } from './repoForm.ts';
  */
 export async function planDiffs(root: string, plan: Plan, client: SyncClient): Promise<string> {
   const updates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move') && e.doc && e.server && e.doc.hash !== e.server.content_hash);
-  const contents = await repositoryForms(root, plan, client, updates.map((e) => e.server!.page_id));
+  const contents = await repositoryForms(
+    root,
+    plan,
+    client,
+    updates.map((e) => e.server!.page_id),
+  );
   const out: string[] = [];
   for (const e of plan.entries) {
     if (!e.doc) continue;

@@ -16,7 +16,11 @@ import { push, type PushOptions, type PushOutcome } from './push.ts';
  * is gone after the merge, so it is gone from the preview (pages made in the web UI stay, as
  * --prune never deletes them), and the mass-deletion guard does not apply to a throwaway copy.
  */
-export async function pushPreview(opts: PushOptions & { name: string; expiresHours?: number }, io: CliIO, client: SyncClient): Promise<{ outcome: PushOutcome; preview: PreviewInfo; created: boolean; removed: number }> {
+export async function pushPreview(
+  opts: PushOptions & { name: string; expiresHours?: number },
+  io: CliIO,
+  client: SyncClient,
+): Promise<{ outcome: PushOutcome; preview: PreviewInfo; created: boolean; removed: number }> {
   const opened = await client.previewOpen(opts.name, opts.expiresHours);
   const previewClient = client.forItem(opened.api_key, opened.api_token);
   const stateRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-preview-'));

@@ -21,7 +21,9 @@ export class FolderProblems extends CliFailure {
   readonly problems: FolderProblem[];
   readonly skipped: FolderProblem[];
   constructor(problems: FolderProblem[], skipped: FolderProblem[] = []) {
-    super(`cannot push, nothing was written: ${problems.length} problem(s) to fix first:\n${problems.map((p) => `  ${problemLine(p)}`).join('\n')}${skippedLines(skipped)}`);
+    super(
+      `cannot push, nothing was written: ${problems.length} problem(s) to fix first:\n${problems.map((p) => `  ${problemLine(p)}`).join('\n')}${skippedLines(skipped)}`,
+    );
     this.problems = problems;
     this.skipped = skipped;
     this.name = 'FolderProblems';

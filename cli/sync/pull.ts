@@ -43,7 +43,14 @@ export interface PulledPage {
 }
 
 function pulledPage(page: ServerPageContent, files: string[]): PulledPage {
-  return { page_id: page.page_id, title: page.page_title, revision: page.revision, author_username: page.author_username ?? '', addtime: page.addtime ?? 0, files };
+  return {
+    page_id: page.page_id,
+    title: page.page_title,
+    revision: page.revision,
+    author_username: page.author_username ?? '',
+    addtime: page.addtime ?? 0,
+    files,
+  };
 }
 
 /**
@@ -57,7 +64,8 @@ function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<stri
   if (page.source_path) {
     const dir = catalogDir(page.cat_path);
     // Still in its folder (a web catalog's folder may carry a portable version of its name).
-    if (sameCatalogs(catalogPathOf(page.source_path), page.cat_path) || page.source_path.slice(0, Math.max(0, page.source_path.lastIndexOf('/'))) === dir) return page.source_path;
+    if (sameCatalogs(catalogPathOf(page.source_path), page.cat_path) || page.source_path.slice(0, Math.max(0, page.source_path.lastIndexOf('/'))) === dir)
+      return page.source_path;
     // Moved to another catalog on the web (the page, or its catalog): the file follows, keeping its name.
     const name = page.source_path.slice(page.source_path.lastIndexOf('/') + 1);
     let candidate = dir ? `${dir}/${name}` : name;
@@ -66,7 +74,8 @@ function targetPath(ledger: SyncLedger, page: ServerPageContent, taken: Set<stri
     return candidate;
   }
   const knownPath = ledger.pathOf(page.page_id);
-  const candidate = knownPath !== undefined && !taken.has(knownPath.toLowerCase()) ? knownPath : uniquePagePath(catalogDir(page.cat_path), page.page_title, taken);
+  const candidate =
+    knownPath !== undefined && !taken.has(knownPath.toLowerCase()) ? knownPath : uniquePagePath(catalogDir(page.cat_path), page.page_title, taken);
   naming.set(page.page_id, { to: candidate });
   return candidate;
 }
@@ -101,7 +110,9 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   const assetsDone = new Set<string>();
   const out: PullOutcome = { written: [], removed: [], merged: [], conflictFiles: [], exitCode: ExitCode.OK, pages: [] };
   // Recorded file paths are reserved first, so a web page's new name never takes a synced file's.
-  const inPlace = (p: { source_path: string | null; cat_path: string[] }) => !!p.source_path && (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
+  const inPlace = (p: { source_path: string | null; cat_path: string[] }) =>
+    !!p.source_path &&
+    (sameCatalogs(catalogPathOf(p.source_path), p.cat_path) || p.source_path.slice(0, Math.max(0, p.source_path.lastIndexOf('/'))) === catalogDir(p.cat_path));
   const taken = new Set<string>(tree.pages.filter(inPlace).map((p) => p.source_path!.toLowerCase()));
   // So are Markdown files no page owns (a draft not pushed yet): a web page's new name never lands on one.
   for (const rel of await markdownFilesIn(root)) if (!state.pages[rel]) taken.add(rel.toLowerCase());
@@ -113,7 +124,11 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
   const before = Object.entries(state.pages);
 
   // Pages generated from an API description file in this folder stay with that file.
-  const generated = new Set(Object.values(state.pages).filter((s) => s.source).map((s) => s.page_id));
+  const generated = new Set(
+    Object.values(state.pages)
+      .filter((s) => s.source)
+      .map((s) => s.page_id),
+  );
   const syncedAt = new Map(before);
   // Every page's file first, so links between pages can follow pages that moved.
   const targets = new Map<number, string>();
@@ -144,7 +159,12 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     }
   }
   out.written.push(...webFiles.written);
-  const contents = new Map([...fetched].map(([id, p]) => [id, toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined)]));
+  const contents = new Map(
+    [...fetched].map(([id, p]) => [
+      id,
+      toSourceView(p, targets.has(id) ? { to: targets.get(id)!, pathOf: (pageId) => targets.get(pageId), assetsRoot } : undefined),
+    ]),
+  );
   // Links rewritten because a page they lead to moved on the web: the server learns them (no new
   // revision), so a push right after is a no-op. A page changed on the web itself is not confirmed:
   // a fresh clone's older file must still meet its web change as a conflict.
@@ -158,10 +178,20 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     const knownPath = ledger.pathOf(page.page_id);
     const relPath = targets.get(page.page_id)!;
     livePaths.add(relPath);
-    if (knownPath !== undefined && knownPath !== relPath && (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))) continue;
+    if (
+      knownPath !== undefined &&
+      knownPath !== relPath &&
+      (await carryLocalEdits(root, ledger, out, { from: knownPath, to: relPath, page, synced: syncedAt.get(knownPath) }))
+    )
+      continue;
     const file = await confinedPath(root, relPath);
     const synced = state.pages[relPath];
-    const text = renderPageFile({ title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath));
+    const text = renderPageFile(
+      { title: page.page_title, order: page.s_number, body: page.page_content, head: page.source_head },
+      fileTitleOf(relPath),
+      impliedOrderOf(page),
+      navTitles.get(relPath),
+    );
     const localText = (await exists(file)) ? await fs.readFile(file, 'utf8') : null;
     if (localText !== null && localText !== text) {
       const local = docFromText(relPath, page.cat_path, localText);
@@ -169,7 +199,9 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
       if (!local.ownOrder) local.order = synced?.nav ? synced.order : impliedOrderOf(page);
       const known = !!synced && synced.page_id === page.page_id;
       // Without state (a fresh clone), git's blob id tells whether the file is what the sync stored.
-      const edited = !known ? !(await isStoredVersion(root, localText, page)) : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
+      const edited = !known
+        ? !(await isStoredVersion(root, localText, page))
+        : local.hash !== synced.hash || local.title !== synced.title || local.order !== synced.order;
       // Edited locally since the last sync, and the server did not move: the edit waits for a push.
       if (known && edited && page.revision === synced.revision) continue;
       if (edited) {
@@ -184,7 +216,15 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
           continue;
         }
         // The local front matter stays, with the server's title and order where those changed.
-        await writeFileAtomic(file, renderPageFile({ title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null }, fileTitleOf(relPath), impliedOrderOf(page), navTitles.get(relPath)));
+        await writeFileAtomic(
+          file,
+          renderPageFile(
+            { title: page.page_title, order: page.s_number, body: merged.text, head: local.head ?? null },
+            fileTitleOf(relPath),
+            impliedOrderOf(page),
+            navTitles.get(relPath),
+          ),
+        );
         out.merged.push(relPath);
         out.pages.push(pulledPage(page, [relPath]));
         await remember(root, ledger, relPath, page);
@@ -201,7 +241,15 @@ export async function pull(root: string, io: CliIO, client: SyncClient): Promise
     await remember(root, ledger, relPath, page);
     // The server learns the references this pull gave the page's web files (no new revision).
     if (adopted.has(page.page_id)) {
-      confirms.push({ op: 'confirm', page_id: page.page_id, base_revision: page.revision, source_path: relPath, source_head: page.source_head, source_hash: (await pulledIdentity(root, relPath, page.page_content, contentHash(text))).file_hash, source_refs: page.source_refs ?? null });
+      confirms.push({
+        op: 'confirm',
+        page_id: page.page_id,
+        base_revision: page.revision,
+        source_path: relPath,
+        source_head: page.source_head,
+        source_hash: (await pulledIdentity(root, relPath, page.page_content, contentHash(text))).file_hash,
+        source_refs: page.source_refs ?? null,
+      });
     }
   }
 
@@ -258,7 +306,8 @@ async function carryLocalEdits(
   if (local.hash === synced.hash) return false;
   const base = await readBase(root, from);
   const merged = base === null ? null : merge3(base, local.content, page.page_content);
-  const render = (body: string) => renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), impliedOrderOf(page));
+  const render = (body: string) =>
+    renderPageFile({ title: page.page_title, order: page.s_number, body, head: page.source_head }, fileTitleOf(to), impliedOrderOf(page));
   await writeFileAtomic(newFile, render(merged?.clean ? merged.text : local.content));
   await fs.rm(oldFile);
   if (merged?.clean) out.merged.push(to);
@@ -274,5 +323,18 @@ async function carryLocalEdits(
 async function remember(root: string, ledger: SyncLedger, relPath: string, page: ServerPageContent): Promise<void> {
   // With code includes, the file hash covers the included files as this folder has them (includes/identity.ts).
   const identity = await pulledIdentity(root, relPath, page.page_content, contentHash((page.source_head ?? '') + page.page_content));
-  ledger.set(relPath, { page_id: page.page_id, revision: page.revision, hash: page.content_hash, ...identity, title: page.page_title, cat_path: page.cat_path, order: page.s_number, ...(page.s_number === page.sync_nav_order ? { nav: true } : {}) }, page.page_content);
+  ledger.set(
+    relPath,
+    {
+      page_id: page.page_id,
+      revision: page.revision,
+      hash: page.content_hash,
+      ...identity,
+      title: page.page_title,
+      cat_path: page.cat_path,
+      order: page.s_number,
+      ...(page.s_number === page.sync_nav_order ? { nav: true } : {}),
+    },
+    page.page_content,
+  );
 }

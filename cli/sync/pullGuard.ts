@@ -13,7 +13,10 @@ const MARKDOWN = /\.(md|markdown)$/i;
  * folder would be a second problem, and a server (or a proxy) sending such paths is not to be
  * trusted with the rest either. Every refusal is named, with its page and why.
  */
-export async function assertPullConfined(root: string, plan: { treePages: ServerPage[]; pages: ServerPageContent[]; targets: Map<number, string>; folders: string[] }): Promise<void> {
+export async function assertPullConfined(
+  root: string,
+  plan: { treePages: ServerPage[]; pages: ServerPageContent[]; targets: Map<number, string>; folders: string[] },
+): Promise<void> {
   // A set: a page is in the tree and in the contents, its refusal named once.
   const refusals = new Set<string>();
   const files = new Set<string>();
@@ -40,6 +43,8 @@ export async function assertPullConfined(root: string, plan: { treePages: Server
     }
   }
   if (refusals.size) {
-    throw new CliFailure(`pull refused, nothing was written: the server's answer names places outside what the folder may hold\n${[...refusals].map((r) => `  ${r}`).join('\n')}`);
+    throw new CliFailure(
+      `pull refused, nothing was written: the server's answer names places outside what the folder may hold\n${[...refusals].map((r) => `  ${r}`).join('\n')}`,
+    );
   }
 }

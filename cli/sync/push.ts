@@ -99,7 +99,18 @@ async function preparePlan(
   linkScope: 'all' | 'writes' = 'all',
   /** In a git work tree: re-create pages a user deleted on the server (PushOptions.recreateDeleted). */
   recreateDeleted = false,
-): Promise<{ plan: Plan; state: SyncState; docs: LocalDoc[]; skipped: FolderProblem[]; serverPages: number; folderPages: number; tree: ServerTree; apis: PushedApi[]; orders: FolderOrder[]; links: FolderProblem[] }> {
+): Promise<{
+  plan: Plan;
+  state: SyncState;
+  docs: LocalDoc[];
+  skipped: FolderProblem[];
+  serverPages: number;
+  folderPages: number;
+  tree: ServerTree;
+  apis: PushedApi[];
+  orders: FolderOrder[];
+  links: FolderProblem[];
+}> {
   const treePromise = client.tree();
   treePromise.catch(() => undefined);
   const state = await loadState(stateRoot, client.settings.server);
@@ -121,7 +132,10 @@ async function preparePlan(
   const renames = await similarRenames(stateRoot, docs, state, tree.pages, client);
   const plan = computePlan(docs, state, tree.pages, { prune, force, excluded: folder.excludes, renames });
   // In a git work tree, git's history decides what is newer (cli/sync/git/).
-  const gitView = await readGitView(root, docs.filter((d) => !d.source).map((d) => d.relPath));
+  const gitView = await readGitView(
+    root,
+    docs.filter((d) => !d.source).map((d) => d.relPath),
+  );
   if (gitView) applyGitDecisions(plan, gitView, state, tree.deleted ?? [], { force, recreateDeleted });
   // Every file problem and limit, before anything is written (plan and push alike).
   const problems = [...folder.problems, ...itemLimitProblems(plan, { pages: tree.pages.length, catalogs: tree.catalogs.map((c) => c.path) })];
@@ -129,18 +143,49 @@ async function preparePlan(
   const assetsRoot = await detectAssetsRoot(root, configuredAssetsRoot);
   // Links are checked (issue #21 part 4): every page by a plan and by --strict (fatal in push()); a
   // plain push checks the pages it writes, so a no-op push still reads no file.
-  const written = linkScope === 'all' ? undefined : new Set(plan.entries.filter((e) => e.doc && !e.doc.source && (e.action === 'create' || e.action === 'update' || e.action === 'move')).map((e) => e.doc!.relPath));
-  const links = await checkLinks({ root, docs, skipped: folder.skipped, excludes: folder.excludes, assetsRoot, includes: includeContextOf(root), ...(written ? { only: written } : {}) });
+  const written =
+    linkScope === 'all'
+      ? undefined
+      : new Set(
+          plan.entries
+            .filter((e) => e.doc && !e.doc.source && (e.action === 'create' || e.action === 'update' || e.action === 'move'))
+            .map((e) => e.doc!.relPath),
+        );
+  const links = await checkLinks({
+    root,
+    docs,
+    skipped: folder.skipped,
+    excludes: folder.excludes,
+    assetsRoot,
+    includes: includeContextOf(root),
+    ...(written ? { only: written } : {}),
+  });
   await settleRewrittenPages(assetsRoot, plan, client);
   markUnresolvedConflicts(plan, folder.conflictCopies);
   await resolveMerges(stateRoot, plan, state, client);
   if (gitView) await gitSourceOf(root, plan, gitView);
   // Attachments the server would refuse for their size are named now, not found out while writing.
-  const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source).map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
-  const oversized = tree.upload_max_bytes && writes.length ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes) : [];
+  const writes = plan.entries
+    .filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source)
+    .map((e) => ({ relPath: e.doc!.relPath, content: e.mergedContent ?? e.doc!.content }));
+  const oversized =
+    tree.upload_max_bytes && writes.length
+      ? await oversizedFiles(root, writes, new Set(docs.filter((d) => !d.source).map((d) => d.relPath)), assetsRoot, tree.upload_max_bytes)
+      : [];
   // The folder's pages are its Markdown files AND the pages its OpenAPI/Postman files describe:
   // a folder holding only a spec is not an empty folder to the mass-deletion guard.
-  return { plan, state, docs, skipped: [...folder.skipped, ...oversized], serverPages: tree.pages.length, folderPages: docs.length, tree, apis, orders: folder.orders, links };
+  return {
+    plan,
+    state,
+    docs,
+    skipped: [...folder.skipped, ...oversized],
+    serverPages: tree.pages.length,
+    folderPages: docs.length,
+    tree,
+    apis,
+    orders: folder.orders,
+    links,
+  };
 }
 
 /**
@@ -150,7 +195,8 @@ async function preparePlan(
  */
 function massDeleteRefusal(deletes: number, serverPages: number, folderPages: number, share: number): string | null {
   if (!deletes) return null;
-  if (!folderPages) return `refusing to delete ${deletes} page(s): the folder holds no page (wrong folder?). Nothing was written; --allow-mass-delete overrides`;
+  if (!folderPages)
+    return `refusing to delete ${deletes} page(s): the folder holds no page (wrong folder?). Nothing was written; --allow-mass-delete overrides`;
   if (deletes > share * serverPages) {
     return `refusing to delete ${deletes} of the item's ${serverPages} pages (more than ${Math.round(share * 100)} %). Nothing was written; --allow-mass-delete overrides`;
   }
@@ -164,7 +210,15 @@ function massDeleteRefusal(deletes: number, serverPages: number, folderPages: nu
  * references as the file has them), not an update.
  */
 async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: SyncClient): Promise<void> {
-  const candidates = plan.entries.filter((e) => (e.action === 'update' || e.action === 'move' || e.action === 'conflict') && e.doc && !e.doc.source && e.server && (e.server.sync_revision > 0 || !!e.server.sync_hash) && !includesDecide(e));
+  const candidates = plan.entries.filter(
+    (e) =>
+      (e.action === 'update' || e.action === 'move' || e.action === 'conflict') &&
+      e.doc &&
+      !e.doc.source &&
+      e.server &&
+      (e.server.sync_revision > 0 || !!e.server.sync_hash) &&
+      !includesDecide(e),
+  );
   if (!candidates.length) return;
   const contents = await client.pages(candidates.map((e) => e.server!.page_id));
   // Where each page's file lies in this folder: links relinked by a pull after a web move compare equal.
@@ -173,7 +227,11 @@ async function settleRewrittenPages(assetsRoot: string, plan: Plan, client: Sync
     const page = contents.get(e.server!.page_id);
     if (!page?.source_refs) continue;
     const view = toSourceView(page, { to: e.doc!.relPath, pathOf: (id) => fileOf.get(id), assetsRoot });
-    const sameMeta = e.doc!.title === page.page_title && e.doc!.order === page.s_number && JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) && page.source_path === e.doc!.relPath;
+    const sameMeta =
+      e.doc!.title === page.page_title &&
+      e.doc!.order === page.s_number &&
+      JSON.stringify(e.doc!.catPath) === JSON.stringify(page.cat_path) &&
+      page.source_path === e.doc!.relPath;
     if (view.content_hash === e.doc!.hash && sameMeta) {
       e.action = 'unchanged';
       e.detail = '';
@@ -228,16 +286,28 @@ async function resolveMerges(root: string, plan: Plan, state: SyncState, client:
       e.detail = 'changed on both sides: merged cleanly';
     } else {
       e.action = 'conflict';
-      e.detail = base === null ? 'changed on both sides and the last synced version is unknown' : `changed on both sides: ${merged?.conflicts ?? 1} conflicting region(s)`;
+      e.detail =
+        base === null
+          ? 'changed on both sides and the last synced version is unknown'
+          : `changed on both sides: ${merged?.conflicts ?? 1} conflicting region(s)`;
     }
   }
 }
 
 /** What the server records about a Markdown file (generated API pages are identified by their stable key instead). */
-function sourceOf(doc: LocalDoc, merged?: string): { source_path?: string; source_head?: string | null; source_hash?: string; source_nav_order?: number | null } {
+function sourceOf(
+  doc: LocalDoc,
+  merged?: string,
+): { source_path?: string; source_head?: string | null; source_hash?: string; source_nav_order?: number | null } {
   if (doc.source) return {};
   const fileHash = merged === undefined ? doc.fileHash : fileIdentity(contentHash((doc.head ?? '') + merged), doc.includeDigest);
-  return { source_path: doc.relPath, source_head: doc.head ?? null, ...(fileHash ? { source_hash: fileHash } : {}), source_nav_order: doc.navOrder ?? null, ...doc.git };
+  return {
+    source_path: doc.relPath,
+    source_head: doc.head ?? null,
+    ...(fileHash ? { source_hash: fileHash } : {}),
+    source_nav_order: doc.navOrder ?? null,
+    ...doc.git,
+  };
 }
 
 /** The content the server keeps: with links and images rewritten when the push did that (and the pairs to undo it). */
@@ -249,12 +319,30 @@ function serverSide(e: PlanEntry, doc: LocalDoc): { content: string; source_refs
 function changeFor(e: PlanEntry): Change | null {
   const doc = e.doc;
   if (e.action === 'create' && doc) {
-    return { op: 'create', cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...(doc.key ? { stable_key: doc.key } : {}), ...sourceOf(doc), ...serverSide(e, doc) };
+    return {
+      op: 'create',
+      cat_path: doc.catPath,
+      title: doc.title,
+      s_number: doc.order,
+      ...(doc.key ? { stable_key: doc.key } : {}),
+      ...sourceOf(doc),
+      ...serverSide(e, doc),
+    };
   }
   if ((e.action === 'update' || e.action === 'move') && doc && e.server) {
-    return { op: 'update', page_id: e.server.page_id, base_revision: e.server.revision, cat_path: doc.catPath, title: doc.title, s_number: doc.order, ...sourceOf(doc, e.mergedContent), ...serverSide(e, doc) };
+    return {
+      op: 'update',
+      page_id: e.server.page_id,
+      base_revision: e.server.revision,
+      cat_path: doc.catPath,
+      title: doc.title,
+      s_number: doc.order,
+      ...sourceOf(doc, e.mergedContent),
+      ...serverSide(e, doc),
+    };
   }
-  if (e.action === 'unchanged' && e.confirm && doc && e.server) return { op: 'confirm', page_id: e.server.page_id, base_revision: e.server.revision, ...sourceOf(doc) };
+  if (e.action === 'unchanged' && e.confirm && doc && e.server)
+    return { op: 'confirm', page_id: e.server.page_id, base_revision: e.server.revision, ...sourceOf(doc) };
   if (e.action === 'delete' && e.server) return { op: 'delete', page_id: e.server.page_id, base_revision: e.server.revision };
   return null;
 }
@@ -263,7 +351,16 @@ function changeFor(e: PlanEntry): Change | null {
 function isRecorded(state: SyncState, e: PlanEntry): boolean {
   const s = state.pages[e.doc!.relPath];
   const cat = e.doc!.catPath;
-  return !!s && s.page_id === e.server!.page_id && s.revision === e.server!.revision && s.hash === e.doc!.hash && s.title === e.doc!.title && s.order === e.doc!.order && s.cat_path.length === cat.length && s.cat_path.every((c, i) => c === cat[i]);
+  return (
+    !!s &&
+    s.page_id === e.server!.page_id &&
+    s.revision === e.server!.revision &&
+    s.hash === e.doc!.hash &&
+    s.title === e.doc!.title &&
+    s.order === e.doc!.order &&
+    s.cat_path.length === cat.length &&
+    s.cat_path.every((c, i) => c === cat[i])
+  );
 }
 
 /** Writes the server's version beside the local file and takes it as the new base, so the user's resolution pushes normally. */
@@ -272,7 +369,12 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
   const withoutText = plan.entries.filter((e) => e.action === 'conflict' && e.doc && e.server && e.serverContent === undefined);
   if (withoutText.length) {
     // In repository form (relative links and paths), as a pull would write the page.
-    const contents = await repositoryForms(root, plan, client, withoutText.map((e) => e.server!.page_id));
+    const contents = await repositoryForms(
+      root,
+      plan,
+      client,
+      withoutText.map((e) => e.server!.page_id),
+    );
     for (const e of withoutText) {
       e.serverContent = contents.get(e.server!.page_id)?.page_content;
       e.serverHead = contents.get(e.server!.page_id)?.source_head ?? undefined;
@@ -286,10 +388,18 @@ async function writeConflictCopies(root: string, plan: Plan, ledger: SyncLedger,
       continue;
     }
     const copy = e.doc.relPath + CONFLICT_SUFFIX;
-    const text = renderPageFile({ title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null }, fileTitleOf(e.doc.relPath), impliedOrderOf(e.server));
+    const text = renderPageFile(
+      { title: e.server.page_title, order: e.server.s_number, body: e.serverContent, head: e.serverHead ?? e.doc.head ?? null },
+      fileTitleOf(e.doc.relPath),
+      impliedOrderOf(e.server),
+    );
     await writeFileAtomic(await confinedPath(root, copy), text);
     const s = e.server;
-    ledger.set(e.doc.relPath, { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number }, e.serverContent);
+    ledger.set(
+      e.doc.relPath,
+      { page_id: s.page_id, revision: s.revision, hash: s.content_hash, title: s.page_title, cat_path: s.cat_path, order: s.s_number },
+      e.serverContent,
+    );
     files.push(e.doc.relPath);
   }
   return files;
@@ -311,25 +421,53 @@ async function writeMergedFile(root: string, doc: LocalDoc, merged: string): Pro
 export async function push(opts: PushOptions, io: CliIO, client = new SyncClient(opts.settings)): Promise<PushOutcome> {
   const { root } = opts;
   const stateRoot = opts.stateRoot ?? root;
-  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(root, client, opts.prune, opts.folder, opts.force, io.env, stateRoot, opts.assetsRoot ?? client.settings.assetsRoot, opts.dryRun || opts.strict ? 'all' : 'writes', opts.recreateDeleted);
+  const { plan, state, docs, skipped, serverPages, folderPages, tree, apis, orders, links } = await preparePlan(
+    root,
+    client,
+    opts.prune,
+    opts.folder,
+    opts.force,
+    io.env,
+    stateRoot,
+    opts.assetsRoot ?? client.settings.assetsRoot,
+    opts.dryRun || opts.strict ? 'all' : 'writes',
+    opts.recreateDeleted,
+  );
   // --strict: a broken link or reference stops the push before anything is written (a plan exits 2 below).
   const linksFatal = !!opts.strict && links.length > 0;
-  if (linksFatal && !opts.dryRun) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };
+  if (linksFatal && !opts.dryRun)
+    return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BROKEN_LINKS, skipped, apiChanges: [], catalogOrders: [], links };
   // The pages of an OpenAPI/Postman file are keyed `<file>#<operation>` (stable_key).
-  const apiChanges = await apiChangesOf(apis, client, plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])));
+  const apiChanges = await apiChangesOf(
+    apis,
+    client,
+    plan.entries.flatMap((e) => (e.action === 'delete' && e.server?.stable_key ? [e.server.stable_key] : [])),
+  );
   // Catalog order edited in a folder's .docs-order.json since the last sync.
   const catalogOrders = catalogOrderChanges(orders, tree.catalogs, state, docs, io);
   const deletes = plan.entries.filter((e) => e.action === 'delete').length;
   // The CI gate: a breaking API change stops the push before anything is written. It answers
   // before the mass-deletion guard, which would otherwise hide the breaking change behind exit 1.
-  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges)) return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [], links };
+  if (!opts.dryRun && opts.failOnBreaking && hasBreaking(apiChanges))
+    return { plan, applied: 0, conflictFiles: [], exitCode: ExitCode.BREAKING, skipped, apiChanges, catalogOrders: [], links };
   const refusal = opts.allowMassDelete ? null : massDeleteRefusal(deletes, serverPages, folderPages, opts.maxDeleteShare ?? DEFAULT_MAX_DELETE_SHARE);
   if (refusal) throw new CliFailure(refusal, ExitCode.ERROR);
   // The wrong-folder guard: a push stops (exit 1, nothing written), a plan shows the warning.
   const moveRefusal = opts.allowMassMove ? null : massMoveRefusal(plan, serverPages, opts.maxMoveShare ?? DEFAULT_MAX_MOVE_SHARE);
   if (moveRefusal && !opts.dryRun) throw new CliFailure(moveRefusal, ExitCode.ERROR);
   const conflicts = plan.entries.filter((e) => e.action === 'conflict');
-  if (opts.dryRun) return { plan, applied: 0, conflictFiles: conflicts.map((e) => e.relPath ?? ''), exitCode: conflicts.length ? ExitCode.CONFLICT : linksFatal ? ExitCode.BROKEN_LINKS : ExitCode.OK, skipped, apiChanges, catalogOrders, links, warnings: moveRefusal ? [moveRefusal] : [] };
+  if (opts.dryRun)
+    return {
+      plan,
+      applied: 0,
+      conflictFiles: conflicts.map((e) => e.relPath ?? ''),
+      exitCode: conflicts.length ? ExitCode.CONFLICT : linksFatal ? ExitCode.BROKEN_LINKS : ExitCode.OK,
+      skipped,
+      apiChanges,
+      catalogOrders,
+      links,
+      warnings: moveRefusal ? [moveRefusal] : [],
+    };
 
   const ledger = new SyncLedger(stateRoot, state);
   try {
@@ -370,7 +508,16 @@ export async function push(opts: PushOptions, io: CliIO, client = new SyncClient
       state.reader = FILE_READER;
       ledger.dirty = true;
     }
-    return { plan, applied: applied + catalogOrders.length, conflictFiles, exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK, skipped, apiChanges, catalogOrders, links };
+    return {
+      plan,
+      applied: applied + catalogOrders.length,
+      conflictFiles,
+      exitCode: conflicts.length ? ExitCode.CONFLICT : ExitCode.OK,
+      skipped,
+      apiChanges,
+      catalogOrders,
+      links,
+    };
   } finally {
     await ledger.flush();
     // A no-op push leaves state.json as it is.
@@ -388,7 +535,14 @@ interface PendingLinks {
  * and answers the pages linking to pages that this push creates: those are written again once
  * the new pages have ids.
  */
-async function rewriteReferencesOf(root: string, plan: Plan, tree: ServerTree, client: SyncClient, io: CliIO, configuredRoot: string | undefined): Promise<PendingLinks> {
+async function rewriteReferencesOf(
+  root: string,
+  plan: Plan,
+  tree: ServerTree,
+  client: SyncClient,
+  io: CliIO,
+  configuredRoot: string | undefined,
+): Promise<PendingLinks> {
   const writes = plan.entries.filter((e) => (e.action === 'create' || e.action === 'update' || e.action === 'move') && e.doc && !e.doc.source);
   const ids = new Map<string, number>();
   for (const p of tree.pages) if (p.source_path) ids.set(p.source_path, p.page_id);
@@ -431,7 +585,8 @@ async function linkNewPages(pending: PendingLinks, ledger: SyncLedger, client: S
   for (const batch of batchChanges(changes)) {
     const answer = await client.apply(batch, false);
     for (const r of answer.results) {
-      if (r.status === 'updated') ledger.record(entries[r.index]!.doc!, r.page_id, r.revision, entries[r.index]!.mergedContent ?? entries[r.index]!.doc!.content);
+      if (r.status === 'updated')
+        ledger.record(entries[r.index]!.doc!, r.page_id, r.revision, entries[r.index]!.mergedContent ?? entries[r.index]!.doc!.content);
     }
     entries.splice(0, batch.length);
   }

@@ -50,7 +50,14 @@ function readFileSettings(dir: string): { file: string; values: Partial<Settings
     if (moveShare !== undefined && !isShare(moveShare)) throw new CliFailure(`${name}: max_move_share must be a number from 0 to 1 (e.g. 0.25)`);
     return {
       file: name,
-      values: { server: str(d.server), apiKey: str(d.api_key ?? d.apiKey), apiToken: str(d.api_token ?? d.apiToken), ...(assetsRoot !== undefined ? { assetsRoot } : {}), ...(share !== undefined ? { maxDeleteShare: share } : {}), ...(moveShare !== undefined ? { maxMoveShare: moveShare as number } : {}) },
+      values: {
+        server: str(d.server),
+        apiKey: str(d.api_key ?? d.apiKey),
+        apiToken: str(d.api_token ?? d.apiToken),
+        ...(assetsRoot !== undefined ? { assetsRoot } : {}),
+        ...(share !== undefined ? { maxDeleteShare: share } : {}),
+        ...(moveShare !== undefined ? { maxMoveShare: moveShare as number } : {}),
+      },
     };
   }
   return null;

@@ -32,7 +32,13 @@ export function similarity(a: string, b: string): number {
  * (the state's base) or, from a fresh clone, the server's page. Pairs are taken best first, each
  * side once. Answers new file path → page id, for computePlan to keep the page.
  */
-export async function similarRenames(root: string, docs: LocalDoc[], state: SyncState, serverPages: ServerPage[], client: SyncClient): Promise<Map<string, number>> {
+export async function similarRenames(
+  root: string,
+  docs: LocalDoc[],
+  state: SyncState,
+  serverPages: ServerPage[],
+  client: SyncClient,
+): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   const localPaths = new Set(docs.map((d) => d.relPath));
   const recordedPaths = new Set(serverPages.flatMap((p) => (p.source_path ? [p.source_path] : [])));

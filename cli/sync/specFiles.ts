@@ -20,7 +20,13 @@ import { openCliJobs } from './jobs.ts';
  * neither are not documentation and are skipped. A bad description is added to `problems` (all of
  * them, with the file), or thrown when no list is given.
  */
-export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProblem[], root?: string, apis?: PushedApi[], env: NodeJS.ProcessEnv = process.env): Promise<LocalDoc[]> {
+export async function docsFromSpecFiles(
+  files: SpecFile[],
+  problems?: FolderProblem[],
+  root?: string,
+  apis?: PushedApi[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<LocalDoc[]> {
   const report = (relPath: string, message: string) => {
     if (!problems) throw new CliFailure(`${relPath}: ${message}`);
     problems.push({ relPath, message });
@@ -31,7 +37,15 @@ export async function docsFromSpecFiles(files: SpecFile[], problems?: FolderProb
   // The pool and the importers load only when the folder has JSON/YAML files.
   const jobs = await openCliJobs(env);
   try {
-    const candidates: { file: SpecFile; value: unknown; format: 'openapi' | 'postman'; tree?: DocTree; error?: string; warnings?: FolderProblem[]; warningsTotal?: number }[] = [];
+    const candidates: {
+      file: SpecFile;
+      value: unknown;
+      format: 'openapi' | 'postman';
+      tree?: DocTree;
+      error?: string;
+      warnings?: FolderProblem[];
+      warningsTotal?: number;
+    }[] = [];
     for (const file of files) {
       let made;
       try {
@@ -108,7 +122,9 @@ export function treeToDocs(tree: DocTree, opts: { source: string; under: string[
   for (const { page, path } of walkPages(tree)) {
     const catPath = [...opts.under, ...path];
     if (catPath.length > MAX_CATALOG_DEPTH) {
-      throw new CliFailure(`${opts.source}: "${page.title}" would sit ${catPath.length} catalogs deep (${catPath.join('/')}); Folio allows ${MAX_CATALOG_DEPTH} — ${opts.hint}`);
+      throw new CliFailure(
+        `${opts.source}: "${page.title}" would sit ${catPath.length} catalogs deep (${catPath.join('/')}); Folio allows ${MAX_CATALOG_DEPTH} — ${opts.hint}`,
+      );
     }
     const key = `${opts.keyPrefix}${page.key ?? [...path, page.title].join('/')}`.slice(0, 300);
     out.push({

@@ -105,7 +105,8 @@ function basePath(root: string, relPath: string): string {
  */
 async function refuseLinkedStateDirs(root: string): Promise<void> {
   for (const dir of [STATE_DIR, `${STATE_DIR}/${BASE_DIR}`]) {
-    if ((await fs.lstat(path.join(root, dir)).catch(() => null))?.isSymbolicLink()) throw new CliFailure(`${dir}: a symbolic link; the sync keeps its state in a real folder (remove the link)`);
+    if ((await fs.lstat(path.join(root, dir)).catch(() => null))?.isSymbolicLink())
+      throw new CliFailure(`${dir}: a symbolic link; the sync keeps its state in a real folder (remove the link)`);
   }
 }
 

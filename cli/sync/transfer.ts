@@ -25,7 +25,12 @@ import { emptyState } from './state.ts';
  * deleted. Pages land where the web import puts them (the item's root: importCatalogPath), unless
  * `--catalog a/b` says where.
  */
-export async function importIntoItem(file: string, io: CliIO, client: SyncClient, opts: { catalog?: string; dryRun: boolean }): Promise<{ plan: Plan; warnings: ImportWarnings | null }> {
+export async function importIntoItem(
+  file: string,
+  io: CliIO,
+  client: SyncClient,
+  opts: { catalog?: string; dryRun: boolean },
+): Promise<{ plan: Plan; warnings: ImportWarnings | null }> {
   try {
     await fs.access(file, fs.constants.R_OK);
   } catch {
@@ -35,7 +40,8 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   const tree = await client.tree();
   if (imported.format === 'xlsx') {
     // A workbook replaces the sheets of a spreadsheet item's one page (matched by its title).
-    if (Number(tree.item.item_type) !== ItemType.SPREADSHEET) throw new CliFailure(`${file}: an Excel workbook imports into a spreadsheet item (item type 4); this key's item is type ${tree.item.item_type}`);
+    if (Number(tree.item.item_type) !== ItemType.SPREADSHEET)
+      throw new CliFailure(`${file}: an Excel workbook imports into a spreadsheet item (item type 4); this key's item is type ${tree.item.item_type}`);
     const only = tree.pages[0];
     if (only) imported.tree.pages[0]!.title = only.page_title;
   }
@@ -45,7 +51,10 @@ export async function importIntoItem(file: string, io: CliIO, client: SyncClient
   // An import is an explicit overwrite of what it imported before (as the web import is).
   const plan = computePlan(docs, emptyState(client.settings.server), tree.pages, { prune: false, force: true });
   // An OpenAPI/Postman file is recorded as a version of the item's imported API (stream '', as the web import).
-  const api = (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined ? [{ source: path.basename(file), stream: '', document: imported.document }] : [];
+  const api =
+    (imported.format === 'openapi' || imported.format === 'postman') && imported.document !== undefined
+      ? [{ source: path.basename(file), stream: '', document: imported.document }]
+      : [];
   if (!opts.dryRun) await applyPlan(client, plan, io, async () => undefined, undefined, api);
   return { plan, warnings: importWarnings(imported) };
 }
@@ -57,7 +66,10 @@ export interface ImportWarnings {
   total: number;
 }
 
-function importWarnings(imported: { validation?: { warnings: { path: string; message: string }[]; total: number }; skipped?: { warnings: { path: string; message: string }[]; total: number } }): ImportWarnings | null {
+function importWarnings(imported: {
+  validation?: { warnings: { path: string; message: string }[]; total: number };
+  skipped?: { warnings: { path: string; message: string }[]; total: number };
+}): ImportWarnings | null {
   if (imported.skipped?.total) return { kind: 'skipped_entries', ...imported.skipped };
   if (imported.validation?.total) return { kind: 'validation', ...imported.validation };
   return null;
@@ -97,7 +109,13 @@ async function itemTree(client: SyncClient, io: CliIO): Promise<DocTree> {
   for (const p of tree.pages) {
     const content = contents.get(p.page_id);
     if (!content) continue;
-    const page: DocPage = { title: p.page_title, content: content.page_content, order: p.s_number, pageId: p.page_id, ...(p.stable_key ? { key: p.stable_key } : {}) };
+    const page: DocPage = {
+      title: p.page_title,
+      content: content.page_content,
+      order: p.s_number,
+      pageId: p.page_id,
+      ...(p.stable_key ? { key: p.stable_key } : {}),
+    };
     (byId.get(p.cat_id ?? 0) ?? root).pages.push(page);
   }
   return root;
@@ -125,13 +143,18 @@ async function rendererFor(format: keyof typeof SUFFIX): Promise<Render> {
   const [{ exportXlsx }, { loadExcelJs }] = await Promise.all([import('../../exporters/xlsx.ts'), import('../../core/loadExcelJs.ts')]);
   await loadExcelJs();
   return (tree) => {
-    if (tree.itemType !== ItemType.SPREADSHEET) throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);
+    if (tree.itemType !== ItemType.SPREADSHEET)
+      throw new CliFailure(`--format xlsx: only a spreadsheet item (item type 4) exports as a workbook; this item is type ${tree.itemType}`);
     return exportXlsx(parseSheets(tree.pages[0]?.content ?? ''));
   };
 }
 
 /** `docs export`: the item as a ShowDoc-compatible Markdown zip, a Word document or (spreadsheet items) an Excel workbook. */
-export async function exportItem(client: SyncClient, io: CliIO, opts: { format: keyof typeof SUFFIX; output?: string; cwd: string }): Promise<{ file: string; bytes: number }> {
+export async function exportItem(
+  client: SyncClient,
+  io: CliIO,
+  opts: { format: keyof typeof SUFFIX; output?: string; cwd: string },
+): Promise<{ file: string; bytes: number }> {
   const render = await rendererFor(opts.format);
   const tree = await itemTree(client, io);
   const made = render(tree);

@@ -17,7 +17,12 @@ export interface WatchHandle {
  * with exponential backoff (1 s … 30 s) until it can; other failures are printed and the watch
  * goes on. Syncs never overlap: changes during a sync schedule one more.
  */
-export function watchFolder(root: string, io: CliIO, sync: () => Promise<void>, opts: { debounceMs?: number; maxBackoffMs?: number; exclude?: string[] } = {}): WatchHandle {
+export function watchFolder(
+  root: string,
+  io: CliIO,
+  sync: () => Promise<void>,
+  opts: { debounceMs?: number; maxBackoffMs?: number; exclude?: string[] } = {},
+): WatchHandle {
   const debounceMs = opts.debounceMs ?? 400;
   const maxBackoff = opts.maxBackoffMs ?? 30_000;
   let timer: NodeJS.Timeout | null = null;

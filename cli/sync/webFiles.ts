@@ -39,7 +39,14 @@ export interface PullPages {
  * (written as the relative `.md` path of that page's file, anchor kept). The page comes back with
  * those pairs added to its recorded references, in order of appearance; `adopted` tells whether any was.
  */
-export async function adoptWebFiles(root: string, page: ServerPageContent, relPath: string, client: SyncClient, files: WebFiles, pages: PullPages): Promise<{ page: ServerPageContent; adopted: boolean }> {
+export async function adoptWebFiles(
+  root: string,
+  page: ServerPageContent,
+  relPath: string,
+  client: SyncClient,
+  files: WebFiles,
+  pages: PullPages,
+): Promise<{ page: ServerPageContent; adopted: boolean }> {
   if (!page.page_content.includes('visitFile') && !page.page_content.includes('page_id=')) return { page, adopted: false };
   await loadReferenceFinder();
   const existing: RefPairs = page.source_refs ? (JSON.parse(page.source_refs) as RefPairs) : [];

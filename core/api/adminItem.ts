@@ -12,7 +12,13 @@ export const adminItemGetList = contract<Paged<AdminItem>>()(
     .object({
       item_name: zText(MAX.itemName),
       username: zText(MAX.username),
-      is_del: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], 'must be 0 or 1')).optional()),
+      is_del: z.preprocess(
+        (v) => (v === '' || v === undefined || v === null ? undefined : v),
+        z.coerce
+          .number()
+          .pipe(z.union([z.literal(0), z.literal(1)], 'must be 0 or 1'))
+          .optional(),
+      ),
       page: zInt(1, 1_000_000).default(1),
       count: zInt(1, 1000).default(ADMIN_ITEM_PAGE_SIZE),
     })

@@ -10,9 +10,15 @@ import { zId, zText } from './schema.ts';
 
 const shareKey = zText(128).optional();
 
-export const apiChangeList = contract<{ item_id: number; versions: ApiVersionEntry[] }>()('apiChange/list', z.object({ item_id: zId.optional(), share_key: shareKey }).loose());
+export const apiChangeList = contract<{ item_id: number; versions: ApiVersionEntry[] }>()(
+  'apiChange/list',
+  z.object({ item_id: zId.optional(), share_key: shareKey }).loose(),
+);
 
 export const apiChangeInfo = contract<ApiVersionInfo>()('apiChange/info', z.object({ version_id: zId, share_key: shareKey }).loose());
 
 /** The versions that changed one page, and whether the caller may open the changelog. */
-export const apiChangePage = contract<{ changes: PageApiChange[]; changelog: boolean }>()('apiChange/page', z.object({ page_id: zId.optional(), unique_key: shareKey }).loose());
+export const apiChangePage = contract<{ changes: PageApiChange[]; changelog: boolean }>()(
+  'apiChange/page',
+  z.object({ page_id: zId.optional(), unique_key: shareKey }).loose(),
+);

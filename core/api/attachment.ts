@@ -37,7 +37,10 @@ export const fileListInput = z
   .object({
     page: zInt(1, 1_000_000).default(1),
     count: zInt(1, 100).default(MY_ATTACHMENTS_PAGE_SIZE),
-    attachment_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? -1 : v), z.coerce.number().pipe(z.union([z.literal(-1), z.literal(1), z.literal(2)], 'must be -1, 1 or 2'))),
+    attachment_type: z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? -1 : v),
+      z.coerce.number().pipe(z.union([z.literal(-1), z.literal(1), z.literal(2)], 'must be -1, 1 or 2')),
+    ),
     display_name: zText(300),
     username: zText(64),
   })

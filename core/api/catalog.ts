@@ -13,7 +13,10 @@ export const treeEntry = z
   .object({
     cat_id: zIdOrZero.optional(),
     page_id: zIdOrZero.optional(),
-    cat_name: z.preprocess((v) => (v === null || v === undefined ? undefined : String(v)), z.string().max(MAX.catName, `must be at most ${MAX.catName} characters`).optional()),
+    cat_name: z.preprocess(
+      (v) => (v === null || v === undefined ? undefined : String(v)),
+      z.string().max(MAX.catName, `must be at most ${MAX.catName} characters`).optional(),
+    ),
     parent_cat_id: zIdOrZero,
     level: z.unknown().optional(),
     s_number: zInt(0, 1_000_000_000).optional(),
@@ -25,12 +28,23 @@ export const catalogCatListGroup = contract<Catalog[]>()('catalog/catListGroup',
 
 export const catalogGetPagesBycat = contract<CatalogPage[]>()('catalog/getPagesBycat', z.object({ item_id: zId, cat_id: zIdOrZero }).loose());
 
-export const catalogGetDefaultCat = contract<DefaultCatalog>()('catalog/getDefaultCat', z.object({ item_id: zIdOrZero, page_id: zIdOrZero, copy_page_id: zIdOrZero, page_history_id: zIdOrZero }).loose());
+export const catalogGetDefaultCat = contract<DefaultCatalog>()(
+  'catalog/getDefaultCat',
+  z.object({ item_id: zIdOrZero, page_id: zIdOrZero, copy_page_id: zIdOrZero, page_history_id: zIdOrZero }).loose(),
+);
 
 /** Answers the saved catalog's id (ShowDoc sends it as `data` itself). */
 export const catalogSave = contract<number>()(
   'catalog/save',
-  z.object({ item_id: zId, cat_id: zIdOrZero, parent_cat_id: zIdOrZero.optional(), cat_name: zRequiredText(MAX.catName), s_number: zInt(0, 1_000_000_000).optional() }).loose(),
+  z
+    .object({
+      item_id: zId,
+      cat_id: zIdOrZero,
+      parent_cat_id: zIdOrZero.optional(),
+      cat_name: zRequiredText(MAX.catName),
+      s_number: zInt(0, 1_000_000_000).optional(),
+    })
+    .loose(),
 );
 
 export const catalogDelete = contract<CatalogDeleted>()('catalog/delete', z.object({ item_id: zId, cat_id: zId }).loose());

@@ -41,7 +41,10 @@ export const commentSave = contract<{ comment_id: number }>()(
 );
 
 /** Resolves (or reopens) the thread of a comment. */
-export const commentResolve = contract<{ comment_id: number; resolved: number }>()('comment/resolve', z.object({ comment_id: zId, resolved: zFlag.optional().default(true) }));
+export const commentResolve = contract<{ comment_id: number; resolved: number }>()(
+  'comment/resolve',
+  z.object({ comment_id: zId, resolved: zFlag.optional().default(true) }),
+);
 
 /** ShowDoc's comments of one of its items, out of its uploaded SQLite database (`file`). */
 export const commentImportShowDoc = contract<ShowDocCommentImport>()('comment/importShowDoc', z.object({ item_id: zId, showdoc_item_id: zId }).loose());

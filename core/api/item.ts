@@ -13,7 +13,10 @@ const zDomainInput = zText(200);
 const zPrivateFlag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
 /** An item switch (issue #24): a whole number 0…max, absent or '' = unchanged (ShowDoc's clients send 0/1). */
 const zSwitch = (max: number, words: string) =>
-  z.preprocess((v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'boolean' ? Number(v) : v), z.coerce.number(`must be ${words}`).int(`must be ${words}`).min(0, `must be ${words}`).max(max, `must be ${words}`).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'boolean' ? Number(v) : v),
+    z.coerce.number(`must be ${words}`).int(`must be ${words}`).min(0, `must be ${words}`).max(max, `must be ${words}`).optional(),
+  );
 
 export const itemAdd = contract<CreatedItem>()(
   'item/add',

@@ -8,7 +8,12 @@ import { zItemRef } from './itemSchemas.ts';
 /** The `item/*` actions of `server/routes/api/itemAdmin.ts`: the caller's items, owner-level changes, the visit password. */
 
 const zLoginPassword = zText(MAX.password);
-const zPositions = zJsonField(z.record(z.string().regex(/^\d{1,10}$/, 'keys must be item ids'), z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'is too large')));
+const zPositions = zJsonField(
+  z.record(
+    z.string().regex(/^\d{1,10}$/, 'keys must be item ids'),
+    z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'is too large'),
+  ),
+);
 /** An owner-level change, confirmed with the caller's login password. */
 const ownerChange = z.object({ item_id: zId, password: zLoginPassword });
 

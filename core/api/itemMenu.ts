@@ -8,6 +8,9 @@ import { zIdOrZero, zRequiredText, zText } from './schema.ts';
 
 const itemRef = zRequiredText(64);
 
-export const itemInfo = contract<ItemInfo>()('item/info', z.object({ item_id: itemRef, keyword: zText(MAX_KEYWORD_LENGTH), default_page_id: zIdOrZero, page_id: zIdOrZero }).loose());
+export const itemInfo = contract<ItemInfo>()(
+  'item/info',
+  z.object({ item_id: itemRef, keyword: zText(MAX_KEYWORD_LENGTH), default_page_id: zIdOrZero, page_id: zIdOrZero }).loose(),
+);
 
 export const itemSearch = contract<ItemSearch>()('item/search', z.object({ item_id: itemRef, keyword: zRequiredText(MAX_KEYWORD_LENGTH) }).loose());

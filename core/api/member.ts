@@ -12,6 +12,9 @@ export const zMemberGroup = zInt(0, 2).optional().default(1);
 export const memberGetList = contract<Member[]>()('member/getList', z.object({ item_id: zId }));
 
 /** `username`: one name or email, or several separated by commas (hence the longer bound). */
-export const memberSave = contract<SavedMembers>()('member/save', z.object({ item_id: zId, username: zText(MAX.email * 20), member_group_id: zMemberGroup, cat_id: zIdOrZero }));
+export const memberSave = contract<SavedMembers>()(
+  'member/save',
+  z.object({ item_id: zId, username: zText(MAX.email * 20), member_group_id: zMemberGroup, cat_id: zIdOrZero }),
+);
 
 export const memberDelete = contract<Success>()('member/delete', z.object({ item_id: zId, item_member_id: zId }));

@@ -29,7 +29,10 @@ export const openUpdatePage = contract<PageInfo>()('open/updatePage', updatePage
 export const openUpdateItem = contract<PageInfo>()('open/updateItem', updatePageInput);
 export const itemUpdateByApi = contract<PageInfo>()('item/updateByApi', updatePageInput);
 
-export const openGetPage = contract<PageInfo>()('open/getPage', z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose());
+export const openGetPage = contract<PageInfo>()(
+  'open/getPage',
+  z.object({ ...apiCredentials, page_id: zId.optional(), page_title: zText(MAX.pageTitle) }).loose(),
+);
 
 export const openDeletePage = contract<{ page_id: number }>()('open/deletePage', z.object({ ...apiCredentials, page_id: zId }).loose());
 
@@ -38,7 +41,9 @@ export const openGetCatalogTree = contract<OpenCatalogTree>()('open/getCatalogTr
 /** The catalog as stored (addtime in unix seconds). */
 export const openCreateCatalog = contract<CatalogFields>()(
   'open/createCatalog',
-  z.object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() }).loose(),
+  z
+    .object({ ...apiCredentials, cat_name: zRequiredText(MAX.catName), parent_cat_id: zIdOrZero, s_number: zInt(-1_000_000_000, 1_000_000_000).optional() })
+    .loose(),
 );
 
 export const openUpdateCatalog = contract<CatalogFields>()(

@@ -5,7 +5,10 @@ import { zIdOrZero, zText } from './schema.ts';
 
 /** The actions of `server/routes/api/openFiles.ts`: attachments through the item's api key (multipart field `file`). */
 
-export const openUploadAttachment = contract<{ url: string; file_id: number; sign: string }>()('open/uploadAttachment', z.object({ ...apiCredentials, page_id: zIdOrZero }).loose());
+export const openUploadAttachment = contract<{ url: string; file_id: number; sign: string }>()(
+  'open/uploadAttachment',
+  z.object({ ...apiCredentials, page_id: zIdOrZero }).loose(),
+);
 
 /** The file named by id, sign or served URL. */
 export const openDeleteAttachment = contract<{ file_id: number }>()(

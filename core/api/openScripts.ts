@@ -13,6 +13,13 @@ export const openFromComments = contract<FileAnswer>()('open/fromComments', z.ob
 export const openUpdateDbItem = contract<FileAnswer>()(
   'open/updateDbItem',
   z
-    .object({ ...apiCredentials, table_info: z.unknown().optional(), table_detail: z.unknown().optional(), table_index: z.unknown().optional(), cat_name: z.unknown().optional(), s_number: z.unknown().optional() })
+    .object({
+      ...apiCredentials,
+      table_info: z.unknown().optional(),
+      table_detail: z.unknown().optional(),
+      table_index: z.unknown().optional(),
+      cat_name: z.unknown().optional(),
+      s_number: z.unknown().optional(),
+    })
     .loose(),
 );

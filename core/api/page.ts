@@ -34,7 +34,12 @@ export const pageSave = contract<PageInfo>()(
 
 export const pageSort = contract<NoData>()(
   'page/sort',
-  z.object({ item_id: zId, pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))) }).loose(),
+  z
+    .object({
+      item_id: zId,
+      pages: zJsonField(z.record(z.string().regex(/^\d+$/, 'keys must be page ids'), z.coerce.number().int().min(0).max(1_000_000_000))),
+    })
+    .loose(),
 );
 
 export const pageDelete = contract<NoData>()('page/delete', pageIdInput);
@@ -43,8 +48,14 @@ export const pageHistory = contract<PageHistory[]>()('page/history', pageIdInput
 
 export const pageDiff = contract<PageDiff>()('page/diff', z.object({ page_id: zId, page_history_id: zId }).loose());
 
-export const pageCreateSinglePage = contract<{ unique_key: string }>()('page/createSinglePage', z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose());
+export const pageCreateSinglePage = contract<{ unique_key: string }>()(
+  'page/createSinglePage',
+  z.object({ page_id: zId, isCreateSiglePage: zText(10) }).loose(),
+);
 
-export const pageSetLock = contract<{ lock: number; lock_to: number }>()('page/setLock', z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose());
+export const pageSetLock = contract<{ lock: number; lock_to: number }>()(
+  'page/setLock',
+  z.object({ page_id: zId, item_id: zId.optional(), lock_to: zInt(0).optional() }).loose(),
+);
 
 export const pageIsLock = contract<LockInfo>()('page/isLock', pageIdInput);

@@ -18,8 +18,14 @@ type Accepting<S extends z.ZodType, I> = z.ZodType<z.output<S>, I>;
 /** …and which may be left out (its preprocess supplies the default). */
 type OptionalIn<S extends z.ZodType, I> = Accepting<S, I | undefined> & { _zod: { optin: 'optional' } };
 
-const accepting = <I>() => <S extends z.ZodType>(schema: S) => schema as unknown as Accepting<S, I>;
-const optionalIn = <I>() => <S extends z.ZodType>(schema: S) => schema as unknown as OptionalIn<S, I>;
+const accepting =
+  <I>() =>
+  <S extends z.ZodType>(schema: S) =>
+    schema as unknown as Accepting<S, I>;
+const optionalIn =
+  <I>() =>
+  <S extends z.ZodType>(schema: S) =>
+    schema as unknown as OptionalIn<S, I>;
 
 type Numeric = number | string;
 type Textual = string | number | null;
@@ -43,7 +49,10 @@ export const zInt = (min = -2147483648, max = 2147483647) =>
 /** A trimmed string with a maximum length; optional fields default to ''. */
 export const zText = (max: number) =>
   optionalIn<Textual>()(
-    z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string('must be text').max(max, `must be at most ${max} characters`)),
+    z.preprocess(
+      (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
+      z.string('must be text').max(max, `must be at most ${max} characters`),
+    ),
   );
 export const zRequiredText = (max: number) =>
   accepting<string | number>()(

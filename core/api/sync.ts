@@ -22,7 +22,9 @@ import { zFlag, zId, zJsonField } from './schema.ts';
  * `open/*`, checked by the handler (access/apiKeys.ts).
  */
 
-const contentText = z.string('must be text').refine((s) => utf8ByteLength(s) <= SYNC_LIMITS.maxContentBytes, `must be at most ${SYNC_LIMITS.maxContentBytes / 1024 / 1024} MB`);
+const contentText = z
+  .string('must be text')
+  .refine((s) => utf8ByteLength(s) <= SYNC_LIMITS.maxContentBytes, `must be at most ${SYNC_LIMITS.maxContentBytes / 1024 / 1024} MB`);
 const title = z.string('must be text').trim().min(1, 'is required').max(MAX.pageTitle, `must be at most ${MAX.pageTitle} characters`);
 const catPath = z
   .array(z.string('must be text').trim().min(1, 'must not be empty').max(MAX.catName, `must be at most ${MAX.catName} characters`))
@@ -52,8 +54,15 @@ const sourceRefs = z
 const gitObjectId = z.string('must be text').regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a git object id (40 or 64 hex digits)');
 const source = {
   source_path: sourcePath.optional(),
-  source_head: z.string('must be text').max(64 * 1024, 'must be at most 64 KB').nullable().optional(),
-  source_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest').optional(),
+  source_head: z
+    .string('must be text')
+    .max(64 * 1024, 'must be at most 64 KB')
+    .nullable()
+    .optional(),
+  source_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be a sha-256 hex digest')
+    .optional(),
   source_refs: sourceRefs.nullable().optional(),
   source_blob: gitObjectId.optional(),
   source_blob_history: z.array(gitObjectId).max(SYNC_BLOB_HISTORY_MAX, `must list at most ${SYNC_BLOB_HISTORY_MAX} blob ids`).optional(),
@@ -64,8 +73,25 @@ const source = {
 const change = z.discriminatedUnion(
   'op',
   [
-    z.object({ op: z.literal('create'), cat_path: catPath.default([]), title, content: contentText, s_number: order.optional(), stable_key: z.string().max(300).optional(), ...source }),
-    z.object({ op: z.literal('update'), page_id: pageId, base_revision: revision, cat_path: catPath.optional(), title: title.optional(), content: contentText.optional(), s_number: order.optional(), ...source }),
+    z.object({
+      op: z.literal('create'),
+      cat_path: catPath.default([]),
+      title,
+      content: contentText,
+      s_number: order.optional(),
+      stable_key: z.string().max(300).optional(),
+      ...source,
+    }),
+    z.object({
+      op: z.literal('update'),
+      page_id: pageId,
+      base_revision: revision,
+      cat_path: catPath.optional(),
+      title: title.optional(),
+      content: contentText.optional(),
+      s_number: order.optional(),
+      ...source,
+    }),
     z.object({ op: z.literal('delete'), page_id: pageId, base_revision: revision.optional(), force: z.boolean().optional() }),
     z.object({ op: z.literal('confirm'), page_id: pageId, base_revision: revision, ...source }),
     z.object({ op: z.literal('name'), page_id: pageId, source_path: sourcePath, from: sourcePath.optional() }),

@@ -13,4 +13,7 @@ export const teamSave = contract<SavedTeam>()('team/save', z.object({ id: zId.op
 
 export const teamDelete = contract<Success>()('team/delete', z.object({ id: zId }));
 
-export const teamAttorn = contract<TeamTransfer>()('team/attorn', z.object({ team_id: zId, username: zRequiredText(MAX.email), password: zText(MAX.password) }));
+export const teamAttorn = contract<TeamTransfer>()(
+  'team/attorn',
+  z.object({ team_id: zId, username: zRequiredText(MAX.email), password: zText(MAX.password) }),
+);

@@ -8,7 +8,10 @@ import { zId, zText } from './schema.ts';
 
 /** One item id or a comma list of them, deduplicated. */
 const zIdList = zText(2000).transform((s, ctx) => {
-  const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const ids = parts.map(Number);
   if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_ROW_ID)) {
     ctx.addIssue({ code: 'custom', message: 'must be an item id or a comma list of item ids' });

@@ -13,7 +13,11 @@ import { zFlag, zId, zRequiredText, zText } from './schema.ts';
 const zEvents = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
-    if (!v.trim().startsWith('[')) return v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!v.trim().startsWith('['))
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     try {
       return JSON.parse(v) as unknown;
     } catch {
@@ -33,7 +37,10 @@ export const webhookSave = contract<Webhook>()(
     item_id: zId,
     id: zId.optional(),
     url: zRequiredText(2000),
-    format: z.enum(['auto', ...WEBHOOK_FORMATS], `must be auto, ${WEBHOOK_FORMATS.join(', ')}`).optional().default('auto'),
+    format: z
+      .enum(['auto', ...WEBHOOK_FORMATS], `must be auto, ${WEBHOOK_FORMATS.join(', ')}`)
+      .optional()
+      .default('auto'),
     events: zEvents.optional().default([...WEBHOOK_EVENTS]),
     lang: z.enum(['en', 'zh'], 'must be en or zh').optional().default('en'),
     enabled: zFlag.optional().default(true),

@@ -19,9 +19,40 @@ import githubAlerts from 'markdown-it-github-alerts';
 import { escapeHtml } from './escape.ts';
 
 /** Types with a colour of their own; any other word renders as a neutral `note`-like callout. */
-export const CALLOUT_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'question', 'example', 'quote', 'abstract', 'bug', 'failure'] as const;
+export const CALLOUT_TYPES = [
+  'note',
+  'tip',
+  'info',
+  'warning',
+  'danger',
+  'caution',
+  'important',
+  'success',
+  'question',
+  'example',
+  'quote',
+  'abstract',
+  'bug',
+  'failure',
+] as const;
 
-const TYPE_ALIASES: Record<string, string> = { hint: 'tip', attention: 'warning', error: 'danger', secondary: 'note', summary: 'abstract', tldr: 'abstract', todo: 'info', check: 'success', done: 'success', help: 'question', faq: 'question', fail: 'failure', missing: 'failure', cite: 'quote', snippet: 'example' };
+const TYPE_ALIASES: Record<string, string> = {
+  hint: 'tip',
+  attention: 'warning',
+  error: 'danger',
+  secondary: 'note',
+  summary: 'abstract',
+  tldr: 'abstract',
+  todo: 'info',
+  check: 'success',
+  done: 'success',
+  help: 'question',
+  faq: 'question',
+  fail: 'failure',
+  missing: 'failure',
+  cite: 'quote',
+  snippet: 'example',
+};
 
 // A type alias, not an interface: markdown-it's Token.meta is a Record<string, unknown>.
 type CalloutMeta = {
@@ -50,7 +81,27 @@ const COLON_PARAMS = /^\s*([A-Za-z][\w-]*)\s*(?:\[(.*)\])?\s*(.*)$/;
 // `/// note | My title`, `/// details | Summary`, `/// admonition | Title` with `type: tip` left as text.
 const SLASH_PARAMS = /^\s*([A-Za-z][\w-]*)\s*(?:\|\s*(.*))?$/;
 const COLON_TYPES = new Set(['tip', 'note', 'info', 'warning', 'danger', 'caution', 'important', 'details', 'success', 'secondary']);
-const SLASH_TYPES = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'details', 'admonition', 'attention', 'error', 'hint', 'success', 'question', 'example', 'quote', 'abstract', 'bug', 'failure']);
+const SLASH_TYPES = new Set([
+  'note',
+  'tip',
+  'info',
+  'warning',
+  'danger',
+  'caution',
+  'important',
+  'details',
+  'admonition',
+  'attention',
+  'error',
+  'hint',
+  'success',
+  'question',
+  'example',
+  'quote',
+  'abstract',
+  'bug',
+  'failure',
+]);
 
 function colonMeta(params: string): CalloutMeta | null {
   const m = COLON_PARAMS.exec(params);
@@ -105,7 +156,36 @@ const renderOpen = (tokens: Token[], idx: number) => openTag(calloutOf(tokens[id
 const renderClose = (tokens: Token[], idx: number) => closeTag(calloutOf(tokens[idx]!)!.meta);
 
 // MkDocs Material's types, lower case as written there: `!!! Do not delete` in an older page stays text.
-const MKDOCS_TYPES = new Set(['note', 'abstract', 'summary', 'tldr', 'info', 'todo', 'tip', 'hint', 'important', 'success', 'check', 'done', 'question', 'help', 'faq', 'warning', 'caution', 'attention', 'failure', 'fail', 'missing', 'danger', 'error', 'bug', 'example', 'snippet', 'quote', 'cite']);
+const MKDOCS_TYPES = new Set([
+  'note',
+  'abstract',
+  'summary',
+  'tldr',
+  'info',
+  'todo',
+  'tip',
+  'hint',
+  'important',
+  'success',
+  'check',
+  'done',
+  'question',
+  'help',
+  'faq',
+  'warning',
+  'caution',
+  'attention',
+  'failure',
+  'fail',
+  'missing',
+  'danger',
+  'error',
+  'bug',
+  'example',
+  'snippet',
+  'quote',
+  'cite',
+]);
 // `!!! note`, `!!! warning "Title"`, `!!! tip ""` (no title), `??? note`, `???+ note "Title"`.
 const MKDOCS_START = /^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w -]*?)?(?:[ \t]+"(.*)")?[ \t]*$/;
 

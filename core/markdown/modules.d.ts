@@ -12,6 +12,14 @@ declare module 'markdown-it-footnote' {
 declare module 'markdown-it-container' {
   import type MarkdownIt from 'markdown-it';
   import type { Token } from 'markdown-it';
-  const container: (md: MarkdownIt, name: string, opts?: { marker?: string; validate?: (params: string, markup: string) => boolean; render?: (tokens: Token[], idx: number, options: unknown, env: unknown, self: unknown) => string }) => void;
+  const container: (
+    md: MarkdownIt,
+    name: string,
+    opts?: {
+      marker?: string;
+      validate?: (params: string, markup: string) => boolean;
+      render?: (tokens: Token[], idx: number, options: unknown, env: unknown, self: unknown) => string;
+    },
+  ) => void;
   export default container;
 }

@@ -13,4 +13,3 @@ export { type PipelineOptions } from './basePipeline.ts';
 export function createPipeline(opts: PipelineOptions = {}): Md {
   return createBasePipeline(opts).use(calloutsPlugin);
 }
-

@@ -11,7 +11,27 @@ import type { Config, DOMPurify } from 'dompurify';
  * objects, forms and form controls, `javascript:`/`vbscript:`/`data:` links, CSS expressions.
  */
 const SANITIZE_CONFIG: Config = {
-  FORBID_TAGS: ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'button', 'select', 'textarea', 'option', 'base', 'meta', 'link', 'noscript', 'template', 'portal'],
+  FORBID_TAGS: [
+    'script',
+    'style',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'form',
+    'button',
+    'select',
+    'textarea',
+    'option',
+    'base',
+    'meta',
+    'link',
+    'noscript',
+    'template',
+    'portal',
+  ],
   // `name` is the DOM-clobbering vector (`<img name=cookie>` shadows document.cookie), so it goes;
   // ids stay, because heading anchors must keep the ids the pipeline gives (`#title`, `#location`).
   FORBID_ATTR: ['name', 'formaction', 'action', 'srcdoc', 'ping', 'background'],
@@ -25,7 +45,11 @@ const SANITIZE_CONFIG: Config = {
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|bmp|svg\+xml);/i;
 const UNSAFE_CSS = /expression\s*\(|javascript:|vbscript:|data:(?!image\/)|behavior\s*:|-moz-binding|@import/i;
 // CSS escapes and comments can hide a keyword (java\script:, expr/**/ession): test without them.
-const cssForTest = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\\/g, '').replace(/\s+/g, ' ');
+const cssForTest = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\\/g, '')
+    .replace(/\s+/g, ' ');
 const URL_ATTRS = ['href', 'src', 'xlink:href', 'action', 'poster', 'cite'];
 
 const configured = new WeakSet<object>();

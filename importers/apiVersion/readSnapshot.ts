@@ -117,7 +117,7 @@ function readOperationByOperation(b: Buffer): ApiSnapshot | null {
     i = keyEnd + 1;
     if (key === 'operations' && b[i] === OPEN_BRACKET) {
       const operations: SnapshotOperation[] = [];
-      for (i++; b[i] !== CLOSE_BRACKET; ) {
+      for (i++; b[i] !== CLOSE_BRACKET;) {
         const end = valueEnd(b, i);
         const op = parse(i, end) as SnapshotOperation;
         // The operation itself is unique (one per method and path): only what it holds is shared.

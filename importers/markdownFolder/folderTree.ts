@@ -46,7 +46,12 @@ export async function treeFromFolder(entries: FolderEntry[], name: string, where
     if ('problem' in decoded) throw new FormatError(`${decoded.problem}${decoded.line ? ` (line ${decoded.line})` : ''}`, `${where}/${entry.path}`);
     const file = pageFromText(entry.path, decoded.text);
     // The page's links are found once, here: the files they name are read below, and the server rewrites them from this list.
-    const page: DocPage = { title: file.title, content: file.body, order: file.order, source: { path: entry.path, head: file.head, fileHash: contentHash(decoded.text), refs: findReferences(file.body) } };
+    const page: DocPage = {
+      title: file.title,
+      content: file.body,
+      order: file.order,
+      source: { path: entry.path, head: file.head, fileHash: contentHash(decoded.text), refs: findReferences(file.body) },
+    };
     // Catalogs keep the default order, as the ones `docs push` makes without a .docs-order.json.
     const at = catalogAt(tree, catalogPathOf(entry.path));
     at.pages.push(page);

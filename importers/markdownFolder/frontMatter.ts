@@ -111,4 +111,3 @@ export function firstHeading(body: string): string | undefined {
 function stripHeadingId(heading: string): string {
   return heading.replace(CUSTOM_ID, '');
 }
-

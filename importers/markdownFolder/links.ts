@@ -57,7 +57,12 @@ export interface LinkTargets {
  * `pending`: a linked page has no id yet, its link stays as written for now. `known`: the body's
  * references as already found (a Markdown zip's pages: treeFromFolder), else the body is parsed here.
  */
-export async function serverBodyOf(relPath: string, body: string, targets: LinkTargets, known?: readonly Reference[]): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
+export async function serverBodyOf(
+  relPath: string,
+  body: string,
+  targets: LinkTargets,
+  known?: readonly Reference[],
+): Promise<{ content: string; refs: RefPairs; pending: boolean }> {
   let pending = false;
   let found = known;
   if (!found) {

@@ -61,8 +61,10 @@ export interface PageFile {
 export function pageFromText(relPath: string, text: string): PageFile {
   const parsed = parseMarkdownFile(text, relPath);
   const title = parsed.title ?? firstHeading(parsed.body) ?? fileTitleOf(relPath);
-  if (title.length > MAX.pageTitle) throw new FormatError(`${relPath}: the title is ${title.length} characters; Folio keeps at most ${MAX.pageTitle} (set a shorter front-matter title)`);
-  if (Buffer.byteLength(parsed.body, 'utf8') > MAX.pageContent) throw new FormatError(`${relPath}: the page is larger than ${MAX.pageContent / 1024 / 1024} MB, the most Folio keeps in one page`);
+  if (title.length > MAX.pageTitle)
+    throw new FormatError(`${relPath}: the title is ${title.length} characters; Folio keeps at most ${MAX.pageTitle} (set a shorter front-matter title)`);
+  if (Buffer.byteLength(parsed.body, 'utf8') > MAX.pageContent)
+    throw new FormatError(`${relPath}: the page is larger than ${MAX.pageContent / 1024 / 1024} MB, the most Folio keeps in one page`);
   return { title, order: parsed.order ?? DEFAULT_PAGE_ORDER, ownOrder: parsed.order !== undefined, body: parsed.body, head: parsed.head };
 }
 

@@ -65,13 +65,20 @@ export function resolveReference(url: string, fromPath: string, assetsRoot: stri
   if (!decoded) return null;
   const joined = decoded.startsWith('/') ? path.posix.join(assetsRoot, decoded) : path.posix.join(path.posix.dirname(fromPath), decoded);
   // With the folder root as assets root (`''`), `/guide/x` joins to an absolute path: it is `guide/x` of the folder.
-  const rel = path.posix.normalize(joined).replace(/^\/+/, '').replace(/^\.(\/|$)/, '');
+  const rel = path.posix
+    .normalize(joined)
+    .replace(/^\/+/, '')
+    .replace(/^\.(\/|$)/, '');
   if (rel.startsWith('../') || rel === '..') return null;
   return { relPath: rel, suffix };
 }
 
 /** Replaces references by the answers of `replace` (null keeps one) and records what each was. */
-export function rewriteReferences(body: string, replace: (ref: Reference) => { served: string; file?: string } | null, found: readonly Reference[] = findReferences(body)): { content: string; refs: RefPairs } {
+export function rewriteReferences(
+  body: string,
+  replace: (ref: Reference) => { served: string; file?: string } | null,
+  found: readonly Reference[] = findReferences(body),
+): { content: string; refs: RefPairs } {
   const refs: RefPairs = [];
   let out = '';
   let at = 0;

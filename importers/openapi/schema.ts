@@ -40,7 +40,10 @@ export class RefResolver {
 
   private pointer(ref: string): unknown {
     if (!ref.startsWith('#')) return {};
-    const parts = ref.slice(1).split('/').filter((p, i) => i > 0 || p !== '');
+    const parts = ref
+      .slice(1)
+      .split('/')
+      .filter((p, i) => i > 0 || p !== '');
     let at: any = this.root;
     for (const raw of parts) {
       const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -172,7 +175,14 @@ export function fieldsFromSchema(schema: unknown, refs: RefResolver): ApiParam[]
   const rows: ApiParam[] = [];
   let omitted = 0;
   walk(schema, '', 0, new Set());
-  if (omitted) rows.push({ name: '…', require: '0', type: '', value: '', remark: `…(${omitted} more field${omitted > 1 ? 's' : ''} not listed: the table shows the first ${MAX_FIELD_ROWS})` });
+  if (omitted)
+    rows.push({
+      name: '…',
+      require: '0',
+      type: '',
+      value: '',
+      remark: `…(${omitted} more field${omitted > 1 ? 's' : ''} not listed: the table shows the first ${MAX_FIELD_ROWS})`,
+    });
   return rows;
 
   function walk(node: unknown, prefix: string, depth: number, stack: Set<object>): void {
@@ -226,7 +236,11 @@ function refName(node: unknown): string | undefined {
   const s = node as Schema;
   const lead = [s.anyOf, s.oneOf, s.allOf].find((v) => Array.isArray(v) && v.length)?.[0];
   const ref = typeof s.$ref === 'string' ? s.$ref : lead && typeof lead === 'object' ? lead.$ref : undefined;
-  return typeof ref === 'string' ? decodeURIComponent(ref.split('/').pop() ?? ref).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  return typeof ref === 'string'
+    ? decodeURIComponent(ref.split('/').pop() ?? ref)
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~')
+    : undefined;
 }
 
 /** Description plus enum values, one line. */

@@ -1,5 +1,13 @@
 import { CONSTRAINT_BOUNDS, SNAPSHOT_FORMAT, type SchemaConstraints } from '../../core/apiSnapshot.ts';
-import type { ApiSnapshot, ParameterLocation, SnapshotBody, SnapshotOperation, SnapshotParameter, SnapshotResponse, SnapshotSchema } from '../../core/apiSnapshot.ts';
+import type {
+  ApiSnapshot,
+  ParameterLocation,
+  SnapshotBody,
+  SnapshotOperation,
+  SnapshotParameter,
+  SnapshotResponse,
+  SnapshotSchema,
+} from '../../core/apiSnapshot.ts';
 import { isObject } from '../document.ts';
 import { FormatError } from '../errors.ts';
 import { checkVersion, isOpenApiDocument, mergedParameters, METHODS } from '../openapi.ts';
@@ -72,7 +80,11 @@ function swaggerParts(spec: Schema, table: SchemaTable, pathItem: Schema, op: Sc
   for (const p of mergedParameters(refs, pathItem, op)) {
     if (p.in === 'body') {
       const schema = normaliseSchema(p.schema, table);
-      requestBody = { required: p.required === true, content: Object.fromEntries(consumes.map((c) => [c, schema])), ...optionalText({ description: p.description }) };
+      requestBody = {
+        required: p.required === true,
+        content: Object.fromEntries(consumes.map((c) => [c, schema])),
+        ...optionalText({ description: p.description }),
+      };
     } else if (p.in === 'formData') {
       requestBody ??= { required: false, content: { [formType]: { type: ['object'], properties: {}, required: [] } } };
       const form = requestBody.content[formType] ?? (requestBody.content[formType] = { type: ['object'], properties: {}, required: [] });
@@ -103,7 +115,14 @@ function withoutDescription(p: Schema): Schema {
 
 function parameter(p: Schema, schema: SnapshotSchema): SnapshotParameter {
   // Path parameters are always required, whatever the document says.
-  return { name: String(p.name), in: p.in, required: p.in === 'path' || p.required === true, schema, ...optionalText({ description: p.description }), ...(p.deprecated === true ? { deprecated: true } : {}) };
+  return {
+    name: String(p.name),
+    in: p.in,
+    required: p.in === 'path' || p.required === true,
+    schema,
+    ...optionalText({ description: p.description }),
+    ...(p.deprecated === true ? { deprecated: true } : {}),
+  };
 }
 
 function isLocation(v: unknown): v is ParameterLocation {

@@ -163,7 +163,13 @@ export async function bundleOpenApi(absPath: string, root: string): Promise<Bund
   } catch (err) {
     if (isUnreadable(err)) throw new SpecBundleError([{ relPath: rel(absPath), message: `the OpenAPI description cannot be read: ${firstLine(err)}` }]);
     const details = (err as { details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] }).details;
-    if (!details?.length) return { api, parts, warnings: [{ relPath: rel(absPath), message: `OpenAPI validation: ${firstLine(err).replace(/^Validation failed\.\s*/, '')}` }], warningsTotal: 1 };
+    if (!details?.length)
+      return {
+        api,
+        parts,
+        warnings: [{ relPath: rel(absPath), message: `OpenAPI validation: ${firstLine(err).replace(/^Validation failed\.\s*/, '')}` }],
+        warningsTotal: 1,
+      };
     // bundle() rewrote the files' `$ref`s in place: resolve them afresh to trace each fault to its file.
     const refs = (await SwaggerParser.resolve(absPath, { resolve: { http: false } })) as unknown as RefsLike;
     const faults = details.map((d) => {
@@ -212,7 +218,10 @@ function fileHolding(refs: RefsLike, rootFile: string, pointer: string): string 
       }
     }
   };
-  for (const segment of pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const segment of pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     follow();
     if (!value || typeof value !== 'object') break;
     value = (value as Record<string, unknown>)[segment];
@@ -222,5 +231,7 @@ function fileHolding(refs: RefsLike, rootFile: string, pointer: string): string 
 }
 
 function firstLine(err: unknown): string {
-  return String((err as Error)?.message ?? err).split('\n')[0]!.trim();
+  return String((err as Error)?.message ?? err)
+    .split('\n')[0]!
+    .trim();
 }

@@ -1,13 +1,6 @@
 import type { Workbook, Worksheet, Cell, CellValue } from 'exceljs';
 import { ItemType, MAX, SPREADSHEET_ROWS } from '../../core/limits.ts';
-import {
-  SHEET_DEFAULT_COLUMNS,
-  excelWidthToPx,
-  pointsToPx,
-  type FortuneSheet,
-  type SheetCell,
-  mergesWithMarks,
-} from '../../core/spreadsheet.ts';
+import { SHEET_DEFAULT_COLUMNS, excelWidthToPx, pointsToPx, type FortuneSheet, type SheetCell, mergesWithMarks } from '../../core/spreadsheet.ts';
 import type { DocTree } from '../../core/tree.ts';
 import { FormatError } from '../errors.ts';
 import { readZip } from '../zip.ts';
@@ -131,7 +124,11 @@ export async function xlsxToSheets(bytes: Uint8Array, where = 'file'): Promise<F
 }
 
 function baseName(fileName: string | undefined): string {
-  return (fileName ?? '').split(/[\\/]/).pop()!.replace(/\.xlsx$/i, '').trim();
+  return (fileName ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.xlsx$/i, '')
+    .trim();
 }
 
 /** An `.xlsx` as a spreadsheet item (type 4) holding one page with every sheet. */

@@ -3,7 +3,18 @@ import type { Db } from '../db/knex.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { loadReadableCatalog, loadWritableCatalog } from './catalogs.ts';
-import { loadItem, loadItemAlso, requireCopy, requireEdit, requireExport, requireManage, requireOwn, requireVisit, requireWholeItemEdit, type LoadedItem } from './items.ts';
+import {
+  loadItem,
+  loadItemAlso,
+  requireCopy,
+  requireEdit,
+  requireExport,
+  requireManage,
+  requireOwn,
+  requireVisit,
+  requireWholeItemEdit,
+  type LoadedItem,
+} from './items.ts';
 import { assertSiteReadable, loadReadableItem, loadReadablePage, loadWritablePage, requireDeletablePage, type LoadedPage } from './pages.ts';
 import { loadTeam, requireTeamManage, requireTeamOwn, requireTeamView, type LoadedTeam } from './teams.ts';
 
@@ -155,7 +166,8 @@ export function describeLoads(loads: ActionLoads | undefined): string {
   if (!loads) return '';
   const parts: string[] = [];
   if (loads.team) parts.push(`team \`${loads.team.param}\`${loads.team.optional ? ' (optional)' : ''}: ${loads.team.need}`);
-  if (loads.item) parts.push(`item \`${loads.item.param}\`${loads.item.optional ? ' (optional)' : ''}: ${loads.item.need}${loads.item.write ? ', not archived' : ''}`);
+  if (loads.item)
+    parts.push(`item \`${loads.item.param}\`${loads.item.optional ? ' (optional)' : ''}: ${loads.item.need}${loads.item.write ? ', not archived' : ''}`);
   if (loads.catalog) parts.push(`catalog \`${loads.catalog.param}\` of item \`${loads.catalog.item}\`: ${loads.catalog.need}`);
   if (loads.page) parts.push(`page \`${loads.page.param}\`: ${loads.page.need}`);
   return parts.join('; ');

@@ -54,7 +54,10 @@ export async function defaultCatalogFor(
   else if (from.itemId && actor.kind === 'user') {
     row = await Page.query(db)
       .where({ item_id: from.itemId, author_uid: actor.uid, is_del: 0 })
-      .orderBy([{ column: 'addtime', order: 'desc' }, { column: 'page_id', order: 'desc' }])
+      .orderBy([
+        { column: 'addtime', order: 'desc' },
+        { column: 'page_id', order: 'desc' },
+      ])
       .select('cat_id', 'item_id')
       .first();
   }

@@ -19,7 +19,11 @@ export interface LoadedCommentPage extends LoadedPage {
   facts: CommentFacts;
 }
 
-export const commentFacts = (lp: LoadedPage): CommentFacts => ({ abilities: lp.loaded.abilities, topCatId: lp.topCatId, allowComment: lp.loaded.item.allow_comment });
+export const commentFacts = (lp: LoadedPage): CommentFacts => ({
+  abilities: lp.loaded.abilities,
+  topCatId: lp.topCatId,
+  allowComment: lp.loaded.item.allow_comment,
+});
 
 /** The page readable by the caller, with comments on for its item. */
 export async function loadCommentPage(services: Svc, actor: Actor, pageId: number): Promise<LoadedCommentPage> {
@@ -39,7 +43,11 @@ export function requireComment(actor: Actor, lp: LoadedCommentPage): void {
 }
 
 /** A live comment of a page the caller may read comments of, and the thread it belongs to (itself for a first comment). */
-export async function loadComment(services: Svc, actor: Actor, commentId: number): Promise<{ comment: PageCommentRow; thread: PageCommentRow; lp: LoadedCommentPage }> {
+export async function loadComment(
+  services: Svc,
+  actor: Actor,
+  commentId: number,
+): Promise<{ comment: PageCommentRow; thread: PageCommentRow; lp: LoadedCommentPage }> {
   const comment = await PageComment.query(services.db).findById(commentId).where('deleted_at', 0);
   if (!comment) throw errors.notFound('comment');
   const lp = await loadCommentPage(services, actor, comment.page_id);

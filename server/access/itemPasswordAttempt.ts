@@ -22,7 +22,11 @@ export interface ItemPasswordAttempt {
 }
 
 /** Resolves when the password is right; throws 10307 / 10308 / 10206 otherwise. */
-export async function checkItemPasswordAttempt(deps: Pick<Deps, 'db' | 'now'>, item: { item_id: number; password_hash: string }, attempt: ItemPasswordAttempt): Promise<void> {
+export async function checkItemPasswordAttempt(
+  deps: Pick<Deps, 'db' | 'now'>,
+  item: { item_id: number; password_hash: string },
+  attempt: ItemPasswordAttempt,
+): Promise<void> {
   const key = failureKey(item.item_id, attempt.ip);
   const before = await readFailures(deps, key, ITEM_PASSWORD_POLICY.windowSeconds);
   if (before.count >= ITEM_PASSWORD_POLICY.captchaAfterFailures) {
@@ -43,7 +47,11 @@ export async function checkItemPasswordAttempt(deps: Pick<Deps, 'db' | 'now'>, i
  * it is wrong (the read then answers as to anyone without it), 10308 / 10206 once the item/IP
  * pair needs a verification code.
  */
-export async function proveItemPasswordParam(deps: Pick<Deps, 'db' | 'now'>, item: { item_id: number; password_hash: string }, proof: ItemPasswordProof): Promise<boolean> {
+export async function proveItemPasswordParam(
+  deps: Pick<Deps, 'db' | 'now'>,
+  item: { item_id: number; password_hash: string },
+  proof: ItemPasswordProof,
+): Promise<boolean> {
   if (!proof.password) return false;
   const attempt = proof.attempt ?? { ip: '', captcha: { id: '', code: '' } };
   try {

@@ -52,8 +52,16 @@ function itemQuery(db: Db, idOrDomain: string | number) {
  */
 async function rightsHolderOf(db: Db, item: ItemRow): Promise<ItemRow> {
   if (!item.preview_of) return item;
-  const source = (await Item.knexTable(db).where({ item_id: item.preview_of }).first('item_id', 'uid', 'password_hash', 'is_del')) as Pick<ItemRow, 'item_id' | 'uid' | 'password_hash' | 'is_del'> | undefined;
-  return { ...item, item_id: source?.item_id ?? item.preview_of, uid: source?.uid ?? item.uid, password_hash: source?.password_hash ?? '', is_del: source ? item.is_del || source.is_del : 1 };
+  const source = (await Item.knexTable(db).where({ item_id: item.preview_of }).first('item_id', 'uid', 'password_hash', 'is_del')) as
+    | Pick<ItemRow, 'item_id' | 'uid' | 'password_hash' | 'is_del'>
+    | undefined;
+  return {
+    ...item,
+    item_id: source?.item_id ?? item.preview_of,
+    uid: source?.uid ?? item.uid,
+    password_hash: source?.password_hash ?? '',
+    is_del: source ? item.is_del || source.is_del : 1,
+  };
 }
 
 export async function loadItemAccessFor(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, shown: ItemRow): Promise<LoadedItem> {
@@ -185,17 +193,19 @@ export function requireOwn(loaded: LoadedItem, opts: { write?: boolean } = {}): 
 
 /** A subquery of the ids of live items a user reaches as creator, personal member or team member (not as admin). */
 export function reachableItemIdsQuery(db: Db, uid: number) {
-  return Item.query(db)
-    .where('is_del', 0)
-    // Pull-request previews are reached through their source item, never listed beside it.
-    .whereNull('preview_of')
-    .andWhere((q) =>
-      q
-        .where('uid', uid)
-        .orWhereIn('item_id', ItemMember.query(db).where('uid', uid).select('item_id'))
-        .orWhereIn('item_id', TeamItemMember.query(db).where('member_uid', uid).select('item_id')),
-    )
-    .select('item_id');
+  return (
+    Item.query(db)
+      .where('is_del', 0)
+      // Pull-request previews are reached through their source item, never listed beside it.
+      .whereNull('preview_of')
+      .andWhere((q) =>
+        q
+          .where('uid', uid)
+          .orWhereIn('item_id', ItemMember.query(db).where('uid', uid).select('item_id'))
+          .orWhereIn('item_id', TeamItemMember.query(db).where('member_uid', uid).select('item_id')),
+      )
+      .select('item_id')
+  );
 }
 
 /** Ids of the live items a user reaches as creator, personal member or team member (not as admin). */

@@ -8,7 +8,18 @@ import { User } from '../models/User.ts';
 import { guest, noProof, type Actor } from '../policies/actor.ts';
 import type { Services } from '../services.ts';
 import { findItem, loadItem, type LoadedItem } from './items.ts';
-import { assertSiteReadable, findLivePage, findLivePageHeads, loadPageRights, loadReadablePage, requireReadablePage, requireWritableIn, type ItemLoader, type LoadedPage, type PageHead } from './pages.ts';
+import {
+  assertSiteReadable,
+  findLivePage,
+  findLivePageHeads,
+  loadPageRights,
+  loadReadablePage,
+  requireReadablePage,
+  requireWritableIn,
+  type ItemLoader,
+  type LoadedPage,
+  type PageHead,
+} from './pages.ts';
 
 /** A signed item-password grant (cookie value) and the item whose rights it opens. */
 export interface ItemGrant {
@@ -47,7 +58,14 @@ export async function resolveLiveAccess(services: Services, actor: Actor, pageId
     const page = await pageByShareKey(services, shareKey);
     if (!page || page.page_id !== pageId) throw errors.notFound('page');
     const item = await findItem(services.db, page.item_id);
-    return { itemId: page.item_id, doc: docOf(page.item_type, pageId), mode: 'view', live: isLive(services, item?.live_editing), lockedBy: null, archived: !!item?.is_archived };
+    return {
+      itemId: page.item_id,
+      doc: docOf(page.item_type, pageId),
+      mode: 'view',
+      live: isLive(services, item?.live_editing),
+      lockedBy: null,
+      archived: !!item?.is_archived,
+    };
   }
   const { page, loaded, topCatId } = lookups ? await lookups.readablePage(services, actor, pageId) : await loadReadablePage(services, actor, pageId);
   let mode: LiveMode = 'view';

@@ -62,7 +62,10 @@ export async function loadPageRights(services: Svc, actor: Actor, page: PageHead
 export async function findLivePageHeads(services: Pick<Services, 'db'>, pageIds: number[]): Promise<Map<number, PageHead>> {
   const heads = new Map<number, PageHead>();
   for (let i = 0; i < pageIds.length; i += ID_BATCH) {
-    const rows = (await Page.knexTable(services.db).whereIn('page_id', pageIds.slice(i, i + ID_BATCH)).andWhere({ is_del: 0 }).select('page_id', 'item_id', 'cat_id')) as PageHead[];
+    const rows = (await Page.knexTable(services.db)
+      .whereIn('page_id', pageIds.slice(i, i + ID_BATCH))
+      .andWhere({ is_del: 0 })
+      .select('page_id', 'item_id', 'cat_id')) as PageHead[];
     for (const r of rows) heads.set(r.page_id, r);
   }
   return heads;

@@ -77,7 +77,11 @@ export async function requireTeamItemGrantChange(
  * What members the caller adds to a team get in each item bound to it (policies/team.ts
  * `newTeamMemberGrant`): by item id; an item missing from the map gets no row.
  */
-export async function newTeamMemberGrants(services: Pick<Services, 'db' | 'secret' | 'now'>, actor: Actor, teamId: number): Promise<Map<number, TeamItemGrant | null>> {
+export async function newTeamMemberGrants(
+  services: Pick<Services, 'db' | 'secret' | 'now'>,
+  actor: Actor,
+  teamId: number,
+): Promise<Map<number, TeamItemGrant | null>> {
   const grants = new Map<number, TeamItemGrant | null>();
   const bound = await TeamItem.query(services.db).where({ team_id: teamId }).select('item_id');
   for (const { item_id } of bound) {
@@ -85,7 +89,10 @@ export async function newTeamMemberGrants(services: Pick<Services, 'db' | 'secre
     if (!item || item.is_del) continue;
     const { abilities } = await loadItemAccessFor(services, actor, item);
     const ownRow =
-      actor.kind === 'user' ? ((await TeamItemMember.query(services.db).where({ team_id: teamId, item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id').first()) ?? null) : null;
+      actor.kind === 'user'
+        ? ((await TeamItemMember.query(services.db).where({ team_id: teamId, item_id, member_uid: actor.uid }).select('member_group_id', 'cat_id').first()) ??
+          null)
+        : null;
     grants.set(item_id, newTeamMemberGrant({ itemManage: abilities.manage, ownRow }));
   }
   return grants;

@@ -34,7 +34,14 @@ export async function loadCurrentUser(db: Db, actor: Actor) {
 
 /** Splits ShowDoc's comma list of usernames (`a,b, c`), dropping blanks and repeats. */
 export function splitNameList(list: string): string[] {
-  return [...new Set(list.split(/[,，]/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      list
+        .split(/[,，]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Resolves every name of a comma list, or 10209 naming the first unknown one. */

@@ -24,7 +24,12 @@ export function newAccessTokenSecret(): { secret: string; hash: string } {
 
 /** The stored allow-list as ids ([] = all the user's items). */
 export function parseItemIds(stored: string): number[] {
-  return stored ? stored.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+  return stored
+    ? stored
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 }
 
 export interface TokenUser {

@@ -18,7 +18,9 @@ export const accountsCleanupJob: Job = {
     const sessions = await deleteExpiredSessions(services);
     const captchas = await deleteExpiredCaptchas(services);
     const failures = await deleteStaleFailures(services, DAY);
-    const resets = await PasswordReset.query(services.db).where('expires_at', '<', services.now() - DAY).delete();
+    const resets = await PasswordReset.query(services.db)
+      .where('expires_at', '<', services.now() - DAY)
+      .delete();
     services.logger.debug({ sessions, captchas, failures, resets }, 'accounts cleanup');
   },
 };

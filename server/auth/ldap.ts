@@ -25,7 +25,10 @@ const loadLdapts = () => import('ldapts');
 /** `ldap://host:389`, or `ldaps://` for port 636 or a host written with the ldaps scheme. */
 function ldapUrlOf(form: Pick<LdapForm, 'host' | 'port'>): string {
   const written = /^(ldaps?):\/\//i.exec(form.host.trim());
-  const host = form.host.trim().replace(/^ldaps?:\/\//i, '').replace(/\/+$/, '');
+  const host = form.host
+    .trim()
+    .replace(/^ldaps?:\/\//i, '')
+    .replace(/\/+$/, '');
   const scheme = written ? written[1]!.toLowerCase() : form.port === 636 ? 'ldaps' : 'ldap';
   const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `${scheme}://${bracketed}:${form.port || 389}`;
@@ -144,7 +147,12 @@ export async function testLdapConnection(form: LdapForm): Promise<LdapTestResult
   return withClient(form, async (client) => {
     await serviceBind(client, form);
     try {
-      const found = await client.search(form.base_dn, { scope: 'sub', filter: new PresenceFilter({ attribute: form.user_field }), attributes: ['dn'], sizeLimit: 1000 });
+      const found = await client.search(form.base_dn, {
+        scope: 'sub',
+        filter: new PresenceFilter({ attribute: form.user_field }),
+        attributes: ['dn'],
+        sizeLimit: 1000,
+      });
       return { url: ldapUrlOf(form), users: found.searchEntries.length };
     } catch (err) {
       throw errors.ldapFailed(`LDAP: searching base_dn failed: ${describe(err)}`, `LDAP：在 base_dn 下搜索失败：${describe(err)}`);

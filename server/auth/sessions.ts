@@ -51,7 +51,9 @@ export async function findSessionUser(deps: Deps, token: string): Promise<Sessio
 }
 
 export async function revokeSession(deps: Deps, token: string): Promise<void> {
-  await Session.query(deps.db).where({ token_hash: sha256(token) }).delete();
+  await Session.query(deps.db)
+    .where({ token_hash: sha256(token) })
+    .delete();
 }
 
 /** Logout everywhere / password change: every session of the user ends. */

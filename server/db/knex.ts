@@ -37,9 +37,7 @@ export interface DbOptions {
 }
 
 export function dbOptionsFromConfig(config: Config): DbOptions {
-  return config.engine === 'pg'
-    ? { engine: 'pg', databaseUrl: config.DATABASE_URL }
-    : { engine: 'sqlite', sqliteFile: config.sqliteFile };
+  return config.engine === 'pg' ? { engine: 'pg', databaseUrl: config.DATABASE_URL } : { engine: 'sqlite', sqliteFile: config.sqliteFile };
 }
 
 export function createDb(opts: DbOptions): Db {

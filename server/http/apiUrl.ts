@@ -26,7 +26,10 @@ export function apiUrl() {
     }
     let segments: string[];
     try {
-      segments = rest.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+      segments = rest
+        .split('/')
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s));
     } catch {
       throw errors.unknownRoute();
     }

@@ -5,7 +5,13 @@ import { errors } from '../../core/errors.ts';
 
 function isTooLarge(err: unknown): boolean {
   const e = err as { status?: number; statusCode?: number; httpCode?: number; type?: string; message?: string };
-  return e?.status === 413 || e?.statusCode === 413 || e?.httpCode === 413 || e?.type === 'entity.too.large' || /maxFileSize|maxTotalFileSize|maxFieldsSize|too large|exceeded/i.test(e?.message ?? '');
+  return (
+    e?.status === 413 ||
+    e?.statusCode === 413 ||
+    e?.httpCode === 413 ||
+    e?.type === 'entity.too.large' ||
+    /maxFileSize|maxTotalFileSize|maxFieldsSize|too large|exceeded/i.test(e?.message ?? '')
+  );
 }
 
 /**

@@ -33,7 +33,15 @@ export function requestContext(logger: Logger) {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       log.info(
-        { method: ctx.method, path: ctx.path, action: ctx.state.action, status: ctx.status, ms: Math.round(ms * 10) / 10, uid: ctx.state.uid || undefined, code: (ctx.body as { error_code?: number } | undefined)?.error_code },
+        {
+          method: ctx.method,
+          path: ctx.path,
+          action: ctx.state.action,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          uid: ctx.state.uid || undefined,
+          code: (ctx.body as { error_code?: number } | undefined)?.error_code,
+        },
         'request',
       );
     }

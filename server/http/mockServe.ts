@@ -65,7 +65,11 @@ export function mockServe(services: Services) {
         if (mock) await loadReadablePage(services, actor, mock.page_id);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        answer(ctx, err.code === ErrorCode.FAILED ? 404 : 403, JSON.stringify({ error_code: err.code, error_message: err.messageIn(requestLang(ctx, params)) }));
+        answer(
+          ctx,
+          err.code === ErrorCode.FAILED ? 404 : 403,
+          JSON.stringify({ error_code: err.code, error_message: err.messageIn(requestLang(ctx, params)) }),
+        );
         return;
       }
     }

@@ -11,8 +11,7 @@ export function mergeParams(ctx: Context, pathPairs: Record<string, string>): Re
   const bodyObj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   // Repeated keys of a query string or form arrive as arrays; actions take the last value, like
   // PHP does. Arrays inside a JSON body are real arrays and stay as they are.
-  const lastOfRepeated = (obj: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+  const lastOfRepeated = (obj: Record<string, unknown>) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
   const isJsonBody = !!ctx.request.is('json');
   return { ...lastOfRepeated(query), ...(isJsonBody ? bodyObj : lastOfRepeated(bodyObj)), ...pathPairs };
 }
@@ -24,7 +23,13 @@ export function collectFiles(ctx: Context): UploadedFile[] {
   for (const [field, value] of Object.entries(files)) {
     for (const f of Array.isArray(value) ? value : [value]) {
       const file = f as { filepath: string; originalFilename?: string | null; mimetype?: string | null; size: number };
-      out.push({ field, filepath: file.filepath, originalFilename: file.originalFilename ?? 'file', mimetype: file.mimetype ?? 'application/octet-stream', size: file.size });
+      out.push({
+        field,
+        filepath: file.filepath,
+        originalFilename: file.originalFilename ?? 'file',
+        mimetype: file.mimetype ?? 'application/octet-stream',
+        size: file.size,
+      });
     }
   }
   return out;

@@ -7,7 +7,9 @@ export const LIVE_BUS_ROW_TTL_SECONDS = 60;
 
 /** Deletes the live bus rows every listener has had time to read; answers how many went. */
 async function purgeLiveBusMessages(deps: Pick<Deps, 'db' | 'now'>): Promise<number> {
-  return LiveBusMessage.query(deps.db).where('created_at', '<', (deps.now() - LIVE_BUS_ROW_TTL_SECONDS) * 1000).delete();
+  return LiveBusMessage.query(deps.db)
+    .where('created_at', '<', (deps.now() - LIVE_BUS_ROW_TTL_SECONDS) * 1000)
+    .delete();
 }
 
 /** Every minute, on one instance at a time (the job lease), whether or not anyone publishes again. */

@@ -21,7 +21,15 @@ interface TokenPayload {
 }
 
 export function signLiveToken(services: Pick<Services, 'secret' | 'now'>, ctx: LiveClaims): string {
-  const payload: TokenPayload = { u: ctx.uid, i: ctx.itemId, p: ctx.pageId, d: ctx.doc, m: ctx.mode, ...(ctx.shareKey ? { s: ctx.shareKey } : {}), ...(ctx.grant ? { g: [ctx.grant.itemId, ctx.grant.value] as [number, string] } : {}) };
+  const payload: TokenPayload = {
+    u: ctx.uid,
+    i: ctx.itemId,
+    p: ctx.pageId,
+    d: ctx.doc,
+    m: ctx.mode,
+    ...(ctx.shareKey ? { s: ctx.shareKey } : {}),
+    ...(ctx.grant ? { g: [ctx.grant.itemId, ctx.grant.value] as [number, string] } : {}),
+  };
   return sign(services.secret, `live:${JSON.stringify(payload)}`, services.now() + LIVE_TOKEN_SECONDS);
 }
 

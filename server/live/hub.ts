@@ -13,12 +13,7 @@ import { sheetExtension } from './sheetExtension.ts';
  */
 export function createHub(services: Services): Hocuspocus {
   const { config } = services;
-  const extensions: Extension[] = [
-    authExtension(services),
-    persistenceExtension(services),
-    busExtension(services),
-    sheetExtension(services),
-  ];
+  const extensions: Extension[] = [authExtension(services), persistenceExtension(services), busExtension(services), sheetExtension(services)];
   return new Hocuspocus({
     name: `folio-${services.live.processId}`,
     quiet: true,

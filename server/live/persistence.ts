@@ -100,7 +100,6 @@ export function persistenceExtension(services: Services): Extension {
   };
 }
 
-
 /**
  * Stores a live document: under the page's row lock the stored state and the in-memory one are
  * merged (the stored state only ever grows, so a write another process merged in a moment ago is

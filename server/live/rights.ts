@@ -78,7 +78,8 @@ function apply(connection: Connection, verdict: LiveVerdict): void {
   connection.sendStateless(JSON.stringify(notice));
   // Write is back: ask the client for what the server lacks (the provider answers a sync step 1),
   // so its next edits do not wait behind ones the server refused while it was read-only.
-  if (!verdict.readOnly) connection.send(new OutgoingMessage(connection.messageAddress).createSyncMessage().writeFirstSyncStepFor(connection.document).toUint8Array());
+  if (!verdict.readOnly)
+    connection.send(new OutgoingMessage(connection.messageAddress).createSyncMessage().writeFirstSyncStepFor(connection.document).toUint8Array());
 }
 
 /** Rights look-ups a re-check pass runs side by side. */

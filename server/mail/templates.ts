@@ -49,7 +49,16 @@ export function emailVerificationMail(input: { username: string; email: string; 
 /** A comment notice (mention, reply, comment on one's page): the comment is quoted as plain text. */
 export function commentNoticeMail(input: { username: string; title: string; excerpt: string; link: string }) {
   const subject = `Folio: ${input.title}`;
-  const text = [`Hello ${input.username},`, '', `${input.title}:`, '', input.excerpt, '', ...(input.link ? [input.link, ''] : []), `您好，${input.username}：您在 Folio 有一条新的评论通知。`].join('\n');
+  const text = [
+    `Hello ${input.username},`,
+    '',
+    `${input.title}:`,
+    '',
+    input.excerpt,
+    '',
+    ...(input.link ? [input.link, ''] : []),
+    `您好，${input.username}：您在 Folio 有一条新的评论通知。`,
+  ].join('\n');
   const link = escapeHtml(input.link);
   const html = `<p>Hello ${escapeHtml(input.username)},</p>
 <p>${escapeHtml(input.title)}:</p>

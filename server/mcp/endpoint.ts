@@ -41,8 +41,15 @@ export function mcpEndpoint(services: Services, version: string) {
     }
     if (!actor?.token) {
       // RFC 6750: no credentials -> only the challenge; bad credentials -> error="invalid_token".
-      ctx.set('WWW-Authenticate', bearer ? 'Bearer realm="folio", error="invalid_token", error_description="The token is unknown, revoked or expired"' : 'Bearer realm="folio"');
-      return answerJsonRpcError(ctx, 401, bearer ? 'The token is unknown, revoked or expired' : 'A personal access token is required: Authorization: Bearer folio_pat_…');
+      ctx.set(
+        'WWW-Authenticate',
+        bearer ? 'Bearer realm="folio", error="invalid_token", error_description="The token is unknown, revoked or expired"' : 'Bearer realm="folio"',
+      );
+      return answerJsonRpcError(
+        ctx,
+        401,
+        bearer ? 'The token is unknown, revoked or expired' : 'A personal access token is required: Authorization: Bearer folio_pat_…',
+      );
     }
     ctx.state.uid = actor.uid;
     const request = new Request(new URL(ctx.originalUrl, 'http://folio.local'), {
@@ -52,7 +59,9 @@ export function mcpEndpoint(services: Services, version: string) {
       duplex: 'half',
     } as RequestInit);
     handler ??= loadHandler();
-    const response = await (await handler).fetch(request, { authInfo: { token: '', clientId: `token:${actor.token.id}`, scopes: [actor.token.scope], extra: { actor } } });
+    const response = await (
+      await handler
+    ).fetch(request, { authInfo: { token: '', clientId: `token:${actor.token.id}`, scopes: [actor.token.scope], extra: { actor } } });
     ctx.status = response.status;
     response.headers.forEach((value, key) => ctx.set(key, value));
     ctx.body = response.body ? Readable.fromWeb(response.body as NodeWebStream) : '';

@@ -28,7 +28,13 @@ export function buildMcpServer(services: Services, actor: UserActor & { token: T
         description: tool.description,
         inputSchema: tool.input,
         outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: !tool.write, destructiveHint: !!tool.destructive, idempotentHint: tool.idempotent, openWorldHint: false },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: !tool.write,
+          destructiveHint: !!tool.destructive,
+          idempotentHint: tool.idempotent,
+          openWorldHint: false,
+        },
       },
       (args: unknown) => runTool(tool, { services, actor }, args as Record<string, unknown>) as never,
     );

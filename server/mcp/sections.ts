@@ -27,7 +27,10 @@ function headingsOf(markdown: string): Heading[] {
 
 /** The section under the first heading whose text equals `heading` (case-insensitive, `#`s optional), or null. */
 export function sectionOf(markdown: string, heading: string): string | null {
-  const wanted = heading.replace(/^#+\s*/, '').trim().toLowerCase();
+  const wanted = heading
+    .replace(/^#+\s*/, '')
+    .trim()
+    .toLowerCase();
   const h = headingsOf(markdown).find((x) => x.text.toLowerCase() === wanted);
   if (!h) return null;
   return markdown.split('\n').slice(h.startLine, h.endLine).join('\n');

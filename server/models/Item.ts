@@ -42,7 +42,10 @@ export interface MyListRow extends ItemRow {
 }
 
 /** An item in the admin console's list (`adminItem/getList`). */
-export type AdminItemRow = Pick<ItemRow, 'item_id' | 'item_name' | 'item_domain' | 'uid' | 'username' | 'item_type' | 'password_hash' | 'is_archived' | 'is_del' | 'addtime'>;
+export type AdminItemRow = Pick<
+  ItemRow,
+  'item_id' | 'item_name' | 'item_domain' | 'uid' | 'username' | 'item_type' | 'password_hash' | 'is_archived' | 'is_del' | 'addtime'
+>;
 
 export interface Item extends ItemRow {}
 export class Item extends BaseModel {

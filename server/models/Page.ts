@@ -3,7 +3,17 @@ import { BaseModel } from './BaseModel.ts';
 import { inItem, notDeleted } from './modifiers.ts';
 
 /** What every stored version of a page says and who wrote it, in wire order (`pages` and `page_history`). */
-export const PAGE_BODY_COLUMNS = ['page_id', 'item_id', 'cat_id', 'page_title', 'page_content', 's_number', 'author_uid', 'author_username', 'author_via'] as const;
+export const PAGE_BODY_COLUMNS = [
+  'page_id',
+  'item_id',
+  'cat_id',
+  'page_title',
+  'page_content',
+  's_number',
+  'author_uid',
+  'author_username',
+  'author_via',
+] as const;
 
 /** The columns `page_history` copies from a page (besides its own id and time). */
 export const PAGE_VERSION_COLUMNS = [...PAGE_BODY_COLUMNS, 'revision', 'page_comments', 'contributors'] as const;

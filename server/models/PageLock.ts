@@ -21,9 +21,10 @@ export class PageLock extends BaseModel {
 
 /** The page's lock while it is live (a lock counts only while lock_to is in the future). Every save asks: knex, see savePage. */
 export async function findLiveLock(db: Db, pageId: number, now: number): Promise<LockRow | null> {
-  const row = (await PageLock.knexTable(db).where({ page_id: pageId }).andWhere('lock_to', '>', now).first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as
-    | LockRow
-    | undefined;
+  const row = (await PageLock.knexTable(db)
+    .where({ page_id: pageId })
+    .andWhere('lock_to', '>', now)
+    .first('page_id', 'lock_uid', 'lock_username', 'lock_to')) as LockRow | undefined;
   return row ?? null;
 }
 
@@ -41,7 +42,10 @@ export async function lockHolderName(db: Db, lock: Pick<LockRow, 'lock_uid' | 'l
 export async function findLiveLocks(db: Db, pageIds: number[], now: number): Promise<Map<number, LockRow>> {
   const locks = new Map<number, LockRow>();
   for (let i = 0; i < pageIds.length; i += 500) {
-    const rows = (await PageLock.knexTable(db).whereIn('page_id', pageIds.slice(i, i + 500)).andWhere('lock_to', '>', now).select('page_id', 'lock_uid', 'lock_username', 'lock_to')) as LockRow[];
+    const rows = (await PageLock.knexTable(db)
+      .whereIn('page_id', pageIds.slice(i, i + 500))
+      .andWhere('lock_to', '>', now)
+      .select('page_id', 'lock_uid', 'lock_username', 'lock_to')) as LockRow[];
     for (const r of rows) locks.set(r.page_id, r);
   }
   return locks;

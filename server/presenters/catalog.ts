@@ -4,7 +4,15 @@ import type { CatalogRow } from '../models/Catalog.ts';
 
 /** One catalog's own fields on the wire. */
 export function catalogFields(c: CatalogRow): CatalogFields {
-  return { cat_id: c.cat_id, cat_name: c.cat_name, item_id: c.item_id, s_number: c.s_number, addtime: c.addtime, parent_cat_id: c.parent_cat_id, level: c.level };
+  return {
+    cat_id: c.cat_id,
+    cat_name: c.cat_name,
+    item_id: c.item_id,
+    s_number: c.s_number,
+    addtime: c.addtime,
+    parent_cat_id: c.parent_cat_id,
+    level: c.level,
+  };
 }
 
 /**
@@ -12,11 +20,7 @@ export function catalogFields(c: CatalogRow): CatalogFields {
  * `visible` (from a catalog restriction) drops everything else; `decorate` adds per-node keys
  * (children are passed in already built). Orphans whose parent is gone are left out.
  */
-export function nestCatalogs<N>(
-  cats: CatalogRow[],
-  visible: Set<number> | null,
-  decorate: (cat: CatalogRow, children: N[]) => N,
-): N[] {
+export function nestCatalogs<N>(cats: CatalogRow[], visible: Set<number> | null, decorate: (cat: CatalogRow, children: N[]) => N): N[] {
   const children = new Map<number, CatalogRow[]>();
   for (const c of cats) {
     if (visible && !visible.has(c.cat_id)) continue;
@@ -24,8 +28,7 @@ export function nestCatalogs<N>(
     list.push(c);
     children.set(c.parent_cat_id, list);
   }
-  const build = (parent: number, depth: number): N[] =>
-    depth > 16 ? [] : (children.get(parent) ?? []).map((c) => decorate(c, build(c.cat_id, depth + 1)));
+  const build = (parent: number, depth: number): N[] => (depth > 16 ? [] : (children.get(parent) ?? []).map((c) => decorate(c, build(c.cat_id, depth + 1))));
   return build(0, 0);
 }
 

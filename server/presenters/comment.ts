@@ -33,6 +33,15 @@ function presentThread(t: ListedThread, rights: CommentRights): CommentThread {
   };
 }
 
-export function presentCommentList(list: { threads: ListedThread[]; openCount: number; resolvedCount: number }, rights: CommentRights, canComment: boolean): CommentList {
-  return { threads: list.threads.map((t) => presentThread(t, rights)), open_count: list.openCount, resolved_count: list.resolvedCount, can_comment: canComment };
+export function presentCommentList(
+  list: { threads: ListedThread[]; openCount: number; resolvedCount: number },
+  rights: CommentRights,
+  canComment: boolean,
+): CommentList {
+  return {
+    threads: list.threads.map((t) => presentThread(t, rights)),
+    open_count: list.openCount,
+    resolved_count: list.resolvedCount,
+    can_comment: canComment,
+  };
 }

@@ -24,7 +24,13 @@ function presentItemCore(item: ItemRow, timeZone: string): ItemCore {
 
 /** item/detail and item/update: the item, and whether the caller owns it (`own` of the same abilities requireOwn checks). */
 export function presentItemDetail(item: ItemRow, timeZone: string, abilities: Pick<ItemAbilities, 'own'>): ItemDetail {
-  return { ...presentItemCore(item, timeZone), uid: item.uid, username: item.username, item_own: abilities.own, ...pick(item, ['allow_comment', 'allow_feedback', 'show_watermark', 'live_editing']) };
+  return {
+    ...presentItemCore(item, timeZone),
+    uid: item.uid,
+    username: item.username,
+    item_own: abilities.own,
+    ...pick(item, ['allow_comment', 'allow_feedback', 'show_watermark', 'live_editing']),
+  };
 }
 
 export function presentMyListRow(row: MyListRow, timeZone: string): ItemSummary {

@@ -4,7 +4,16 @@ import type { MenuPageRow } from '../models/Page.ts';
 import { catalogFields, nestCatalogs } from './catalog.ts';
 
 export function menuPage(p: MenuPageRow): MenuPage {
-  return { page_id: p.page_id, author_uid: p.author_uid, cat_id: p.cat_id, page_title: p.page_title, s_number: p.s_number, addtime: p.addtime, ext_info: p.ext_info, is_draft: 0 };
+  return {
+    page_id: p.page_id,
+    author_uid: p.author_uid,
+    cat_id: p.cat_id,
+    page_title: p.page_title,
+    s_number: p.s_number,
+    addtime: p.addtime,
+    ext_info: p.ext_info,
+    is_draft: 0,
+  };
 }
 
 /**

@@ -25,12 +25,21 @@ export function presentPage(page: PageRow, tz: string, extra: { attachment_count
 }
 
 /** page/info: the page and the caller's rights on it. */
-export function presentPageView(page: PageRow, tz: string, extra: { attachment_count?: number; unique_key?: string; comment_count: number }, rights: PageRights): PageView {
+export function presentPageView(
+  page: PageRow,
+  tz: string,
+  extra: { attachment_count?: number; unique_key?: string; comment_count: number },
+  rights: PageRights,
+): PageView {
   return { ...presentPage(page, tz, extra), ...rights, comment_count: extra.comment_count };
 }
 
 /** page/infoByKey: a share shows the page alone (no item or catalog ids) and says its item's type. */
-export function presentSharedPage(page: PageRow & { item_type: number; show_watermark: number }, tz: string, extra: { attachment_count?: number; unique_key?: string }): SharedPageInfo {
+export function presentSharedPage(
+  page: PageRow & { item_type: number; show_watermark: number },
+  tz: string,
+  extra: { attachment_count?: number; unique_key?: string },
+): SharedPageInfo {
   const { item_id: _item, cat_id: _cat, ...shown } = presentPage(page, tz, extra);
   return { ...shown, item_type: page.item_type, show_watermark: page.show_watermark ? 1 : 0 };
 }
@@ -39,12 +48,25 @@ export function presentHistory(row: HistoryRow, tz: string): PageHistory {
   return { ...row, addtime: formatDateTime(row.addtime, tz), contributors: contributorsOf(row) };
 }
 
-export function presentRecycleEntry(row: { page_id: number; item_id: number; page_title: string; cat_id: number; del_by_uid: number; del_by_username: string; del_time: number }, tz: string): RecycleEntry {
+export function presentRecycleEntry(
+  row: { page_id: number; item_id: number; page_title: string; cat_id: number; del_by_uid: number; del_by_username: string; del_time: number },
+  tz: string,
+): RecycleEntry {
   return { ...row, del_time: formatDateTime(row.del_time, tz) };
 }
 
 /** `page/isLock`: the live edit lock, if any, and whether the caller holds it. */
-export function presentLock(lock: { lock_uid: number; lock_username: string; lock_name: string; lock_to: number } | null | undefined, callerUid: number): LockInfo {
+export function presentLock(
+  lock: { lock_uid: number; lock_username: string; lock_name: string; lock_to: number } | null | undefined,
+  callerUid: number,
+): LockInfo {
   if (!lock) return { lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_name: '', lock_to: 0 };
-  return { lock: 1, is_cur_user: lock.lock_uid === callerUid ? 1 : 0, lock_uid: lock.lock_uid, lock_username: lock.lock_username, lock_name: lock.lock_name, lock_to: lock.lock_to };
+  return {
+    lock: 1,
+    is_cur_user: lock.lock_uid === callerUid ? 1 : 0,
+    lock_uid: lock.lock_uid,
+    lock_username: lock.lock_username,
+    lock_name: lock.lock_name,
+    lock_to: lock.lock_to,
+  };
 }

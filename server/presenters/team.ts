@@ -41,7 +41,14 @@ export function presentSavedIds(ids: number[]): SavedIds {
 }
 
 export function presentTeamItem(row: TeamItemRow, timeZone: string): TeamItem {
-  return { id: row.id, team_id: row.team_id, item_id: row.item_id, item_name: row.item_name, team_name: row.team_name, addtime: formatDateTime(row.addtime, timeZone) };
+  return {
+    id: row.id,
+    team_id: row.team_id,
+    item_id: row.item_id,
+    item_name: row.item_name,
+    team_name: row.team_name,
+    addtime: formatDateTime(row.addtime, timeZone),
+  };
 }
 
 export function presentTeamItemMember(row: TeamItemMemberRow, catNames: Map<number, string>, timeZone: string): TeamItemMember {

@@ -17,7 +17,9 @@ function matching(db: Db, q: SearchQuery): Knex.QueryBuilder {
   if (needsUnicodeFold(needle)) {
     // É, Я, Σ…: LIKE folds ASCII only; folio_ifind folds like PostgreSQL's ILIKE (see fold.ts).
     const folded = foldCase(needle);
-    return query.where((w) => w.whereRaw(`${SQLITE_FOLD_FUNCTION}(p.page_title, ?)`, [folded]).orWhereRaw(`${SQLITE_FOLD_FUNCTION}(p.page_content, ?)`, [folded]));
+    return query.where((w) =>
+      w.whereRaw(`${SQLITE_FOLD_FUNCTION}(p.page_title, ?)`, [folded]).orWhereRaw(`${SQLITE_FOLD_FUNCTION}(p.page_content, ?)`, [folded]),
+    );
   }
   // SQLite's LIKE folds ASCII case; CJK, digits and emoji have none.
   const pattern = likePattern(needle);

@@ -59,8 +59,18 @@ export function s3SdkMissing(name: keyof typeof S3_SDK_PACKAGES): Error {
 }
 
 // Loaded the first time object storage is used, not at start-up (and absent from a plain production install).
-const loadSdk = () => importOptional('@aws-sdk/client-s3', () => import('@aws-sdk/client-s3'), () => s3SdkMissing('@aws-sdk/client-s3'));
-const loadUpload = () => importOptional('@aws-sdk/lib-storage', () => import('@aws-sdk/lib-storage'), () => s3SdkMissing('@aws-sdk/lib-storage'));
+const loadSdk = () =>
+  importOptional(
+    '@aws-sdk/client-s3',
+    () => import('@aws-sdk/client-s3'),
+    () => s3SdkMissing('@aws-sdk/client-s3'),
+  );
+const loadUpload = () =>
+  importOptional(
+    '@aws-sdk/lib-storage',
+    () => import('@aws-sdk/lib-storage'),
+    () => s3SdkMissing('@aws-sdk/lib-storage'),
+  );
 
 function bodyOf(source: StorageSource): Buffer | Readable {
   if (Buffer.isBuffer(source) || source instanceof Readable) return source;

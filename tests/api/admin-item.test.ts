@@ -82,7 +82,13 @@ describe('adminItem/deleteItem', () => {
     const item_id = await insertItem(t, alice, { item_name: 'Noticed deletion' });
     await t.call('adminItem/deleteItem', { item_id }, { token: admin.token });
     const inbox = await t.call('notice/getList', {}, { token: alice.token });
-    expect(inbox.data.list[0]).toMatchObject({ notice_title: 'Item deleted: Noticed deletion', from_name: admin.username, object_type: 'item', object_id: item_id, is_read: 0 });
+    expect(inbox.data.list[0]).toMatchObject({
+      notice_title: 'Item deleted: Noticed deletion',
+      from_name: admin.username,
+      object_type: 'item',
+      object_id: item_id,
+      is_read: 0,
+    });
   });
 
   it('returns 10101 for an unknown or already deleted item', async () => {

@@ -11,7 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ldap = { host: 'ldap.example.com', port: 636, version: 3, base_dn: 'dc=example,dc=com', bind_dn: 'cn=admin', bind_password: 'ldap-secret', user_field: 'uid' };
+const ldap = {
+  host: 'ldap.example.com',
+  port: 636,
+  version: 3,
+  base_dn: 'dc=example,dc=com',
+  bind_dn: 'cn=admin',
+  bind_password: 'ldap-secret',
+  user_field: 'uid',
+};
 const oss = { oss_type: 's3', key: 'AKIA', secret: 'oss-secret', endpoint: 'https://s3.example.com', bucket: 'docs', protocol: 'https', domain: '' };
 
 describe('adminSetting/* permissions', () => {
@@ -26,10 +34,34 @@ describe('adminSetting/* permissions', () => {
 
 describe('adminSetting/saveConfig', () => {
   it('saves a JSON form, and the public home-page setting follows', async () => {
-    const r = await t.call('adminSetting/saveConfig', { register_open: 0, home_page: 3, home_item: 'apidocs', force_login: 1, history_version_count: 20, site_url: 'https://docs.example.com/', ldap_open: 1, ldap_form: ldap, oss_open: 1, oss_setting: oss }, { token: admin.token, json: true });
+    const r = await t.call(
+      'adminSetting/saveConfig',
+      {
+        register_open: 0,
+        home_page: 3,
+        home_item: 'apidocs',
+        force_login: 1,
+        history_version_count: 20,
+        site_url: 'https://docs.example.com/',
+        ldap_open: 1,
+        ldap_form: ldap,
+        oss_open: 1,
+        oss_setting: oss,
+      },
+      { token: admin.token, json: true },
+    );
     expect(r.error_code).toBe(0);
     const s = await loadSiteSettings(t.services.db);
-    expect(s).toMatchObject({ register_open: 0, home_page: 3, home_item: 'apidocs', force_login: 1, history_version_count: 20, site_url: 'https://docs.example.com', ldap_open: 1, oss_open: 1 });
+    expect(s).toMatchObject({
+      register_open: 0,
+      home_page: 3,
+      home_item: 'apidocs',
+      force_login: 1,
+      history_version_count: 20,
+      site_url: 'https://docs.example.com',
+      ldap_open: 1,
+      oss_open: 1,
+    });
     expect(s.ldap_form.bind_password).toBe('ldap-secret');
     expect(s.oss_setting.secret).toBe('oss-secret');
     const home = await t.call('common/homePageSetting');
@@ -37,7 +69,11 @@ describe('adminSetting/saveConfig', () => {
   });
 
   it('saves form fields, with groups as JSON strings', async () => {
-    const r = await t.call('adminSetting/saveConfig', { register_open: '1', home_page: '1', ldap_form: JSON.stringify({ ...ldap, host: 'ldap2.example.com' }) }, { token: admin.token });
+    const r = await t.call(
+      'adminSetting/saveConfig',
+      { register_open: '1', home_page: '1', ldap_form: JSON.stringify({ ...ldap, host: 'ldap2.example.com' }) },
+      { token: admin.token },
+    );
     expect(r.error_code).toBe(0);
     const s = await loadSiteSettings(t.services.db);
     expect(s.register_open).toBe(1);
@@ -46,7 +82,11 @@ describe('adminSetting/saveConfig', () => {
 
   it('keeps a stored secret when the form sends it back masked (empty)', async () => {
     const loaded = await t.call('adminSetting/loadConfig', {}, { token: admin.token });
-    const r = await t.call('adminSetting/saveConfig', { ldap_form: loaded.data.ldap_form, oss_setting: loaded.data.oss_setting }, { token: admin.token, json: true });
+    const r = await t.call(
+      'adminSetting/saveConfig',
+      { ldap_form: loaded.data.ldap_form, oss_setting: loaded.data.oss_setting },
+      { token: admin.token, json: true },
+    );
     expect(r.error_code).toBe(0);
     const s = await loadSiteSettings(t.services.db);
     expect(s.ldap_form.bind_password).toBe('ldap-secret');
@@ -122,7 +162,8 @@ describe('adminSetting/loadConfig', () => {
     expect(r.data.ldap_form).toMatchObject({ host: 'ldap.example.com', bind_password: '', bind_password_set: true });
     expect(r.data.oss_setting).toMatchObject({ bucket: 'docs', secret: '', secret_set: true });
     expect(JSON.stringify(r.data)).not.toMatch(/ldap-secret|oss-secret/);
-    for (const key of ['register_open', 'home_page', 'home_item', 'force_login', 'history_version_count', 'site_url', 'ldap_open', 'oss_open']) expect(r.data).toHaveProperty(key);
+    for (const key of ['register_open', 'home_page', 'home_item', 'force_login', 'history_version_count', 'site_url', 'ldap_open', 'oss_open'])
+      expect(r.data).toHaveProperty(key);
   });
 
   it('says no secret is set on a fresh site', async () => {

@@ -97,7 +97,7 @@ describe('adminUser/addUser', () => {
     expect((await t.call('user/info', {}, { token: u.token })).error_code).toBe(0);
   });
 
-  it('sets a new password when editing and ends the user\'s sessions', async () => {
+  it("sets a new password when editing and ends the user's sessions", async () => {
     const u = await buildUser(t);
     const r = await asAdmin('adminUser/addUser', { uid: u.uid, name: '', password: 'reset-by-admin' });
     expect(r.error_code).toBe(0);

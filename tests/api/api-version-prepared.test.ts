@@ -16,7 +16,8 @@ let itemId: number;
 const author = { uid: 0, username: 'API' };
 const op = (path: string) => ({ method: 'GET', path, parameters: [], responses: {}, security: [] });
 const snap = (...paths: string[]): ApiSnapshot => ({ title: 'API', version: '1', operations: paths.map(op) }) as unknown as ApiSnapshot;
-const record = (api: Parameters<typeof recordApiVersion>[1]['api']) => recordApiVersion(t.services, { itemId, stream: '', sourceName: 'api.json', kind: 'openapi', api, author });
+const record = (api: Parameters<typeof recordApiVersion>[1]['api']) =>
+  recordApiVersion(t.services, { itemId, stream: '', sourceName: 'api.json', kind: 'openapi', api, author });
 
 beforeAll(async () => {
   t = await startTestServer();

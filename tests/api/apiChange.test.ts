@@ -19,7 +19,8 @@ const NM = `${npmFixture('postman-to-openapi@1.7.3')}/`;
 function operationSet(doc: any): Set<string> {
   const out = new Set<string>();
   for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const method of Object.keys(item)) if (['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) out.add(`${method} ${path.replace(/\{[^}]+\}/g, '{}')}`);
+    for (const method of Object.keys(item))
+      if (['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) out.add(`${method} ${path.replace(/\{[^}]+\}/g, '{}')}`);
   }
   return out;
 }
@@ -32,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const importInto = (filename: string, bytes: Buffer | string, params: Record<string, string | number>) => uploadFile(t, 'import/auto', { token: owner.token, filename, bytes, params });
+const importInto = (filename: string, bytes: Buffer | string, params: Record<string, string | number>) =>
+  uploadFile(t, 'import/auto', { token: owner.token, filename, bytes, params });
 
 describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
   let itemId: number;
@@ -40,7 +42,10 @@ describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
     const first = await importInto('swagger.json', fs.readFileSync(specPath('2.52.0')), { password: '' });
     expect(first.body.error_code, first.body.error_message).toBe(0);
     itemId = first.body.data.item_id;
-    expect(first.body.data.api_version).toMatchObject({ number: 1, summary: { added: operationSet(spec('2.52.0')).size, removed: 0, changed: 0, breaking: 0 } });
+    expect(first.body.data.api_version).toMatchObject({
+      number: 1,
+      summary: { added: operationSet(spec('2.52.0')).size, removed: 0, changed: 0, breaking: 0 },
+    });
     const second = await importInto('netlify-2.53.0.json', fs.readFileSync(specPath('2.53.0')), { item_id: itemId });
     expect(second.body.error_code, second.body.error_message).toBe(0);
     expect(second.body.data.api_version.number).toBe(2);
@@ -57,7 +62,10 @@ describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
     expect(latest.summary.removed).toBe([...a].filter((op) => !b.has(op)).length);
     expect(latest.summary.added).toBeGreaterThan(0);
     expect(latest.summary.breaking).toBe(1);
-    expect(latest).toMatchObject({ source: { name: 'netlify-2.53.0.json', kind: 'openapi', stream: '' }, author: { uid: owner.uid, username: owner.username } });
+    expect(latest).toMatchObject({
+      source: { name: 'netlify-2.53.0.json', kind: 'openapi', stream: '' },
+      author: { uid: owner.uid, username: owner.username },
+    });
     expect(typeof latest.created_at).toBe('number');
   });
 
@@ -67,7 +75,9 @@ describe('API versions of import/auto (Netlify 2.52.0 → 2.53.0)', () => {
     expect(r.error_code, r.error_message).toBe(0);
     const first = r.data.operations[0]!;
     expect(first).toMatchObject({ method: 'POST', path: '/sites/{site_id}/database/branch', change: 'changed', breaking: true });
-    expect(first.reasons.find((x) => x.breaking)?.path).toBe('paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id');
+    expect(first.reasons.find((x) => x.breaking)?.path).toBe(
+      'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id',
+    );
     expect(r.data.operations.filter((o: any) => o.breaking)).toHaveLength(1);
     const page = await t.services.db('pages').where({ page_id: first.page_id }).first('item_id', 'stable_key');
     expect(page.item_id).toBe(itemId);
@@ -103,7 +113,11 @@ describe('API versions: Postman and rights', () => {
     const list = await t.call('apiChange/list', { item_id: r.body.data.item_id }, { token: owner.token });
     expect(list.data.versions[0]).toMatchObject({ source: { kind: 'postman' }, summary: { added: 3 } });
     const info = await t.call('apiChange/info', { version_id: list.data.versions[0].version_id }, { token: owner.token });
-    expect(info.data.operations.map((o: any) => `${o.method} ${o.path}`).sort()).toEqual(['GET /customer/{customer-id}', 'GET /desc/{user_id}', 'GET /users/{user_id}']);
+    expect(info.data.operations.map((o: any) => `${o.method} ${o.path}`).sort()).toEqual([
+      'GET /customer/{customer-id}',
+      'GET /desc/{user_id}',
+      'GET /users/{user_id}',
+    ]);
     expect(info.data.operations.every((o: any) => o.page_id > 0)).toBe(true);
   });
 
@@ -151,7 +165,10 @@ describe('API versions: Postman and rights', () => {
       const first = await importInto('swagger.json', fs.readFileSync(specPath('2.52.0')), { password });
       const itemId = first.body.data.item_id as number;
       expect((await importInto('swagger.json', fs.readFileSync(specPath('2.53.0')), { item_id: itemId })).body.error_code).toBe(0);
-      const page = await t.services.db('pages').where({ item_id: itemId, stable_key: 'openapi:createSiteDatabaseBranch', is_del: 0 }).first('page_id', 'cat_id');
+      const page = await t.services
+        .db('pages')
+        .where({ item_id: itemId, stable_key: 'openapi:createSiteDatabaseBranch', is_del: 0 })
+        .first('page_id', 'cat_id');
       const s = await t.call('page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, { token: owner.token });
       return { itemId, page, shareKey: s.data.unique_key as string };
     };
@@ -183,14 +200,35 @@ describe('API versions: Postman and rights', () => {
     const doc = (extra: Record<string, unknown> = {}) => ({
       openapi: '3.0.3',
       info: { title: 'Ranks', version: '1' },
-      paths: { '/ranks': { get: { operationId: 'listRanks', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } } } } },
+      paths: {
+        '/ranks': {
+          get: {
+            operationId: 'listRanks',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     });
     const first = await importInto('ranks.json', JSON.stringify(doc()), { password: '' });
     const itemId = first.body.data.item_id as number;
     // Rewrite the stored version as the first format held it: no format, no deprecated/readOnly.
     const row = await t.services.db('api_versions').where({ item_id: itemId }).first('version_id', 'snapshot');
-    const legacy = JSON.stringify(JSON.parse(zlib.gunzipSync(row.snapshot).toString('utf8')), (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v));
-    await t.services.db('api_versions').where({ version_id: row.version_id }).update({ snapshot: zlib.gzipSync(legacy), snapshot_hash: crypto.createHash('sha256').update(legacy).digest('hex') });
+    const legacy = JSON.stringify(JSON.parse(zlib.gunzipSync(row.snapshot).toString('utf8')), (k, v) =>
+      ['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v,
+    );
+    await t.services
+      .db('api_versions')
+      .where({ version_id: row.version_id })
+      .update({ snapshot: zlib.gzipSync(legacy), snapshot_hash: crypto.createHash('sha256').update(legacy).digest('hex') });
     const again = await importInto('ranks.json', JSON.stringify(doc()), { item_id: itemId });
     expect(again.body.error_code, again.body.error_message).toBe(0);
     expect(again.body.data.api_version).toBeUndefined();
@@ -214,7 +252,11 @@ describe('sync/apply api_versions and sync/apiVersions', () => {
     const k = await buildKeyedItem(t);
     const r = await t.call(
       'sync/apply',
-      { ...creds(k), changes: [{ op: 'create', title: 'List sites', content: 'x', stable_key: 'api/netlify.json#openapi:listSites' }], api_versions: [{ source: 'api/netlify.json', document: spec('2.52.0') }] },
+      {
+        ...creds(k),
+        changes: [{ op: 'create', title: 'List sites', content: 'x', stable_key: 'api/netlify.json#openapi:listSites' }],
+        api_versions: [{ source: 'api/netlify.json', document: spec('2.52.0') }],
+      },
       { json: true },
     );
     expect(r.error_code, r.error_message).toBe(0);
@@ -230,7 +272,15 @@ describe('sync/apply api_versions and sync/apiVersions', () => {
   it('records no version when the batch rolls back on a conflict', async () => {
     const k = await buildKeyedItem(t);
     const page = await t.call('open/updatePage', { ...creds(k), page_title: 'A', page_content: 'a' });
-    const r = await t.call('sync/apply', { ...creds(k), changes: [{ op: 'update', page_id: page.data.page_id, base_revision: 7, content: 'b' }], api_versions: [{ source: 'a.json', document: spec('2.52.0') }] }, { json: true });
+    const r = await t.call(
+      'sync/apply',
+      {
+        ...creds(k),
+        changes: [{ op: 'update', page_id: page.data.page_id, base_revision: 7, content: 'b' }],
+        api_versions: [{ source: 'a.json', document: spec('2.52.0') }],
+      },
+      { json: true },
+    );
     expect(r.error_code).toBe(0);
     expect(r.data.applied).toBe(false);
     expect(await t.services.db('api_versions').where({ item_id: k.item_id }).first()).toBeUndefined();
@@ -239,7 +289,11 @@ describe('sync/apply api_versions and sync/apiVersions', () => {
 
   it('refuses a document that is no API description, naming the field, and writes nothing', async () => {
     const k = await buildKeyedItem(t);
-    const r = await t.call('sync/apply', { ...creds(k), changes: [{ op: 'create', title: 'A', content: 'a' }], api_versions: [{ source: 'a.json', document: { hello: 1 } }] }, { json: true });
+    const r = await t.call(
+      'sync/apply',
+      { ...creds(k), changes: [{ op: 'create', title: 'A', content: 'a' }], api_versions: [{ source: 'a.json', document: { hello: 1 } }] },
+      { json: true },
+    );
     expect(r.error_code).toBe(10100);
     expect(r.error_message).toMatch(/api_versions\.0\.document/);
     expect((await t.call('sync/tree', creds(k))).data.pages).toEqual([]);

@@ -55,7 +55,17 @@ let t: TestServer;
 let s3: RealS3;
 let user: Awaited<ReturnType<typeof buildUser>>;
 
-const ossSetting = () => ({ oss_type: 's3' as const, key: ACCESS_KEY, secret: SECRET, endpoint: s3.endpoint, bucket: BUCKET, protocol: 'http' as const, domain: '', addressing: 'path' as const, region: '' });
+const ossSetting = () => ({
+  oss_type: 's3' as const,
+  key: ACCESS_KEY,
+  secret: SECRET,
+  endpoint: s3.endpoint,
+  bucket: BUCKET,
+  protocol: 'http' as const,
+  domain: '',
+  addressing: 'path' as const,
+  region: '',
+});
 const clientOptions = () => ({ endpoint: s3.endpoint, bucket: BUCKET, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: 'us-east-1', pathStyle: true });
 const useObjectStorage = (on: boolean) => saveSiteSettings(t.services.db, { oss_open: on ? 1 : 0, oss_setting: ossSetting() });
 const signOf = (url: string) => new URL(url, 'http://x').searchParams.get('sign')!;
@@ -87,12 +97,16 @@ describe('the S3 driver', () => {
 
   it('is refused by the server when the secret is wrong (the server checks signatures itself)', async () => {
     const wrong = new S3Storage({ ...clientOptions(), secretAccessKey: 'not-the-secret' });
-    await expect(wrong.put('2026-01-01/0123456789abcdef0123456789abcdef', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(/signature/i);
+    await expect(wrong.put('2026-01-01/0123456789abcdef0123456789abcdef', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(
+      /signature/i,
+    );
   });
 
   it('uploads nothing when the bucket does not exist and says so', async () => {
     const missing = new S3Storage({ ...clientOptions(), bucket: 'no-such-bucket' });
-    await expect(missing.put('2026-01-01/0123456789abcdef0123456789abcdef', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(/bucket/i);
+    await expect(missing.put('2026-01-01/0123456789abcdef0123456789abcdef', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(
+      /bucket/i,
+    );
   });
 });
 
@@ -140,7 +154,10 @@ describe('addressing', () => {
     expect(resolveS3Addressing('https://oss-cn-hangzhou.aliyuncs.com', auto)).toEqual({ region: 'oss-cn-hangzhou', pathStyle: false });
     expect(resolveS3Addressing('https://s3.cn-east-1.qiniucs.com', auto)).toEqual({ region: 'cn-east-1', pathStyle: false });
     expect(resolveS3Addressing('http://minio.internal:9000', auto)).toEqual({ region: 'us-east-1', pathStyle: true });
-    expect(resolveS3Addressing('http://minio.internal:9000', { addressing: 'virtual', region: 'eu-central-1' })).toEqual({ region: 'eu-central-1', pathStyle: false });
+    expect(resolveS3Addressing('http://minio.internal:9000', { addressing: 'virtual', region: 'eu-central-1' })).toEqual({
+      region: 'eu-central-1',
+      pathStyle: false,
+    });
     expect(resolveS3Addressing('https://s3.eu-west-1.amazonaws.com', { addressing: 'path', region: '' })).toEqual({ region: 'eu-west-1', pathStyle: true });
   });
 });

@@ -5,7 +5,6 @@ import { PNG_BYTES, uploadFile } from '../helpers/files.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { addMember, buildCatalog, buildPage, buildUser, insertItem, type User } from '../helpers/factories.ts';
 
-
 let t: TestServer;
 let owner: User;
 let admin: User;
@@ -38,10 +37,25 @@ async function attach(token: string, params: Record<string, string | number>, fi
 
 describe('page/uploadImg', () => {
   it('stores a pasted PNG and answers editor.md’s shape with a visit URL', async () => {
-    const r = await uploadFile(t, 'page/uploadImg', { token: owner.token, field: 'editormd-image-file', filename: 'blob', bytes: PNG_BYTES, type: 'image/png', params: { item_id: itemId, page_id: pageId } });
+    const r = await uploadFile(t, 'page/uploadImg', {
+      token: owner.token,
+      field: 'editormd-image-file',
+      filename: 'blob',
+      bytes: PNG_BYTES,
+      type: 'image/png',
+      params: { item_id: itemId, page_id: pageId },
+    });
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    expect(r.body).toEqual({ success: 1, url: expect.stringMatching(/\/api\/attachment\/visitFile\?sign=[0-9a-f]{32}$/), error_code: 0, data: { url: r.body.url } });
-    const row = await t.services.db('files').where({ sign: signOf(r.body.url) }).first();
+    expect(r.body).toEqual({
+      success: 1,
+      url: expect.stringMatching(/\/api\/attachment\/visitFile\?sign=[0-9a-f]{32}$/),
+      error_code: 0,
+      data: { url: r.body.url },
+    });
+    const row = await t.services
+      .db('files')
+      .where({ sign: signOf(r.body.url) })
+      .first();
     expect(row.display_name).toBe('blob.png');
     expect(row.file_type).toBe('image/png');
     expect(row.storage_key).not.toContain('blob');
@@ -58,8 +72,17 @@ describe('page/uploadImg', () => {
   });
 
   it('stores images in random names under date folders, typed by their bytes', async () => {
-    const r = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'photo.jpg', bytes: PNG_BYTES, type: 'image/jpeg', params: { page_id: pageId } });
-    const row = await t.services.db('files').where({ sign: signOf(r.body.url) }).first();
+    const r = await uploadFile(t, 'page/uploadImg', {
+      token: owner.token,
+      filename: 'photo.jpg',
+      bytes: PNG_BYTES,
+      type: 'image/jpeg',
+      params: { page_id: pageId },
+    });
+    const row = await t.services
+      .db('files')
+      .where({ sign: signOf(r.body.url) })
+      .first();
     expect(row.storage_key).toMatch(/^\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}$/);
     expect(row.file_type).toBe('image/png');
   });
@@ -74,7 +97,15 @@ describe('page/uploadImg', () => {
     for (const [filename, bytes, type] of samples) {
       const r = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename, bytes, params: { page_id: pageId } });
       expect(r.body.success, filename).toBe(1);
-      expect((await t.services.db('files').where({ sign: signOf(r.body.url) }).first()).file_type, filename).toBe(type);
+      expect(
+        (
+          await t.services
+            .db('files')
+            .where({ sign: signOf(r.body.url) })
+            .first()
+        ).file_type,
+        filename,
+      ).toBe(type);
     }
   });
 
@@ -84,7 +115,13 @@ describe('page/uploadImg', () => {
   });
 
   it('refuses a .png whose bytes are HTML', async () => {
-    const r = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'evil.png', bytes: '<html><script>alert(1)</script></html>', type: 'image/png', params: { page_id: pageId } });
+    const r = await uploadFile(t, 'page/uploadImg', {
+      token: owner.token,
+      filename: 'evil.png',
+      bytes: '<html><script>alert(1)</script></html>',
+      type: 'image/png',
+      params: { page_id: pageId },
+    });
     expect(r.body).toEqual({ success: 0, message: expect.stringMatching(/not a valid image/), error_code: 10101, error_message: r.body.message });
   });
 
@@ -213,7 +250,14 @@ describe('page/uploadList', () => {
     const r = await t.call('page/uploadList', { page_id: p });
     expect(r.error_code).toBe(0);
     expect(r.data).toEqual([
-      { file_id: up.body.data.file_id, display_name: 'one.txt', url: up.body.data.url, addtime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), file_type: 'text/plain', file_size_m: 0 },
+      {
+        file_id: up.body.data.file_id,
+        display_name: 'one.txt',
+        url: up.body.data.url,
+        addtime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        file_type: 'text/plain',
+        file_size_m: 0,
+      },
     ]);
   });
 

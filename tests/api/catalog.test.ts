@@ -231,8 +231,14 @@ describe('catalog/batUpdate', () => {
     const foreignCat = await saveCatalogVia(t, other.owner.token, { item_id: other.itemId, cat_name: 'X' });
     const foreignPage = await savePageVia(t, other.owner.token, { item_id: other.itemId });
     for (const cats of [
-      [{ cat_id: a, parent_cat_id: 0, s_number: 1 }, { cat_id: foreignCat, parent_cat_id: 0 }],
-      [{ cat_id: a, parent_cat_id: 0, s_number: 1 }, { page_id: foreignPage.page_id, parent_cat_id: a }],
+      [
+        { cat_id: a, parent_cat_id: 0, s_number: 1 },
+        { cat_id: foreignCat, parent_cat_id: 0 },
+      ],
+      [
+        { cat_id: a, parent_cat_id: 0, s_number: 1 },
+        { page_id: foreignPage.page_id, parent_cat_id: a },
+      ],
       [{ cat_id: a, parent_cat_id: foreignCat, s_number: 1 }],
     ]) {
       const r = await t.call('catalog/batUpdate', { item_id: itemId, cats: JSON.stringify(cats) }, { token: owner.token });
@@ -257,7 +263,11 @@ describe('catalog/batUpdate', () => {
     const page = await savePageVia(t, owner.token, { item_id: itemId, cat_id: mine });
     const limited = await buildUser(t);
     await addMember(t, itemId, limited, 1, mine);
-    const r = await t.call('catalog/batUpdate', { item_id: itemId, cats: JSON.stringify([{ page_id: page.page_id, parent_cat_id: theirs }]) }, { token: limited.token });
+    const r = await t.call(
+      'catalog/batUpdate',
+      { item_id: itemId, cats: JSON.stringify([{ page_id: page.page_id, parent_cat_id: theirs }]) },
+      { token: limited.token },
+    );
     expect(r.error_code).toBe(10302);
     expect((await t.services.db('pages').where({ page_id: page.page_id }).first()).cat_id).toBe(mine);
   });

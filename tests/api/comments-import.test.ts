@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 const upload = (user: User, itemId: number, file: string) =>
-  uploadFile(t, 'comment/importShowDoc', { token: user.token, filename: 'showdoc.db.php', bytes: fs.readFileSync(file), params: { item_id: itemId, showdoc_item_id: SHOWDOC_ITEM } });
+  uploadFile(t, 'comment/importShowDoc', {
+    token: user.token,
+    filename: 'showdoc.db.php',
+    bytes: fs.readFileSync(file),
+    params: { item_id: itemId, showdoc_item_id: SHOWDOC_ITEM },
+  });
 
 describe('comment/importShowDoc', () => {
   it('brings an item’s live comments onto the pages of the same path and title, with their authors', async () => {

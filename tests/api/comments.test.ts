@@ -20,7 +20,9 @@ let admin: User;
 
 beforeAll(async () => {
   smtp = await startSmtpInbox();
-  t = await startTestServer({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' } });
+  t = await startTestServer({
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' },
+  });
   owner = await buildUser(t);
   editor = await buildUser(t);
   reader = await buildUser(t);
@@ -37,7 +39,11 @@ async function setup(opts: { password?: string; content?: string } = {}) {
   const item = await buildItem(t, owner, { password: opts.password ?? 'secret-pw' });
   await addMember(t, item.item_id, editor, 1);
   await addMember(t, item.item_id, reader, 0);
-  const pageId = await buildPage(t, item.item_id, { page_title: 'Users API', page_content: opts.content ?? '# Users\n\nThe `limit` parameter defaults to **20** items.\n', author: owner });
+  const pageId = await buildPage(t, item.item_id, {
+    page_title: 'Users API',
+    page_content: opts.content ?? '# Users\n\nThe `limit` parameter defaults to **20** items.\n',
+    author: owner,
+  });
   return { itemId: item.item_id, pageId };
 }
 
@@ -59,7 +65,16 @@ describe('comment/save and comment/list: threads and replies', () => {
     expect(r.data).toMatchObject({ open_count: 1, resolved_count: 0, can_comment: true });
     expect(r.data.threads).toHaveLength(1);
     const thread = r.data.threads[0];
-    expect(thread).toMatchObject({ comment_id: first, content: 'Is **20** right?', author_uid: reader.uid, author_username: reader.username, resolved: 0, resolved_by: '', outdated: false, anchor: null });
+    expect(thread).toMatchObject({
+      comment_id: first,
+      content: 'Is **20** right?',
+      author_uid: reader.uid,
+      author_username: reader.username,
+      resolved: 0,
+      resolved_by: '',
+      outdated: false,
+      anchor: null,
+    });
     expect(typeof thread.created_at).toBe('number');
     expect(thread.replies.map((x: { comment_id: number }) => x.comment_id)).toEqual([reply, nested]);
     // The owner deletes any comment and resolves; edits only their own.
@@ -71,7 +86,11 @@ describe('comment/save and comment/list: threads and replies', () => {
     const id = await comment(reader, { page_id: pageId, content: 'typo heer' });
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: editor.token })).error_code).toBe(10313);
     expect((await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'typo here' }, { token: owner.token })).error_code).toBe(10313);
-    const moved = await t.call('comment/save', { page_id: pageId, comment_id: id, content: 'x', anchor: JSON.stringify({ quote: 'limit' }) }, { token: reader.token });
+    const moved = await t.call(
+      'comment/save',
+      { page_id: pageId, comment_id: id, content: 'x', anchor: JSON.stringify({ quote: 'limit' }) },
+      { token: reader.token },
+    );
     expect(moved).toMatchObject({ error_code: 10100, error_message: 'anchor: an edit changes the text only; the comment keeps its place' });
     await comment(reader, { page_id: pageId, comment_id: id, content: 'typo here' });
     const thread = (await list(reader, pageId)).data.threads[0];
@@ -143,7 +162,9 @@ describe('comment/resolve and comment/delete', () => {
     const all = await list(reader, pageId, 'all');
     expect(all.data).toMatchObject({ open_count: 1, resolved_count: 1 });
     expect(all.data.threads.map((x: { resolved: number }) => x.resolved)).toEqual([1, 0]);
-    expect((await t.call('comment/list', { page_id: pageId, status: 'closed' }, { token: reader.token })).error_message).toMatch(/^status: must be open, resolved or all/);
+    expect((await t.call('comment/list', { page_id: pageId, status: 'closed' }, { token: reader.token })).error_message).toMatch(
+      /^status: must be open, resolved or all/,
+    );
   });
 
   it('lets authors delete their own, the owner and administrators any; the editor not another’s', async () => {
@@ -175,12 +196,20 @@ describe('who may comment: the item switch, catalog restrictions, archived items
     expect((await list(stranger, pageId)).data.can_comment).toBe(false);
 
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 2, show_watermark: 1 }, { token: owner.token })).error_code).toBe(0);
-    expect((await t.call('item/info', { item_id: itemId }, { token: owner.token })).data).toMatchObject({ allow_comment: 2, allow_feedback: 1, show_watermark: 1 });
-    expect((await t.call('item/detail', { item_id: itemId }, { token: owner.token })).data).toMatchObject({ allow_comment: 2, allow_feedback: 1, show_watermark: 1 });
+    expect((await t.call('item/info', { item_id: itemId }, { token: owner.token })).data).toMatchObject({
+      allow_comment: 2,
+      allow_feedback: 1,
+      show_watermark: 1,
+    });
+    expect((await t.call('item/detail', { item_id: itemId }, { token: owner.token })).data).toMatchObject({
+      allow_comment: 2,
+      allow_feedback: 1,
+      show_watermark: 1,
+    });
     await comment(stranger, { page_id: pageId, content: 'hi from outside' });
 
     expect((await t.call('item/update', { item_id: itemId, allow_comment: 0 }, { token: owner.token })).error_code).toBe(0);
-    expect((await list(owner, pageId))).toMatchObject({ error_code: 10313, error_message: 'Comments are turned off for this item' });
+    expect(await list(owner, pageId)).toMatchObject({ error_code: 10313, error_message: 'Comments are turned off for this item' });
     expect((await t.call('comment/save', { page_id: pageId, content: 'x' }, { token: owner.token })).error_code).toBe(10313);
     const page = await t.call('page/info', { page_id: pageId }, { token: owner.token });
     expect(page.data.comment_count).toBe(0);
@@ -238,7 +267,11 @@ describe('who may comment: the item switch, catalog restrictions, archived items
 });
 
 describe('mentions and notices', () => {
-  const notices = async (user: User) => (await t.call('notice/getList', { notice_type: 'unread' }, { token: user.token })).data as { list: { notice_title: string; notice_content: string; object_id: number }[]; unread_count: number };
+  const notices = async (user: User) =>
+    (await t.call('notice/getList', { notice_type: 'unread' }, { token: user.token })).data as {
+      list: { notice_title: string; notice_content: string; object_id: number }[];
+      unread_count: number;
+    };
   const verify = (user: User, email: string) => t.services.db('users').where({ uid: user.uid }).update({ email, email_verify: 1 });
 
   it('tells a mentioned reader (notice and mail) and nobody who cannot read the page', async () => {
@@ -281,7 +314,10 @@ describe('mentions and notices', () => {
     const ownerBefore = (await notices(owner)).unread_count;
     await comment(reader, { page_id: pageId, content: 'follow-up', parent_id: thread });
     expect((await notices(reader)).unread_count).toBe(readerBefore);
-    expect((await notices(editor)).list[0]).toMatchObject({ notice_title: `${reader.username} replied in a discussion on the page "Users API"`, notice_content: 'follow-up' });
+    expect((await notices(editor)).list[0]).toMatchObject({
+      notice_title: `${reader.username} replied in a discussion on the page "Users API"`,
+      notice_content: 'follow-up',
+    });
     expect((await notices(editor)).unread_count).toBe(editorBefore + 1);
     expect((await notices(owner)).unread_count).toBe(ownerBefore + 1);
   });
@@ -290,22 +326,43 @@ describe('mentions and notices', () => {
 describe('webhook events', () => {
   it('queues comment.created and comment.resolved for subscribed webhooks', async () => {
     const { itemId, pageId } = await setup();
-    await t.services.db('webhooks').insert({ item_id: itemId, url: 'https://hooks.example.com/x', format: 'json', events: JSON.stringify(['comment.created', 'comment.resolved']), secret: 's', created_at: 0, updated_at: 0 });
-    const id = await comment(reader, { page_id: pageId, content: 'Hook me', anchor: JSON.stringify({ quote: 'defaults to', prefix: 'parameter ', suffix: ' 20' }) });
+    await t.services.db('webhooks').insert({
+      item_id: itemId,
+      url: 'https://hooks.example.com/x',
+      format: 'json',
+      events: JSON.stringify(['comment.created', 'comment.resolved']),
+      secret: 's',
+      created_at: 0,
+      updated_at: 0,
+    });
+    const id = await comment(reader, {
+      page_id: pageId,
+      content: 'Hook me',
+      anchor: JSON.stringify({ quote: 'defaults to', prefix: 'parameter ', suffix: ' 20' }),
+    });
     await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
     const rows = await t.services.db('webhook_deliveries').where({ item_id: itemId }).orderBy('id').select('event', 'payload');
     expect(rows.map((r) => r.event)).toEqual(['comment.created', 'comment.resolved']);
     const created = JSON.parse(rows[0].payload);
-    expect(created).toMatchObject({ event: 'comment.created', actor: { uid: reader.uid }, data: { comment_id: id, thread_id: id, page_id: pageId, page_title: 'Users API', content: 'Hook me', quote: 'defaults to' } });
+    expect(created).toMatchObject({
+      event: 'comment.created',
+      actor: { uid: reader.uid },
+      data: { comment_id: id, thread_id: id, page_id: pageId, page_title: 'Users API', content: 'Hook me', quote: 'defaults to' },
+    });
     expect(JSON.parse(rows[1].payload)).toMatchObject({ event: 'comment.resolved', actor: { uid: editor.uid }, data: { comment_id: id, page_id: pageId } });
     // Reopening is not an event; resolving twice does not repeat it.
     await t.call('comment/resolve', { comment_id: id, resolved: 1 }, { token: editor.token });
     expect(Number((await t.services.db('webhook_deliveries').where({ item_id: itemId }).count({ n: '*' }).first())!.n)).toBe(2);
     // The chat presets summarise both events in the webhook's language, with the page's address.
     const env = (i: number) => JSON.parse(rows[i].payload) as WebhookEnvelope;
-    const text = (format: 'slack' | 'feishu' | 'dingtalk' | 'wecom', i: number, lang: 'en' | 'zh') => JSON.stringify(JSON.parse(renderBody(format, env(i), { deliveryId: 1, lang, siteBase: 'https://docs.example.com' })));
-    expect(JSON.parse(text('slack', 0, 'en')).text).toBe(`[Item] ${reader.username} commented on page “Users API”: Hook me\nhttps://docs.example.com/page/${pageId}`);
-    expect(JSON.parse(text('feishu', 1, 'zh')).content.text).toBe(`[Item] ${editor.username} 解决了页面「Users API」上的讨论：Hook me\nhttps://docs.example.com/page/${pageId}`);
+    const text = (format: 'slack' | 'feishu' | 'dingtalk' | 'wecom', i: number, lang: 'en' | 'zh') =>
+      JSON.stringify(JSON.parse(renderBody(format, env(i), { deliveryId: 1, lang, siteBase: 'https://docs.example.com' })));
+    expect(JSON.parse(text('slack', 0, 'en')).text).toBe(
+      `[Item] ${reader.username} commented on page “Users API”: Hook me\nhttps://docs.example.com/page/${pageId}`,
+    );
+    expect(JSON.parse(text('feishu', 1, 'zh')).content.text).toBe(
+      `[Item] ${editor.username} 解决了页面「Users API」上的讨论：Hook me\nhttps://docs.example.com/page/${pageId}`,
+    );
     expect(JSON.parse(text('dingtalk', 0, 'zh')).text.content).toContain(`${reader.username} 评论了页面「Users API」：Hook me`);
     expect(JSON.parse(text('wecom', 1, 'en')).text.content).toContain(`${editor.username} resolved a discussion on page “Users API”: Hook me`);
   });
@@ -329,7 +386,11 @@ describe('inline anchors follow the text', () => {
     const { pageId, push } = await keyed('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
     // The reader selected rendered text: no backticks, no asterisks.
     const id = await comment(reader, { page_id: pageId, content: 'Really 20?', anchor: anchorOf('limit parameter defaults to 20', 'Users\nThe ', ' items.') });
-    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ comment_id: id, outdated: false, anchor: { quote: 'limit parameter defaults to 20', occurrence: 0 } });
+    expect((await list(reader, pageId)).data.threads[0]).toMatchObject({
+      comment_id: id,
+      outdated: false,
+      anchor: { quote: 'limit parameter defaults to 20', occurrence: 0 },
+    });
     await push('# Users API\n\nIntro added by CI.\n\nThe `limit`\nparameter defaults to  **20** items, at most 100.\n');
     expect((await list(reader, pageId)).data.threads[0]).toMatchObject({ comment_id: id, outdated: false });
   });
@@ -339,7 +400,12 @@ describe('inline anchors follow the text', () => {
     const id = await comment(reader, { page_id: pageId, content: 'Really 20?', anchor: anchorOf('defaults to 20') });
     await push('# Users\n\nThe `limit` parameter defaults to **50** items.\n');
     const thread = (await list(reader, pageId)).data.threads[0];
-    expect(thread).toMatchObject({ comment_id: id, outdated: true, anchor: { quote: 'defaults to 20', prefix: '', suffix: '', occurrence: -1 }, content: 'Really 20?' });
+    expect(thread).toMatchObject({
+      comment_id: id,
+      outdated: true,
+      anchor: { quote: 'defaults to 20', prefix: '', suffix: '', occurrence: -1 },
+      content: 'Really 20?',
+    });
     // Putting the text back brings the anchor back.
     await push('# Users\n\nThe `limit` parameter defaults to **20** items.\n');
     expect((await list(reader, pageId)).data.threads[0].outdated).toBe(false);

@@ -27,7 +27,10 @@ describe('common/verify', () => {
 
   it('stores 4 characters from the look-alike-free alphabet, valid for 10 minutes', async () => {
     const res = await t.fetch('/api/common/verify');
-    const row = await t.services.db('captchas').where({ captcha_id: res.headers.get('x-captcha-id') }).first();
+    const row = await t.services
+      .db('captchas')
+      .where({ captcha_id: res.headers.get('x-captcha-id') })
+      .first();
     expect(row.code).toHaveLength(4);
     for (const ch of row.code) expect(CAPTCHA_CHARSET).toContain(ch);
     expect(row.expires_at - row.created_at).toBe(600);
@@ -43,7 +46,10 @@ describe('common/verify', () => {
     const second = await t.fetch('/api/common/verify');
     const id2 = second.headers.get('x-captcha-id')!;
     const row2 = await t.services.db('captchas').where({ captcha_id: id2 }).first();
-    await t.services.db('captchas').where({ captcha_id: id2 }).update({ expires_at: t.services.now() - 1 });
+    await t.services
+      .db('captchas')
+      .where({ captcha_id: id2 })
+      .update({ expires_at: t.services.now() - 1 });
     expect(await verifyCaptcha(t.services, id2, row2.code)).toBe(false);
   });
 

@@ -16,7 +16,10 @@ describe('scriptCron/run', () => {
     const live = await buildUser(t);
     const dead = await buildUser(t);
     const now = t.services.now();
-    await t.services.db('sessions').where({ uid: dead.uid }).update({ expires_at: now - 10 });
+    await t.services
+      .db('sessions')
+      .where({ uid: dead.uid })
+      .update({ expires_at: now - 10 });
     await t.services.db('captchas').insert([
       { captcha_id: 'old-captcha', code: 'ABCD', expires_at: now - 10, created_at: now - 700 },
       { captcha_id: 'new-captcha', code: 'ABCD', expires_at: now + 500, created_at: now },
@@ -56,7 +59,13 @@ describe('scriptCron/run', () => {
   });
 
   it('keeps running the other jobs when one fails', async () => {
-    const failing: Job = { name: 'test-failing', everySeconds: 1, run: async () => { throw new Error('boom'); } };
+    const failing: Job = {
+      name: 'test-failing',
+      everySeconds: 1,
+      run: async () => {
+        throw new Error('boom');
+      },
+    };
     let ran = false;
     const fine: Job = { name: 'test-fine', everySeconds: 1, run: async () => void (ran = true) };
     const result = await runDueJobs(t.services, [failing, fine]);

@@ -56,7 +56,13 @@ describe('dispatcher', () => {
   });
 
   it('reaches the same action through ShowDoc URL forms, case-insensitively', async () => {
-    for (const path of ['/server/index.php?s=/api/probe/echo&text=a', '/server/index.php?s=Api/Probe/echo&text=a', '/server/?s=/api/probe/echo&text=a', '/server/api/probe/echo?text=a', '/server/api/probe/echo/text/a']) {
+    for (const path of [
+      '/server/index.php?s=/api/probe/echo&text=a',
+      '/server/index.php?s=Api/Probe/echo&text=a',
+      '/server/?s=/api/probe/echo&text=a',
+      '/server/api/probe/echo?text=a',
+      '/server/api/probe/echo/text/a',
+    ]) {
       const res = await t.fetch(path);
       const body = await res.json();
       expect(body.error_code, path).toBe(0);
@@ -80,7 +86,14 @@ describe('dispatcher', () => {
   });
 
   it('answers an unknown route with HTTP 404 and 10404', async () => {
-    for (const path of ['/api/nosuch/thing', '/api/probe/nosuch', '/server/index.php?s=/api/probe', '/server/index.php', '/server/index.php?s=mock-data/not-a-key', '/server/mock-path/abc']) {
+    for (const path of [
+      '/api/nosuch/thing',
+      '/api/probe/nosuch',
+      '/server/index.php?s=/api/probe',
+      '/server/index.php',
+      '/server/index.php?s=mock-data/not-a-key',
+      '/server/mock-path/abc',
+    ]) {
       const res = await t.fetch(path);
       expect(res.status, path).toBe(404);
       expect((await res.json()).error_code, path).toBe(10404);
@@ -161,9 +174,17 @@ describe('dispatcher', () => {
 
 describe('parameter arrays', () => {
   it('keeps arrays of a JSON body and takes the last of repeated form keys', async () => {
-    const json = await t.fetch('/api/probe/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ids: [1, 2, 3] }) });
+    const json = await t.fetch('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ids: [1, 2, 3] }),
+    });
     expect((await json.json()).data.input.ids).toEqual([1, 2, 3]);
-    const form = await t.fetch('/api/probe/echo?text=q1&text=q2', { method: 'POST', body: 'ids=1&ids=2' , headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await t.fetch('/api/probe/echo?text=q1&text=q2', {
+      method: 'POST',
+      body: 'ids=1&ids=2',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     const body = await form.json();
     expect(body.data.input.ids).toBe('2');
     expect(body.data.input.text).toBe('q2');

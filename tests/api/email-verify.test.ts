@@ -47,7 +47,11 @@ describe('issue #20.7: an unverified address is no identity', () => {
     expect(await info(mallory)).toMatchObject({ email: '', email_verify: 0, pending_email: 'newhire@corp.example' });
 
     const item = await buildItem(t, owner);
-    const member = await t.call('member/save', { item_id: item.item_id, username: 'newhire@corp.example', member_group_id: 1, cat_id: 0 }, { token: owner.token });
+    const member = await t.call(
+      'member/save',
+      { item_id: item.item_id, username: 'newhire@corp.example', member_group_id: 1, cat_id: 0 },
+      { token: owner.token },
+    );
     expect(member.error_code).toBe(10209);
     expect(member.error_message).toContain('newhire@corp.example');
     expect(await t.services.db('item_members').where({ item_id: item.item_id, uid: mallory.uid })).toHaveLength(0);
@@ -88,7 +92,11 @@ describe('issue #20.7: an unverified address is no identity', () => {
     expect(await info(hire)).toMatchObject({ email: 'real.hire@corp.example', email_verify: 1, pending_email: '' });
 
     const item = await buildItem(t, owner);
-    const member = await t.call('member/save', { item_id: item.item_id, username: 'real.hire@corp.example', member_group_id: 1, cat_id: 0 }, { token: owner.token });
+    const member = await t.call(
+      'member/save',
+      { item_id: item.item_id, username: 'real.hire@corp.example', member_group_id: 1, cat_id: 0 },
+      { token: owner.token },
+    );
     expect(member.error_code).toBe(0);
     expect((await t.services.db('item_members').where({ item_id: item.item_id }).first()).uid).toBe(hire.uid);
     expect((await t.call('user/login', { username: 'real.hire@corp.example', password: hire.password })).data.uid).toBe(hire.uid);
@@ -131,7 +139,10 @@ describe('issue #20.7: an unverified address is no identity', () => {
     const u = await buildUser(t);
     await t.call('user/updateEmail', { email: 'slow@corp.example', password: u.password }, { token: u.token });
     const link = verifyLinkTo('slow@corp.example');
-    await t.services.db('password_resets').where({ uid: u.uid, purpose: 'verify_email' }).update({ expires_at: t.services.now() - 1 });
+    await t.services
+      .db('password_resets')
+      .where({ uid: u.uid, purpose: 'verify_email' })
+      .update({ expires_at: t.services.now() - 1 });
     expect((await follow(link)).error_code).toBe(10101);
     expect(await userRow(u.uid)).toMatchObject({ email: null, email_verify: 0 });
   });
@@ -154,7 +165,10 @@ describe('user/resendEmailVerification', () => {
     const tooSoon = await t.call('user/resendEmailVerification', {}, { token: u.token });
     expect(tooSoon.error_code).toBe(10101);
     expect(tooSoon.error_message).toMatch(/seconds ago/);
-    await t.services.db('password_resets').where({ uid: u.uid, purpose: 'verify_email' }).update({ created_at: t.services.now() - 61 });
+    await t.services
+      .db('password_resets')
+      .where({ uid: u.uid, purpose: 'verify_email' })
+      .update({ created_at: t.services.now() - 61 });
     const resent = await t.call('user/resendEmailVerification', {}, { token: u.token });
     expect(resent).toMatchObject({ error_code: 0, data: { pending_email: 'again@corp.example' } });
     const second = verifyLinkTo('again@corp.example');
@@ -204,7 +218,10 @@ describe('without SMTP', () => {
       expect(set.error_code).toBe(0);
       expect(await plain.services.db('users').where({ uid: u.uid }).first()).toMatchObject({ email: 'nosmtp@corp.example', email_verify: 1 });
       const item = await buildItem(plain, admin);
-      expect((await plain.call('member/save', { item_id: item.item_id, username: 'nosmtp@corp.example', member_group_id: 1, cat_id: 0 }, { token: admin.token })).error_code).toBe(0);
+      expect(
+        (await plain.call('member/save', { item_id: item.item_id, username: 'nosmtp@corp.example', member_group_id: 1, cat_id: 0 }, { token: admin.token }))
+          .error_code,
+      ).toBe(0);
       const bad = await plain.call('adminUser/addUser', { uid: u.uid, name: 'x', email: 'not-an-address' }, { token: admin.token });
       expect(bad.error_code).toBe(10100);
       expect(bad.error_message).toMatch(/^email: /);

@@ -30,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function wordOf(itemId: number): Promise<JSZip> {
-  const res = await t.fetch('/api/export/word', { method: 'POST', headers: { 'X-API-Token': owner.token, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `item_id=${itemId}` });
+  const res = await t.fetch('/api/export/word', {
+    method: 'POST',
+    headers: { 'X-API-Token': owner.token, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `item_id=${itemId}`,
+  });
   expect(res.status).toBe(200);
   return JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
 }
@@ -44,7 +48,9 @@ async function drawings(zip: JSZip): Promise<{ media: Map<string, Buffer>; embed
   const { window } = new JSDOM('');
   for (const part of [xml, rels]) expect(new window.DOMParser().parseFromString(part, 'application/xml').getElementsByTagName('parsererror')).toHaveLength(0);
   const target = new Map([...rels.matchAll(/<Relationship [^>]*Id="([^"]+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1]!, `word/${m[2]!}`]));
-  const embeds = [...xml.matchAll(/<w:drawing>[\s\S]*?<\/w:drawing>/g)].flatMap((d) => [...d[0].matchAll(/r:embed="([^"]+)"/g)].map((m) => target.get(m[1]!) ?? `missing ${m[1]}`));
+  const embeds = [...xml.matchAll(/<w:drawing>[\s\S]*?<\/w:drawing>/g)].flatMap((d) =>
+    [...d[0].matchAll(/r:embed="([^"]+)"/g)].map((m) => target.get(m[1]!) ?? `missing ${m[1]}`),
+  );
   return { media, embedded: embeds, xml };
 }
 
@@ -55,9 +61,12 @@ describe('export/word images', () => {
     const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'export.png', bytes: PNG, params: { page_id: pageId } });
     expect(up.body.url).toBeTruthy();
     const dataUri = `data:image/jpeg;base64,${JPG.toString('base64')}`;
-    await t.services.db('pages').where({ page_id: pageId }).update({
-      page_content: `![screenshot](${up.body.url})\n\nTexture: ![texture](${dataUri})\n\n<img src="${up.body.url}" alt="again"> and ![remote](https://example.com/x.png)\n\n| Step | Screen |\n| --- | --- |\n| Export | ![in a cell](${up.body.url}) |\n`,
-    });
+    await t.services
+      .db('pages')
+      .where({ page_id: pageId })
+      .update({
+        page_content: `![screenshot](${up.body.url})\n\nTexture: ![texture](${dataUri})\n\n<img src="${up.body.url}" alt="again"> and ![remote](https://example.com/x.png)\n\n| Step | Screen |\n| --- | --- |\n| Export | ![in a cell](${up.body.url}) |\n`,
+      });
     const { media, embedded, xml } = await drawings(await wordOf(item_id));
     // The PNG once (used twice), the JPEG once.
     expect([...media.values()].map((b) => b.length).sort()).toEqual([JPG.length, PNG.length].sort());
@@ -73,11 +82,16 @@ describe('export/word images', () => {
     expect(xml).toContain('[remote]');
   });
 
-  it('embeds an SVG with a PNG fallback: the imported Markdown folder\'s figure', async () => {
+  it("embeds an SVG with a PNG fallback: the imported Markdown folder's figure", async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'word-svg-'));
     fs.cpSync(FIXTURE, path.join(work, 'real-docs'), { recursive: true });
     execFileSync('zip', ['-qr', 'real-docs.zip', 'real-docs'], { cwd: work });
-    const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'real-docs.zip', bytes: fs.readFileSync(path.join(work, 'real-docs.zip')), params: { password: '' } });
+    const r = await uploadFile(t, 'import/auto', {
+      token: owner.token,
+      filename: 'real-docs.zip',
+      bytes: fs.readFileSync(path.join(work, 'real-docs.zip')),
+      params: { password: '' },
+    });
     expect(r.body.error_code, r.body.error_message).toBe(0);
     const { media, embedded, xml } = await drawings(await wordOf(Number(r.body.data.item_id)));
     const svg = [...media].find(([, b]) => b.equals(SVG));

@@ -25,7 +25,12 @@ beforeAll(async () => {
   apiCat = await buildCatalog(t, itemId, 'API', 0, 2);
   subCat = await buildCatalog(t, itemId, 'Users: v1.0', apiCat, 1);
   emptyCat = await buildCatalog(t, itemId, 'Empty', 0, 3);
-  loginPage = await buildPage(t, itemId, { cat_id: subCat, page_title: 'Login <fast>', page_content: '## Request\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nlogin()\n```', s_number: 5 });
+  loginPage = await buildPage(t, itemId, {
+    cat_id: subCat,
+    page_title: 'Login <fast>',
+    page_content: '## Request\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nlogin()\n```',
+    s_number: 5,
+  });
   await buildPage(t, itemId, { cat_id: apiCat, page_title: 'Overview', page_content: 'See [site](https://example.com)', s_number: 1 });
 });
 afterAll(() => t.close());
@@ -41,7 +46,8 @@ const errorOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8'));
 
 /** A tree with ids dropped and children sorted by order, for comparing content. */
 function shape(tree: { pages: DocPage[]; catalogs: DocCatalog[] }): unknown {
-  const byOrder = <T extends { order?: number }>(xs: T[], key: (x: T) => string) => [...xs].sort((a, b) => (a.order ?? 99) - (b.order ?? 99) || key(a).localeCompare(key(b)));
+  const byOrder = <T extends { order?: number }>(xs: T[], key: (x: T) => string) =>
+    [...xs].sort((a, b) => (a.order ?? 99) - (b.order ?? 99) || key(a).localeCompare(key(b)));
   return {
     pages: byOrder(tree.pages, (p) => p.title).map((p) => ({ title: p.title, content: p.content, order: p.order, key: p.key })),
     catalogs: byOrder(tree.catalogs, (c) => c.name).map((c) => ({ name: c.name, order: c.order, ...(shape(c) as object) })),
@@ -55,7 +61,16 @@ describe('export/markdown', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Docs __.zip"; filename*=UTF-8''${encodeURIComponent('Docs 文档.zip')}`);
     const zip = await JSZip.loadAsync(bytes);
-    expect(Object.keys(zip.files).sort()).toEqual(['API/', 'API/Overview.md', 'API/Users_ v1_0/', 'API/Users_ v1_0/Login _fast.md', 'Empty/', 'Intro.md', 'info.json', 'prefix_info.json']);
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'API/',
+      'API/Overview.md',
+      'API/Users_ v1_0/',
+      'API/Users_ v1_0/Login _fast.md',
+      'Empty/',
+      'Intro.md',
+      'info.json',
+      'prefix_info.json',
+    ]);
     const info = await zip.file('info.json')!.async('string');
     expect(await zip.file('prefix_info.json')!.async('string')).toBe(info);
     const manifest = JSON.parse(info);
@@ -110,7 +125,11 @@ describe('export/markdown', () => {
     const editor = await buildUser(t);
     await addMember(t, itemId, editor, 1, apiCat);
     const zip = await JSZip.loadAsync((await download('export/markdown', { item_id: itemId }, editor.token)).bytes);
-    expect(Object.keys(zip.files).filter((n) => n.endsWith('.md')).sort()).toEqual(['API/Overview.md', 'API/Users_ v1_0/Login _fast.md']);
+    expect(
+      Object.keys(zip.files)
+        .filter((n) => n.endsWith('.md'))
+        .sort(),
+    ).toEqual(['API/Overview.md', 'API/Users_ v1_0/Login _fast.md']);
     expect(errorOf((await download('export/markdown', { item_id: itemId, cat_id: emptyCat }, editor.token)).bytes).error_code).toBe(10101);
   });
 });
@@ -122,7 +141,16 @@ describe('export/word', () => {
     expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Docs 文档.docx')}`);
     const xml = await (await JSZip.loadAsync(bytes)).file('word/document.xml')!.async('string');
     const headings = [...xml.matchAll(/<w:pStyle w:val="(Heading\d)"\/>.*?<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(headings).toEqual(['Heading1 1 Intro', 'Heading2 Welcome', 'Heading1 2 API', 'Heading2 2.1 Overview', 'Heading2 2.2 Users: v1.0', 'Heading3 2.2.1 Login &lt;fast&gt;', 'Heading5 Request', 'Heading1 3 Empty']);
+    expect(headings).toEqual([
+      'Heading1 1 Intro',
+      'Heading2 Welcome',
+      'Heading1 2 API',
+      'Heading2 2.1 Overview',
+      'Heading2 2.2 Users: v1.0',
+      'Heading3 2.2.1 Login &lt;fast&gt;',
+      'Heading5 Request',
+      'Heading1 3 Empty',
+    ]);
     expect(xml).toContain('<w:tbl>');
     expect(xml).toContain('login()');
     const rels = await (await JSZip.loadAsync(bytes)).file('word/_rels/document.xml.rels')!.async('string');
@@ -133,7 +161,10 @@ describe('export/word', () => {
     const { item_id } = await buildItem(t, owner, { item_name: 'Pictures' });
     const pageId = await buildPage(t, item_id, { page_title: 'Shots', page_content: 'x' });
     const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'pic.png', bytes: PNG_BYTES, params: { page_id: pageId } });
-    await t.services.db('pages').where({ page_id: pageId }).update({ page_content: `![local](${up.body.url})\n\n![remote](https://example.com/x.png)` });
+    await t.services
+      .db('pages')
+      .where({ page_id: pageId })
+      .update({ page_content: `![local](${up.body.url})\n\n![remote](https://example.com/x.png)` });
     const zip = await JSZip.loadAsync((await download('export/word', { item_id }, owner.token)).bytes);
     const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
     expect(media).toHaveLength(1);
@@ -143,13 +174,22 @@ describe('export/word', () => {
 
   it('builds a many-page item into a well-formed .docx whose every image, link and list is declared', async () => {
     // Real third-party Markdown (the READMEs of packages Folio uses), 40 pages, plus an image and braces in text.
-    const readmes = [['markdown-it@15.0.3', 'README.md'], ['koa@3.3.0', 'Readme.md'], ['knex@3.3.0', 'README.md'], ['docx@9.15.2', 'README.md']].map(([pkg, f]) => fs.readFileSync(npmFixture(pkg!, f), 'utf8'));
+    const readmes = [
+      ['markdown-it@15.0.3', 'README.md'],
+      ['koa@3.3.0', 'Readme.md'],
+      ['knex@3.3.0', 'README.md'],
+      ['docx@9.15.2', 'README.md'],
+    ].map(([pkg, f]) => fs.readFileSync(npmFixture(pkg!, f), 'utf8'));
     const { item_id } = await buildItem(t, owner, { item_name: 'Many pages' });
     const first = await buildPage(t, item_id, { page_title: 'Image', page_content: 'x' });
     const up = await uploadFile(t, 'page/uploadImg', { token: owner.token, filename: 'pic.png', bytes: PNG_BYTES, params: { page_id: first } });
-    await t.services.db('pages').where({ page_id: first }).update({ page_content: `![local](${up.body.url})\n\n- kept as typed: {default-bullet-numbering-0}\n- second` });
+    await t.services
+      .db('pages')
+      .where({ page_id: first })
+      .update({ page_content: `![local](${up.body.url})\n\n- kept as typed: {default-bullet-numbering-0}\n- second` });
     const cat = await buildCatalog(t, item_id, 'Readmes', 0, 1);
-    for (let i = 0; i < 40; i++) await buildPage(t, item_id, { cat_id: cat, page_title: `Readme ${i}`, page_content: readmes[i % readmes.length]!, s_number: i });
+    for (let i = 0; i < 40; i++)
+      await buildPage(t, item_id, { cat_id: cat, page_title: `Readme ${i}`, page_content: readmes[i % readmes.length]!, s_number: i });
 
     const { res, bytes } = await download('export/word', { item_id }, owner.token);
     expect(res.status).toBe(200);

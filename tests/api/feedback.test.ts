@@ -75,7 +75,10 @@ describe('feedback/save', () => {
     expect((await anonymous()({ page_id: priv.pageId, helpful: 1 })).error_code).toBe(10303);
     const pub = await setup();
     expect((await t.call('item/update', { item_id: pub.itemId, allow_feedback: 0 }, { token: owner.token })).error_code).toBe(0);
-    expect(await anonymous()({ page_id: pub.pageId, helpful: 1 })).toMatchObject({ error_code: 10313, error_message: 'Reader feedback is turned off for this item' });
+    expect(await anonymous()({ page_id: pub.pageId, helpful: 1 })).toMatchObject({
+      error_code: 10313,
+      error_message: 'Reader feedback is turned off for this item',
+    });
     expect((await t.call('item/info', { item_id: pub.itemId })).data.allow_feedback).toBe(0);
   });
 

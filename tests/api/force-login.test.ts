@@ -70,7 +70,11 @@ describe('force_login=1', () => {
     expect((await res.json()).error_code).toBe(10312);
     const user = await exportXlsx(stranger.token);
     expect(user.status).toBe(200);
-    expect(Buffer.from(await user.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await user.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('refuses apiChange/list and apiChange/info with a share_key to a guest with 10312', async () => {

@@ -53,7 +53,7 @@ describe('page/diff', () => {
     expect(r.data.history_page).toMatchObject({ page_history_id: h.page_history_id, page_content: 'before', revision: 1 });
   });
 
-  it("returns 10101 for a history id of another page and 10100 when it is missing", async () => {
+  it('returns 10101 for a history id of another page and 10100 when it is missing', async () => {
     const { itemId, owner } = await itemWithPeople(t);
     const a = await savePageVia(t, owner.token, { item_id: itemId });
     await savePageVia(t, owner.token, { item_id: itemId, page_id: a.page_id, page_content: 'x' });

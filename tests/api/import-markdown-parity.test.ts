@@ -52,7 +52,10 @@ async function contentsOf(s: Side, ids: number[]): Promise<Map<number, string>> 
 async function comparable(s: Side): Promise<Map<string, { place: string; order: number; content: string }>> {
   const tree = await treeOf(s);
   const byId = new Map(tree.pages.map((p) => [p.page_id, p]));
-  const contents = await contentsOf(s, tree.pages.map((p) => p.page_id));
+  const contents = await contentsOf(
+    s,
+    tree.pages.map((p) => p.page_id),
+  );
   const files = (await t.services.db('files').where({ item_id: s.itemId }).select('sign', 'content_hash')) as { sign: string; content_hash: string }[];
   const fileOf = new Map(files.map((f) => [f.sign, f.content_hash]));
   const out = new Map<string, { place: string; order: number; content: string }>();
@@ -128,10 +131,13 @@ describe('import/auto of a Markdown zip and docs push of the same folder', () =>
     expect((await contentsOf(web, [modes])).get(modes)).toContain(`/${web.itemId}?page_id=${idOf('react-router-docs/start/data/custom.md')}`);
   });
 
-  it('records each page\'s file as docs push does: a push of the folder into the imported item then changes nothing', async () => {
+  it("records each page's file as docs push does: a push of the folder into the imported item then changes nothing", async () => {
     const before = await treeOf(web);
     const dir = tempFolder(FIXTURE);
-    const plan = await runDocs(['plan', dir, '--json'], { cwd: dir, env: { DOCS_SERVER: t.url, DOCS_API_KEY: web.creds.api_key, DOCS_API_TOKEN: web.creds.api_token } });
+    const plan = await runDocs(['plan', dir, '--json'], {
+      cwd: dir,
+      env: { DOCS_SERVER: t.url, DOCS_API_KEY: web.creds.api_key, DOCS_API_TOKEN: web.creds.api_token },
+    });
     expect(plan.code, plan.stderr).toBe(ExitCode.OK);
     const summary = JSON.parse(plan.stdout).summary;
     expect(summary).toMatchObject({ create: 0, update: 0, move: 0, conflict: 0 });

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const importFile = (filename: string, bytes: string, params?: Record<string, string | number>) => uploadFile(t, 'import/auto', { token: owner.token, filename, bytes, params });
+const importFile = (filename: string, bytes: string, params?: Record<string, string | number>) =>
+  uploadFile(t, 'import/auto', { token: owner.token, filename, bytes, params });
 const itemCount = async () => toCount(await t.services.db('items').count({ n: '*' }).first());
 /** Imports of 150 pages on a shared 2-core machine under load took up to 40 s: room enough, still far from the minutes of #26. */
 const SLOW = { timeout: 180_000 };
@@ -45,7 +46,9 @@ describe('import/auto: a description with recursive schemas (presalytics ooxml, 
 
   it('marks where a recursive model is cut in the parameter tables', async () => {
     const r = await importFile('ooxml.json', OOXML);
-    const contents = (await t.services.db('pages').where({ item_id: r.body.data.item_id, is_del: 0 }).select('page_content')).map((p: { page_content: string }) => p.page_content);
+    const contents = (await t.services.db('pages').where({ item_id: r.body.data.item_id, is_del: 0 }).select('page_content')).map(
+      (p: { page_content: string }) => p.page_content,
+    );
     expect(contents.some((c: string) => /…\(recursive: see [\w.]+\)/.test(c))).toBe(true);
   });
 

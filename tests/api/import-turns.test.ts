@@ -45,7 +45,12 @@ describe('an import writing its pages', () => {
     };
     pings.push(ping());
     try {
-      const result = await persistTree(t.services, { tree: tree(2000), owner: { uid: owner.uid, username: owner.username }, itemName: 'Many pages', password: '' });
+      const result = await persistTree(t.services, {
+        tree: tree(2000),
+        owner: { uid: owner.uid, username: owner.username },
+        itemName: 'Many pages',
+        password: '',
+      });
       expect(result.created).toBe(2000);
     } finally {
       writing = false;

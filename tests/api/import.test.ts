@@ -28,7 +28,11 @@ async function itemCount(): Promise<number> {
 }
 
 async function catalogPaths(itemId: number): Promise<string[]> {
-  const cats = (await t.services.db('catalogs').where({ item_id: itemId }).select('cat_id', 'cat_name', 'parent_cat_id')) as { cat_id: number; cat_name: string; parent_cat_id: number }[];
+  const cats = (await t.services.db('catalogs').where({ item_id: itemId }).select('cat_id', 'cat_name', 'parent_cat_id')) as {
+    cat_id: number;
+    cat_name: string;
+    parent_cat_id: number;
+  }[];
   const byId = new Map(cats.map((c) => [c.cat_id, c]));
   const pathOf = (id: number): string => {
     const c = byId.get(id)!;
@@ -37,7 +41,12 @@ async function catalogPaths(itemId: number): Promise<string[]> {
   return cats.map((c) => pathOf(c.cat_id)).sort();
 }
 
-const pagesOf = (itemId: number) => t.services.db('pages').where({ item_id: itemId, is_del: 0 }).orderBy('page_id').select('page_id', 'cat_id', 'page_title', 'page_content', 'stable_key', 's_number');
+const pagesOf = (itemId: number) =>
+  t.services
+    .db('pages')
+    .where({ item_id: itemId, is_del: 0 })
+    .orderBy('page_id')
+    .select('page_id', 'cat_id', 'page_title', 'page_content', 'stable_key', 's_number');
 
 /** Asserts an import failed with 10101, named the problem, and created no item. */
 async function expectRefused(filename: string, bytes: Buffer | string, message: RegExp) {
@@ -133,7 +142,17 @@ describe('import/auto: Postman', () => {
       folders: [{ id: 'f1', name: 'Utilities / Date and Time', order: ['r1'] }],
       requests: [
         { id: 'r0', name: 'Ping', url: 'https://api.example.com/ping', method: 'GET', headers: '' },
-        { id: 'r1', name: 'Now', url: 'https://api.example.com/time', method: 'POST', headers: 'X-Key: abc\n', dataMode: 'raw', rawModeData: '{"tz":"UTC"}', folder: 'f1', responses: [{ name: 'ok', text: '{"now":1}', responseCode: { code: 200 } }] },
+        {
+          id: 'r1',
+          name: 'Now',
+          url: 'https://api.example.com/time',
+          method: 'POST',
+          headers: 'X-Key: abc\n',
+          dataMode: 'raw',
+          rawModeData: '{"tz":"UTC"}',
+          folder: 'f1',
+          responses: [{ name: 'ok', text: '{"now":1}', responseCode: { code: 200 } }],
+        },
       ],
     };
     const r = await importFile('legacy.postman_collection', JSON.stringify(v1));
@@ -218,8 +237,14 @@ describe('import/auto: ShowDoc and Markdown zips', () => {
     const zip = new JSZip();
     zip.file('中文/文档.md', '内容');
     // 中文 = D6D0 CEC4, 文档 = CEC4 B5B5 in GBK; no UTF-8 flag is set for such names.
-    const gbk: Record<string, number[]> = { '中文/': [0xd6, 0xd0, 0xce, 0xc4, 0x2f], '中文/文档.md': [0xd6, 0xd0, 0xce, 0xc4, 0x2f, 0xce, 0xc4, 0xb5, 0xb5, 0x2e, 0x6d, 0x64] };
-    const bytes = await zip.generateAsync({ type: 'nodebuffer', encodeFileName: (name: string) => Buffer.from(gbk[name] ?? Buffer.from(name)) as unknown as string });
+    const gbk: Record<string, number[]> = {
+      '中文/': [0xd6, 0xd0, 0xce, 0xc4, 0x2f],
+      '中文/文档.md': [0xd6, 0xd0, 0xce, 0xc4, 0x2f, 0xce, 0xc4, 0xb5, 0xb5, 0x2e, 0x6d, 0x64],
+    };
+    const bytes = await zip.generateAsync({
+      type: 'nodebuffer',
+      encodeFileName: (name: string) => Buffer.from(gbk[name] ?? Buffer.from(name)) as unknown as string,
+    });
     const r = await importFile('gbk.zip', bytes);
     expect(r.body.error_code, r.body.error_message).toBe(0);
     expect(await catalogPaths(r.body.data.item_id)).toEqual(['中文']);
@@ -243,7 +268,10 @@ describe('import/auto: zip entries refused for their names', () => {
     expect(r.body.data.warnings).toEqual([
       { path: '../evil.md', message: 'not imported: climbs out of the archive with ".."' },
       { path: '/etc/passwd.md', message: 'not imported: is absolute (it points outside the archive)' },
-      { path: 'fastify-docs/Reference/bell\\x07.md', message: 'not imported: its path has the segment "bell\\x07.md", which contains a control character or one of < > : " | ? * \\' },
+      {
+        path: 'fastify-docs/Reference/bell\\x07.md',
+        message: 'not imported: its path has the segment "bell\\x07.md", which contains a control character or one of < > : " | ? * \\',
+      },
       { path: longName, message: 'not imported: its path is longer than 1000 characters' },
     ]);
   });
@@ -314,7 +342,11 @@ describe('import/auto: refusals', () => {
     const zip = new JSZip();
     zip.file('../../etc/evil.md', 'evil', { createFolders: false });
     zip.file('/etc/passwd.md', 'x', { createFolders: false });
-    await expectRefused('slip.zip', await zip.generateAsync({ type: 'nodebuffer' }), /no info\.json, prefix_info\.json or \.md files that can be imported \(2 left out for their names\)/);
+    await expectRefused(
+      'slip.zip',
+      await zip.generateAsync({ type: 'nodebuffer' }),
+      /no info\.json, prefix_info\.json or \.md files that can be imported \(2 left out for their names\)/,
+    );
   });
 
   it('refuses zip bombs by their expansion ratio', async () => {
@@ -327,7 +359,11 @@ describe('import/auto: refusals', () => {
   it('refuses a corrupt zip and a zip without documents', async () => {
     const good = await new JSZip().file('a.md', 'x').generateAsync({ type: 'nodebuffer' });
     await expectRefused('cut.zip', good.subarray(0, good.length - 30), /not a readable zip archive/);
-    await expectRefused('images.zip', await new JSZip().file('a.png', 'x').generateAsync({ type: 'nodebuffer' }), /no info\.json, prefix_info\.json or \.md files/);
+    await expectRefused(
+      'images.zip',
+      await new JSZip().file('a.png', 'x').generateAsync({ type: 'nodebuffer' }),
+      /no info\.json, prefix_info\.json or \.md files/,
+    );
   });
 
   it('returns 10400 for a request above MAX_REQUEST_MB and creates nothing', async () => {
@@ -355,7 +391,19 @@ describe('import/auto: refusals', () => {
   }, 60_000);
 
   it('folds catalogs below the third level instead of refusing them', async () => {
-    const manifest = { item_type: '1', item_name: 'Deep', pages: { pages: [], catalogs: [{ cat_name: 'a', catalogs: [{ cat_name: 'b', catalogs: [{ cat_name: 'c', catalogs: [{ cat_name: 'd', pages: [{ page_title: 'p', page_content: 'x' }] }] }] }] }] } };
+    const manifest = {
+      item_type: '1',
+      item_name: 'Deep',
+      pages: {
+        pages: [],
+        catalogs: [
+          {
+            cat_name: 'a',
+            catalogs: [{ cat_name: 'b', catalogs: [{ cat_name: 'c', catalogs: [{ cat_name: 'd', pages: [{ page_title: 'p', page_content: 'x' }] }] }] }],
+          },
+        ],
+      },
+    };
     const r = await importFile('deep.zip', await new JSZip().file('info.json', JSON.stringify(manifest)).generateAsync({ type: 'nodebuffer' }));
     expect(r.body.error_code, r.body.error_message).toBe(0);
     expect(await catalogPaths(r.body.data.item_id)).toEqual(['a', 'a/b', 'a/b/c', 'a/b/c / d']);

@@ -29,7 +29,19 @@ describe('item/info', () => {
     const r = await t.call('item/info', { item_id: s.itemId }, { token: s.owner.token });
     expect(r.error_code).toBe(0);
     const d = r.data;
-    expect(d).toMatchObject({ item_id: s.itemId, item_name: 'Docs item', item_type: 1, is_archived: 0, item_domain: '', unread_count: 0, is_login: true, item_edit: true, item_manage: true, ItemPermn: true, ItemCreator: true });
+    expect(d).toMatchObject({
+      item_id: s.itemId,
+      item_name: 'Docs item',
+      item_type: 1,
+      is_archived: 0,
+      item_domain: '',
+      unread_count: 0,
+      is_login: true,
+      item_edit: true,
+      item_manage: true,
+      ItemPermn: true,
+      ItemCreator: true,
+    });
     expect(d.menu.pages.map((p: any) => p.page_title)).toEqual(['Root first', 'Root second']);
     expect(d.menu.pages[0]).not.toHaveProperty('page_content');
     expect(d.menu.catalogs.map((c: any) => c.cat_name)).toEqual(['B', 'A']);

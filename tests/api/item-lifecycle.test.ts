@@ -28,7 +28,11 @@ describe('item/update', () => {
   it('changes name, description and domain for a manager', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, other, 2);
-    const r = await t.call('item/update', { item_id: item.item_id, item_name: 'New', item_description: 'about', item_domain: 'NewDom' }, { token: other.token });
+    const r = await t.call(
+      'item/update',
+      { item_id: item.item_id, item_name: 'New', item_description: 'about', item_domain: 'NewDom' },
+      { token: other.token },
+    );
     expect(r.error_code, r.error_message).toBe(0);
     expect(await itemRow(item.item_id)).toMatchObject({ item_name: 'New', item_description: 'about', item_domain: 'newdom' });
     expect(JSON.stringify(r.data)).not.toMatch(/password/);
@@ -247,7 +251,11 @@ describe('item/attorn', () => {
   it('hands the item to a user named by username or e-mail', async () => {
     const item = await buildItem(t, owner);
     await addMember(t, item.item_id, other, 1);
-    const r = await t.call('item/attorn', { item_id: item.item_id, username: (await t.services.db('users').where({ uid: other.uid }).first()).email.toUpperCase(), password: owner.password }, { token: owner.token });
+    const r = await t.call(
+      'item/attorn',
+      { item_id: item.item_id, username: (await t.services.db('users').where({ uid: other.uid }).first()).email.toUpperCase(), password: owner.password },
+      { token: owner.token },
+    );
     expect(r.error_code, r.error_message).toBe(0);
     expect(await itemRow(item.item_id)).toMatchObject({ uid: other.uid, username: other.username });
     expect(await t.services.db('item_members').where({ item_id: item.item_id, uid: other.uid })).toHaveLength(0);
@@ -319,7 +327,15 @@ describe('item/pwd', () => {
     // A forged grant or one for another item opens nothing.
     expect((await t.call('item/info', { item_id: item.item_id }, { headers: { Cookie: `folio_item_${item.item_id}=forged.value` } })).error_code).toBe(10303);
     const other = await buildItem(t, owner, { password: 'open sesame' });
-    expect((await t.call('item/info', { item_id: other.item_id }, { headers: { Cookie: cookie.replace(`folio_item_${item.item_id}`, `folio_item_${other.item_id}`) } })).error_code).toBe(10303);
+    expect(
+      (
+        await t.call(
+          'item/info',
+          { item_id: other.item_id },
+          { headers: { Cookie: cookie.replace(`folio_item_${item.item_id}`, `folio_item_${other.item_id}`) } },
+        )
+      ).error_code,
+    ).toBe(10303);
   });
 
   it('finds the item by domain and refuses off-site refer_url values', async () => {

@@ -20,7 +20,15 @@ describe('item/add', () => {
     const r = await t.call('item/add', { item_name: 'Docs', item_description: 'd', item_type: 1, password: '' }, { token: owner.token });
     expect(r.error_code).toBe(0);
     const row = await itemRow(r.data.item_id);
-    expect(row).toMatchObject({ item_name: 'Docs', item_description: 'd', uid: owner.uid, username: owner.username, password_hash: '', item_type: 1, is_del: 0 });
+    expect(row).toMatchObject({
+      item_name: 'Docs',
+      item_description: 'd',
+      uid: owner.uid,
+      username: owner.username,
+      password_hash: '',
+      item_type: 1,
+      is_del: 0,
+    });
     expect(await t.services.db('pages').where({ item_id: r.data.item_id })).toHaveLength(0);
   });
 
@@ -83,7 +91,9 @@ describe('item/add', () => {
   });
 
   it('gives a domain to exactly one of several concurrent requests (10304 for the rest)', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => t.call('item/add', { item_name: `Race ${i}`, item_domain: 'RaceDom' }, { token: owner.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.call('item/add', { item_name: `Race ${i}`, item_domain: 'RaceDom' }, { token: owner.token })),
+    );
     expect(answers.map((a) => a.error_code).sort()).toEqual([0, 10304, 10304, 10304, 10304, 10304]);
     expect(await t.services.db('items').where({ item_domain: 'racedom' })).toHaveLength(1);
   });
@@ -117,7 +127,11 @@ describe('item/add', () => {
       expect(r.error_code).toBe(0);
       const copy = r.data.item_id;
       const cats = await t.services.db('catalogs').where({ item_id: copy }).orderBy('cat_id');
-      expect(cats.map((c) => [c.cat_name, c.level, c.s_number])).toEqual([['A', 2, 2], ['B', 2, 1], ['A1', 3, 5]]);
+      expect(cats.map((c) => [c.cat_name, c.level, c.s_number])).toEqual([
+        ['A', 2, 2],
+        ['B', 2, 1],
+        ['A1', 3, 5],
+      ]);
       const newA = cats.find((c) => c.cat_name === 'A')!;
       const newA1 = cats.find((c) => c.cat_name === 'A1')!;
       expect(newA1.parent_cat_id).toBe(newA.cat_id);
@@ -191,7 +205,9 @@ describe('item/detail', () => {
     const r = await t.call('item/detail', { item_id: pub.item_id, lang: 'en' }, { token: stranger.token });
     expect(r.error_code).toBe(10313);
     expect(r.error_message).toBe('You do not have permission to do this in this item');
-    expect((await t.call('item/detail', { item_id: pub.item_id, lang: 'zh' }, { token: stranger.token })).error_message).toBe('您在该项目中没有进行此操作的权限');
+    expect((await t.call('item/detail', { item_id: pub.item_id, lang: 'zh' }, { token: stranger.token })).error_message).toBe(
+      '您在该项目中没有进行此操作的权限',
+    );
   });
 
   it('returns 10101 for an unknown item or domain', async () => {

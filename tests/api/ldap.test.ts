@@ -321,6 +321,17 @@ describe('logging', () => {
   it('never writes the bind password or a user password to the log', async () => {
     const all = logLines.join('\n');
     expect(all.length).toBeGreaterThan(0);
-    for (const secret of [slapd.adminPassword, 'wonderland-42', 'directory-pass', 'typo-secret-99', 'wrong-service-password', 'directory-admin-pw', 'olga-directory-pw', 'first-day-pw', 'frank-directory-pw']) expect(all).not.toContain(secret);
+    for (const secret of [
+      slapd.adminPassword,
+      'wonderland-42',
+      'directory-pass',
+      'typo-secret-99',
+      'wrong-service-password',
+      'directory-admin-pw',
+      'olga-directory-pw',
+      'first-day-pw',
+      'frank-directory-pw',
+    ])
+      expect(all).not.toContain(secret);
   });
 });

@@ -19,7 +19,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-
 /** An item with an owner and an editor, and one page; answers what a test needs. */
 async function livePage(env: Record<string, string>, url: string) {
   const owner = await userOn(env);
@@ -91,7 +90,10 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     await waitUntil(() => presentNames(pa).includes('editor on B'), "B's presence at A", 20_000);
     // Who a state stands for is what A's server knows (it rewrites `user`), and B shows that.
     pa.setAwarenessField('user', { name: 'someone else', color: '#123456' });
-    const ownerAtB = () => [...pb.awareness!.getStates().values()].find((st) => (st as { probe?: string }).probe === 'owner on A') as { user?: { uid?: number; name?: string } } | undefined;
+    const ownerAtB = () =>
+      [...pb.awareness!.getStates().values()].find((st) => (st as { probe?: string }).probe === 'owner on A') as
+        | { user?: { uid?: number; name?: string } }
+        | undefined;
     await waitUntil(() => ownerAtB()?.user?.uid === setup.owner.uid, "the owner's identity at B", 20_000);
     expect(ownerAtB()!.user!.name).not.toBe('someone else');
     // A client leaving B disappears from A's presence.
@@ -99,14 +101,16 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     await waitUntil(() => !presentNames(pa).includes('editor on B'), "B's client gone from A's presence", 20_000);
   }, 120_000);
 
-  it("a terminated listener reconnects and resynchronises: nothing typed meanwhile is lost", async () => {
+  it('a terminated listener reconnects and resynchronises: nothing typed meanwhile is lost', async () => {
     const pa = await open(a.url, setup.owner, setup.pageId);
     const pb = await open(b.url, setup.editor, setup.pageId);
     await waitForText(pb, (s) => s === liveText(pa).toString(), 20_000);
     const db = openDb(env);
     cleanups.push(() => db.destroy());
     const listenerOf = async (served: Served) =>
-      ((await db.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [`folio-live-bus/${served.child.pid}`])).rows as { pid: number }[]).map((r) => r.pid);
+      ((await db.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [`folio-live-bus/${served.child.pid}`])).rows as { pid: number }[]).map(
+        (r) => r.pid,
+      );
     const [old] = await listenerOf(a);
     expect(old).toBeTypeOf('number');
     const logs = logLines(a.child);
@@ -118,11 +122,17 @@ describe.runIf(TEST_ENGINE === 'pg')('two Folio instances on one PostgreSQL data
     const withLog = (err: Error) => {
       throw new Error(`${err.message}; A logged: ${JSON.stringify(logs.filter((l) => Number(l.level) >= 30 && l.msg !== 'request').slice(0, 12))}`);
     };
-    const text = await waitForText(pa, (s) => s.includes('typed on B during the outage.') && s.includes('typed on A during the outage.'), 30_000).catch(withLog);
+    const text = await waitForText(pa, (s) => s.includes('typed on B during the outage.') && s.includes('typed on A during the outage.'), 30_000).catch(
+      withLog,
+    );
     await waitForText(pb, (s) => s === text, 30_000).catch(withLog);
     expect(text.match(/typed on B during the outage\./g)).toHaveLength(1);
     // And stored: page/info (on either instance) gives the converged text.
-    await waitUntil(async () => (await apiOk(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text, 'the text stored', 30_000);
+    await waitUntil(
+      async () => (await apiOk(b.url, 'page/info', { page_id: setup.pageId }, setup.editor.token)).page_content === text,
+      'the text stored',
+      30_000,
+    );
     await waitUntil(() => logs.some((l) => l.msg === 'the live bus lost PostgreSQL; reconnecting'), 'the reconnect logged', 10_000);
     // Recovered by the reconnect's resync ('*'), not by a later gap in B's sequence numbers.
     expect(logs.some((l) => l.msg === 'live documents resynchronised after a loss on the bus' && l.lostFrom === '*')).toBe(true);
@@ -147,10 +157,18 @@ describe.runIf(TEST_ENGINE === 'pg')('rights changes between instances', () => {
     const row = await db('item_members').where({ item_id: itemId, uid: editor.uid }).first('item_member_id');
     await apiOk(a.url, 'member/delete', { item_id: itemId, item_member_id: row.item_member_id }, owner.token);
     // Closed (a private item) or downgraded to read-only (a public one): either way, at once.
-    await waitUntil(() => liveLog(pe).closes.includes(LIVE_CLOSE.forbidden) || liveLog(pe).notices.some((n) => n.mode === 'view'), 'the editor on B losing write access', 20_000);
+    await waitUntil(
+      () => liveLog(pe).closes.includes(LIVE_CLOSE.forbidden) || liveLog(pe).notices.some((n) => n.mode === 'view'),
+      'the editor on B losing write access',
+      20_000,
+    );
     liveText(pe).insert(0, 'AFTER ');
     liveText(po).insert(0, 'OWNER ');
-    await waitUntil(async () => String((await apiOk(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content).includes('OWNER'), "the owner's edit stored", 30_000);
+    await waitUntil(
+      async () => String((await apiOk(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content).includes('OWNER'),
+      "the owner's edit stored",
+      30_000,
+    );
     expect(liveText(po).toString()).not.toContain('AFTER');
     expect(String((await apiOk(a.url, 'page/info', { page_id: pageId }, owner.token)).page_content)).not.toContain('AFTER');
   }, 120_000);
@@ -181,6 +199,7 @@ describe.runIf(TEST_ENGINE === 'sqlite')('WORKERS=2 on SQLite', () => {
     const text = await waitForText(one!, (t) => t.includes('from worker one.') && t.includes('from worker two.'), 20_000);
     for (const p of providers) await waitForText(p, (t) => t === text, 20_000);
     providers.forEach((p, i) => p.setAwarenessField('probe', `participant ${i}`));
-    for (const p of providers) await waitUntil(() => providers.every((_, i) => presentNames(p).includes(`participant ${i}`)), 'everyone present everywhere', 20_000);
+    for (const p of providers)
+      await waitUntil(() => providers.every((_, i) => presentNames(p).includes(`participant ${i}`)), 'everyone present everywhere', 20_000);
   }, 120_000);
 });

@@ -27,7 +27,9 @@ function upgradeStatus(path: string, server: TestServer = t): Promise<string> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      );
     });
     let data = '';
     socket.on('data', (chunk) => {
@@ -235,7 +237,10 @@ describe('migration 20261128000100_item_live_editing', () => {
       await migration.up(s.services.db);
       const created = await insertItem(s, owner);
       const flags = Object.fromEntries(
-        (await s.services.db('items').whereIn('item_id', [before, existing, created]).select('item_id', 'live_editing')).map((r) => [r.item_id, r.live_editing]),
+        (await s.services.db('items').whereIn('item_id', [before, existing, created]).select('item_id', 'live_editing')).map((r) => [
+          r.item_id,
+          r.live_editing,
+        ]),
       );
       expect(flags).toEqual({ [before]: 0, [existing]: 0, [created]: 1 });
       const added = await s.call('item/add', { item_name: 'New', item_type: 1 }, { token: owner.token });

@@ -130,7 +130,7 @@ describe('a member whose rights narrow mid-session (member/save)', () => {
 });
 
 describe('item changes', () => {
-  it("a guest who opened a private item with its visit password reads live until the password changes", async () => {
+  it('a guest who opened a private item with its visit password reads live until the password changes', async () => {
     const { owner, itemId, pageId } = await livePage({ password: 'first-pw' });
     const pwd = await t.call('item/pwd', { item_id: itemId, password: 'first-pw' });
     const cookie = grantCookieFrom(pwd.headers, itemId)!;
@@ -201,7 +201,7 @@ describe('item changes', () => {
 });
 
 describe('an explicit lock while live editing is on', () => {
-  it("makes the others read-only until released; the holder keeps writing; page/isLock reports it", async () => {
+  it('makes the others read-only until released; the holder keeps writing; page/isLock reports it', async () => {
     const { owner, editor, itemId, pageId } = await livePage();
     const o = await join(pageId, owner);
     const e = await join(pageId, editor);
@@ -226,7 +226,6 @@ describe('an explicit lock while live editing is on', () => {
     const final = await waitForText(e, (s) => s === liveText(o).toString());
     expect(serverText(o)).toBe(final);
   });
-
 });
 
 /**
@@ -241,7 +240,7 @@ describe('without the periodic sweep', () => {
   });
   afterAll(() => slow.close());
 
-  it("a lock that expires without being released gives write back at its expiry, also to a connection opened during the lock", async () => {
+  it('a lock that expires without being released gives write back at its expiry, also to a connection opened during the lock', async () => {
     const { owner, editor, itemId, pageId } = await livePage({}, slow);
     const o = await join(pageId, owner, undefined, slow);
     const e = await join(pageId, editor, undefined, slow);
@@ -257,7 +256,7 @@ describe('without the periodic sweep', () => {
     await expectApplied(late, o, 'LATE ', slow);
   });
 
-  it("an account deleted by an administrator is closed at once on every item", async () => {
+  it('an account deleted by an administrator is closed at once on every item', async () => {
     const { owner, pageId } = await livePage({}, slow);
     const admin = await buildUser(slow, { groupid: 1 });
     const other = await livePage({}, slow);
@@ -267,7 +266,10 @@ describe('without the periodic sweep', () => {
     const guestOfPublic = await join(pageId, member, undefined, slow); // a public item: read as a logged-in stranger
     const o = await join(pageId, owner, undefined, slow);
     expect((await slow.call('adminUser/deleteUser', { uid: member.uid }, { token: admin.token })).error_code).toBe(0);
-    await waitUntil(() => liveLog(m).closes.includes(LIVE_CLOSE.forbidden) && liveLog(guestOfPublic).closes.includes(LIVE_CLOSE.forbidden), "the deleted account's connections closed");
+    await waitUntil(
+      () => liveLog(m).closes.includes(LIVE_CLOSE.forbidden) && liveLog(guestOfPublic).closes.includes(LIVE_CLOSE.forbidden),
+      "the deleted account's connections closed",
+    );
     expect(liveLog(o).closes).toEqual([]);
   });
 

@@ -21,7 +21,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-
 /** A provider on `url` plus the workbook model the browser keeps in step with it. */
 async function join(url: string, user: TestUser, pageId: number) {
   const tok = await apiOk(url, 'live/token', { page_id: pageId }, user.token);
@@ -72,6 +71,10 @@ describe.runIf(TEST_ENGINE === 'pg')('a live sheet across two Folio instances on
     expect(pb.sheets).toEqual(shared);
     expect([valueAt(shared, 0, 0), valueAt(shared, 1, 1)]).toEqual(['on A', 'on B']);
     expect(['A wrote C3', 'B wrote C3']).toContain(valueAt(shared, 2, 2));
-    await waitUntil(async () => (await apiOk(b.url, 'page/info', { page_id: pageId }, editor.token)).page_content === JSON.stringify(shared), 'the stored sheet', 30_000);
+    await waitUntil(
+      async () => (await apiOk(b.url, 'page/info', { page_id: pageId }, editor.token)).page_content === JSON.stringify(shared),
+      'the stored sheet',
+      30_000,
+    );
   }, 180_000);
 });

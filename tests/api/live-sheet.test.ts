@@ -36,7 +36,9 @@ async function join(pageId: number, token: string) {
   return sheetParticipant(provider);
 }
 
-const set = (r: number, c: number, v: string): SheetOp[] => [{ op: 'replace', id: 'sheet-1', path: ['data', r, c], value: { v, m: v, ct: { fa: 'General', t: 'g' } } }];
+const set = (r: number, c: number, v: string): SheetOp[] => [
+  { op: 'replace', id: 'sheet-1', path: ['data', r, c], value: { v, m: v, ct: { fa: 'General', t: 'g' } } },
+];
 const valueAt = (sheets: FortuneSheet[], r: number, c: number) => sheets[0]?.celldata?.find((x) => x.r === r && x.c === c)?.v?.v;
 const synced = (p: HocuspocusProvider) => p.isSynced && !p.hasUnsyncedChanges;
 
@@ -56,7 +58,10 @@ describe('live spreadsheets', () => {
     b.edit(set(1, 1, '1200'));
     a.edit(set(2, 2, 'from A'));
     b.edit(set(2, 2, 'from B'));
-    await waitUntil(() => synced(a.provider) && synced(b.provider) && sheetOpLog(a.provider.document).length === 4 && sheetOpLog(b.provider.document).length === 4, 'both sides hold all four batches');
+    await waitUntil(
+      () => synced(a.provider) && synced(b.provider) && sheetOpLog(a.provider.document).length === 4 && sheetOpLog(b.provider.document).length === 4,
+      'both sides hold all four batches',
+    );
     const shared = sheetDocSheets(a.provider.document);
     expect(a.sheets).toEqual(shared);
     expect(b.sheets).toEqual(shared);
@@ -95,7 +100,11 @@ describe('live spreadsheets', () => {
     await waitUntil(() => valueAt(r.sheets, 3, 3) === 'seen by the reader', 'the reader sees the edit');
     r.edit(set(4, 4, 'refused'));
     await waitUntil(async () => valueAt(JSON.parse(await storedContent(pageId)) as FortuneSheet[], 3, 3) === 'seen by the reader', 'stored');
-    expect(sheetOpLog(a.provider.document).toArray().every((batch) => batch.ops.every((op) => op.path[1] !== 4))).toBe(true);
+    expect(
+      sheetOpLog(a.provider.document)
+        .toArray()
+        .every((batch) => batch.ops.every((op) => op.path[1] !== 4)),
+    ).toBe(true);
     const before = await storedContent(pageId);
     closeAllLive();
     // Nobody left: the document unloads; the next opening starts from the folded base.
@@ -112,7 +121,10 @@ describe('live spreadsheets', () => {
     const b = await join(pageId, editor.token);
     const base = sheetMeta(a.provider.document).get('base');
     sheetMeta(a.provider.document).set('base', '[{"name":"Hijacked","celldata":[]}]');
-    await waitUntil(() => sheetMeta(a.provider.document).get('base') === base && sheetMeta(b.provider.document).get('base') === base, 'the base restored on both sides');
+    await waitUntil(
+      () => sheetMeta(a.provider.document).get('base') === base && sheetMeta(b.provider.document).get('base') === base,
+      'the base restored on both sides',
+    );
     a.edit(set(7, 7, 'still here'));
     await waitUntil(async () => valueAt(JSON.parse(await storedContent(pageId)) as FortuneSheet[], 7, 7) === 'still here', 'stored');
     expect((JSON.parse(await storedContent(pageId)) as FortuneSheet[])[0]!.name).toBe('Budget');
@@ -154,10 +166,11 @@ describe('live spreadsheets', () => {
       return (r.ystate as Uint8Array).length < stored;
     }, 'the folded state stored');
     const folded = ((await t.services.db('page_live_docs').where({ page_id: pageId }).first('ystate')).ystate as Uint8Array).length;
-    console.log(`live sheet: op to other editor p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${N} ops, one at a time); stored state ${stored} B after ${N} ops (${(stored / N).toFixed(0)} B/op), ${folded} B once folded on reopening`);
+    console.log(
+      `live sheet: op to other editor p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${N} ops, one at a time); stored state ${stored} B after ${N} ops (${(stored / N).toFixed(0)} B/op), ${folded} B once folded on reopening`,
+    );
     // Generous bounds for a loaded CI machine; the figures are what docs/live-editing.md quotes.
     expect(p99).toBeLessThan(1000);
     expect(folded).toBeLessThan(stored);
   });
 });
-

@@ -71,7 +71,10 @@ describe('kill -9 mid-typing', () => {
       liveText(a).insert(liveText(a).length, `a${i} `);
       liveText(b).insert(0, `b${i} `);
     }
-    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('a4') && liveText(a).toString().includes('b4'), 'the clients to share the keystrokes');
+    await waitUntil(
+      () => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('a4') && liveText(a).toString().includes('b4'),
+      'the clients to share the keystrokes',
+    );
     await server.kill();
     expect(await stored()).not.toContain('a4'); // really unstored when the process died
     // Typed while the server is down: only the clients hold it.

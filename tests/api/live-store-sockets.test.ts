@@ -113,7 +113,10 @@ describe('live persistence over /live', () => {
     await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: pushed, base_revision: base.revision });
     await typed;
     // Both clients end on one text holding the saved change and every keystroke.
-    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('> Status: mitigated'), 'both clients to converge');
+    await waitUntil(
+      () => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('> Status: mitigated'),
+      'both clients to converge',
+    );
     const text = liveText(a).toString();
     for (let i = 0; i < 20; i++) expect(text).toContain(`- t${i}\n`);
     expect(text.match(/> Status: mitigated/g)).toHaveLength(1);
@@ -142,8 +145,13 @@ describe('live persistence over /live', () => {
     await waitForText(a, (s) => s.includes('from editor'));
     a.destroy();
     b.destroy();
-    await waitUntil(async () => (await t.services.db('page_live_docs').where({ page_id: pageId }).first())?.segment_started_at === 0
-      && (await pageInfo(pageId, owner.token)).page_content.includes('from editor'), 'the store and cut after the last left', 15_000);
+    await waitUntil(
+      async () =>
+        (await t.services.db('page_live_docs').where({ page_id: pageId }).first())?.segment_started_at === 0 &&
+        (await pageInfo(pageId, owner.token)).page_content.includes('from editor'),
+      'the store and cut after the last left',
+      15_000,
+    );
     const info = await pageInfo(pageId, owner.token);
     expect(info.contributors.map((c: any) => c.uid).sort()).toEqual([owner.uid, editor.uid].sort());
     // The cut version becomes a history row (with both) as soon as the page changes again.
@@ -162,8 +170,18 @@ describe('live persistence over /live', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let unloaded = false;
-    const slowUnload = { extensionName: 'test-slow-unload', async afterUnloadDocument() { await gate; } };
-    const unloadDone = { extensionName: 'test-unload-done', async afterUnloadDocument() { unloaded = true; } };
+    const slowUnload = {
+      extensionName: 'test-slow-unload',
+      async afterUnloadDocument() {
+        await gate;
+      },
+    };
+    const unloadDone = {
+      extensionName: 'test-unload-done',
+      async afterUnloadDocument() {
+        unloaded = true;
+      },
+    };
     hub.configuration.extensions.unshift(slowUnload);
     hub.configuration.extensions.push(unloadDone);
     try {
@@ -229,7 +247,17 @@ describe('page/save from a live editor (live_state)', () => {
     await new Promise((r) => setTimeout(r, 400));
     stop = true;
     const [na, nb] = await Promise.all([typedA, typedB]);
-    await waitUntil(() => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes(`a${na - 1};`) && liveText(a).toString().includes(`b${nb - 1};`), 'both editors to converge');
+    await waitUntil(
+      () =>
+        liveText(a).toString() === liveText(b).toString() &&
+        liveText(a)
+          .toString()
+          .includes(`a${na - 1};`) &&
+        liveText(a)
+          .toString()
+          .includes(`b${nb - 1};`),
+      'both editors to converge',
+    );
     const text = liveText(a).toString();
     for (let i = 0; i < na; i++) expect(text.split(`a${i};`)).toHaveLength(2);
     for (let i = 0; i < nb; i++) expect(text.split(`b${i};`)).toHaveLength(2);
@@ -256,7 +284,11 @@ describe('page/save from a live editor (live_state)', () => {
     const { pageId, owner, itemId } = await livePage('elsewhere\n');
     // The editor's socket is served by a second hub (another process in all but name); the save goes to the first.
     // It stores only when its last editor leaves (a debounce of a minute), so the typing stays unstored while we look.
-    const services2 = await createServices({ ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 }, t.services.db, t.services.logger);
+    const services2 = await createServices(
+      { ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 },
+      t.services.db,
+      t.services.logger,
+    );
     const server2 = http.createServer(createApp(services2).callback());
     const live2 = attachLive(server2, services2);
     await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
@@ -268,7 +300,13 @@ describe('page/save from a live editor (live_state)', () => {
       expect(t.services.live.hub!.documents.has(tok.doc)).toBe(false);
       liveText(a).insert(0, 'typed on two ');
       await waitUntil(() => !a.hasUnsyncedChanges, 'the typing acknowledged by the second hub');
-      const body = { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: liveText(a).toString(), live_state: Buffer.from(Y.encodeStateVector(a.document)).toString('base64') };
+      const body = {
+        item_id: itemId,
+        page_id: pageId,
+        page_title: 'Live',
+        page_content: liveText(a).toString(),
+        live_state: Buffer.from(Y.encodeStateVector(a.document)).toString('base64'),
+      };
       expect((await pageInfo(pageId, owner.token)).page_content).toBe('elsewhere\n');
       // Not stored yet over there: this process cannot see the typing, so it refuses rather than doubling it.
       expect((await t.call('page/save', body, { token: owner.token })).error_code).toBe(10310);
@@ -279,7 +317,7 @@ describe('page/save from a live editor (live_state)', () => {
       const saved = await t.call('page/save', { ...body, page_title: 'Saved elsewhere' }, { token: owner.token });
       expect(saved.error_code).toBe(0);
       expect(saved.data.page_title).toBe('Saved elsewhere');
-      const row = (await t.services.db('page_live_docs').where({ page_id: pageId }).first());
+      const row = await t.services.db('page_live_docs').where({ page_id: pageId }).first();
       expect(liveText(docOfState(row.ystate)).toString()).toBe('typed on two elsewhere\n');
       expect((await pageInfo(pageId, owner.token)).page_content).toBe('typed on two elsewhere\n');
     } finally {
@@ -302,12 +340,20 @@ describe('page/save from a live editor (live_state)', () => {
     const shown = liveText(a).toString();
     liveText(b).insert(0, 'from b ');
     await waitForText(a, (s) => s.startsWith('from b '));
-    const stale = await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: seen }, { token: owner.token });
+    const stale = await t.call(
+      'page/save',
+      { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: seen },
+      { token: owner.token },
+    );
     expect(stale.error_code).toBe(10310);
     await new Promise((r) => setTimeout(r, 300));
     expect(liveText(a).toString()).toBe('from b base\n');
     for (const bad of ['%%%', 'AAA', Buffer.from([0xff, 0xff, 0xff]).toString('base64')]) {
-      const r = await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: bad }, { token: owner.token });
+      const r = await t.call(
+        'page/save',
+        { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: shown, live_state: bad },
+        { token: owner.token },
+      );
       expect(r.error_code).toBe(10100);
       expect(r.error_message).toContain('live_state');
     }

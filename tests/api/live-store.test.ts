@@ -71,7 +71,11 @@ describe('the merge service (every savePage)', () => {
     const before = (await readLiveDoc(t.services.db, pageId))!;
     const rev = (await pageRow(pageId)).revision;
     await savePageVia(t, owner.token, { item_id: itemId, page_id: pageId, page_content: 'newer\n', base_revision: rev });
-    const stale = await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: 'stale\n', base_revision: rev }, { token: owner.token });
+    const stale = await t.call(
+      'page/save',
+      { item_id: itemId, page_id: pageId, page_title: 'Live', page_content: 'stale\n', base_revision: rev },
+      { token: owner.token },
+    );
     expect(stale.error_code).toBe(10310);
     const row = (await readLiveDoc(t.services.db, pageId))!;
     expect(textOf(docOf(row.ystate))).toBe('newer\n');
@@ -155,7 +159,10 @@ describe('live stores and revision cuts', () => {
     const { pageId, owner } = await newPage('one\ntwo\n');
     const doc = docOf(await loadLiveState(t.services, pageId));
     const rev = (await pageRow(pageId)).revision;
-    await t.services.db('pages').where({ page_id: pageId }).update({ page_content: 'one\nTWO\n', revision: rev + 1 });
+    await t.services
+      .db('pages')
+      .where({ page_id: pageId })
+      .update({ page_content: 'one\nTWO\n', revision: rev + 1 });
     doc.getText('markdown').insert(0, 'zero\n');
     await storeLiveState(t.services, pageId, doc, [{ uid: owner.uid, username: owner.username }], { rules, cut: false });
     expect((await pageRow(pageId)).page_content).toBe('zero\none\nTWO\n');

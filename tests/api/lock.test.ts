@@ -52,7 +52,10 @@ describe('page/setLock', () => {
   it('lets another user take an expired lock', async () => {
     const { itemId, owner, editor, pageId } = await pageWithPeople();
     await t.call('page/setLock', { page_id: pageId, item_id: itemId }, { token: editor.token });
-    await t.services.db('page_locks').where({ page_id: pageId }).update({ lock_to: t.services.now() - 1 });
+    await t.services
+      .db('page_locks')
+      .where({ page_id: pageId })
+      .update({ lock_to: t.services.now() - 1 });
     expect((await t.call('page/setLock', { page_id: pageId, item_id: itemId }, { token: owner.token })).error_code).toBe(0);
   });
 
@@ -75,7 +78,14 @@ describe('page/setLock', () => {
 describe('page/isLock', () => {
   it('reports an unlocked page', async () => {
     const { pageId } = await pageWithPeople();
-    expect((await t.call('page/isLock', { page_id: pageId })).data).toEqual({ lock: 0, is_cur_user: 0, lock_uid: 0, lock_username: '', lock_name: '', lock_to: 0 });
+    expect((await t.call('page/isLock', { page_id: pageId })).data).toEqual({
+      lock: 0,
+      is_cur_user: 0,
+      lock_uid: 0,
+      lock_username: '',
+      lock_name: '',
+      lock_to: 0,
+    });
   });
 
   it('reports the holder, and whether it is the caller', async () => {

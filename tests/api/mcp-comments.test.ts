@@ -38,7 +38,11 @@ function refusedWith(r: Result, code: number): void {
   expect(r.content[0]!.text).toMatch(new RegExp(`^Error ${code}:`));
 }
 
-const unread = async (user: User) => (await t.call('notice/getList', { notice_type: 'unread' }, { token: user.token })).data as { list: { notice_title: string; object_id: number }[]; unread_count: number };
+const unread = async (user: User) =>
+  (await t.call('notice/getList', { notice_type: 'unread' }, { token: user.token })).data as {
+    list: { notice_title: string; object_id: number }[];
+    unread_count: number;
+  };
 
 let writer: Client;
 let reader: Client;
@@ -95,7 +99,12 @@ describe('folio_add_comment and folio_list_comments', () => {
     expect(added).toMatchObject({ page_id: pageOpen, item_id: itemId });
     threadId = added.comment_id;
     const web = await t.call('comment/list', { page_id: pageOpen }, { token: alice.token });
-    expect(web.data.threads[0]).toMatchObject({ comment_id: threadId, author_uid: bob.uid, author_username: bob.username, anchor: { quote: 'lists the users', occurrence: 0 } });
+    expect(web.data.threads[0]).toMatchObject({
+      comment_id: threadId,
+      author_uid: bob.uid,
+      author_username: bob.username,
+      anchor: { quote: 'lists the users', occurrence: 0 },
+    });
     const got = await unread(carol);
     expect(got.unread_count).toBe(carolBefore + 1);
     expect(got.list[0]).toMatchObject({ notice_title: `${bob.username} mentioned you on the page "Users API"`, object_id: pageOpen });

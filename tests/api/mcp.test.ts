@@ -24,7 +24,16 @@ let writeToken: string;
 let readToken: string;
 const mcp = mcpClients('cursor-laptop');
 
-const WRITE_TOOLS = ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_create_catalog', 'folio_delete_page', 'folio_restore_page_version', 'folio_import_openapi', 'folio_add_comment'];
+const WRITE_TOOLS = [
+  'folio_create_page',
+  'folio_update_page',
+  'folio_move_page',
+  'folio_create_catalog',
+  'folio_delete_page',
+  'folio_restore_page_version',
+  'folio_import_openapi',
+  'folio_add_comment',
+];
 const READ_TOOLS = [
   'folio_list_items',
   'folio_get_item_tree',
@@ -81,7 +90,12 @@ beforeAll(async () => {
   itemB = (await buildItem(t, alice, { item_name: 'Secret', password: 'pw-b' })).item_id;
   catApi = await buildCatalog(t, itemA, 'API');
   catNotes = await buildCatalog(t, itemA, 'Notes');
-  pageA = await buildPage(t, itemA, { cat_id: catApi, page_title: 'Getting started', page_content: '# Intro\n\nWelcome aboard.\n\n## Install\n\nRun the installer.\n\n## Usage\n\nRun it twice.', author: alice });
+  pageA = await buildPage(t, itemA, {
+    cat_id: catApi,
+    page_title: 'Getting started',
+    page_content: '# Intro\n\nWelcome aboard.\n\n## Install\n\nRun the installer.\n\n## Usage\n\nRun it twice.',
+    author: alice,
+  });
   pageNotes = await buildPage(t, itemA, { cat_id: catNotes, page_title: 'Meeting notes', page_content: 'Zebra crossing minutes', author: alice });
   await buildPage(t, itemB, { page_title: 'Hidden', page_content: 'Zebra secrets' });
   writeToken = await token(alice, { item_ids: String(itemA) });
@@ -117,7 +131,10 @@ describe('authentication', () => {
     await t.call('token/revoke', { token_id: id }, { token: alice.token });
     await expect(client.callTool({ name: 'folio_list_items', arguments: {} })).rejects.toThrow(/unknown, revoked or expired/);
     const expiring = await token(alice, { name: 'expiring' });
-    await t.services.db('access_tokens').where({ name: 'expiring' }).update({ expires_at: t.services.now() - 1 });
+    await t.services
+      .db('access_tokens')
+      .where({ name: 'expiring' })
+      .update({ expires_at: t.services.now() - 1 });
     await expect(connect(expiring)).rejects.toThrow(/unknown, revoked or expired/);
   });
 });
@@ -207,7 +224,11 @@ describe('read tools', () => {
   });
 
   it('never shows secrets: no token, no e-mail address in answers', async () => {
-    const answers = JSON.stringify([await ok(writer, 'folio_list_items', {}), await ok(writer, 'folio_get_page', { page_id: pageA }), await ok(writer, 'folio_get_page_history', { page_id: pageA })]);
+    const answers = JSON.stringify([
+      await ok(writer, 'folio_list_items', {}),
+      await ok(writer, 'folio_get_page', { page_id: pageA }),
+      await ok(writer, 'folio_get_page_history', { page_id: pageA }),
+    ]);
     expect(answers).not.toContain(writeToken);
     expect(answers).not.toContain('alice@example.com');
   });
@@ -247,7 +268,17 @@ describe('write tools', () => {
   });
 
   it('history says who wrote a version and through which token; diff and restore work', async () => {
-    const web = await t.call('page/save', { page_id: created.page_id, item_id: itemA, cat_id: (await t.services.db('pages').where({ page_id: created.page_id }).first()).cat_id, page_title: 'Deploy', page_content: 'Human edit' }, { token: alice.token });
+    const web = await t.call(
+      'page/save',
+      {
+        page_id: created.page_id,
+        item_id: itemA,
+        cat_id: (await t.services.db('pages').where({ page_id: created.page_id }).first()).cat_id,
+        page_title: 'Deploy',
+        page_content: 'Human edit',
+      },
+      { token: alice.token },
+    );
     expect(web.error_code, web.error_message).toBe(0);
     const history = await ok(writer, 'folio_get_page_history', { page_id: created.page_id });
     expect(history.current_revision_id).toBe(3);
@@ -255,7 +286,11 @@ describe('write tools', () => {
     const diff = await ok(writer, 'folio_diff_page_versions', { page_id: created.page_id, from_version_id: history.versions[0].version_id });
     expect(diff.diff).toContain('-Step 1.');
     expect(diff.diff).toContain('+Human edit');
-    const restored = await ok(writer, 'folio_restore_page_version', { page_id: created.page_id, version_id: history.versions[0].version_id, base_revision_id: 3 });
+    const restored = await ok(writer, 'folio_restore_page_version', {
+      page_id: created.page_id,
+      version_id: history.versions[0].version_id,
+      base_revision_id: 3,
+    });
     expect(restored.revision_id).toBe(4);
     expect((await t.services.db('pages').where({ page_id: created.page_id }).first()).page_content).toBe('Step 1.\nStep two.\nStep two.');
   });
@@ -281,7 +316,20 @@ describe('write tools', () => {
   });
 
   it('folio_list_attachments lists a page’s files', async () => {
-    const [file] = await t.services.db('files').insert({ sign: 'sig-mcp-1', display_name: 'diagram.png', file_type: 'image/png', file_size: 123, uid: alice.uid, item_id: itemA, page_id: pageA, addtime: t.services.now(), storage_key: 'mcp-test-key' }).returning('file_id');
+    const [file] = await t.services
+      .db('files')
+      .insert({
+        sign: 'sig-mcp-1',
+        display_name: 'diagram.png',
+        file_type: 'image/png',
+        file_size: 123,
+        uid: alice.uid,
+        item_id: itemA,
+        page_id: pageA,
+        addtime: t.services.now(),
+        storage_key: 'mcp-test-key',
+      })
+      .returning('file_id');
     await t.services.db('file_pages').insert({ file_id: (file as { file_id: number }).file_id, page_id: pageA, item_id: itemA, addtime: t.services.now() });
     const list = await ok(writer, 'folio_list_attachments', { page_id: pageA });
     expect(list.attachments).toEqual([expect.objectContaining({ name: 'diagram.png', type: 'image/png', size_bytes: 123 })]);
@@ -293,14 +341,26 @@ describe('write tools', () => {
     await t.services.db('items').where({ item_id: archived }).update({ is_archived: 1 });
     const client = await connect(await token(alice, { name: 'all-items' }));
     const read = await ok(client, 'folio_get_page', { page_id: page });
-    refusedWith(await call(client, 'folio_update_page', { page_id: page, base_revision_id: read.revision_id, content_hash: read.content_hash, content: 'melt' }), 10311);
+    refusedWith(
+      await call(client, 'folio_update_page', { page_id: page, base_revision_id: read.revision_id, content_hash: read.content_hash, content: 'melt' }),
+      10311,
+    );
   });
 
   it('writes an audit row for every write call, refused ones included, shown to the item’s owner', async () => {
     const audit = await t.call('mcpAudit/list', { item_id: itemA, count: 200 }, { token: alice.token });
     expect(audit.error_code).toBe(0);
     const tools = audit.data.entries.map((e: { tool: string }) => e.tool);
-    for (const tool of ['folio_create_page', 'folio_update_page', 'folio_move_page', 'folio_delete_page', 'folio_restore_page_version', 'folio_create_catalog', 'folio_import_openapi']) expect(tools).toContain(tool);
+    for (const tool of [
+      'folio_create_page',
+      'folio_update_page',
+      'folio_move_page',
+      'folio_delete_page',
+      'folio_restore_page_version',
+      'folio_create_catalog',
+      'folio_import_openapi',
+    ])
+      expect(tools).toContain(tool);
     const stale = audit.data.entries.find((e: { result: string }) => e.result.startsWith('Error 10310'));
     expect(stale).toMatchObject({ username: alice.username, token_name: 'cursor-laptop', tool: 'folio_update_page' });
     expect(stale?.target).toContain('Deploy');

@@ -31,9 +31,16 @@ describe('member/save', () => {
   it('adds several users from a comma list, by username or e-mail', async () => {
     const item = await buildItem(t, owner);
     const email = (await t.services.db('users').where({ uid: alice.uid }).first()).email;
-    const r = await t.call('member/save', { item_id: item.item_id, username: `${email.toUpperCase()}, ${bob.username}`, member_group_id: 1 }, { token: owner.token });
+    const r = await t.call(
+      'member/save',
+      { item_id: item.item_id, username: `${email.toUpperCase()}, ${bob.username}`, member_group_id: 1 },
+      { token: owner.token },
+    );
     expect(r.error_code, r.error_message).toBe(0);
-    expect((await members(item.item_id)).map((m) => [m.uid, m.member_group_id, m.cat_id])).toEqual([[alice.uid, 1, 0], [bob.uid, 1, 0]]);
+    expect((await members(item.item_id)).map((m) => [m.uid, m.member_group_id, m.cat_id])).toEqual([
+      [alice.uid, 1, 0],
+      [bob.uid, 1, 0],
+    ]);
   });
 
   it('updates an existing member instead of adding a second row', async () => {
@@ -45,7 +52,9 @@ describe('member/save', () => {
 
   it('keeps one row when the same user is added by concurrent requests', async () => {
     const item = await buildItem(t, owner);
-    const answers = await Promise.all([0, 1, 2, 1, 0].map((g) => t.call('member/save', { item_id: item.item_id, username: alice.username, member_group_id: g }, { token: owner.token })));
+    const answers = await Promise.all(
+      [0, 1, 2, 1, 0].map((g) => t.call('member/save', { item_id: item.item_id, username: alice.username, member_group_id: g }, { token: owner.token })),
+    );
     expect(answers.map((a) => a.error_code)).toEqual([0, 0, 0, 0, 0]);
     expect(await members(item.item_id)).toHaveLength(1);
   });
@@ -58,7 +67,7 @@ describe('member/save', () => {
     expect(await members(item.item_id)).toHaveLength(0);
   });
 
-  it('returns 10100 naming cat_id for a sub-catalog or another item\'s catalog', async () => {
+  it("returns 10100 naming cat_id for a sub-catalog or another item's catalog", async () => {
     const item = await buildItem(t, owner);
     const top = await buildCatalog(t, item.item_id, 'Top');
     const sub = await buildCatalog(t, item.item_id, 'Sub', top);

@@ -118,42 +118,106 @@ describe('item/info from the menu cache', () => {
     };
 
     let pageId = 0;
-    await afterWrite('page/save create', async () => {
-      const r = await t.call('page/save', { item_id: itemId, page_title: 'First', page_content: 'one' }, { token: owner.token });
-      ok(r);
-      pageId = Number(r.data.page_id);
-    }, (m) => expect(m).toEqual(['/First#99']));
-    await afterWrite('page/save title', async () => ok(await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Renamed', page_content: 'one' }, { token: owner.token })), (m) => expect(m).toEqual(['/Renamed#99']));
+    await afterWrite(
+      'page/save create',
+      async () => {
+        const r = await t.call('page/save', { item_id: itemId, page_title: 'First', page_content: 'one' }, { token: owner.token });
+        ok(r);
+        pageId = Number(r.data.page_id);
+      },
+      (m) => expect(m).toEqual(['/First#99']),
+    );
+    await afterWrite(
+      'page/save title',
+      async () => ok(await t.call('page/save', { item_id: itemId, page_id: pageId, page_title: 'Renamed', page_content: 'one' }, { token: owner.token })),
+      (m) => expect(m).toEqual(['/Renamed#99']),
+    );
     let catId = 0;
-    await afterWrite('catalog/save create', async () => {
-      const r = await t.call('catalog/save', { item_id: itemId, cat_name: 'Guide' }, { token: owner.token });
-      ok(r);
-      catId = Number(r.data);
-    }, (m) => expect(m).toEqual(['/Renamed#99', '/Guide/']));
-    await afterWrite('catalog/save rename', async () => ok(await t.call('catalog/save', { item_id: itemId, cat_id: catId, cat_name: 'Manual' }, { token: owner.token })), (m) => expect(m).toContain('/Manual/'));
-    await afterWrite('page/save move', async () => ok(await t.call('page/save', { item_id: itemId, page_id: pageId, cat_id: catId, page_title: 'Renamed', page_content: 'one' }, { token: owner.token })), (m) => expect(m).toEqual(['/Manual/', '/Manual/Renamed#99']));
-    await afterWrite('page/sort', async () => ok(await t.call('page/sort', { item_id: itemId, pages: JSON.stringify({ [pageId]: 5 }) }, { token: owner.token })), (m) => expect(m).toContain('/Manual/Renamed#5'));
-    await afterWrite('catalog/batUpdate', async () => ok(await t.call('catalog/batUpdate', { item_id: itemId, cats: JSON.stringify([{ page_id: pageId, parent_cat_id: 0, s_number: 7 }]) }, { token: owner.token })), (m) => expect(m).toEqual(['/Renamed#7', '/Manual/']));
-    await afterWrite('page/delete', async () => ok(await t.call('page/delete', { page_id: pageId }, { token: owner.token })), (m) => expect(m).toEqual(['/Manual/']));
-    await afterWrite('recycle/recover', async () => ok(await t.call('recycle/recover', { item_id: itemId, page_id: pageId }, { token: owner.token })), (m) => expect(m).toEqual(['/Renamed#7', '/Manual/']));
-    await afterWrite('catalog/delete', async () => ok(await t.call('catalog/delete', { item_id: itemId, cat_id: catId }, { token: owner.token })), (m) => expect(m).toEqual(['/Renamed#7']));
-    await afterWrite('item/update name', async () => ok(await t.call('item/update', { item_id: itemId, item_name: 'Handbook' }, { token: owner.token })), (_m, data) => expect(data.item_name).toBe('Handbook'));
+    await afterWrite(
+      'catalog/save create',
+      async () => {
+        const r = await t.call('catalog/save', { item_id: itemId, cat_name: 'Guide' }, { token: owner.token });
+        ok(r);
+        catId = Number(r.data);
+      },
+      (m) => expect(m).toEqual(['/Renamed#99', '/Guide/']),
+    );
+    await afterWrite(
+      'catalog/save rename',
+      async () => ok(await t.call('catalog/save', { item_id: itemId, cat_id: catId, cat_name: 'Manual' }, { token: owner.token })),
+      (m) => expect(m).toContain('/Manual/'),
+    );
+    await afterWrite(
+      'page/save move',
+      async () =>
+        ok(await t.call('page/save', { item_id: itemId, page_id: pageId, cat_id: catId, page_title: 'Renamed', page_content: 'one' }, { token: owner.token })),
+      (m) => expect(m).toEqual(['/Manual/', '/Manual/Renamed#99']),
+    );
+    await afterWrite(
+      'page/sort',
+      async () => ok(await t.call('page/sort', { item_id: itemId, pages: JSON.stringify({ [pageId]: 5 }) }, { token: owner.token })),
+      (m) => expect(m).toContain('/Manual/Renamed#5'),
+    );
+    await afterWrite(
+      'catalog/batUpdate',
+      async () =>
+        ok(
+          await t.call(
+            'catalog/batUpdate',
+            { item_id: itemId, cats: JSON.stringify([{ page_id: pageId, parent_cat_id: 0, s_number: 7 }]) },
+            { token: owner.token },
+          ),
+        ),
+      (m) => expect(m).toEqual(['/Renamed#7', '/Manual/']),
+    );
+    await afterWrite(
+      'page/delete',
+      async () => ok(await t.call('page/delete', { page_id: pageId }, { token: owner.token })),
+      (m) => expect(m).toEqual(['/Manual/']),
+    );
+    await afterWrite(
+      'recycle/recover',
+      async () => ok(await t.call('recycle/recover', { item_id: itemId, page_id: pageId }, { token: owner.token })),
+      (m) => expect(m).toEqual(['/Renamed#7', '/Manual/']),
+    );
+    await afterWrite(
+      'catalog/delete',
+      async () => ok(await t.call('catalog/delete', { item_id: itemId, cat_id: catId }, { token: owner.token })),
+      (m) => expect(m).toEqual(['/Renamed#7']),
+    );
+    await afterWrite(
+      'item/update name',
+      async () => ok(await t.call('item/update', { item_id: itemId, item_name: 'Handbook' }, { token: owner.token })),
+      (_m, data) => expect(data.item_name).toBe('Handbook'),
+    );
 
     const key = await t.call('item/getKey', { item_id: itemId }, { token: owner.token });
     ok(key);
     const creds = { api_key: key.data.api_key, api_token: key.data.api_token };
-    await afterWrite('open/updatePage', async () => ok(await t.call('open/updatePage', { ...creds, cat_name: 'Open/API', page_title: 'Pushed', page_content: 'x' })), (m) => expect(m).toContain('/Open/API/Pushed#99'));
-    await afterWrite('sync/apply', async () => {
-      const r = await t.call('sync/apply', { ...creds, changes: [{ op: 'create', cat_path: ['Synced'], title: 'From CLI', content: 'y' }] }, { json: true });
-      ok(r);
-      expect(r.data.applied).toBe(true);
-    }, (m) => expect(m).toContain('/Synced/From CLI#99'));
+    await afterWrite(
+      'open/updatePage',
+      async () => ok(await t.call('open/updatePage', { ...creds, cat_name: 'Open/API', page_title: 'Pushed', page_content: 'x' })),
+      (m) => expect(m).toContain('/Open/API/Pushed#99'),
+    );
+    await afterWrite(
+      'sync/apply',
+      async () => {
+        const r = await t.call('sync/apply', { ...creds, changes: [{ op: 'create', cat_path: ['Synced'], title: 'From CLI', content: 'y' }] }, { json: true });
+        ok(r);
+        expect(r.data.applied).toBe(true);
+      },
+      (m) => expect(m).toContain('/Synced/From CLI#99'),
+    );
     // An OpenAPI description from the @readme/oas-examples package, imported into the item.
     const spec = fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'));
-    await afterWrite('import/auto', async () => {
-      const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: itemId } });
-      expect(r.body.error_code, r.body.error_message).toBe(0);
-    }, (m) => expect(m.length).toBeGreaterThan(8));
+    await afterWrite(
+      'import/auto',
+      async () => {
+        const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: itemId } });
+        expect(r.body.error_code, r.body.error_message).toBe(0);
+      },
+      (m) => expect(m.length).toBeGreaterThan(8),
+    );
   }, 240_000);
 
   it("follows members' catalog restrictions: a restricted member sees only their catalog, and the change at once", async () => {
@@ -204,7 +268,11 @@ describe('item/info ETag and encodings', () => {
     expect(readerInfo.etag).not.toBe(first.etag);
     expect(readerInfo.json.data.item_edit).toBe(false);
     // POST (ShowDoc's clients) always gets the body.
-    const posted = await raw(t.url, '/api/item/info', { method: 'POST', headers: { 'X-API-Token': owner.token, 'If-None-Match': first.etag, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `item_id=${itemId}` });
+    const posted = await raw(t.url, '/api/item/info', {
+      method: 'POST',
+      headers: { 'X-API-Token': owner.token, 'If-None-Match': first.etag, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `item_id=${itemId}`,
+    });
     expect(posted.status).toBe(200);
     await t.call('page/save', { item_id: itemId, page_title: 'Q', page_content: 'q' }, { token: owner.token });
     const changed = await info(t.url, owner.token, itemId, { 'If-None-Match': first.etag });
@@ -259,7 +327,18 @@ describe('search totals', () => {
     const owner = await buildUser(t);
     const { item_id: itemId } = await buildItem(t, owner);
     const now = t.services.now();
-    const rows = Array.from({ length: 520 }, (_, i) => ({ item_id: itemId, cat_id: 0, page_title: `Doc ${i}`, page_content: `text 灰度发布 number ${i}`, s_number: 99, author_uid: owner.uid, author_username: owner.username, addtime: now, page_addtime: now, content_hash: '' }));
+    const rows = Array.from({ length: 520 }, (_, i) => ({
+      item_id: itemId,
+      cat_id: 0,
+      page_title: `Doc ${i}`,
+      page_content: `text 灰度发布 number ${i}`,
+      s_number: 99,
+      author_uid: owner.uid,
+      author_username: owner.username,
+      addtime: now,
+      page_addtime: now,
+      content_hash: '',
+    }));
     for (let i = 0; i < rows.length; i += 100) await t.services.db('pages').insert(rows.slice(i, i + 100));
     const s = await t.call('item/search', { item_id: itemId, keyword: '灰度发布' }, { token: owner.token });
     expect(s.error_code).toBe(0);

@@ -60,7 +60,7 @@ describe('/mock-path of a private item', () => {
     expect((await get(`/mock-path/${privateItem}?path=/users/1`, { Cookie: cookie })).status).toBe(200);
   });
 
-  it('applies a member\'s catalog restriction', async () => {
+  it("applies a member's catalog restriction", async () => {
     const tok = { 'X-API-Token': restricted.token };
     expect((await get(`/mock-path/${privateItem}?path=/health`, tok)).status).toBe(200);
     const res = await get(`/mock-path/${privateItem}?path=/users/1`, tok);

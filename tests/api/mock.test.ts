@@ -40,7 +40,14 @@ describe('mock/add', () => {
     const { pageId, key } = await mockFor({ v: 1 });
     const again = await add(owner.token, { page_id: pageId, template: '{"v":2}' });
     expect(again.data.unique_key).toBe(key);
-    expect(await t.services.db('mocks').where({ page_id: pageId }).count({ n: '*' }).first().then((r: any) => Number(r.n))).toBe(1);
+    expect(
+      await t.services
+        .db('mocks')
+        .where({ page_id: pageId })
+        .count({ n: '*' })
+        .first()
+        .then((r: any) => Number(r.n)),
+    ).toBe(1);
     expect(await (await serve(`/server/mock-data/${key}`)).json()).toEqual({ v: 2 });
   });
 
@@ -217,7 +224,10 @@ describe('mock serving', () => {
     // A row written behind the API's back (e.g. an old database) is vetted again when served.
     const { pageId, key } = await mockFor({ a: 1 });
     const marker = `${t.services.config.dataDir}/pwned`;
-    await t.services.db('mocks').where({ page_id: pageId }).update({ template: JSON.stringify({ x: `@integer(require('fs').writeFileSync('${marker}','x')` }) });
+    await t.services
+      .db('mocks')
+      .where({ page_id: pageId })
+      .update({ template: JSON.stringify({ x: `@integer(require('fs').writeFileSync('${marker}','x')` }) });
     const res = await serve(`/server/mock-data/${key}`);
     expect(res.status).toBe(422);
     expect((await res.json()).error_message).toMatch(/^template: placeholder arguments/);

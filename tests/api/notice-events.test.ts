@@ -87,11 +87,20 @@ describe('adminNotice/announce', () => {
     const admin = await buildUser(t, { groupid: 1 });
     const reader = await buildUser(t);
     const users = Number(((await t.services.db('users').count({ n: '*' }).first()) as { n: number | string }).n);
-    const r = await t.call('adminNotice/announce', { title: 'Maintenance on Sunday', content: 'Folio is read-only from 02:00 to 03:00 UTC.' }, { token: admin.token });
+    const r = await t.call(
+      'adminNotice/announce',
+      { title: 'Maintenance on Sunday', content: 'Folio is read-only from 02:00 to 03:00 UTC.' },
+      { token: admin.token },
+    );
     expect(r.error_code).toBe(0);
     expect(r.data).toEqual({ sent: users });
     const box = await inbox(reader);
-    expect(box.list[0]).toMatchObject({ notice_title: 'Maintenance on Sunday', notice_content: 'Folio is read-only from 02:00 to 03:00 UTC.', notice_type: 'announce', from_name: admin.username });
+    expect(box.list[0]).toMatchObject({
+      notice_title: 'Maintenance on Sunday',
+      notice_content: 'Folio is read-only from 02:00 to 03:00 UTC.',
+      notice_type: 'announce',
+      from_name: admin.username,
+    });
   });
 
   it('needs a title and an administrator', async () => {

@@ -16,7 +16,15 @@ async function inbox(n: number): Promise<{ user: User; ids: number[] }> {
   const user = await buildUser(t);
   const ids: number[] = [];
   for (let i = 1; i <= n; i++) {
-    const { notice_id } = await notify(t.services, { to_uid: user.uid, from_uid: sender.uid, from_name: sender.username, title: `Notice ${i}`, content: `<b>text ${i}</b>`, object_type: 'item', object_id: i });
+    const { notice_id } = await notify(t.services, {
+      to_uid: user.uid,
+      from_uid: sender.uid,
+      from_name: sender.username,
+      title: `Notice ${i}`,
+      content: `<b>text ${i}</b>`,
+      object_type: 'item',
+      object_id: i,
+    });
     ids.push(notice_id);
   }
   return { user, ids };
@@ -29,7 +37,14 @@ describe('notice/getList', () => {
     expect(r.error_code).toBe(0);
     expect(r.data.total).toBe(3);
     expect(r.data.unread_count).toBe(3);
-    expect(r.data.list[0]).toMatchObject({ notice_id: ids[2], notice_title: 'Notice 3', notice_content: '<b>text 3</b>', from_name: sender.username, is_read: 0, notice_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(r.data.list[0]).toMatchObject({
+      notice_id: ids[2],
+      notice_title: 'Notice 3',
+      notice_content: '<b>text 3</b>',
+      from_name: sender.username,
+      is_read: 0,
+      notice_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
   });
 
   it('pages with page and count', async () => {

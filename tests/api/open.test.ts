@@ -21,11 +21,27 @@ async function historyOf(k: KeyedItem, pageId: number) {
 describe('open/updatePage', () => {
   it('creates missing catalogs along cat_name and answers the page row authored by API', async () => {
     const k = await buildKeyedItem(t);
-    const r = await t.call('open/updatePage', { ...creds(k), cat_name: '/API/ Users /', page_title: 'Login', page_content: '# Login\n\nPOST /login', s_number: 5 });
+    const r = await t.call('open/updatePage', {
+      ...creds(k),
+      cat_name: '/API/ Users /',
+      page_title: 'Login',
+      page_content: '# Login\n\nPOST /login',
+      s_number: 5,
+    });
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ page_title: 'Login', page_content: '# Login\n\nPOST /login', s_number: 5, author_username: 'API', author_uid: 0, item_id: k.item_id });
+    expect(r.data).toMatchObject({
+      page_title: 'Login',
+      page_content: '# Login\n\nPOST /login',
+      s_number: 5,
+      author_username: 'API',
+      author_uid: 0,
+      item_id: k.item_id,
+    });
     const cats = await t.services.db('catalogs').where({ item_id: k.item_id }).orderBy('level');
-    expect(cats.map((c) => [c.cat_name, c.level])).toEqual([['API', 2], ['Users', 3]]);
+    expect(cats.map((c) => [c.cat_name, c.level])).toEqual([
+      ['API', 2],
+      ['Users', 3],
+    ]);
     expect(r.data.cat_id).toBe(cats[1].cat_id);
   });
 
@@ -149,7 +165,10 @@ describe('open/updatePage', () => {
     try {
       const k = await buildKeyedItem(limited);
       const viaOther = async () => {
-        const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/api/open/getCatalogTree`, { method: 'POST', body: new URLSearchParams(creds(k)) });
+        const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/api/open/getCatalogTree`, {
+          method: 'POST',
+          body: new URLSearchParams(creds(k)),
+        });
         return { status: res.status, retryAfter: res.headers.get('retry-after'), code: (await res.json()).error_code as number };
       };
       expect((await limited.call('open/getCatalogTree', creds(k))).error_code).toBe(0);

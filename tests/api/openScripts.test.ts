@@ -48,7 +48,8 @@ const TABLE_DETAIL =
   'TABLE_NAME\tCOLUMN_NAME\tCOLUMN_DEFAULT\tIS_NULLABLE\tCOLUMN_TYPE\tCOLUMN_COMMENT\n' +
   'users\tuid\tNULL\tNO\tint(11)\t用户id\nusers\temail\t\tYES\tvarchar(200)\t邮箱 _this_and_change_ 登录名\norders\tid\tNULL\tNO\tbigint(20)\t订单id\n';
 /** The body showdoc_db.sh posts: the same heredoc interpolation, so cat_name ends with the newline. */
-const dbBody = (k: KeyedItem, catName = '数据字典') => `from=shell&table_info=${TABLE_INFO}&table_detail=${TABLE_DETAIL}&api_key=${k.api_key}&api_token=${k.api_token}&cat_name=${catName}\n`;
+const dbBody = (k: KeyedItem, catName = '数据字典') =>
+  `from=shell&table_info=${TABLE_INFO}&table_detail=${TABLE_DETAIL}&api_key=${k.api_key}&api_token=${k.api_token}&cat_name=${catName}\n`;
 
 async function livePages(k: KeyedItem) {
   return t.services.db('pages').where({ item_id: k.item_id, is_del: 0 }).orderBy('page_id');
@@ -128,7 +129,12 @@ describe('open/updateDbItem', () => {
 
   it('answers 失败 and writes nothing when table_detail is missing', async () => {
     const k = await buildKeyedItem(t);
-    const r = await postRaw(t, DB_URL, `from=shell&table_info=${TABLE_INFO}&api_key=${k.api_key}&api_token=${k.api_token}`, 'application/x-www-form-urlencoded');
+    const r = await postRaw(
+      t,
+      DB_URL,
+      `from=shell&table_info=${TABLE_INFO}&api_key=${k.api_key}&api_token=${k.api_token}`,
+      'application/x-www-form-urlencoded',
+    );
     expect(r.text).toBe('失败');
     expect(decodeURIComponent(r.headers.get('x-folio-error')!)).toMatch(/^table_detail: /);
     expect(await livePages(k)).toHaveLength(0);

@@ -14,7 +14,15 @@ describe('page/save', () => {
     const content = 'a "quote" <div>tag</div> & amp \'s\' 中文 😀';
     const r = await t.call('page/save', { item_id: itemId, page_title: 'Hello', page_content: content }, { token: owner.token });
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ item_id: itemId, page_title: 'Hello', page_content: content, revision: 1, cat_id: 0, s_number: 99, author_username: owner.username });
+    expect(r.data).toMatchObject({
+      item_id: itemId,
+      page_title: 'Hello',
+      page_content: content,
+      revision: 1,
+      cat_id: 0,
+      s_number: 99,
+      author_username: owner.username,
+    });
     expect(r.data.page_id).toBeGreaterThan(0);
     expect(r.data.content_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -66,7 +74,17 @@ describe('page/save', () => {
     const other = await itemWithPeople(t);
     await savePageVia(t, other.owner.token, { item_id: other.itemId, page_title: 'Elsewhere' });
     // Pre-fill 299 old rows, then two real saves push the item past the limit.
-    const rows = Array.from({ length: 299 }, (_, i) => ({ item_id: itemId, uid: owner.uid, username: owner.username, op_action_type: 'update', op_object_type: 'page', op_object_id: 0, op_object_name: `old ${i}`, remark: '', optime: 1 }));
+    const rows = Array.from({ length: 299 }, (_, i) => ({
+      item_id: itemId,
+      uid: owner.uid,
+      username: owner.username,
+      op_action_type: 'update',
+      op_object_type: 'page',
+      op_object_id: 0,
+      op_object_name: `old ${i}`,
+      remark: '',
+      optime: 1,
+    }));
     for (let i = 0; i < rows.length; i += 100) await t.services.db('change_log').insert(rows.slice(i, i + 100));
     const page = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Newest' });
     await savePageVia(t, owner.token, { item_id: itemId, page_id: page.page_id, page_title: 'Newest' });
@@ -164,7 +182,9 @@ describe('page/save', () => {
     const { itemId, owner, editor } = await itemWithPeople(t);
     const page = await savePageVia(t, owner.token, { item_id: itemId, page_content: 'v0' });
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => t.call('page/save', { item_id: itemId, page_id: page.page_id, page_content: `c${i}` }, { token: i % 2 ? owner.token : editor.token })),
+      Array.from({ length: 6 }, (_, i) =>
+        t.call('page/save', { item_id: itemId, page_id: page.page_id, page_content: `c${i}` }, { token: i % 2 ? owner.token : editor.token }),
+      ),
     );
     expect(results.every((r) => r.error_code === 0)).toBe(true);
     const row = await t.services.db('pages').where({ page_id: page.page_id }).first();
@@ -200,7 +220,9 @@ describe('page/save', () => {
     const move = await t.call('page/save', { item_id: itemId, page_id: ok.data.page_id, cat_id: other, page_content: 'x' }, { token: limited.token });
     expect(move.error_code).toBe(10302);
     const outside = await savePageVia(t, owner.token, { item_id: itemId, cat_id: other });
-    expect((await t.call('page/save', { item_id: itemId, page_id: outside.page_id, cat_id: allowed, page_content: 'x' }, { token: limited.token })).error_code).toBe(10302);
+    expect(
+      (await t.call('page/save', { item_id: itemId, page_id: outside.page_id, cat_id: allowed, page_content: 'x' }, { token: limited.token })).error_code,
+    ).toBe(10302);
   });
 });
 
@@ -210,7 +232,17 @@ describe('page/info', () => {
     const page = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Info', page_content: '<script>x</script>' });
     const r = await t.call('page/info', { page_id: page.page_id });
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ page_id: page.page_id, item_id: itemId, cat_id: 0, page_title: 'Info', page_content: '<script>x</script>', revision: 1, attachment_count: 0, unique_key: '', author_username: owner.username });
+    expect(r.data).toMatchObject({
+      page_id: page.page_id,
+      item_id: itemId,
+      cat_id: 0,
+      page_title: 'Info',
+      page_content: '<script>x</script>',
+      revision: 1,
+      attachment_count: 0,
+      unique_key: '',
+      author_username: owner.username,
+    });
     expect(r.data.addtime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(r.data.page_addtime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
@@ -219,7 +251,10 @@ describe('page/info', () => {
     const { itemId, owner } = await itemWithPeople(t);
     const page = await savePageVia(t, owner.token, { item_id: itemId });
     for (const sign of ['s1', 's2'].map((s) => `${s}-${page.page_id}`)) {
-      const [file] = await t.services.db('files').insert({ sign, display_name: 'a.txt', storage_key: sign, uid: owner.uid, item_id: itemId, page_id: page.page_id }).returning('file_id');
+      const [file] = await t.services
+        .db('files')
+        .insert({ sign, display_name: 'a.txt', storage_key: sign, uid: owner.uid, item_id: itemId, page_id: page.page_id })
+        .returning('file_id');
       await t.services.db('file_pages').insert({ file_id: file.file_id, page_id: page.page_id, item_id: itemId });
     }
     expect((await t.call('page/info', { page_id: page.page_id })).data.attachment_count).toBe(2);
@@ -288,7 +323,11 @@ describe('page/sort', () => {
     const two = await itemWithPeople(t);
     const mine = await savePageVia(t, one.owner.token, { item_id: one.itemId, s_number: 5 });
     const foreign = await savePageVia(t, two.owner.token, { item_id: two.itemId });
-    const r = await t.call('page/sort', { item_id: one.itemId, pages: JSON.stringify({ [mine.page_id]: 1, [foreign.page_id]: 1 }) }, { token: one.owner.token });
+    const r = await t.call(
+      'page/sort',
+      { item_id: one.itemId, pages: JSON.stringify({ [mine.page_id]: 1, [foreign.page_id]: 1 }) },
+      { token: one.owner.token },
+    );
     expect(r.error_code).toBe(10100);
     expect((await t.services.db('pages').where({ page_id: mine.page_id }).first()).s_number).toBe(5);
   });
@@ -335,7 +374,7 @@ describe('page/info rights (page_edit, page_delete)', () => {
     expect((await t.call('page/save', { page_id: own.page_id, item_id: itemId, page_content: 'x' }, { token: reader.token })).error_code).toBe(10302);
   });
 
-  it('refuses edit and delete outside a member\'s catalogs and on an archived item', async () => {
+  it("refuses edit and delete outside a member's catalogs and on an archived item", async () => {
     const { itemId, owner } = await itemWithPeople(t);
     const mine = await saveCatalogVia(t, owner.token, { item_id: itemId, cat_name: 'Mine' });
     const limited = await buildUser(t);
@@ -350,7 +389,7 @@ describe('page/info rights (page_edit, page_delete)', () => {
 });
 
 describe('page/delete', () => {
-  it('lets an editor delete their own page into the recycle bin but not another author\'s (10313)', async () => {
+  it("lets an editor delete their own page into the recycle bin but not another author's (10313)", async () => {
     const { itemId, owner, editor } = await itemWithPeople(t);
     const own = await savePageVia(t, editor.token, { item_id: itemId });
     const others = await savePageVia(t, owner.token, { item_id: itemId });
@@ -387,6 +426,8 @@ describe('savePage (command shared by the open API, imports and the CLI sync)', 
     expect(second.page.content_hash).not.toBe(first.page.content_hash);
     const history = await t.services.db('page_history').where({ page_id: first.page.page_id });
     expect(history.map((h: any) => h.page_content)).toEqual(['v1']);
-    await expect(savePage(t.services, { itemId, pageId: first.page.page_id, title: 'Op', content: 'v3', catId: 0, baseRevision: 1, author: api })).rejects.toMatchObject({ code: 10310 });
+    await expect(
+      savePage(t.services, { itemId, pageId: first.page.page_id, title: 'Op', content: 'v3', catId: 0, baseRevision: 1, author: api }),
+    ).rejects.toMatchObject({ code: 10310 });
   });
 });

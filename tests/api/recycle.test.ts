@@ -79,9 +79,18 @@ describe('purge job', () => {
     await t.call('page/delete', { page_id: old.page_id }, { token: owner.token });
     await t.call('page/delete', { page_id: young.page_id }, { token: owner.token });
     const now = t.services.now();
-    await t.services.db('pages').where({ page_id: old.page_id }).update({ del_time: now - 31 * DAY });
-    await t.services.db('recycle').where({ page_id: old.page_id }).update({ del_time: now - 31 * DAY });
-    await t.services.db('pages').where({ page_id: young.page_id }).update({ del_time: now - 29 * DAY });
+    await t.services
+      .db('pages')
+      .where({ page_id: old.page_id })
+      .update({ del_time: now - 31 * DAY });
+    await t.services
+      .db('recycle')
+      .where({ page_id: old.page_id })
+      .update({ del_time: now - 31 * DAY });
+    await t.services
+      .db('pages')
+      .where({ page_id: young.page_id })
+      .update({ del_time: now - 29 * DAY });
 
     expect(await purgeRecycle(t.services)).toBeGreaterThanOrEqual(1);
     expect(await t.services.db('pages').where({ page_id: old.page_id }).first()).toBeUndefined();

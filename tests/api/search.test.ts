@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { addMember, buildUser, insertItem, itemWithPeople, saveCatalogVia, savePageVia } from '../helpers/factories.ts';
 
-const localeWords = JSON.parse(fs.readFileSync(new URL('../fixtures/search/dayjs-locale-words.json', import.meta.url), 'utf8')) as { text: Record<string, string> };
+const localeWords = JSON.parse(fs.readFileSync(new URL('../fixtures/search/dayjs-locale-words.json', import.meta.url), 'utf8')) as {
+  text: Record<string, string>;
+};
 
 let t: TestServer;
 beforeAll(async () => {
@@ -51,7 +53,8 @@ describe('item/search', () => {
     // Real text: month and weekday names from dayjs's ru, el, de and fr locales (fixture notes the origin).
     const { itemId, owner } = await itemWithPeople(t);
     const page: Record<string, number> = {};
-    for (const [lang, text] of Object.entries(localeWords.text)) page[lang] = (await savePageVia(t, owner.token, { item_id: itemId, page_title: `Locale ${lang}`, page_content: text })).page_id;
+    for (const [lang, text] of Object.entries(localeWords.text))
+      page[lang] = (await savePageVia(t, owner.token, { item_id: itemId, page_title: `Locale ${lang}`, page_content: text })).page_id;
     const title = await savePageVia(t, owner.token, { item_id: itemId, page_title: 'Éléments ÜBER Σύνοψη', page_content: 'nothing' });
     const cases: [string, number[]][] = [
       ['ЯНВАРЯ', [page.ru!]],
@@ -123,10 +126,33 @@ describe('item/search', () => {
     const { itemId, owner } = await itemWithPeople(t);
     const other = await insertItem(t, owner, { item_name: 'Other item' });
     // The other item holds the word on every page, more pages than the searched one.
-    const rows = (item: number, n: number, content: (i: number) => string) => Array.from({ length: n }, (_, i) => ({ item_id: item, cat_id: 0, page_title: `P${i}`, page_content: content(i), s_number: 99, author_uid: 0, author_username: '', addtime: t.services.now() }));
-    await t.services.db.batchInsert('pages', rows(other, 600, () => 'the Lorem ipsum word everywhere'), 200);
-    await t.services.db.batchInsert('pages', rows(itemId, 260, (i) => (i % 13 === 0 ? 'no match here' : `lorem line ${i}`)), 200);
-    const expected = (await t.services.db('pages').where({ item_id: itemId, is_del: 0 }).where('page_content', 'like', '%lorem%').orderBy('page_id').pluck('page_id')) as number[];
+    const rows = (item: number, n: number, content: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => ({
+        item_id: item,
+        cat_id: 0,
+        page_title: `P${i}`,
+        page_content: content(i),
+        s_number: 99,
+        author_uid: 0,
+        author_username: '',
+        addtime: t.services.now(),
+      }));
+    await t.services.db.batchInsert(
+      'pages',
+      rows(other, 600, () => 'the Lorem ipsum word everywhere'),
+      200,
+    );
+    await t.services.db.batchInsert(
+      'pages',
+      rows(itemId, 260, (i) => (i % 13 === 0 ? 'no match here' : `lorem line ${i}`)),
+      200,
+    );
+    const expected = (await t.services
+      .db('pages')
+      .where({ item_id: itemId, is_del: 0 })
+      .where('page_content', 'like', '%lorem%')
+      .orderBy('page_id')
+      .pluck('page_id')) as number[];
     expect(expected).toHaveLength(240);
     const r = await t.call('item/search', { item_id: itemId, keyword: 'LOREM' }, { token: owner.token });
     expect(r.error_code).toBe(0);

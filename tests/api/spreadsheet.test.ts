@@ -35,7 +35,11 @@ async function importWorkbook(name: string, token = owner.token): Promise<number
 }
 
 async function exportWorkbook(itemId: number, token?: string): Promise<{ res: Response; bytes: Buffer }> {
-  const res = await t.fetch(`/api/export/xlsx`, { method: 'POST', body: new URLSearchParams({ item_id: String(itemId) }), headers: token ? { 'X-API-Token': token } : {} });
+  const res = await t.fetch(`/api/export/xlsx`, {
+    method: 'POST',
+    body: new URLSearchParams({ item_id: String(itemId) }),
+    headers: token ? { 'X-API-Token': token } : {},
+  });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -53,7 +57,11 @@ function cellMap(wb: ExcelJS.Workbook): Map<string, { value: unknown; formula?: 
       row.eachCell((cell) => {
         if (cell.isMerged && cell.master !== cell) return;
         const value = cell.formula ? cell.result : cell.value instanceof Date ? cell.value.toISOString() : cell.value;
-        out.set(`${ws.name}!${cell.address}`, { value, ...(cell.formula ? { formula: cell.formula } : {}), ...(cell.numFmt && cell.numFmt !== 'General' ? { numFmt: cell.numFmt } : {}) });
+        out.set(`${ws.name}!${cell.address}`, {
+          value,
+          ...(cell.formula ? { formula: cell.formula } : {}),
+          ...(cell.numFmt && cell.numFmt !== 'General' ? { numFmt: cell.numFmt } : {}),
+        });
       }),
     ),
   );
@@ -175,7 +183,12 @@ describe('import/xlsx (the editor\'s "import from Excel")', () => {
     const { item_id: itemId } = await buildItem(t, owner, { item_name: 'Target', item_type: ItemType.SPREADSHEET });
     await addMember(t, itemId, reader, 0);
     const before = await sheetsOf(itemId);
-    const r = await uploadFile(t, 'import/xlsx', { token: owner.token, filename: 'test-pr-1204.xlsx', bytes: fixture('test-pr-1204.xlsx'), params: { item_id: itemId } });
+    const r = await uploadFile(t, 'import/xlsx', {
+      token: owner.token,
+      filename: 'test-pr-1204.xlsx',
+      bytes: fixture('test-pr-1204.xlsx'),
+      params: { item_id: itemId },
+    });
     expect(r.body.error_code, r.body.error_message).toBe(0);
     expect(r.body.data.sheets.map((s: FortuneSheet) => s.name)).toEqual(['Sheet 1', 'Sheet 2']);
     expect(await sheetsOf(itemId)).toEqual(before);

@@ -11,7 +11,8 @@ afterAll(() => t.close());
 
 const creds = (k: KeyedItem) => ({ api_key: k.api_key, api_token: k.api_token });
 const sha = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
-const apply = (k: KeyedItem, changes: unknown[], extra: Record<string, unknown> = {}) => t.call('sync/apply', { ...creds(k), changes, ...extra }, { json: true });
+const apply = (k: KeyedItem, changes: unknown[], extra: Record<string, unknown> = {}) =>
+  t.call('sync/apply', { ...creds(k), changes, ...extra }, { json: true });
 
 describe('sync/tree', () => {
   it('lists live pages with catalog path, revision and content hash but no content, and catalogs with paths', async () => {
@@ -23,7 +24,14 @@ describe('sync/tree', () => {
     expect(r.error_code).toBe(0);
     expect(r.data.item.item_id).toBe(k.item_id);
     expect(r.data.pages).toHaveLength(1);
-    expect(r.data.pages[0]).toMatchObject({ cat_path: ['Guide', 'Setup'], page_title: 'Install', s_number: 4, revision: 1, content_hash: sha('npm i'), stable_key: null });
+    expect(r.data.pages[0]).toMatchObject({
+      cat_path: ['Guide', 'Setup'],
+      page_title: 'Install',
+      s_number: 4,
+      revision: 1,
+      content_hash: sha('npm i'),
+      stable_key: null,
+    });
     expect(r.data.pages[0]).not.toHaveProperty('page_content');
     expect(r.data.catalogs.map((c: { path: string[] }) => c.path)).toEqual([['Guide'], ['Guide', 'Setup']]);
   });
@@ -71,7 +79,11 @@ describe('sync/apply', () => {
       { op: 'delete', page_id: three.page_id, base_revision: 1 },
     ]);
     expect(r.data).toMatchObject({ applied: true, conflicts: [] });
-    expect(r.data.results.map((x: { status: string; revision: number }) => [x.status, x.revision])).toEqual([['updated', 2], ['updated', 2], ['deleted', 1]]);
+    expect(r.data.results.map((x: { status: string; revision: number }) => [x.status, x.revision])).toEqual([
+      ['updated', 2],
+      ['updated', 2],
+      ['deleted', 1],
+    ]);
     const tree = await t.call('sync/tree', creds(k));
     const byId = new Map(tree.data.pages.map((p: { page_id: number }) => [p.page_id, p]));
     expect(byId.get(one.page_id)).toMatchObject({ content_hash: sha('1b'), cat_path: ['A'] });
@@ -79,13 +91,19 @@ describe('sync/apply', () => {
     expect(byId.has(three.page_id)).toBe(false);
     expect((await t.services.db('recycle').where({ page_id: three.page_id })).length).toBe(1);
     const history = await t.services.db('page_history').whereIn('page_id', [one.page_id, two.page_id]).orderBy('page_id');
-    expect(history.map((h) => [h.page_id, h.page_content, h.page_title])).toEqual([[one.page_id, '1', 'One'], [two.page_id, '2', 'Two']]);
+    expect(history.map((h) => [h.page_id, h.page_content, h.page_title])).toEqual([
+      [one.page_id, '1', 'One'],
+      [two.page_id, '2', 'Two'],
+    ]);
     expect((await t.services.db('pages').where({ page_id: one.page_id }).first()).author_username).toBe('API');
   });
 
   it('reports a stale base revision as a conflict and, atomic, applies nothing', async () => {
     const k = await buildKeyedItem(t);
-    const seed = await apply(k, [{ op: 'create', title: 'P', content: 'base' }, { op: 'create', title: 'Q', content: 'q' }]);
+    const seed = await apply(k, [
+      { op: 'create', title: 'P', content: 'base' },
+      { op: 'create', title: 'Q', content: 'q' },
+    ]);
     const [p, q] = seed.data.results;
     await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'server edit' }]);
     const r = await apply(k, [
@@ -94,7 +112,9 @@ describe('sync/apply', () => {
       { op: 'create', title: 'New', content: 'n' },
     ]);
     expect(r.data.applied).toBe(false);
-    expect(r.data.conflicts).toEqual([{ index: 1, page_id: p.page_id, base_revision: 1, server_revision: 2, reason: expect.stringMatching(/saved revision 2 of page \d+ after revision 1/) }]);
+    expect(r.data.conflicts).toEqual([
+      { index: 1, page_id: p.page_id, base_revision: 1, server_revision: 2, reason: expect.stringMatching(/saved revision 2 of page \d+ after revision 1/) },
+    ]);
     expect(r.data.results.map((x: { status: string }) => x.status)).toEqual(['skipped', 'conflict', 'skipped']);
     const rows = await t.services.db('pages').where({ item_id: k.item_id, is_del: 0 }).orderBy('page_id');
     expect(rows.map((x) => x.page_content)).toEqual(['server edit', 'q']);
@@ -102,10 +122,20 @@ describe('sync/apply', () => {
 
   it('applies the rest when atomic is false, leaving the conflicting page alone', async () => {
     const k = await buildKeyedItem(t);
-    const seed = await apply(k, [{ op: 'create', title: 'P', content: 'base' }, { op: 'create', title: 'Q', content: 'q' }]);
+    const seed = await apply(k, [
+      { op: 'create', title: 'P', content: 'base' },
+      { op: 'create', title: 'Q', content: 'q' },
+    ]);
     const [p, q] = seed.data.results;
     await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'server edit' }]);
-    const r = await apply(k, [{ op: 'update', page_id: p.page_id, base_revision: 1, content: 'mine' }, { op: 'update', page_id: q.page_id, base_revision: 1, content: 'q2' }], { atomic: false });
+    const r = await apply(
+      k,
+      [
+        { op: 'update', page_id: p.page_id, base_revision: 1, content: 'mine' },
+        { op: 'update', page_id: q.page_id, base_revision: 1, content: 'q2' },
+      ],
+      { atomic: false },
+    );
     expect(r.data.applied).toBe(true);
     expect(r.data.results.map((x: { status: string }) => x.status)).toEqual(['conflict', 'updated']);
     expect((await t.services.db('pages').where({ page_id: p.page_id }).first()).page_content).toBe('server edit');
@@ -153,7 +183,10 @@ describe('sync/apply', () => {
 
   it('returns 10100 above the change-set size and for content over the size limit', async () => {
     const k = await buildKeyedItem(t);
-    const many = await apply(k, Array.from({ length: 501 }, (_, i) => ({ op: 'create', title: `p${i}`, content: '' })));
+    const many = await apply(
+      k,
+      Array.from({ length: 501 }, (_, i) => ({ op: 'create', title: `p${i}`, content: '' })),
+    );
     expect(many.error_code).toBe(10100);
     expect(many.error_message).toMatch(/^changes: at most 500/);
     const big = await apply(k, [{ op: 'create', title: 'Big', content: 'x'.repeat(5 * 1024 * 1024 + 1) }]);
@@ -165,12 +198,15 @@ describe('sync/apply', () => {
     const k = await buildKeyedItem(t);
     const rows = Array.from({ length: 4999 }, (_, i) => ({ item_id: k.item_id, page_title: `p${i}`, page_content: '', cat_id: 0 }));
     for (let i = 0; i < rows.length; i += 250) await t.services.db('pages').insert(rows.slice(i, i + 250));
-    const r = await apply(k, [{ op: 'create', title: 'a', content: '' }, { op: 'create', title: 'b', content: '' }]);
+    const r = await apply(k, [
+      { op: 'create', title: 'a', content: '' },
+      { op: 'create', title: 'b', content: '' },
+    ]);
     expect(r.error_code).toBe(10100);
     expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(4999);
   });
 
-  it('writes a page a user merely has open in the editor (issue #21); the editor\'s next save meets the base-revision check', async () => {
+  it("writes a page a user merely has open in the editor (issue #21); the editor's next save meets the base-revision check", async () => {
     const k = await buildKeyedItem(t);
     const seed = await apply(k, [{ op: 'create', title: 'Locked', content: 'x' }]);
     const pageId = seed.data.results[0].page_id;
@@ -178,7 +214,11 @@ describe('sync/apply', () => {
     expect(lock.error_code).toBe(0);
     const r = await apply(k, [{ op: 'update', page_id: pageId, base_revision: 1, content: 'y' }]);
     expect(r.data.applied, JSON.stringify(r.data.conflicts)).toBe(true);
-    const save = await t.call('page/save', { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Locked', page_content: 'typed in the tab', base_revision: 1 }, { token: k.owner.token });
+    const save = await t.call(
+      'page/save',
+      { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Locked', page_content: 'typed in the tab', base_revision: 1 },
+      { token: k.owner.token },
+    );
     expect(save.error_code).toBe(10310);
     const page = await t.services.db('pages').where({ page_id: pageId }).first();
     expect(page.page_content).toBe('y');
@@ -188,7 +228,11 @@ describe('sync/apply', () => {
     const k = await buildKeyedItem(t);
     const seed = await apply(k, [{ op: 'create', title: 'Busy', content: 'x' }]);
     const pageId = seed.data.results[0].page_id;
-    const saved = await t.call('page/save', { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Busy', page_content: 'web' }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      { page_id: pageId, item_id: k.item_id, cat_id: 0, page_title: 'Busy', page_content: 'web' },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     const r = await apply(k, [{ op: 'update', page_id: pageId, base_revision: 1, content: 'y' }]);
     expect(r.data.applied).toBe(false);
@@ -208,7 +252,9 @@ describe('sync/apply: file identity and CI safety', () => {
     const k = await buildKeyedItem(t);
     const blob = 'a'.repeat(40);
     const older = ['b'.repeat(40), 'c'.repeat(64)];
-    const made = await apply(k, [{ op: 'create', title: 'G', content: 'g\n', source_path: 'g.md', source_blob: blob, source_blob_history: older, source_blob_committed: true }]);
+    const made = await apply(k, [
+      { op: 'create', title: 'G', content: 'g\n', source_path: 'g.md', source_blob: blob, source_blob_history: older, source_blob_committed: true },
+    ]);
     expect(made.error_code, made.error_message).toBe(0);
     const id = made.data.results[0].page_id;
     const tree = await t.call('sync/tree', creds(k));
@@ -246,7 +292,7 @@ describe('sync/apply: file identity and CI safety', () => {
     expect(await t.services.db('pages').where({ item_id: k.item_id })).toHaveLength(1);
   });
 
-  it('lists the files whose page a user deleted (not the sync\'s own prunes), with the blob the sync stored', async () => {
+  it("lists the files whose page a user deleted (not the sync's own prunes), with the blob the sync stored", async () => {
     const k = await buildKeyedItem(t);
     const blob = 'e'.repeat(40);
     const made = await apply(k, [
@@ -257,13 +303,17 @@ describe('sync/apply: file identity and CI safety', () => {
     expect((await t.call('page/delete', { page_id: web }, { token: k.owner.token })).error_code).toBe(0);
     expect((await apply(k, [{ op: 'delete', page_id: pruned, base_revision: 1 }])).data.applied).toBe(true);
     const tree = await t.call('sync/tree', creds(k));
-    expect(tree.data.deleted).toEqual([{ page_id: web, source_path: 'w.md', sync_blob: blob, del_by_username: k.owner.username, del_time: expect.any(Number) }]);
+    expect(tree.data.deleted).toEqual([
+      { page_id: web, source_path: 'w.md', sync_blob: blob, del_by_username: k.owner.username, del_time: expect.any(Number) },
+    ]);
   });
 
   it('records the file, its front matter and the sync revision; confirm and name write no revision', async () => {
     const k = await buildKeyedItem(t);
     const head = '---\ntitle: A\nauthor:\n  name: Ana\n---\n';
-    const made = await apply(k, [{ op: 'create', cat_path: ['g'], title: 'A', content: 'alpha\n', source_path: 'g/a.md', source_head: head, source_hash: sha(`${head}alpha\n`) }]);
+    const made = await apply(k, [
+      { op: 'create', cat_path: ['g'], title: 'A', content: 'alpha\n', source_path: 'g/a.md', source_head: head, source_hash: sha(`${head}alpha\n`) },
+    ]);
     expect(made.error_code, made.error_message).toBe(0);
     const id = made.data.results[0].page_id;
     const tree = await t.call('sync/tree', creds(k));

@@ -28,7 +28,9 @@ beforeAll(async () => {
   pageB = await buildPage(t, itemId, { cat_id: catB, page_title: 'In B' });
   const team = await t.call('team/save', { team_name: 'Ops' }, { token: owner.token });
   teamId = team.data.id as number;
-  expect((await t.call('teamMember/save', { team_id: teamId, member_username: mallory.username, team_member_group_id: 2 }, { token: owner.token })).error_code).toBe(0);
+  expect(
+    (await t.call('teamMember/save', { team_id: teamId, member_username: mallory.username, team_member_group_id: 2 }, { token: owner.token })).error_code,
+  ).toBe(0);
   expect((await t.call('teamItem/save', { team_id: teamId, item_id: itemId }, { token: owner.token })).error_code).toBe(0);
   const rows = await t.call('teamItemMember/getList', { item_id: itemId, team_id: teamId }, { token: owner.token });
   rowId = rows.data.find((r) => r.member_uid === mallory.uid)!.id;
@@ -72,16 +74,22 @@ describe('teamItemMember/save by a team manager who does not manage the item', (
   it('gives an account he adds to the team no more than his own row: read-only in catalog A', async () => {
     const alt = await buildUser(t);
     expect((await t.call('teamMember/save', { team_id: teamId, member_username: alt.username }, { token: mallory.token })).error_code).toBe(0);
-    expect(await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: alt.uid }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 0, cat_id: catA });
+    expect(
+      await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: alt.uid }).first('member_group_id', 'cat_id'),
+    ).toMatchObject({ member_group_id: 0, cat_id: catA });
     expect((await t.call('page/info', { page_id: pageB }, { token: alt.token })).error_code).not.toBe(0);
-    expect((await t.call('page/save', { item_id: itemId, cat_id: catA, page_title: 'Planted', page_content: 'x' }, { token: alt.token })).error_code).not.toBe(0);
+    expect((await t.call('page/save', { item_id: itemId, cat_id: catA, page_title: 'Planted', page_content: 'x' }, { token: alt.token })).error_code).not.toBe(
+      0,
+    );
     // Added by the item's owner, a member gets the default (edit, whole item).
     const colleague = await buildUser(t);
     expect((await t.call('teamMember/save', { team_id: teamId, member_username: colleague.username }, { token: owner.token })).error_code).toBe(0);
-    expect(await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: colleague.uid }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 1, cat_id: 0 });
+    expect(
+      await t.services.db('team_item_members').where({ team_id: teamId, item_id: itemId, member_uid: colleague.uid }).first('member_group_id', 'cat_id'),
+    ).toMatchObject({ member_group_id: 1, cat_id: 0 });
   });
 
-  it('lets a team manager lower a team member\'s rights', async () => {
+  it("lets a team manager lower a team member's rights", async () => {
     const team = await t.call('team/save', { team_name: 'Lowering' }, { token: owner.token });
     const teamId = team.data.id as number;
     const carol = await buildUser(t);
@@ -92,7 +100,10 @@ describe('teamItemMember/save by a team manager who does not manage the item', (
     const carolRow = rows.data.find((r) => r.member_uid === carol.uid)!.id;
     expect((await t.call('teamItemMember/save', { id: carolRow, member_group_id: 0 }, { token: mallory.token })).error_code).toBe(0);
     expect((await t.call('teamItemMember/save', { id: carolRow, cat_id: catA }, { token: mallory.token })).error_code).toBe(0);
-    expect(await t.services.db('team_item_members').where({ id: carolRow }).first('member_group_id', 'cat_id')).toMatchObject({ member_group_id: 0, cat_id: catA });
+    expect(await t.services.db('team_item_members').where({ id: carolRow }).first('member_group_id', 'cat_id')).toMatchObject({
+      member_group_id: 0,
+      cat_id: catA,
+    });
     // …and not raise it back: only the item's managers do that.
     expect((await t.call('teamItemMember/save', { id: carolRow, member_group_id: 1 }, { token: mallory.token })).error_code).toBe(10313);
     expect((await t.call('teamItemMember/save', { id: carolRow, member_group_id: 2, cat_id: 0 }, { token: owner.token })).error_code).toBe(0);

@@ -113,7 +113,7 @@ describe('teamMember/getList', () => {
 });
 
 describe('teamMember/delete', () => {
-  it('removes the member and their rows on the team\'s items', async () => {
+  it("removes the member and their rows on the team's items", async () => {
     const id = await newTeam();
     const item = await buildItem(t, owner, { password: 'pw1234' });
     await t.call('teamItem/save', { team_id: id, item_id: item.item_id }, { token: owner.token });
@@ -209,7 +209,7 @@ describe('teamItem/delete', () => {
 });
 
 describe('teamItemMember', () => {
-  it('lists the rows of a binding and tunes one member\'s group and catalog', async () => {
+  it("lists the rows of a binding and tunes one member's group and catalog", async () => {
     const id = await newTeam();
     const item = await buildItem(t, owner, { password: 'pw1234' });
     const cat = await buildCatalog(t, item.item_id, 'Only here');

@@ -21,7 +21,12 @@ describe('template/save', () => {
     expect(r.error_code).toBe(0);
     expect(r.data).toEqual({ id: expect.any(Number) });
     const list = await t.call('template/getList', {}, { token: alice.token });
-    expect(list.data[0]).toEqual({ id: r.data.id, template_title: 'API doc', template_content: '# {{name}}\n<script>x</script>', addtime: expect.stringMatching(/^\d{4}-/) });
+    expect(list.data[0]).toEqual({
+      id: r.data.id,
+      template_title: 'API doc',
+      template_content: '# {{name}}\n<script>x</script>',
+      addtime: expect.stringMatching(/^\d{4}-/),
+    });
   });
 
   it('updates the caller’s own template when id is given', async () => {

@@ -141,7 +141,10 @@ describe('a token as Authorization: Bearer on the API', () => {
     expect((await t.call('token/revoke', { token_id }, { token: alice.token })).error_code).toBe(0);
     expect((await t.call('item/myList', {}, bearer(token))).error_code).toBe(10102);
     const expiring = await createToken(alice, { expires_days: 1 });
-    await t.services.db('access_tokens').where({ id: expiring.token_id }).update({ expires_at: t.services.now() - 1 });
+    await t.services
+      .db('access_tokens')
+      .where({ id: expiring.token_id })
+      .update({ expires_at: t.services.now() - 1 });
     expect((await t.call('item/myList', {}, bearer(expiring.token))).error_code).toBe(10102);
   });
 });
@@ -175,12 +178,22 @@ describe('the open API with a token instead of the item key', () => {
     const second = await save('two');
     expect(second.error_code, second.error_message).toBe(0);
     const pageId = Number(second.data.page_id);
-    const history = async () => (await t.call('page/history', { page_id: pageId }, { token: alice.token })).data as { author_uid: number; author_username: string; author_via: string; page_content: string }[];
+    const history = async () =>
+      (await t.call('page/history', { page_id: pageId }, { token: alice.token })).data as {
+        author_uid: number;
+        author_username: string;
+        author_via: string;
+        page_content: string;
+      }[];
     expect((await history())[0]).toMatchObject({ page_content: 'one', author_uid: alice.uid, author_username: alice.username, author_via: via });
 
     const tree = await t.call('sync/tree', { item_id: itemA }, bearer(token));
     const revision = tree.data.pages.find((p) => p.page_id === pageId)!.revision;
-    const applied = await t.call('sync/apply', { item_id: itemA, changes: [{ op: 'update', page_id: pageId, base_revision: revision, content: 'three' }] }, { json: true, ...bearer(token) });
+    const applied = await t.call(
+      'sync/apply',
+      { item_id: itemA, changes: [{ op: 'update', page_id: pageId, base_revision: revision, content: 'three' }] },
+      { json: true, ...bearer(token) },
+    );
     expect(applied.error_code, applied.error_message).toBe(0);
     expect((await history())[0]).toMatchObject({ page_content: 'two', author_uid: alice.uid, author_via: via });
 
@@ -188,12 +201,22 @@ describe('the open API with a token instead of the item key', () => {
     const keyed = await t.call('open/updatePage', { api_key: key.api_key, api_token: key.api_token, page_title: 'Credited', page_content: 'four' });
     expect(keyed.error_code, keyed.error_message).toBe(0);
     expect((await history())[0]).toMatchObject({ page_content: 'three', author_uid: alice.uid, author_via: via });
-    expect(await t.services.db('pages').where({ page_id: pageId }).first('author_uid', 'author_username', 'author_via')).toMatchObject({ author_uid: 0, author_username: 'API' });
+    expect(await t.services.db('pages').where({ page_id: pageId }).first('author_uid', 'author_username', 'author_via')).toMatchObject({
+      author_uid: 0,
+      author_username: 'API',
+    });
 
     // ShowDoc's script endpoint (showdoc_api.sh) with a token: its pages are the user's too.
-    const script = await t.call('open/fromComments', { item_id: itemA, content: '/**\n * showdoc\n * @title Scripted\n * @description from a comment\n */' }, bearer(token));
+    const script = await t.call(
+      'open/fromComments',
+      { item_id: itemA, content: '/**\n * showdoc\n * @title Scripted\n * @description from a comment\n */' },
+      bearer(token),
+    );
     expect(script.status).toBe(200);
-    expect(await t.services.db('pages').where({ item_id: itemA, page_title: 'Scripted' }).first('author_uid', 'author_via')).toEqual({ author_uid: alice.uid, author_via: via });
+    expect(await t.services.db('pages').where({ item_id: itemA, page_title: 'Scripted' }).first('author_uid', 'author_via')).toEqual({
+      author_uid: alice.uid,
+      author_via: via,
+    });
   });
 
   it('refuses a member limited to some catalogs (these actions answer the whole item)', async () => {
@@ -224,7 +247,17 @@ describe('adminToken/list and adminToken/revoke', () => {
 
 describe('mcpAudit/list', () => {
   it('shows an item’s rows to its owner, the site’s to administrators only', async () => {
-    await t.services.db('mcp_audit').insert({ token_id: 1, uid: alice.uid, username: alice.username, token_name: 'laptop', tool: 'folio_update_page', item_id: itemA, target: `page ${pageA}`, result: 'ok', created_at: t.services.now() });
+    await t.services.db('mcp_audit').insert({
+      token_id: 1,
+      uid: alice.uid,
+      username: alice.username,
+      token_name: 'laptop',
+      tool: 'folio_update_page',
+      item_id: itemA,
+      target: `page ${pageA}`,
+      result: 'ok',
+      created_at: t.services.now(),
+    });
     const own = await t.call('mcpAudit/list', { item_id: itemA }, { token: alice.token });
     expect(own.error_code).toBe(0);
     expect(own.data.total).toBe(1);

@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setQuota = async (mb: number) => expect((await t.call('adminSetting/saveConfig', { upload_quota_mb: mb }, { token: admin.token })).error_code).toBe(0);
-const libraryUpload = (user: User, bytes: Buffer, filename = 'dependencies.png') => uploadFile(t, 'attachment/attachmentUpload', { token: user.token, filename, bytes, type: 'image/png' });
+const libraryUpload = (user: User, bytes: Buffer, filename = 'dependencies.png') =>
+  uploadFile(t, 'attachment/attachmentUpload', { token: user.token, filename, bytes, type: 'image/png' });
 const storedBytes = async (uid: number) => Number((await t.services.db('files').where({ uid }).sum('file_size as n').first())?.n ?? 0);
 /** Files on disk under the uploads folder: a refused upload must leave none behind. */
 function filesOnDisk(): number {
@@ -59,7 +60,13 @@ describe('enforcement', () => {
     expect(r.body.error_message).toBe('file: storing this 0.33 MB file would exceed the storage quota of 1 MB per user (0.99 MB used, 0.01 MB left)');
     expect(await storedBytes(user.uid)).toBe(3 * DIAGRAM.length);
     expect(filesOnDisk()).toBe(disk);
-    const zh = await uploadFile(t, 'attachment/attachmentUpload', { token: user.token, filename: 'a.png', bytes: DIAGRAM, type: 'image/png', params: { lang: 'zh' } });
+    const zh = await uploadFile(t, 'attachment/attachmentUpload', {
+      token: user.token,
+      filename: 'a.png',
+      bytes: DIAGRAM,
+      type: 'image/png',
+      params: { lang: 'zh' },
+    });
     expect(zh.body.error_message).toMatch(/存储配额/);
   });
 
@@ -67,18 +74,46 @@ describe('enforcement', () => {
     const user = await buildUser(t);
     const { item_id } = await buildItem(t, user);
     const pageId = await buildPage(t, item_id);
-    expect((await uploadFile(t, 'page/upload', { token: user.token, filename: 'a.png', bytes: DIAGRAM, params: { item_id, page_id: pageId } })).body.error_code).toBe(0);
-    expect((await uploadFile(t, 'attachment/uploadImg', { token: user.token, field: 'editormd-image-file', filename: 'b.png', bytes: DIAGRAM, type: 'image/png', params: { item_id, page_id: pageId } })).body.error_code).toBe(0);
+    expect(
+      (await uploadFile(t, 'page/upload', { token: user.token, filename: 'a.png', bytes: DIAGRAM, params: { item_id, page_id: pageId } })).body.error_code,
+    ).toBe(0);
+    expect(
+      (
+        await uploadFile(t, 'attachment/uploadImg', {
+          token: user.token,
+          field: 'editormd-image-file',
+          filename: 'b.png',
+          bytes: DIAGRAM,
+          type: 'image/png',
+          params: { item_id, page_id: pageId },
+        })
+      ).body.error_code,
+    ).toBe(0);
     const key = await t.call('item/getKey', { item_id }, { token: user.token });
-    const open = await uploadFile(t, 'open/uploadAttachment', { filename: 'c.png', bytes: DIAGRAM, params: { api_key: key.data.api_key, api_token: key.data.api_token, page_id: pageId } });
+    const open = await uploadFile(t, 'open/uploadAttachment', {
+      filename: 'c.png',
+      bytes: DIAGRAM,
+      params: { api_key: key.data.api_key, api_token: key.data.api_token, page_id: pageId },
+    });
     expect(open.body.error_code).toBe(0);
     const overPage = await uploadFile(t, 'page/upload', { token: user.token, filename: 'd.png', bytes: DIAGRAM, params: { item_id, page_id: pageId } });
     expect(overPage.body.error_code).toBe(10100);
     // editor.md's answer shape, with the envelope's code beside it.
-    const overImg = await uploadFile(t, 'attachment/uploadImg', { token: user.token, field: 'editormd-image-file', filename: 'e.png', bytes: DIAGRAM, type: 'image/png', params: { item_id, page_id: pageId } });
+    const overImg = await uploadFile(t, 'attachment/uploadImg', {
+      token: user.token,
+      field: 'editormd-image-file',
+      filename: 'e.png',
+      bytes: DIAGRAM,
+      type: 'image/png',
+      params: { item_id, page_id: pageId },
+    });
     expect(overImg.body).toMatchObject({ success: 0, error_code: 10100 });
     expect(overImg.body.message).toMatch(/storage quota of 1 MB/);
-    const overOpen = await uploadFile(t, 'open/uploadAttachment', { filename: 'f.png', bytes: DIAGRAM, params: { api_key: key.data.api_key, api_token: key.data.api_token } });
+    const overOpen = await uploadFile(t, 'open/uploadAttachment', {
+      filename: 'f.png',
+      bytes: DIAGRAM,
+      params: { api_key: key.data.api_key, api_token: key.data.api_token },
+    });
     expect(overOpen.body.error_code).toBe(10100);
     expect(await storedBytes(user.uid)).toBe(3 * DIAGRAM.length);
   });
@@ -90,7 +125,9 @@ describe('enforcement', () => {
     const creds = { api_key: key.data.api_key, api_token: key.data.api_token };
     for (let i = 0; i < 2; i++) expect((await libraryUpload(owner, DIAGRAM)).body.error_code).toBe(0);
     const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
-    expect((await uploadFile(t, 'sync/upload', { filename: 'variables.png', bytes: SCREENSHOT, params: { ...creds, sha256: sha(SCREENSHOT) } })).body.error_code).toBe(0);
+    expect(
+      (await uploadFile(t, 'sync/upload', { filename: 'variables.png', bytes: SCREENSHOT, params: { ...creds, sha256: sha(SCREENSHOT) } })).body.error_code,
+    ).toBe(0);
     const over = await uploadFile(t, 'sync/upload', { filename: 'dependencies.png', bytes: DIAGRAM, params: { ...creds, sha256: sha(DIAGRAM) } });
     expect(over.body.error_code).toBe(10100);
     expect(over.body.error_message).toMatch(/^file: .*quota of 1 MB/);

@@ -14,7 +14,9 @@ beforeAll(async () => {
   smtp = await startSmtpInbox();
   smtpPort = smtp.port;
   inbox = smtp.mails;
-  t = await startTestServer({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' } });
+  t = await startTestServer({
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_FROM: 'Folio <folio@example.com>', SITE_URL: 'https://docs.example.com' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -45,7 +47,12 @@ describe('user/resetPasswordEmail', () => {
     expect(row.token_hash).toBe(sha256(token));
     expect(row.expires_at - row.created_at).toBe(3600);
 
-    const done = await t.call('user/resetPasswordByUrl', { uid: link.searchParams.get('uid'), email: link.searchParams.get('email'), token, new_password: 'from-the-link' });
+    const done = await t.call('user/resetPasswordByUrl', {
+      uid: link.searchParams.get('uid'),
+      email: link.searchParams.get('email'),
+      token,
+      new_password: 'from-the-link',
+    });
     expect(done.error_code).toBe(0);
     expect((await t.call('user/info', {}, { token: u.token })).error_code).toBe(10102);
     expect((await t.call('user/login', { username: u.username, password: 'from-the-link' })).error_code).toBe(0);
@@ -73,7 +80,11 @@ describe('user/resetPasswordEmail', () => {
       // With the admin's site_url set, a forged Host header does not reach the mail.
       await plain.services.db('options').insert({ option_name: 'site_url', option_value: 'https://wiki.example.org/' });
       const form = new URLSearchParams({ email: 'origin@example.com', ...(await plainCaptcha()) });
-      const res = await plain.fetch('/api/user/resetPasswordEmail', { method: 'POST', body: form, headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' } });
+      const res = await plain.fetch('/api/user/resetPasswordEmail', {
+        method: 'POST',
+        body: form,
+        headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+      });
       expect((await res.json()).error_code).toBe(0);
       const mail = inbox.find((m) => m.to.includes('origin@example.com'))!.raw.replace(/=\r?\n/g, '');
       expect(mail).toContain('https://wiki.example.org/user/ResetPasswordByUrl?uid=3D');
@@ -94,7 +105,9 @@ describe('user/resetPasswordEmail', () => {
     await buildUser(t, { email: 'nocode@example.com' });
     const before = inbox.length;
     expect((await t.call('user/resetPasswordEmail', { email: 'nocode@example.com' })).error_code).toBe(10206);
-    expect((await t.call('user/resetPasswordEmail', { email: 'nocode@example.com', captcha_id: (await captcha()).captcha_id, v_code: '1111' })).error_code).toBe(10206);
+    expect(
+      (await t.call('user/resetPasswordEmail', { email: 'nocode@example.com', captcha_id: (await captcha()).captcha_id, v_code: '1111' })).error_code,
+    ).toBe(10206);
     expect(inbox.length).toBe(before);
   });
 
@@ -125,8 +138,16 @@ describe('user/resetPasswordByUrl', () => {
   it('returns 10101 for an expired link and keeps the password', async () => {
     const u = await buildUser(t, { email: 'expired@example.com' });
     const link = await mailedLink('expired@example.com');
-    await t.services.db('password_resets').where({ uid: u.uid }).update({ expires_at: t.services.now() - 1 });
-    const r = await t.call('user/resetPasswordByUrl', { uid: u.uid, email: 'expired@example.com', token: link.searchParams.get('token'), new_password: 'never-set' });
+    await t.services
+      .db('password_resets')
+      .where({ uid: u.uid })
+      .update({ expires_at: t.services.now() - 1 });
+    const r = await t.call('user/resetPasswordByUrl', {
+      uid: u.uid,
+      email: 'expired@example.com',
+      token: link.searchParams.get('token'),
+      new_password: 'never-set',
+    });
     expect(r.error_code).toBe(10101);
     expect((await t.call('user/login', { username: u.username, password: u.password })).error_code).toBe(0);
   });

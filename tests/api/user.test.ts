@@ -54,14 +54,26 @@ describe('user/register', () => {
     const missing = await t.call('user/register', { username: 'reg_nocode', password: 'secret-1', confirm_password: 'secret-1' });
     expect(missing.error_code).toBe(10206);
     const c = await captcha();
-    const wrong = await t.call('user/register', { captcha_id: c.captcha_id, v_code: c.v_code === 'AAAA' ? 'BBBB' : 'AAAA', username: 'reg_nocode', password: 'secret-1', confirm_password: 'secret-1' });
+    const wrong = await t.call('user/register', {
+      captcha_id: c.captcha_id,
+      v_code: c.v_code === 'AAAA' ? 'BBBB' : 'AAAA',
+      username: 'reg_nocode',
+      password: 'secret-1',
+      confirm_password: 'secret-1',
+    });
     expect(wrong.error_code).toBe(10206);
     expect(await t.services.db('users').where({ username: 'reg_nocode' }).first()).toBeUndefined();
   });
 
   it('accepts the code case-insensitively but only once', async () => {
     const c = await captcha();
-    const ok = await t.call('user/register', { ...c, v_code: c.v_code.toLowerCase(), username: 'reg_once', password: 'secret-1', confirm_password: 'secret-1' });
+    const ok = await t.call('user/register', {
+      ...c,
+      v_code: c.v_code.toLowerCase(),
+      username: 'reg_once',
+      password: 'secret-1',
+      confirm_password: 'secret-1',
+    });
     expect(ok.error_code).toBe(0);
     const again = await t.call('user/register', { ...c, username: 'reg_twice', password: 'secret-1', confirm_password: 'secret-1' });
     expect(again.error_code).toBe(10206);
@@ -70,8 +82,15 @@ describe('user/register', () => {
   it('reads the captcha id from the folio_captcha cookie', async () => {
     const res = await t.fetch('/api/common/verify', { headers: freshIp() });
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const row = await t.services.db('captchas').where({ captcha_id: res.headers.get('x-captcha-id') }).first();
-    const r = await t.call('user/register', { v_code: row.code, username: 'reg_cookie', password: 'secret-1', confirm_password: 'secret-1' }, { headers: { Cookie: cookie } });
+    const row = await t.services
+      .db('captchas')
+      .where({ captcha_id: res.headers.get('x-captcha-id') })
+      .first();
+    const r = await t.call(
+      'user/register',
+      { v_code: row.code, username: 'reg_cookie', password: 'secret-1', confirm_password: 'secret-1' },
+      { headers: { Cookie: cookie } },
+    );
     expect(r.error_code).toBe(0);
   });
 
@@ -177,7 +196,11 @@ describe('user/login', () => {
     }
     const noCode = await t.call('user/login', { username: u.username, password: u.password }, { headers: freshIp() });
     expect(noCode.error_code).toBe(10206);
-    const badCode = await t.call('user/login', { username: u.username, password: u.password, captcha_id: (await captcha()).captcha_id, v_code: '0000' }, { headers: freshIp() });
+    const badCode = await t.call(
+      'user/login',
+      { username: u.username, password: u.password, captcha_id: (await captcha()).captcha_id, v_code: '0000' },
+      { headers: freshIp() },
+    );
     expect(badCode.error_code).toBe(10206);
     const ok = await t.call('user/login', { username: u.username, password: u.password, ...(await captcha()) }, { headers: freshIp() });
     expect(ok.error_code).toBe(0);
@@ -186,7 +209,7 @@ describe('user/login', () => {
     expect(again.error_code).toBe(0);
   });
 
-  it("never asks another account for a code because of failures from the same IP (one office NAT)", async () => {
+  it('never asks another account for a code because of failures from the same IP (one office NAT)', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) await t.call('user/login', { username: `ghost${i % 4}`, password: 'wrong-pw' }, { headers: ip });
     const u = await buildUser(t);
@@ -207,7 +230,10 @@ describe('user/login', () => {
     const locked = await t.call('user/login', { username: u.username, password: u.password, ...(await captcha()) }, { headers: freshIp() });
     expect(locked.error_code).toBe(10204);
     expect(locked.error_message).toMatch(/locked until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
-    const row = await t.services.db('auth_failures').where({ key: `login:uid:${u.uid}` }).first();
+    const row = await t.services
+      .db('auth_failures')
+      .where({ key: `login:uid:${u.uid}` })
+      .first();
     expect(row.locked_until - t.services.now()).toBeGreaterThan(14 * 60);
     // The lock is per account: another account from the same network is unaffected.
     const other = await buildUser(t);
@@ -216,7 +242,9 @@ describe('user/login', () => {
 
   it('refuses an IP with 10429 and Retry-After after 100 failures in 10 minutes', async () => {
     const ip = freshIp();
-    await t.services.db('auth_failures').insert({ key: `login:ip:${ip['X-Forwarded-For']}`, count: LOGIN_POLICY.ipMaxFailures, first_at: t.services.now() - 60, locked_until: 0 });
+    await t.services
+      .db('auth_failures')
+      .insert({ key: `login:ip:${ip['X-Forwarded-For']}`, count: LOGIN_POLICY.ipMaxFailures, first_at: t.services.now() - 60, locked_until: 0 });
     const u = await buildUser(t);
     const r = await t.call('user/login', { username: u.username, password: u.password }, { headers: ip });
     expect(r.status).toBe(429);
@@ -229,12 +257,18 @@ describe('user/login', () => {
     await t.services.db('auth_failures').insert({ key: `login:uid:${u.uid}`, count: 9, first_at: t.services.now() - 16 * 60, locked_until: 0 });
     const r = await t.call('user/login', { username: u.username, password: 'wrong-pw' }, { headers: freshIp() });
     expect(r.error_code).toBe(10210);
-    const row = await t.services.db('auth_failures').where({ key: `login:uid:${u.uid}` }).first();
+    const row = await t.services
+      .db('auth_failures')
+      .where({ key: `login:uid:${u.uid}` })
+      .first();
     expect(row.count).toBe(1);
   });
 
   it('verifies a ShowDoc legacy md5 hash and upgrades it to scrypt', async () => {
-    const [row] = await t.services.db('users').insert({ username: 'showdoc', password_hash: toLegacyMd5Hash('a89da13684490eb9ec9e613f91d24d00', ''), groupid: 1, reg_time: 1 }).returning('uid');
+    const [row] = await t.services
+      .db('users')
+      .insert({ username: 'showdoc', password_hash: toLegacyMd5Hash('a89da13684490eb9ec9e613f91d24d00', ''), groupid: 1, reg_time: 1 })
+      .returning('uid');
     const r = await t.call('user/login', { username: 'showdoc', password: '123456' }, { headers: freshIp() });
     expect(r.error_code).toBe(0);
     expect(r.data.uid).toBe(row.uid);
@@ -245,7 +279,9 @@ describe('user/login', () => {
   });
 
   it('verifies a ShowDoc bcrypt hash and upgrades it to scrypt', async () => {
-    await t.services.db('users').insert({ username: 'bcrypt_user', password_hash: '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW', reg_time: 1 });
+    await t.services
+      .db('users')
+      .insert({ username: 'bcrypt_user', password_hash: '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW', reg_time: 1 });
     const wrong = await t.call('user/login', { username: 'bcrypt_user', password: 'U*U*' }, { headers: freshIp() });
     expect(wrong.error_code).toBe(10210);
     const r = await t.call('user/login', { username: 'bcrypt_user', password: 'U*U' }, { headers: freshIp() });
@@ -317,7 +353,10 @@ describe('user/info', () => {
 
   it('returns 10102 for an expired session', async () => {
     const u = await buildUser(t);
-    await t.services.db('sessions').where({ uid: u.uid }).update({ expires_at: t.services.now() - 1 });
+    await t.services
+      .db('sessions')
+      .where({ uid: u.uid })
+      .update({ expires_at: t.services.now() - 1 });
     const r = await t.call('user/info', {}, { token: u.token });
     expect(r.error_code).toBe(10102);
     expect(r.error_message).toMatch(/expired/);
@@ -445,7 +484,7 @@ describe('wrongly typed fields', () => {
     expect(r.error_code).toBe(0);
   });
 
-  it('logs in with ShowDoc\'s captcha + captcha_id parameter names', async () => {
+  it("logs in with ShowDoc's captcha + captcha_id parameter names", async () => {
     const u = await buildUser(t);
     const ip = freshIp();
     for (let i = 0; i < 3; i++) await t.call('user/login', { username: u.username, password: 'wrong-pw' }, { headers: ip });
@@ -463,4 +502,3 @@ describe('unknown routes', () => {
     expect(r.error_code).toBe(10404);
   });
 });
-

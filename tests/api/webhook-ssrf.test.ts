@@ -26,9 +26,31 @@ afterAll(async () => {
 describe('addresses', () => {
   it('refuses every non-public range and lets public unicast through', () => {
     const refused = [
-      '127.0.0.1', '127.8.9.10', '0.0.0.0', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-      '224.0.0.1', '255.255.255.255', '240.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:4136:e378::1',
+      '127.0.0.1',
+      '127.8.9.10',
+      '0.0.0.0',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '224.0.0.1',
+      '255.255.255.255',
+      '240.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378::1',
     ];
     for (const a of refused) expect(addressRefusal(a), a).not.toBeNull();
     for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(addressRefusal(a), a).toBeNull();
@@ -84,14 +106,28 @@ describe('webhook/save and delivery with WEBHOOK_ALLOW_PRIVATE unset', () => {
     await deliverDueWebhooks({ ...t.services, now: () => t.services.now() + 86_400 });
     expect(rx.at('/ssrf')).toEqual([]);
     const rows = await t.services.db('webhook_deliveries').where({ item_id: item.item_id }).orderBy('id');
-    expect(rows.map((d) => [d.event, d.status, d.attempts])).toEqual([['webhook.test', 'failed', 1], ['page.created', 'failed', 1]]);
+    expect(rows.map((d) => [d.event, d.status, d.attempts])).toEqual([
+      ['webhook.test', 'failed', 1],
+      ['page.created', 'failed', 1],
+    ]);
   });
 
   it('checks address literals again at delivery (a webhook saved while private targets were allowed)', async () => {
     const item = await buildItem(t, owner);
     const port = new URL(rx.url).port;
     for (const host of ['127.0.0.1', '[::ffff:7f00:1]']) {
-      const [row] = await t.services.db('webhooks').insert({ item_id: item.item_id, url: `http://${host}:${port}/literal`, format: 'json', events: '["page.created"]', secret: 'whsec_x', lang: 'en', enabled: 1 }).returning('id');
+      const [row] = await t.services
+        .db('webhooks')
+        .insert({
+          item_id: item.item_id,
+          url: `http://${host}:${port}/literal`,
+          format: 'json',
+          events: '["page.created"]',
+          secret: 'whsec_x',
+          lang: 'en',
+          enabled: 1,
+        })
+        .returning('id');
       expect(row).toBeTruthy();
     }
     await t.call('page/save', { item_id: item.item_id, page_title: 'Literal', page_content: 'x' }, { token: owner.token });
@@ -99,6 +135,7 @@ describe('webhook/save and delivery with WEBHOOK_ALLOW_PRIVATE unset', () => {
     expect(rx.at('/literal')).toEqual([]);
     const rows = await t.services.db('webhook_deliveries').where({ item_id: item.item_id });
     expect(rows).toHaveLength(2);
-    for (const d of rows) expect(d.last_error).toBe('refused: 127.0.0.1 is a loopback address; webhooks may not reach loopback, private or link-local addresses');
+    for (const d of rows)
+      expect(d.last_error).toBe('refused: 127.0.0.1 is a loopback address; webhooks may not reach loopback, private or link-local addresses');
   });
 });

@@ -104,7 +104,17 @@ describe('docs push: one item.imported event per sync/apply', () => {
       ]),
     });
     // A deleted page has no reader address.
-    expect(next[1].data).toEqual({ source: 'docs push', created: 0, updated: 0, moved: 0, deleted: 1, unchanged: 0, catalogs: 0, pages_total: 1, pages: [{ page_id: ids.get(pageName(4)), page_title: pageName(4), change: 'deleted' }] });
+    expect(next[1].data).toEqual({
+      source: 'docs push',
+      created: 0,
+      updated: 0,
+      moved: 0,
+      deleted: 1,
+      unchanged: 0,
+      catalogs: 0,
+      pages_total: 1,
+      pages: [{ page_id: ids.get(pageName(4)), page_title: pageName(4), change: 'deleted' }],
+    });
 
     // A push with nothing to do calls no sync/apply and sends nothing.
     const third = await runDocs(['push', dir, '--prune'], { cwd: dir, env: envFor(t, k) });
@@ -112,7 +122,11 @@ describe('docs push: one item.imported event per sync/apply', () => {
     expect(await delivered('/push')).toHaveLength(3);
 
     // A single-page save on the web is still its own page.updated event.
-    const saved = await t.call('page/save', { item_id: k.item_id, page_id: ids.get(pageName(10)), page_title: pageName(10), page_content: 'edited on the web' }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      { item_id: k.item_id, page_id: ids.get(pageName(10)), page_title: pageName(10), page_content: 'edited on the web' },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     const web = (await delivered('/push')).slice(3);
     expect(web.map((g) => [g.event, g.data])).toEqual([['page.updated', { page_id: ids.get(pageName(10)), page_title: pageName(10) }]]);
@@ -210,7 +224,18 @@ describe('sync/apply: what it announces', () => {
     const zh = rx.at('/sync-chat/zh').map((g) => g.json);
     expect(zh[1]).toEqual({
       msg_type: 'text',
-      content: { text: [`[${name}] API 通过 docs push 同步了 8 个页面：新建 6，更新 1，删除 1`, '• New 1（新建）', '• New 2（新建）', '• New 3（新建）', '• New 4（新建）', '• New 5（新建）', '… 另有 3 个页面', `${SITE}/${k.item_id}`].join('\n') },
+      content: {
+        text: [
+          `[${name}] API 通过 docs push 同步了 8 个页面：新建 6，更新 1，删除 1`,
+          '• New 1（新建）',
+          '• New 2（新建）',
+          '• New 3（新建）',
+          '• New 4（新建）',
+          '• New 5（新建）',
+          '… 另有 3 个页面',
+          `${SITE}/${k.item_id}`,
+        ].join('\n'),
+      },
     });
   });
 });

@@ -113,11 +113,23 @@ describe('webhook/save, list, delete: rights and validation', () => {
       const r = await t.call('webhook/save', { item_id: item.item_id, url, enabled: 0 }, { token: owner.token });
       expect(r.data?.format, url).toBe(format);
     }
-    const chosen = await t.call('webhook/save', { item_id: item.item_id, url: 'https://chat.example.com/hook', format: 'dingtalk', events: '["page.created"]', lang: 'zh' }, { token: owner.token });
+    const chosen = await t.call(
+      'webhook/save',
+      { item_id: item.item_id, url: 'https://chat.example.com/hook', format: 'dingtalk', events: '["page.created"]', lang: 'zh' },
+      { token: owner.token },
+    );
     expect(chosen.data).toMatchObject({ format: 'dingtalk', events: ['page.created'], lang: 'zh' });
-    const same = await t.call('webhook/save', { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk' }, { token: owner.token });
+    const same = await t.call(
+      'webhook/save',
+      { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk' },
+      { token: owner.token },
+    );
     expect(same.data.secret).toBe(chosen.data.secret);
-    const rotated = await t.call('webhook/save', { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk', rotate_secret: 1 }, { token: owner.token });
+    const rotated = await t.call(
+      'webhook/save',
+      { item_id: item.item_id, id: chosen.data.id, url: 'https://chat.example.com/hook', format: 'dingtalk', rotate_secret: 1 },
+      { token: owner.token },
+    );
     expect(rotated.data.secret).not.toBe(chosen.data.secret);
   });
 });
@@ -137,7 +149,12 @@ describe('deliveries', () => {
     expect(got!.headers['x-folio-delivery']).toBe(String(r.data.id));
     expect(verify(hook.secret, got!.raw, got!.headers['x-folio-signature'])).toBe(true);
     expect(verify('whsec_wrong', got!.raw, got!.headers['x-folio-signature'])).toBe(false);
-    expect(got!.json).toMatchObject({ delivery_id: r.data.id, event: 'webhook.test', item: { item_id: item.item_id, item_name: 'Signed' }, actor: { uid: owner.uid, username: owner.username } });
+    expect(got!.json).toMatchObject({
+      delivery_id: r.data.id,
+      event: 'webhook.test',
+      item: { item_id: item.item_id, item_name: 'Signed' },
+      actor: { uid: owner.uid, username: owner.username },
+    });
     // The delivery log of the settings screen shows it.
     const list = await t.call('webhook/list', { item_id: item.item_id }, { token: owner.token });
     expect(list.data[0].deliveries).toMatchObject([{ id: r.data.id, status: 'succeeded', response_status: 200 }]);
@@ -149,11 +166,19 @@ describe('deliveries', () => {
     const created = await t.call('page/save', { item_id: item.item_id, page_title: 'Auth', page_content: 'v1' }, { token: owner.token });
     expect(created.error_code, created.error_message).toBe(0);
     const pageId = created.data.page_id;
-    expect((await t.call('page/save', { item_id: item.item_id, page_id: pageId, page_title: 'Auth flow', page_content: 'v2' }, { token: owner.token })).error_code).toBe(0);
+    expect(
+      (await t.call('page/save', { item_id: item.item_id, page_id: pageId, page_title: 'Auth flow', page_content: 'v2' }, { token: owner.token })).error_code,
+    ).toBe(0);
     expect((await t.call('page/delete', { page_id: pageId }, { token: owner.token })).error_code).toBe(0);
     // A refused change queues nothing: saving into a catalog of another item rolls back.
-    expect((await t.call('page/save', { item_id: item.item_id, page_title: 'x', page_content: 'y', cat_id: 999999 }, { token: owner.token })).error_code).not.toBe(0);
-    expect((await t.services.db('webhook_deliveries').where({ webhook_id: hook.id })).map((d) => d.event)).toEqual(['page.created', 'page.updated', 'page.deleted']);
+    expect(
+      (await t.call('page/save', { item_id: item.item_id, page_title: 'x', page_content: 'y', cat_id: 999999 }, { token: owner.token })).error_code,
+    ).not.toBe(0);
+    expect((await t.services.db('webhook_deliveries').where({ webhook_id: hook.id })).map((d) => d.event)).toEqual([
+      'page.created',
+      'page.updated',
+      'page.deleted',
+    ]);
 
     await deliverDueWebhooks(t.services);
     const got = rx.at('/pages');
@@ -291,8 +316,15 @@ describe('deliveries', () => {
     expect(rx.at('/chat/feishu')[0]!.json).toEqual({ msg_type: 'text', content: { text } });
     expect(rx.at('/chat/dingtalk')[0]!.json).toEqual({ msgtype: 'text', text: { content: text } });
     expect(rx.at('/chat/wecom')[0]!.json).toEqual({ msgtype: 'text', text: { content: text } });
-    expect(rx.at('/chat/zh')[0]!.json.text.content).toBe(`[Chat] ${owner.username} 新建了页面「Rate limits」\nhttps://docs.example.com/page/${page.data.page_id}`);
-    const ding = await t.services.db('webhook_deliveries').join('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id').where('webhooks.format', 'dingtalk').andWhere('webhooks.item_id', item.item_id).first('webhook_deliveries.*');
+    expect(rx.at('/chat/zh')[0]!.json.text.content).toBe(
+      `[Chat] ${owner.username} 新建了页面「Rate limits」\nhttps://docs.example.com/page/${page.data.page_id}`,
+    );
+    const ding = await t.services
+      .db('webhook_deliveries')
+      .join('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+      .where('webhooks.format', 'dingtalk')
+      .andWhere('webhooks.item_id', item.item_id)
+      .first('webhook_deliveries.*');
     expect(ding).toMatchObject({ status: 'retrying', response_status: 200, last_error: 'the bot refused the message: 310000 keywords not in content' });
   });
 
@@ -335,7 +367,12 @@ describe('deliveries', () => {
     expect(verify(feishu.secret, feishuPost!.raw, feishuPost!.headers['x-folio-signature'])).toBe(true);
 
     // An edit without the field keeps the secret, '' removes it, a format that cannot sign drops it and refuses one.
-    const save = (extra: Record<string, unknown>) => t.call('webhook/save', { item_id: item.item_id, id: ding.id, url: `${rx.url}/signed/ding?access_token=abc`, events: 'page.created', ...extra }, { token: owner.token });
+    const save = (extra: Record<string, unknown>) =>
+      t.call(
+        'webhook/save',
+        { item_id: item.item_id, id: ding.id, url: `${rx.url}/signed/ding?access_token=abc`, events: 'page.created', ...extra },
+        { token: owner.token },
+      );
     expect((await save({ format: 'dingtalk', lang: 'zh' })).data.bot_signing).toBe(true);
     expect((await save({ format: 'dingtalk', bot_secret: '' })).data.bot_signing).toBe(false);
     expect((await save({ format: 'dingtalk', bot_secret: dingSecret })).data.bot_signing).toBe(true);
@@ -351,18 +388,35 @@ describe('deliveries', () => {
     const v1 = JSON.parse(fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'), 'utf8')) as { paths: Record<string, unknown> };
     const removedPath = Object.keys(v1.paths)[0]!;
     const v2 = { ...v1, paths: Object.fromEntries(Object.entries(v1.paths).filter(([p]) => p !== removedPath)) };
-    for (const [name, doc] of [['petstore-v1.json', v1], ['petstore-v1.json', v1], ['petstore-v2.json', v2]] as const) {
-      const r = await uploadFile(t, 'import/auto', { token: owner.token, filename: name, bytes: Buffer.from(JSON.stringify(doc)), params: { item_id: item.item_id } });
+    for (const [name, doc] of [
+      ['petstore-v1.json', v1],
+      ['petstore-v1.json', v1],
+      ['petstore-v2.json', v2],
+    ] as const) {
+      const r = await uploadFile(t, 'import/auto', {
+        token: owner.token,
+        filename: name,
+        bytes: Buffer.from(JSON.stringify(doc)),
+        params: { item_id: item.item_id },
+      });
       expect(r.body.error_code, r.body.error_message).toBe(0);
     }
     await deliverDueWebhooks(t.services);
-    const got = rx.at('/versions').map((g) => g.json as { event: string; data: { number: number; source: string; summary: Record<string, number>; operations: { path: string; change: string }[] } });
+    const got = rx.at('/versions').map(
+      (g) =>
+        g.json as {
+          event: string;
+          data: { number: number; source: string; summary: Record<string, number>; operations: { path: string; change: string }[] };
+        },
+    );
     // The identical re-import records no version and announces nothing.
     expect(got.map((g) => [g.event, g.data.number, g.data.source])).toEqual([
       ['api.changed', 1, 'petstore-v1.json'],
       ['api.changed', 2, 'petstore-v2.json'],
     ]);
-    const removedOps = Object.keys(v1.paths[removedPath] as object).filter((k) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(k)).length;
+    const removedOps = Object.keys(v1.paths[removedPath] as object).filter((k) =>
+      ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(k),
+    ).length;
     expect(got[1]!.data.summary).toMatchObject({ added: 0, removed: removedOps, changed: 0 });
     expect(got[1]!.data.operations.every((o) => o.path === removedPath && o.change === 'removed')).toBe(true);
   });
@@ -390,11 +444,18 @@ describe('deliveries', () => {
       }),
     ).rejects.toThrow('version not stored');
     expect(await t.services.db('webhook_deliveries').where({ item_id: item.item_id })).toEqual([]);
-    const queued = await inTransaction(t.services, (tx) => enqueueWebhookEvent(tx, item.item_id, 'api.changed', data, { uid: owner.uid, username: owner.username }));
+    const queued = await inTransaction(t.services, (tx) =>
+      enqueueWebhookEvent(tx, item.item_id, 'api.changed', data, { uid: owner.uid, username: owner.username }),
+    );
     expect(queued).toBe(2);
     await deliverDueWebhooks(t.services);
     const [got] = rx.at('/api/json');
-    expect(got!.json).toMatchObject({ event: 'api.changed', item: { item_id: item.item_id, item_name: 'Payments API' }, data, url: `https://docs.example.com/changelog/${item.item_id}?version=7` });
+    expect(got!.json).toMatchObject({
+      event: 'api.changed',
+      item: { item_id: item.item_id, item_name: 'Payments API' },
+      data,
+      url: `https://docs.example.com/changelog/${item.item_id}?version=7`,
+    });
     expect(verify(json.secret, got!.raw, got!.headers['x-folio-signature'])).toBe(true);
     expect(rx.at('/api/slack')[0]!.json.text).toBe(
       [
@@ -411,12 +472,16 @@ describe('deliveries', () => {
     const spec = fs.readFileSync(npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json'));
     // Another item's version first, so this item's version 1 has a different database id.
     const other = await buildItem(t, owner);
-    expect((await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: other.item_id } })).body.error_code).toBe(0);
+    expect(
+      (await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: other.item_id } })).body.error_code,
+    ).toBe(0);
     const item = await buildItem(t, owner, { item_name: 'Numbered' });
     await hookFor(item.item_id, '/numbered/slack', { events: 'api.changed', format: 'slack' });
     await hookFor(item.item_id, '/numbered/zh', { events: 'api.changed', format: 'feishu', lang: 'zh' });
     const json = await hookFor(item.item_id, '/numbered/json', { events: 'api.changed' });
-    expect((await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } })).body.error_code).toBe(0);
+    expect(
+      (await uploadFile(t, 'import/auto', { token: owner.token, filename: 'petstore.json', bytes: spec, params: { item_id: item.item_id } })).body.error_code,
+    ).toBe(0);
     await deliverDueWebhooks(t.services);
     const [sent] = rx.at('/numbered/json');
     const { version_id, number } = (sent!.json as { data: { version_id: number; number: number } }).data;
@@ -437,7 +502,10 @@ describe('deliveries', () => {
     const item = await buildItem(t, owner);
     await hookFor(item.item_id, '/race', { events: 'page.created' });
     for (let i = 0; i < 12; i++) await t.call('page/save', { item_id: item.item_id, page_title: `P${i}`, page_content: 'x' }, { token: owner.token });
-    const [a, b] = await Promise.all([deliverDueWebhooks(t.services, { holder: 'process-a', batch: 2 }), deliverDueWebhooks(t.services, { holder: 'process-b', batch: 2 })]);
+    const [a, b] = await Promise.all([
+      deliverDueWebhooks(t.services, { holder: 'process-a', batch: 2 }),
+      deliverDueWebhooks(t.services, { holder: 'process-b', batch: 2 }),
+    ]);
     expect(a + b).toBe(12);
     const ids = rx.at('/race').map((g) => g.headers['x-folio-delivery']);
     expect(ids).toHaveLength(12);
@@ -463,7 +531,10 @@ describe('deliveries', () => {
     });
     expect(await Promise.all(workers.map((w) => w.ready))).toEqual(['ready', 'ready']);
     for (const w of workers) w.child.stdin!.end('go\n');
-    const counts = await Promise.all([...workers.map(async (w) => Number(await w.next())), deliverDueWebhooks(t.services, { holder: 'process-0', batch: 2, maxRounds: 100 })]);
+    const counts = await Promise.all([
+      ...workers.map(async (w) => Number(await w.next())),
+      deliverDueWebhooks(t.services, { holder: 'process-0', batch: 2, maxRounds: 100 }),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(16);
     const ids = rx.at('/processes').map((g) => g.headers['x-folio-delivery']);
     expect(ids).toHaveLength(16);
@@ -477,7 +548,10 @@ describe('deliveries', () => {
     const hook = await hookFor(item.item_id, '/claim', { events: 'page.created' });
     await t.call('page/save', { item_id: item.item_id, page_title: 'Claimed', page_content: 'x' }, { token: owner.token });
     const [id] = (await t.services.db('webhook_deliveries').where({ webhook_id: hook.id }).pluck('id')) as number[];
-    const [first, second] = await Promise.all([claimDeliveries(t.services, { ids: [id!], holder: 'a' }), claimDeliveries(t.services, { ids: [id!], holder: 'b' })]);
+    const [first, second] = await Promise.all([
+      claimDeliveries(t.services, { ids: [id!], holder: 'a' }),
+      claimDeliveries(t.services, { ids: [id!], holder: 'b' }),
+    ]);
     expect(first.length + second.length).toBe(1);
     // A holder that died: once its claim lapses, another process takes the delivery over.
     expect(await claimDeliveries(later(121), { ids: [id!], holder: 'c' })).toMatchObject([{ id, claimed_by: 'c', attempts: 2 }]);

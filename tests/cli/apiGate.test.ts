@@ -17,7 +17,8 @@ const specText = (version: string) => fs.readFileSync(npmFixture(`@netlify/open-
 function operationSet(text: string): Set<string> {
   const out = new Set<string>();
   for (const [path, item] of Object.entries<any>(JSON.parse(text).paths)) {
-    for (const method of Object.keys(item)) if (['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) out.add(`${method} ${path.replace(/\{[^}]+\}/g, '{}')}`);
+    for (const method of Object.keys(item))
+      if (['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method)) out.add(`${method} ${path.replace(/\{[^}]+\}/g, '{}')}`);
   }
   return out;
 }
@@ -54,7 +55,7 @@ describe('docs push / plan and API versions (Netlify 2.52.0 → 2.53.0)', () => 
     expect(await versions()).toHaveLength(1);
   }, 120_000);
 
-  it('docs plan prints the API diff against the server\'s latest version, breaking change first and marked', async () => {
+  it("docs plan prints the API diff against the server's latest version, breaking change first and marked", async () => {
     write(dir, 'api/netlify.json', specText('2.53.0'));
     const text = await runDocs(['plan', dir], { cwd: dir, env: envFor(t, k) });
     expect(text.code, text.stderr).toBe(ExitCode.OK);
@@ -62,7 +63,9 @@ describe('docs push / plan and API versions (Netlify 2.52.0 → 2.53.0)', () => 
     const block = text.stdout.slice(text.stdout.indexOf('API changes in'));
     const firstOp = block.split('\n')[1]!;
     expect(firstOp).toMatch(/^ {2}BREAKING +changed +POST \/sites\/\{site_id\}\/database\/branch$/);
-    expect(block).toContain('! required property branch_id was added (paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id)');
+    expect(block).toContain(
+      '! required property branch_id was added (paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id)',
+    );
 
     const json = await runDocs(['plan', dir, '--json'], { cwd: dir, env: envFor(t, k) });
     const change = JSON.parse(json.stdout).api_changes[0];
@@ -123,7 +126,10 @@ describe('docs push / plan and API versions (Netlify 2.52.0 → 2.53.0)', () => 
     expect(pruned.code, pruned.stderr).toBe(ExitCode.OK);
     const v = await versions();
     expect(v.map((x) => x.number)).toEqual([3, 2, 1]);
-    expect(v[0]).toMatchObject({ source: { name: 'api/netlify.json', stream: 'api/netlify.json' }, summary: { added: 0, removed: all, changed: 0, breaking: all } });
+    expect(v[0]).toMatchObject({
+      source: { name: 'api/netlify.json', stream: 'api/netlify.json' },
+      summary: { added: 0, removed: all, changed: 0, breaking: all },
+    });
     // Recorded once: the next push finds nothing more to say.
     const again = await runDocs(['plan', dir, '--prune', '--json'], { cwd: dir, env: envFor(t, k) });
     expect(JSON.parse(again.stdout).api_changes).toEqual([]);

@@ -31,7 +31,15 @@ describe('anchors across docs push', () => {
     const tree = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data;
     expect(tree.pages).toHaveLength(1);
     const pageId = tree.pages[0].page_id as number;
-    const saved = await t.call('comment/save', { page_id: pageId, content: 'Is it 24 h for refresh tokens too?', anchor: JSON.stringify({ quote: 'expire after 24 hours', prefix: 'Tokens ', suffix: '.' }) }, { token: k.owner.token });
+    const saved = await t.call(
+      'comment/save',
+      {
+        page_id: pageId,
+        content: 'Is it 24 h for refresh tokens too?',
+        anchor: JSON.stringify({ quote: 'expire after 24 hours', prefix: 'Tokens ', suffix: '.' }),
+      },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
 
     write(dir, 'auth.md', '# Auth\n\n> Since v2.\n\nAccess tokens expire\nafter **24 hours**; refresh tokens last 30 days.\n');
@@ -40,6 +48,11 @@ describe('anchors across docs push', () => {
 
     write(dir, 'auth.md', '# Auth\n\nAccess tokens expire after 1 hour.\n');
     await push();
-    expect(await thread(pageId)).toMatchObject({ comment_id: saved.data.comment_id, outdated: true, anchor: { quote: 'expire after 24 hours' }, content: 'Is it 24 h for refresh tokens too?' });
+    expect(await thread(pageId)).toMatchObject({
+      comment_id: saved.data.comment_id,
+      outdated: true,
+      anchor: { quote: 'expire after 24 hours' },
+      content: 'Is it 24 h for refresh tokens too?',
+    });
   }, 120_000);
 });

@@ -17,7 +17,13 @@ const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/vitepress-docs');
 let t: TestServer;
 let k: KeyedItem;
 let repo: string;
-const tree = async () => (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { page_id: number; revision: number; cat_path: string[]; source_path: string | null }[];
+const tree = async () =>
+  (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as {
+    page_id: number;
+    revision: number;
+    cat_path: string[];
+    source_path: string | null;
+  }[];
 
 beforeAll(async () => {
   t = await startTestServer();

@@ -110,7 +110,10 @@ describe('generator layouts round-trip byte for byte', () => {
     write(folder, 'leaks.md', '# Leaks\n\n![a](/img/linked.png)\n![b](/.hidden.png)\n![c](/../secret.png)\n');
     const plan = await runDocs(['plan', folder, '--assets-root', '../static', '--strict'], { cwd: copy, env: envFor(t, k) });
     expect(plan.code).toBe(ExitCode.BROKEN_LINKS);
-    const lines = plan.stderr.split('\n').filter((l) => l.startsWith('  leaks.md:')).map((l) => l.trim());
+    const lines = plan.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  leaks.md:'))
+      .map((l) => l.trim());
     expect(lines).toEqual([
       'leaks.md:3: "/img/linked.png": refers to ../static/img/linked.png, which is never uploaded: it goes through the symbolic link img/linked.png (links are never followed)',
       'leaks.md:4: "/.hidden.png": refers to ../static/.hidden.png, which is never uploaded: its path has the segment ".hidden.png", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)',
@@ -132,7 +135,9 @@ describe('generator layouts round-trip byte for byte', () => {
     const hello = fs.readFileSync(path.join(GENERATORS, 'mkdocs/snippets/hello.py'), 'utf8').trimEnd();
     expect(content.get('user-guide/getting-started.md')).toContain(`\`\`\`python\n${hello}\n\`\`\``);
     expect(content.get('user-guide/getting-started.md')).not.toContain('--8<--');
-    expect(content.get('user-guide/tutorial.md')).toBe(`# Tutorial\n\nThe whole program, FastAPI-docs style:\n\n\`\`\`python\n${hello}\n\`\`\`\n\nJust the print line:\n\n\`\`\`python\nprint(widget.hello())\n\`\`\`\n`);
+    expect(content.get('user-guide/tutorial.md')).toBe(
+      `# Tutorial\n\nThe whole program, FastAPI-docs style:\n\n\`\`\`python\n${hello}\n\`\`\`\n\nJust the print line:\n\n\`\`\`python\nprint(widget.hello())\n\`\`\`\n`,
+    );
   });
 
   it('mdBook: {{#include file:2:4}} shows those lines as code and pulls back as the directive', async () => {
@@ -150,11 +155,26 @@ describe('generator layouts round-trip byte for byte', () => {
     fs.writeFileSync(path.join(path.dirname(copy), `outside-${path.basename(copy)}.rs`), 'secret');
     fs.writeFileSync(path.join(copy, 'src/.hidden.rs'), 'hidden');
     fs.symlinkSync(path.join(path.dirname(copy), `outside-${path.basename(copy)}.rs`), path.join(copy, 'src/linked.rs'));
-    const page = ['# Bad includes', '', '{{#include missing.rs}}', '{{#include .hidden.rs}}', '{{#include linked.rs}}', `{{#include ../../outside-${path.basename(copy)}.rs}}`, '{{#include examples/hello.rs:nothere}}', '\\{{#include escaped.rs}}', ''].join('\n');
+    const page = [
+      '# Bad includes',
+      '',
+      '{{#include missing.rs}}',
+      '{{#include .hidden.rs}}',
+      '{{#include linked.rs}}',
+      `{{#include ../../outside-${path.basename(copy)}.rs}}`,
+      '{{#include examples/hello.rs:nothere}}',
+      '\\{{#include escaped.rs}}',
+      '',
+    ].join('\n');
     write(copy, 'src/bad.md', page);
     const plan = await runDocs(['plan', path.join(copy, 'src'), '--strict'], { cwd: copy, env: envFor(t, k) });
     expect(plan.code).toBe(ExitCode.BROKEN_LINKS);
-    expect(plan.stderr.split('\n').filter((l) => l.startsWith('  bad.md:')).map((l) => l.trim())).toEqual([
+    expect(
+      plan.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('  bad.md:'))
+        .map((l) => l.trim()),
+    ).toEqual([
       'bad.md:3: include "missing.rs": no such file',
       'bad.md:4: include ".hidden.rs" refused: it has the segment ".hidden.rs", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)',
       'bad.md:5: include "linked.rs" refused: it goes through the symbolic link src/linked.rs (links are never followed)',

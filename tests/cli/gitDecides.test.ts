@@ -56,7 +56,11 @@ async function pageOf(k: KeyedItem, sourcePath: string) {
 }
 async function webEdit(k: KeyedItem, sourcePath: string, edit: (c: string) => string): Promise<void> {
   const p = (await pageOf(k, sourcePath))!;
-  const r = await t.call('page/save', { page_id: p.page_id, item_id: k.item_id, cat_id: p.cat_id, page_title: p.title, page_content: edit(p.content) }, { token: k.owner.token });
+  const r = await t.call(
+    'page/save',
+    { page_id: p.page_id, item_id: k.item_id, cat_id: p.cat_id, page_title: p.title, page_content: edit(p.content) },
+    { token: k.owner.token },
+  );
   expect(r.error_code, r.error_message).toBe(0);
 }
 
@@ -115,7 +119,10 @@ describe('git decides what is newer (issue #21)', () => {
     expect(stale.code, stale.stderr).toBe(ExitCode.OK);
     const json = JSON.parse(stale.stdout);
     expect(json.summary.skip).toBe(1);
-    expect(json.changes.find((c: { path: string }) => c.path === 'a.md')).toMatchObject({ action: 'skip', detail: expect.stringMatching(/^stale: an older version/) });
+    expect(json.changes.find((c: { path: string }) => c.path === 'a.md')).toMatchObject({
+      action: 'skip',
+      detail: expect.stringMatching(/^stale: an older version/),
+    });
     expect(stale.stderr).toMatch(/skipped a\.md: stale/);
     const after = await pageOf(k, 'a.md');
     expect(after!.content).toContain('version two');
@@ -148,7 +155,7 @@ describe('git decides what is newer (issue #21)', () => {
     expect((await pageOf(k, 'a.md'))!.content).toContain('edited in the browser');
   });
 
-  it('a revert is newer, not stale: the reverted content is an old blob, but the server\'s blob is in its history', async () => {
+  it("a revert is newer, not stale: the reverted content is an old blob, but the server's blob is in its history", async () => {
     const k = await buildKeyedItem(t);
     const origin = originRepo();
     expect((await push(k, origin)).code).toBe(ExitCode.OK);
@@ -163,7 +170,7 @@ describe('git decides what is newer (issue #21)', () => {
     expect((await pageOf(k, 'a.md'))!.content).not.toContain('a mistake');
   });
 
-  it('a shallow clone (CI\'s default checkout) newer than the server pushes: a committed blob missing from its short history is not a conflict', async () => {
+  it("a shallow clone (CI's default checkout) newer than the server pushes: a committed blob missing from its short history is not a conflict", async () => {
     const k = await buildKeyedItem(t);
     const origin = originRepo();
     expect((await push(k, origin)).code).toBe(ExitCode.OK);
@@ -217,7 +224,11 @@ describe('git decides what is newer (issue #21)', () => {
     expect((await pageOf(k, 'a.md'))!.content).toContain('while the tab is open');
 
     // The editor saves from the revision it opened: refused with 10310, nothing overwritten.
-    const stale = await t.call('page/save', { page_id: a.page_id, item_id: k.item_id, cat_id: a.cat_id, page_title: a.title, page_content: 'typed in the tab', base_revision: a.revision }, { token: k.owner.token });
+    const stale = await t.call(
+      'page/save',
+      { page_id: a.page_id, item_id: k.item_id, cat_id: a.cat_id, page_title: a.title, page_content: 'typed in the tab', base_revision: a.revision },
+      { token: k.owner.token },
+    );
     expect(stale.error_code).toBe(10310);
     expect((await pageOf(k, 'a.md'))!.content).toContain('while the tab is open');
   });

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const catalogs = async (itemId: number) =>
-  (await t.services.db('catalogs').where({ item_id: itemId }).select('cat_id', 'cat_name', 'parent_cat_id')) as { cat_id: number; cat_name: string; parent_cat_id: number }[];
+  (await t.services.db('catalogs').where({ item_id: itemId }).select('cat_id', 'cat_name', 'parent_cat_id')) as {
+    cat_id: number;
+    cat_name: string;
+    parent_cat_id: number;
+  }[];
 
 describe('web import, then docs import of the same spec', () => {
   it('lands on one set of catalogs: the same catalogs hold the same pages, none repeated or left empty', async () => {
@@ -38,7 +42,10 @@ describe('web import, then docs import of the same spec', () => {
     const key = await t.call('item/getKey', { item_id: itemId }, { token: owner.token });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-import-'));
     fs.copyFileSync(SPEC, path.join(dir, 'swagger.json'));
-    const cli = await runDocs(['import', 'swagger.json', '--json'], { cwd: dir, env: { DOCS_SERVER: t.url, DOCS_API_KEY: key.data.api_key, DOCS_API_TOKEN: key.data.api_token } });
+    const cli = await runDocs(['import', 'swagger.json', '--json'], {
+      cwd: dir,
+      env: { DOCS_SERVER: t.url, DOCS_API_KEY: key.data.api_key, DOCS_API_TOKEN: key.data.api_token },
+    });
     expect(cli.code, cli.stderr).toBe(ExitCode.OK);
     expect(JSON.parse(cli.stdout).summary).toMatchObject({ create: 0, move: 0 });
 
@@ -48,6 +55,10 @@ describe('web import, then docs import of the same spec', () => {
     expect(new Set(names).size).toBe(names.length);
     const pagesAfter = await t.services.db('pages').where({ item_id: itemId, is_del: 0 }).orderBy('page_id').select('page_id', 'cat_id');
     expect(pagesAfter).toEqual(pagesBefore);
-    for (const c of after) expect(pagesAfter.some((p: { cat_id: number }) => p.cat_id === c.cat_id), c.cat_name).toBe(true);
+    for (const c of after)
+      expect(
+        pagesAfter.some((p: { cat_id: number }) => p.cat_id === c.cat_id),
+        c.cat_name,
+      ).toBe(true);
   }, 120_000);
 });

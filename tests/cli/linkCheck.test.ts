@@ -18,22 +18,31 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /** A folder with one of each kind of broken reference, and as many good ones. */
 function brokenFolder(): string {
   const dir = tempFolder();
-  write(dir, 'intro.md', [
-    '---', 'title: Intro', '---', '', '# Intro', '',
-    'Good: [setup](guide/setup.md#install-it), [custom id](guide/setup.md#cfg), [clean URL](guide/setup), [here](#intro).',
-    'Good: ![logo](img/logo.png), <a href="guide/setup.md#anchor-in-html">html anchor</a>, [site](https://example.com/x.md).',
-    '',
-    'Dead: [missing page](guide/nope.md)',
-    'Anchor: [no heading](guide/setup.md#uninstall)',
-    '',
-    '```md',
-    '[inside code](not-checked.md)',
-    '```',
-    'Skipped: [mdx](widget.mdx) and `[code span](nope.md)` is not a link.',
-    'Image: ![gone](img/missing.png)',
-    'Own anchor: [x](#nowhere) and outside [up](../elsewhere.md).',
-    '',
-  ].join('\n'));
+  write(
+    dir,
+    'intro.md',
+    [
+      '---',
+      'title: Intro',
+      '---',
+      '',
+      '# Intro',
+      '',
+      'Good: [setup](guide/setup.md#install-it), [custom id](guide/setup.md#cfg), [clean URL](guide/setup), [here](#intro).',
+      'Good: ![logo](img/logo.png), <a href="guide/setup.md#anchor-in-html">html anchor</a>, [site](https://example.com/x.md).',
+      '',
+      'Dead: [missing page](guide/nope.md)',
+      'Anchor: [no heading](guide/setup.md#uninstall)',
+      '',
+      '```md',
+      '[inside code](not-checked.md)',
+      '```',
+      'Skipped: [mdx](widget.mdx) and `[code span](nope.md)` is not a link.',
+      'Image: ![gone](img/missing.png)',
+      'Own anchor: [x](#nowhere) and outside [up](../elsewhere.md).',
+      '',
+    ].join('\n'),
+  );
   write(dir, 'guide/setup.md', '# Setup\n\n## Install it\n\n## Configure { #cfg }\n\n<a id="anchor-in-html"></a>\n');
   write(dir, 'widget.mdx', '# Widget\n\n<Widget />\n');
   fs.mkdirSync(path.join(dir, 'img'));
@@ -56,7 +65,10 @@ describe('link check', () => {
     const dir = brokenFolder();
     const plan = await runDocs(['plan', dir], { cwd: dir, env: envFor(t, k) });
     expect(plan.code, plan.stderr).toBe(ExitCode.OK);
-    const listed = plan.stderr.split('\n').filter((l) => l.startsWith('  intro.md:')).map((l) => l.trim());
+    const listed = plan.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  intro.md:'))
+      .map((l) => l.trim());
     expect(listed).toEqual(EXPECTED);
     expect(plan.stderr).toContain('broken links and references (6):');
 

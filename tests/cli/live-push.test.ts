@@ -55,7 +55,10 @@ describe('docs push into a live page', () => {
     expect(pushed.code, pushed.stderr).toBe(ExitCode.OK);
 
     await waitUntil(
-      () => liveText(a).toString() === liveText(b).toString() && liveText(a).toString().includes('A line pushed from the repository.') && liveText(a).toString().includes('live 14'),
+      () =>
+        liveText(a).toString() === liveText(b).toString() &&
+        liveText(a).toString().includes('A line pushed from the repository.') &&
+        liveText(a).toString().includes('live 14'),
       'both clients to hold the push and every keystroke',
     );
     const text = liveText(a).toString();

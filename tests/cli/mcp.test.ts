@@ -20,7 +20,9 @@ const clients: Client[] = [];
 async function stdioClient(env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'stdio-test', version: '1.0.0' });
   // process.execPath: the Node 24 running the tests (bin/docs refuses older ones).
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [DOCS, 'mcp'], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [DOCS, 'mcp'], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' }),
+  );
   clients.push(client);
   return client;
 }
@@ -44,13 +46,23 @@ describe('docs mcp', () => {
     const names = (await reader.listTools()).tools.map((x) => x.name);
     expect(names).toContain('folio_get_page');
     expect(names).not.toContain('folio_update_page');
-    const page = (await reader.callTool({ name: 'folio_get_page', arguments: { page_id: pageId } })) as { structuredContent: { markdown: string; revision_id: number } };
+    const page = (await reader.callTool({ name: 'folio_get_page', arguments: { page_id: pageId } })) as {
+      structuredContent: { markdown: string; revision_id: number };
+    };
     expect(page.structuredContent).toMatchObject({ markdown: 'Hello over stdio', revision_id: 1 });
 
     const writer = await stdioClient({ DOCS_SERVER: t.url, DOCS_TOKEN: writeToken });
     expect((await writer.listTools()).tools.map((x) => x.name)).toContain('folio_update_page');
     const read = (await writer.callTool({ name: 'folio_get_page', arguments: { page_id: pageId } })) as { structuredContent: { content_hash: string } };
-    const updated = (await writer.callTool({ name: 'folio_update_page', arguments: { page_id: pageId, base_revision_id: 1, content_hash: read.structuredContent.content_hash, edits: [{ old_text: 'stdio', new_text: 'a pipe' }] } })) as { isError?: boolean };
+    const updated = (await writer.callTool({
+      name: 'folio_update_page',
+      arguments: {
+        page_id: pageId,
+        base_revision_id: 1,
+        content_hash: read.structuredContent.content_hash,
+        edits: [{ old_text: 'stdio', new_text: 'a pipe' }],
+      },
+    })) as { isError?: boolean };
     expect(updated.isError).toBeFalsy();
     expect((await t.services.db('pages').where({ page_id: pageId }).first()).page_content).toBe('Hello over a pipe');
   });

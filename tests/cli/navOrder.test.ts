@@ -34,7 +34,13 @@ async function rootPages(k: KeyedItem): Promise<MenuPage[]> {
 }
 /** Every Markdown file of `dir` with its text (hidden ones, the CLI's state, left out). */
 function markdownOf(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort().map((f) => [f, read(dir, f)]));
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => [f, read(dir, f)]),
+  );
 }
 const summary = (...pages: [string, string][]) => `# Summary\n\n${pages.map(([title, file]) => `- [${title}](${file})\n`).join('')}`;
 const ALPHA: [string, string] = ['Alpha', 'a.md'];
@@ -63,7 +69,12 @@ describe('the navigation orders existing pages', () => {
     const plan = await runDocs(['plan', '--json', dir], { cwd: dir, env });
     expect(plan.code, plan.stderr).toBe(ExitCode.OK);
     const changes = JSON.parse(plan.stdout).changes as { action: string; path: string; detail: string }[];
-    expect(changes.filter((c) => c.action !== 'unchanged').map((c) => [c.path, c.action, c.detail]).sort()).toEqual([
+    expect(
+      changes
+        .filter((c) => c.action !== 'unchanged')
+        .map((c) => [c.path, c.action, c.detail])
+        .sort(),
+    ).toEqual([
       ['SUMMARY.md', 'update', 'content'],
       ['a.md', 'update', 'order 1 → 2'],
       ['b.md', 'update', 'order 2 → 3'],
@@ -93,7 +104,11 @@ describe('the navigation orders existing pages', () => {
     expect((await runDocs(['push', dir], { cwd: dir, env })).code).toBe(ExitCode.OK);
     // Drag and drop in the web UI: Gamma first.
     const gamma = (await rootPages(k)).find((p) => p.page_title === 'Gamma')!;
-    const moved = await t.call('catalog/batUpdate', { item_id: k.item_id, cats: JSON.stringify([{ page_id: gamma.page_id, parent_cat_id: 0, s_number: 0 }]) }, { token: k.owner.token });
+    const moved = await t.call(
+      'catalog/batUpdate',
+      { item_id: k.item_id, cats: JSON.stringify([{ page_id: gamma.page_id, parent_cat_id: 0, s_number: 0 }]) },
+      { token: k.owner.token },
+    );
     expect(moved.error_code, moved.error_message).toBe(0);
     expect(await menu(k)).toEqual(['Gamma', 'Alpha', 'Beta', 'Summary']);
 

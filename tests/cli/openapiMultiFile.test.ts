@@ -54,7 +54,11 @@ describe('a multi-file OpenAPI description', () => {
   it('leaves configuration files with an `openapi:` section (redocly.yaml) and package.json alone', async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(CAFE);
-    write(dir, 'redocly.yaml', 'apis:\n  sample@v1:\n    root: openapi/openapi.yaml\nextends:\n  - recommended\nopenapi:\n  codeSamples:\n    languages:\n      - lang: curl\n');
+    write(
+      dir,
+      'redocly.yaml',
+      'apis:\n  sample@v1:\n    root: openapi/openapi.yaml\nextends:\n  - recommended\nopenapi:\n  codeSamples:\n    languages:\n      - lang: curl\n',
+    );
     write(dir, 'package.json', '{ "name": "openapi-starter", "scripts": { "start": "redocly preview-docs" } }\n');
     const r = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
@@ -68,7 +72,9 @@ describe('a multi-file OpenAPI description', () => {
     fs.rmSync(path.join(missing, 'openapi/components/schemas/Error.yaml'));
     const r1 = await runDocs(['plan', missing], { cwd: missing, env: envFor(t, k) });
     expect(r1.code).toBe(ExitCode.ERROR);
-    expect(r1.stderr).toMatch(/\n {2}openapi\/components\/responses\/\w+\.yaml: a \$ref points at openapi\/components\/schemas\/Error\.yaml, which does not exist/);
+    expect(r1.stderr).toMatch(
+      /\n {2}openapi\/components\/responses\/\w+\.yaml: a \$ref points at openapi\/components\/schemas\/Error\.yaml, which does not exist/,
+    );
 
     const broken = tempFolder(CAFE);
     write(broken, 'openapi/components/schemas/Page.yaml', 'type: object\nproperties: [unclosed\n');

@@ -20,14 +20,24 @@ export async function installCli(tarball: string, dir: string): Promise<{ ms: nu
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
   const started = performance.now();
-  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, env: process.env, maxBuffer: 16 * 1024 * 1024 });
+  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+    cwd: dir,
+    env: process.env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const ms = performance.now() - started;
   const modules = path.join(dir, 'node_modules');
   let bytes = 0;
   let packages = 0;
   for (const f of fs.readdirSync(modules, { recursive: true, withFileTypes: true })) {
     if (f.isFile()) bytes += fs.statSync(path.join(f.parentPath, f.name)).size;
-    else if (f.isDirectory() && f.name !== 'node_modules' && fs.existsSync(path.join(f.parentPath, f.name, 'package.json')) && !f.parentPath.endsWith('node_modules/.bin')) packages++;
+    else if (
+      f.isDirectory() &&
+      f.name !== 'node_modules' &&
+      fs.existsSync(path.join(f.parentPath, f.name, 'package.json')) &&
+      !f.parentPath.endsWith('node_modules/.bin')
+    )
+      packages++;
   }
   return { ms, bytes, packages, bin: path.join(modules, '.bin', 'docs') };
 }

@@ -30,7 +30,8 @@ describe('the stand-alone CLI package (@folio/docs-cli)', () => {
     const installed = await installCli(tarball, path.join(work, 'ci-job'));
     const modules = path.join(work, 'ci-job/node_modules');
     // None of the server's packages came along.
-    for (const serverOnly of ['koa', 'knex', 'better-sqlite3', 'pg', 'react', 'jsdom', 'vite']) expect(fs.existsSync(path.join(modules, serverOnly)), serverOnly).toBe(false);
+    for (const serverOnly of ['koa', 'knex', 'better-sqlite3', 'pg', 'react', 'jsdom', 'vite'])
+      expect(fs.existsSync(path.join(modules, serverOnly)), serverOnly).toBe(false);
 
     const version = await exec(installed.bin, ['--version']);
     expect(version.stdout).toBe(`${CLI_VERSION}\n`);
@@ -45,7 +46,10 @@ describe('the stand-alone CLI package (@folio/docs-cli)', () => {
     const pushed = await exec(installed.bin, ['push', dir], { env: { ...process.env, ...envFor(t, k), CI: 'true' } });
     expect(pushed.stderr).toMatch(/pushed 2 change\(s\)/);
     const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-    expect((tree.data.pages as { cat_path: string[]; page_title: string }[]).map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual(['Home', 'guide/Setup']);
+    expect((tree.data.pages as { cat_path: string[]; page_title: string }[]).map((p) => [...p.cat_path, p.page_title].join('/')).sort()).toEqual([
+      'Home',
+      'guide/Setup',
+    ]);
 
     // The format libraries are optional peers: not installed, and only the command that needs
     // one says so (exit 1, one line naming the package); an OpenAPI import and a Markdown export
@@ -57,7 +61,9 @@ describe('the stand-alone CLI package (@folio/docs-cli)', () => {
       (err: { code: number; stderr: string }) => err,
     );
     expect(word.code).toBe(1);
-    expect(word.stderr).toBe('error: Word export (docs export --format word) needs the package docx, which @folio/docs-cli does not install by default: run `npm install docx` where the CLI is installed\n');
+    expect(word.stderr).toBe(
+      'error: Word export (docs export --format word) needs the package docx, which @folio/docs-cli does not install by default: run `npm install docx` where the CLI is installed\n',
+    );
     const spec = npmFixture('@readme/oas-examples@8.2.2', '3.0/json/petstore.json');
     await exec(installed.bin, ['import', spec], { env });
     const afterImport = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });

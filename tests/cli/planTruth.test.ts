@@ -89,7 +89,11 @@ describe('docs plan / push tell every problem before writing anything', () => {
     expect(r.stderr).toMatch(/\n {2}long\.md:3: the title is 201 characters/);
     expect(r.stderr).not.toMatch(/deep\.md/);
     // deep.md is a page too (its folders fold into the third catalog level).
-    expect(r.stderr).toMatch(new RegExp(`\\n {2}the item would hold ${files + 1} pages \\(0 now, ${files + 1} to create, 0 to delete\\); Folio keeps at most ${MAX_PAGES_PER_ITEM_OPEN_API}`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `\\n {2}the item would hold ${files + 1} pages \\(0 now, ${files + 1} to create, 0 to delete\\); Folio keeps at most ${MAX_PAGES_PER_ITEM_OPEN_API}`,
+      ),
+    );
     expect(await serverPaths(k)).toEqual([]);
   }, 120_000);
 });
@@ -110,7 +114,10 @@ describe('choosing what is synced', () => {
     expect(await serverPaths(k)).toEqual(['Home', 'guide/Intro', 'guide/Kept']);
     // Excluding a file that was pushed leaves its page alone, --prune or not (as rsync --delete
     // spares excluded files); removing the file is what prunes it.
-    const again = await runDocs(['plan', dir, '--exclude', 'guide/broken.md', '--exclude', 'index.md', '--prune', '--max-delete-share', '0.5', '--json'], { cwd: dir, env: envFor(t, k) });
+    const again = await runDocs(['plan', dir, '--exclude', 'guide/broken.md', '--exclude', 'index.md', '--prune', '--max-delete-share', '0.5', '--json'], {
+      cwd: dir,
+      env: envFor(t, k),
+    });
     const plan = JSON.parse(again.stdout);
     expect(plan.changes.filter((c: { action: string }) => c.action === 'delete')).toEqual([]);
     const removed = await runDocs(['push', dir, '--exclude', 'guide/broken.md', '--prune', '--max-delete-share', '0.5'], { cwd: dir, env: envFor(t, k) });

@@ -19,12 +19,19 @@ let member: Awaited<ReturnType<typeof buildUser>>;
 let stranger: Awaited<ReturnType<typeof buildUser>>;
 const HOUR = 3600;
 
-const treeOf = async (creds: { api_key: string; api_token: string }) => (await t.call('sync/tree', creds)).data.pages as { page_id: number; page_title: string; revision: number; content_hash: string; source_path: string | null }[];
+const treeOf = async (creds: { api_key: string; api_token: string }) =>
+  (await t.call('sync/tree', creds)).data.pages as {
+    page_id: number;
+    page_title: string;
+    revision: number;
+    content_hash: string;
+    source_path: string | null;
+  }[];
 const pageText = async (itemId: number, title: string, token: string) => {
   const info = await t.call('item/info', { item_id: itemId }, { token });
   const find = (menu: any): any => menu?.pages?.find((p: any) => p.page_title === title) ?? menu?.catalogs?.map(find).find(Boolean);
   const page = find(info.data.menu);
-  return page ? (await t.call('page/info', { page_id: page.page_id }, { token })).data.page_content as string : null;
+  return page ? ((await t.call('page/info', { page_id: page.page_id }, { token })).data.page_content as string) : null;
 };
 
 beforeAll(async () => {
@@ -91,7 +98,7 @@ describe('docs push --preview', () => {
     expect(await treeOf(k)).toEqual(sourceBefore);
   }, 60_000);
 
-  it('has the item\'s rights: a member sees it marked as a preview, a stranger does not; it is not in the item list', async () => {
+  it("has the item's rights: a member sees it marked as a preview, a stranger does not; it is not in the item list", async () => {
     const seen = await t.call('item/info', { item_id: previewId }, { token: member.token });
     expect(seen.error_code).toBe(0);
     expect(seen.data.preview).toEqual({ name: 'pr-7', source_item_id: k.item_id, expires_at: expect.any(String) });
@@ -146,7 +153,9 @@ describe('expiry and bad input', () => {
     const later = { ...t.services, now: () => t.services.now() + 3 * HOUR };
     expect((await runDocs(['preview', 'list', '--json'], { cwd: dir, env: envFor(t, k) })).stdout).toContain('pr-8');
     expect((await runDueJobs(later, [purgePreviewsJob])).ran).toEqual([purgePreviewsJob.name]);
-    const names = JSON.parse((await runDocs(['preview', 'list', '--json'], { cwd: dir, env: envFor(t, k) })).stdout).previews.map((p: { name: string }) => p.name);
+    const names = JSON.parse((await runDocs(['preview', 'list', '--json'], { cwd: dir, env: envFor(t, k) })).stdout).previews.map(
+      (p: { name: string }) => p.name,
+    );
     expect(names).toEqual(['pr-9']);
     expect((await t.call('item/info', { item_id: shortId }, { token: k.owner.token })).error_code).not.toBe(0);
     expect(JSON.parse(long.stdout).preview.name).toBe('pr-9');
@@ -161,11 +170,13 @@ describe('expiry and bad input', () => {
     const expires = await runDocs(['push', '--preview', 'pr-10', '--expires', 'soon', dir], { cwd: dir, env: envFor(t, k) });
     expect(expires.stderr).toContain('--expires: "soon" is not a number of hours or days');
     expect((await runDocs(['push', '--expires', '2d', dir], { cwd: dir, env: envFor(t, k) })).stderr).toContain('--expires: only with --preview NAME');
-    const names = JSON.parse((await runDocs(['preview', 'list', '--json'], { cwd: dir, env: envFor(t, k) })).stdout).previews.map((p: { name: string }) => p.name);
+    const names = JSON.parse((await runDocs(['preview', 'list', '--json'], { cwd: dir, env: envFor(t, k) })).stdout).previews.map(
+      (p: { name: string }) => p.name,
+    );
     expect(names).not.toContain('pr-10');
   }, 60_000);
 
-  it('a preview\'s own key cannot make previews', async () => {
+  it("a preview's own key cannot make previews", async () => {
     const opened = await t.call('sync/previewOpen', { api_key: k.api_key, api_token: k.api_token, name: 'pr-11' });
     expect(opened.error_code).toBe(0);
     const nested = await t.call('sync/previewOpen', { api_key: opened.data.api_key, api_token: opened.data.api_token, name: 'pr-12' });
@@ -177,7 +188,11 @@ describe('expiry and bad input', () => {
 describe('a preview shows the site as it will be after the merge', () => {
   it('pages whose files the pull request deleted are removed from the preview (not the item), past the mass-deletion guard; web-only pages stay', async () => {
     // A page made in the web UI: no file ever had it, so no pull request can delete it.
-    const web = await t.call('page/save', { item_id: k.item_id, cat_id: 0, page_title: 'Notes', page_content: 'Typed in the browser.' }, { token: k.owner.token });
+    const web = await t.call(
+      'page/save',
+      { item_id: k.item_id, cat_id: 0, page_title: 'Notes', page_content: 'Typed in the browser.' },
+      { token: k.owner.token },
+    );
     expect(web.error_code).toBe(0);
     const pr = tempFolder();
     write(pr, 'intro.md', '# Intro\n\nWelcome.\n');

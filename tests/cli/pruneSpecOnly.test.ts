@@ -51,7 +51,7 @@ describe('docs push --prune of a folder holding only an OpenAPI file', () => {
     expect((await pages()).length).toBe(before.length);
   }, 120_000);
 
-  it('without the gate, prunes the removed operation\'s page: the spec\'s pages count as the folder\'s pages', async () => {
+  it("without the gate, prunes the removed operation's page: the spec's pages count as the folder's pages", async () => {
     const before = await pages();
     const r = await runDocs(['push', '--prune', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr + r.stdout).toBe(ExitCode.OK);

@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 function repoWithDocs(): string {
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-commit-'));
   git(repo, 'init', '-q', '-b', 'main');
@@ -29,11 +28,19 @@ function repoWithDocs(): string {
   return repo;
 }
 
-async function webEdit(k: KeyedItem, sourcePath: string, edit: (c: string) => string): Promise<{ page_id: number; revision: number; addtime: number; title: string }> {
+async function webEdit(
+  k: KeyedItem,
+  sourcePath: string,
+  edit: (c: string) => string,
+): Promise<{ page_id: number; revision: number; addtime: number; title: string }> {
   const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
   const p = tree.data.pages.find((x) => x.source_path === sourcePath)!;
   const info = await t.call('page/info', { page_id: p.page_id }, { token: k.owner.token });
-  const r = await t.call('page/save', { page_id: p.page_id, item_id: k.item_id, cat_id: info.data.cat_id, page_title: info.data.page_title, page_content: edit(info.data.page_content) }, { token: k.owner.token });
+  const r = await t.call(
+    'page/save',
+    { page_id: p.page_id, item_id: k.item_id, cat_id: info.data.cat_id, page_title: info.data.page_title, page_content: edit(info.data.page_content) },
+    { token: k.owner.token },
+  );
   expect(r.error_code, r.error_message).toBe(0);
   const row = await t.services.db('pages').where({ page_id: p.page_id }).first('revision', 'addtime', 'page_title');
   return { page_id: p.page_id, revision: row.revision, addtime: Number(row.addtime), title: row.page_title };
@@ -69,8 +76,20 @@ describe('docs pull --commit (issue #21)', () => {
     const host = new URL(t.url).hostname;
     const pageCommits = commitsSince(repo, head).filter((c) => !c.subject!.startsWith('docs pull:'));
     expect(pageCommits).toEqual([
-      { name: k.owner.username, email: `${k.owner.username}@users.noreply.${host}`, at: a.addtime, subject: `${a.title} (revision ${a.revision})`, files: ['docs/a.md'] },
-      { name: k.owner.username, email: `${k.owner.username}@users.noreply.${host}`, at: b.addtime, subject: `${b.title} (revision ${b.revision})`, files: ['docs/b.md'] },
+      {
+        name: k.owner.username,
+        email: `${k.owner.username}@users.noreply.${host}`,
+        at: a.addtime,
+        subject: `${a.title} (revision ${a.revision})`,
+        files: ['docs/a.md'],
+      },
+      {
+        name: k.owner.username,
+        email: `${k.owner.username}@users.noreply.${host}`,
+        at: b.addtime,
+        subject: `${b.title} (revision ${b.revision})`,
+        files: ['docs/b.md'],
+      },
     ]);
     expect(git(repo, 'show', 'HEAD:docs/a.md')).toContain('from the web');
     expect(git(repo, 'status', '--porcelain', '--', 'src')).toBe(' M src/app.js\n');
@@ -125,7 +144,11 @@ describe('docs pull --commit (issue #21)', () => {
 
 describe('authorOf', () => {
   it('keeps a username of any script, makes what an address cannot hold a dash, and dates at the revision', () => {
-    expect(authorOf({ author_username: '张三', addtime: 1_700_000_000 }, 'docs.example.com')).toEqual({ GIT_AUTHOR_NAME: '张三', GIT_AUTHOR_EMAIL: '张三@users.noreply.docs.example.com', GIT_AUTHOR_DATE: '@1700000000 +0000' });
+    expect(authorOf({ author_username: '张三', addtime: 1_700_000_000 }, 'docs.example.com')).toEqual({
+      GIT_AUTHOR_NAME: '张三',
+      GIT_AUTHOR_EMAIL: '张三@users.noreply.docs.example.com',
+      GIT_AUTHOR_DATE: '@1700000000 +0000',
+    });
     expect(authorOf({ author_username: 'a b<c>@d', addtime: 0 }, 'h').GIT_AUTHOR_EMAIL).toBe('a-b-c--d@users.noreply.h');
   });
 });

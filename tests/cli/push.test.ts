@@ -221,7 +221,9 @@ describe('docs push with API description files', () => {
     const before = await serverPages(k);
     const list = before.find((p) => p.page_title === 'List pets')!;
     const spec = read(dir, 'api/petstore.yaml');
-    const edited = spec.replace('How many pets to return (at most 100)', 'How many pets to return (at most 50)').replace(/    post:[\s\S]*?'201': \{ description: Created \}\n/, '');
+    const edited = spec
+      .replace('How many pets to return (at most 100)', 'How many pets to return (at most 50)')
+      .replace(/    post:[\s\S]*?'201': \{ description: Created \}\n/, '');
     expect(edited).not.toContain('createPet');
     write(dir, 'api/petstore.yaml', edited);
     const r = await runDocs(['push', dir, '--prune', '--json'], { cwd: dir, env: envFor(t, k) });

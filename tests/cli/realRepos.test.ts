@@ -88,7 +88,11 @@ describe('real repositories through push and pull', { timeout: 120_000 }, () => 
     const k = await buildKeyedItem(t);
     const src = tempFolder();
     write(src, 'blog/2023-11-13-3.1.0.md', '---\nauthors: "fisker"\ntitle: "Prettier 3.1"\n---\n\nRelease notes.\n');
-    write(src, 'blog/2024-01-12-3.2.0.md', '---\ntitle: Prettier 3.2\n---\n\nSince [3.1](/blog/2023/11/13/3.1.0), see [quotes](/docs/options#quotes).\n\n![settings](/images/settings.png)\n');
+    write(
+      src,
+      'blog/2024-01-12-3.2.0.md',
+      '---\ntitle: Prettier 3.2\n---\n\nSince [3.1](/blog/2023/11/13/3.1.0), see [quotes](/docs/options#quotes).\n\n![settings](/images/settings.png)\n',
+    );
     write(src, 'docs/options.md', '---\nid: options\ntitle: Options\n---\n\n## Quotes\n');
     fs.mkdirSync(path.join(src, 'static/images'), { recursive: true });
     fs.writeFileSync(path.join(src, 'static/images/settings.png'), PNG_BYTES);
@@ -161,7 +165,11 @@ describe('links made in the web editor', { timeout: 120_000 }, () => {
     const plugins = await pageByPath(k, 'guide/reusability/plugins.md');
     const catId = (await t.call('page/info', { page_id: plugins.page_id }, { token: k.owner.token })).data.cat_id;
     const body = `# Web page\n\nSee [computed](/${k.item_id}?page_id=${computed.page_id}#basic-example), [again](${t.url}/${k.item_id}?page_id=${computed.page_id}) and [elsewhere](/${k.item_id + 1000}?page_id=${computed.page_id}).\n`;
-    const saved = await t.call('page/save', { item_id: k.item_id, cat_id: catId, page_title: 'Web page', page_content: body, page_comments: '' }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      { item_id: k.item_id, cat_id: catId, page_title: 'Web page', page_content: body, page_comments: '' },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
 
     const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
@@ -192,13 +200,21 @@ describe('a page moved in the web UI', { timeout: 120_000 }, () => {
     const src = tempFolder();
     write(src, 'guide/essentials/computed.md', '# Computed\n\n## Writable {#writable}\n\nSee [template syntax](./template-syntax).\n');
     write(src, 'guide/essentials/template-syntax.md', '# Template Syntax\n\nUse a [computed property](./computed), or [writable](./computed.md#writable).\n');
-    write(src, 'api/options-state.md', '# Options: State\n\n- [Guide - Computed](/guide/essentials/computed)\n- [Writable](../guide/essentials/computed.md#writable)\n- [Guide](/guide/)\n');
+    write(
+      src,
+      'api/options-state.md',
+      '# Options: State\n\n- [Guide - Computed](/guide/essentials/computed)\n- [Writable](../guide/essentials/computed.md#writable)\n- [Guide](/guide/)\n',
+    );
     write(src, 'guide/index.md', '# Guide\n');
     await push(k, src);
     const computed = await pageByPath(k, 'guide/essentials/computed.md');
     const apiCat = (await t.call('page/info', { page_id: (await pageByPath(k, 'api/options-state.md')).page_id }, { token: k.owner.token })).data.cat_id;
     const info = (await t.call('page/info', { page_id: computed.page_id }, { token: k.owner.token })).data;
-    const moved = await t.call('page/save', { page_id: computed.page_id, item_id: k.item_id, cat_id: apiCat, page_title: info.page_title, page_content: info.page_content, s_number: info.s_number }, { token: k.owner.token });
+    const moved = await t.call(
+      'page/save',
+      { page_id: computed.page_id, item_id: k.item_id, cat_id: apiCat, page_title: info.page_title, page_content: info.page_content, s_number: info.s_number },
+      { token: k.owner.token },
+    );
     expect(moved.error_code, moved.error_message).toBe(0);
 
     const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
@@ -206,8 +222,12 @@ describe('a page moved in the web UI', { timeout: 120_000 }, () => {
     const read = (rel: string) => fs.readFileSync(path.join(src, rel), 'utf8');
     expect(fs.existsSync(path.join(src, 'guide/essentials/computed.md'))).toBe(false);
     expect(read('api/computed.md')).toBe('# Computed\n\n## Writable {#writable}\n\nSee [template syntax](../guide/essentials/template-syntax).\n');
-    expect(read('guide/essentials/template-syntax.md')).toBe('# Template Syntax\n\nUse a [computed property](../../api/computed), or [writable](../../api/computed.md#writable).\n');
-    expect(read('api/options-state.md')).toBe('# Options: State\n\n- [Guide - Computed](/api/computed)\n- [Writable](computed.md#writable)\n- [Guide](/guide/)\n');
+    expect(read('guide/essentials/template-syntax.md')).toBe(
+      '# Template Syntax\n\nUse a [computed property](../../api/computed), or [writable](../../api/computed.md#writable).\n',
+    );
+    expect(read('api/options-state.md')).toBe(
+      '# Options: State\n\n- [Guide - Computed](/api/computed)\n- [Writable](computed.md#writable)\n- [Guide](/guide/)\n',
+    );
     const plan = await runDocs(['plan', src, '--detailed-exitcode'], { cwd: src, env: envFor(t, k) });
     expect(plan.code, plan.stdout).toBe(ExitCode.OK);
     await expectSamePull(k, src, ['api/computed.md', 'guide/essentials/template-syntax.md', 'api/options-state.md', 'guide/index.md']);
@@ -229,7 +249,10 @@ describe('moves and reorders made by drag and drop in the web UI', { timeout: 12
     await push(k, src);
     const clone = tempFolder(src);
     fs.rmSync(path.join(clone, '.docs'), { recursive: true });
-    const tree = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { catalogs: { cat_id: number; cat_name: string; path: string[] }[]; pages: { page_id: number; source_path: string; cat_id: number }[] };
+    const tree = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as {
+      catalogs: { cat_id: number; cat_name: string; path: string[] }[];
+      pages: { page_id: number; source_path: string; cat_id: number }[];
+    };
     const cat = (p: string) => tree.catalogs.find((c) => c.path.join('/') === p)!;
     const page = (p: string) => tree.pages.find((x) => x.source_path === p)!;
     const dragged = await t.call(
@@ -246,7 +269,11 @@ describe('moves and reorders made by drag and drop in the web UI', { timeout: 12
     );
     expect(dragged.error_code, dragged.error_message).toBe(0);
     const places = async () => {
-      const now = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { source_path: string; cat_path: string[]; s_number: number }[];
+      const now = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as {
+        source_path: string;
+        cat_path: string[];
+        s_number: number;
+      }[];
       return Object.fromEntries(now.map((p) => [p.source_path, `${p.cat_path.join('/')}#${p.s_number}`]));
     };
     const webPlaces = await places();
@@ -304,7 +331,9 @@ describe('a catalog renamed in the web UI (catalog/save)', { timeout: 120_000 },
       const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
       expect(plan.code, plan.stdout).toBe(ExitCode.OK);
     }
-    const paths = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { cat_path: string[]; page_title: string }[]).map((p) => [...p.cat_path, p.page_title].join('/')).sort();
+    const paths = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages as { cat_path: string[]; page_title: string }[])
+      .map((p) => [...p.cat_path, p.page_title].join('/'))
+      .sort();
     expect(paths).toEqual(['Home', 'how-to/Intro', 'how-to/recipes/ESLint']);
   });
 });
@@ -320,7 +349,11 @@ describe('a page made in the web UI, pulled into a working folder', { timeout: 1
     await push(k, src);
     write(src, 'guide/reusability/plugins-2.md', '# My local draft\n');
     const catId = (await t.call('page/info', { page_id: (await pageByPath(k, 'guide/reusability/plugins.md')).page_id }, { token: k.owner.token })).data.cat_id;
-    const saved = await t.call('page/save', { item_id: k.item_id, cat_id: catId, page_title: 'Plugins', page_content: '# Web plugins\n', page_comments: '' }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      { item_id: k.item_id, cat_id: catId, page_title: 'Plugins', page_content: '# Web plugins\n', page_comments: '' },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     const r = await runDocs(['pull', src], { cwd: src, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
@@ -346,7 +379,9 @@ describe('an attachment over the server limit', { timeout: 120_000 }, () => {
     fs.writeFileSync(path.join(src, 'guide/img/huge.png'), Buffer.concat([PNG_BYTES, Buffer.alloc(Math.round(4.2 * 1024 * 1024))]));
     const plan = await runDocs(['plan', src], { cwd: src, env: envFor(t, k) });
     expect(plan.code, plan.stderr).toBe(ExitCode.OK);
-    expect(plan.stderr).toMatch(/skipped 1 file\(s\):\n {2}guide\/img\/huge\.png: 4\.2 MB, over the server's 4 MB attachment limit: not uploaded \(guide\/index\.md keeps the reference as written\)/);
+    expect(plan.stderr).toMatch(
+      /skipped 1 file\(s\):\n {2}guide\/img\/huge\.png: 4\.2 MB, over the server's 4 MB attachment limit: not uploaded \(guide\/index\.md keeps the reference as written\)/,
+    );
     const pushed = await push(k, src);
     expect(pushed.stderr).toMatch(/guide\/img\/huge\.png: 4\.2 MB, over/);
     expect(pushed.stderr).not.toMatch(/not uploaded \(sync\/upload/);

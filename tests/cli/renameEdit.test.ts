@@ -15,8 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
-const INSTALL = ['# Installing', '', 'Download the archive for your platform.', '', 'Unpack it anywhere you like.', '', 'Run the installer and follow its steps.', '', 'Check the version it prints.', ''].join('\n');
+const INSTALL = [
+  '# Installing',
+  '',
+  'Download the archive for your platform.',
+  '',
+  'Unpack it anywhere you like.',
+  '',
+  'Run the installer and follow its steps.',
+  '',
+  'Check the version it prints.',
+  '',
+].join('\n');
 
 async function pages(k: KeyedItem) {
   const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });

@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b1b0a90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2b1b0a90000000049454e44ae426082',
+  'hex',
+);
 const A = '# Alpha\n\nSee [Beta](guide/b.md) and ![logo](img/logo.png).\n\nPlain line.\n';
 
 function folder(): string {
@@ -45,12 +48,22 @@ describe('repository form (issue #21, part 8)', () => {
     expect(changed).toEqual(['-Plain line.', '+Plain line, edited.']);
   });
 
-  it('a conflict copy written from a fresh copy holds the repository\'s relative links and paths, not server URLs', async () => {
+  it("a conflict copy written from a fresh copy holds the repository's relative links and paths, not server URLs", async () => {
     const k = await buildKeyedItem(t);
     const dir = folder();
     expect((await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     const a = await pageOf(k, 'a.md');
-    const saved = await t.call('page/save', { page_id: a.page_id, item_id: k.item_id, cat_id: a.cat_id, page_title: a.title, page_content: a.content.replace('Plain line.', 'Plain line, from the web.') }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      {
+        page_id: a.page_id,
+        item_id: k.item_id,
+        cat_id: a.cat_id,
+        page_title: a.title,
+        page_content: a.content.replace('Plain line.', 'Plain line, from the web.'),
+      },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
 
     const fresh = tempFolder(dir);

@@ -37,10 +37,16 @@ async function refusingProxy(refusals: Record<string, Refusal[]>): Promise<{ url
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (refusal.retryAfter) headers['Retry-After'] = refusal.retryAfter;
       res.writeHead(refusal.status, headers);
-      res.end(JSON.stringify({ error_code: refusal.errorCode ?? 10500, error_message: refusal.status === 429 ? 'too many requests, try again in 1 s' : 'busy' }));
+      res.end(
+        JSON.stringify({ error_code: refusal.errorCode ?? 10500, error_message: refusal.status === 429 ? 'too many requests, try again in 1 s' : 'busy' }),
+      );
       return;
     }
-    const answer = await fetch(`${t.url}${req.url}`, { method: req.method, headers: { 'Content-Type': req.headers['content-type'] ?? 'application/json' }, body: Buffer.concat(chunks) });
+    const answer = await fetch(`${t.url}${req.url}`, {
+      method: req.method,
+      headers: { 'Content-Type': req.headers['content-type'] ?? 'application/json' },
+      body: Buffer.concat(chunks),
+    });
     res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
@@ -107,7 +113,18 @@ describe('docs watch around a conflict', () => {
     const tree = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
     const clash = (tree.data.pages as { page_id: number; page_title: string }[]).find((p) => p.page_title === 'Clash')!;
     const info = (await t.call('page/info', { page_id: clash.page_id }, { token: k.owner.token })).data;
-    const saved = await t.call('page/save', { page_id: info.page_id, item_id: k.item_id, cat_id: info.cat_id, page_title: info.page_title, page_content: '# Clash\n\nThe same line, edited in the browser.\n', s_number: info.s_number }, { token: k.owner.token });
+    const saved = await t.call(
+      'page/save',
+      {
+        page_id: info.page_id,
+        item_id: k.item_id,
+        cat_id: info.cat_id,
+        page_title: info.page_title,
+        page_content: '# Clash\n\nThe same line, edited in the browser.\n',
+        s_number: info.s_number,
+      },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     write(dir, 'clash.md', '# Clash\n\nThe same line, edited locally.\n');
     write(dir, 'calm.md', '# Calm\n\nEdited locally while the other page conflicts.\n');

@@ -44,7 +44,15 @@ const syncedFiles = (root: string) => filesOf(root, () => true).filter((f) => !f
 
 async function tree(k: KeyedItem) {
   const r = await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token });
-  return r.data.pages as { page_id: number; page_title: string; cat_id: number; cat_path: string[]; revision: number; source_path: string | null; s_number: number }[];
+  return r.data.pages as {
+    page_id: number;
+    page_title: string;
+    cat_id: number;
+    cat_path: string[];
+    revision: number;
+    source_path: string | null;
+    s_number: number;
+  }[];
 }
 
 async function pageAt(k: KeyedItem, sourcePath: string) {
@@ -59,7 +67,14 @@ async function webSave(k: KeyedItem, sourcePath: string, change: { content?: (c:
   const page = await pageAt(k, sourcePath);
   const r = await t.call(
     'page/save',
-    { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: change.title ?? page.page_title, page_content: change.content ? change.content(page.page_content) : page.page_content, s_number: page.s_number },
+    {
+      page_id: page.page_id,
+      item_id: k.item_id,
+      cat_id: page.cat_id,
+      page_title: change.title ?? page.page_title,
+      page_content: change.content ? change.content(page.page_content) : page.page_content,
+      s_number: page.s_number,
+    },
     { token: k.owner.token },
   );
   expect(r.error_code, r.error_message).toBe(0);
@@ -132,7 +147,8 @@ describe('a VitePress repository through push and pull', { timeout: 120_000 }, (
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     for (const rel of markdownFiles(FIXTURE)) {
-      const expected = rel === EDITED ? read(FIXTURE, rel).replace('bundling was the only way', 'bundling was (edited in the browser) the only way') : read(FIXTURE, rel);
+      const expected =
+        rel === EDITED ? read(FIXTURE, rel).replace('bundling was the only way', 'bundling was (edited in the browser) the only way') : read(FIXTURE, rel);
       expect(read(dir, rel), rel).toBe(expected);
     }
     expect(markdownFiles(dir)).toEqual(markdownFiles(FIXTURE));
@@ -154,18 +170,45 @@ describe('a VitePress repository through push and pull', { timeout: 120_000 }, (
     const k = await buildKeyedItem(t);
     await pushed(k);
     const blog = (await tree(k)).find((p) => p.source_path === 'blog/announcing-quarry-2.md')!;
-    const created = await t.call('page/save', { page_id: 0, item_id: k.item_id, cat_id: blog.cat_id, page_title: 'Quarry 2.1: "What?" <Notes> | Q&A', page_content: 'Made in the browser.\n', s_number: 99 }, { token: k.owner.token });
+    const created = await t.call(
+      'page/save',
+      {
+        page_id: 0,
+        item_id: k.item_id,
+        cat_id: blog.cat_id,
+        page_title: 'Quarry 2.1: "What?" <Notes> | Q&A',
+        page_content: 'Made in the browser.\n',
+        s_number: 99,
+      },
+      { token: k.owner.token },
+    );
     expect(created.error_code, created.error_message).toBe(0);
     const dir = tempFolder();
     expect((await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     const NAME = 'blog/quarry-2-1-what-notes-q-a.md';
     expect(read(dir, NAME)).toBe(`---\ntitle: 'Quarry 2.1: "What?" <Notes> | Q&A'\n---\nMade in the browser.\n`);
 
-    await t.call('page/save', { page_id: created.data.page_id, item_id: k.item_id, cat_id: blog.cat_id, page_title: 'Renamed on the web', page_content: 'Made in the browser.\n', s_number: 99 }, { token: k.owner.token });
+    await t.call(
+      'page/save',
+      {
+        page_id: created.data.page_id,
+        item_id: k.item_id,
+        cat_id: blog.cat_id,
+        page_title: 'Renamed on the web',
+        page_content: 'Made in the browser.\n',
+        s_number: 99,
+      },
+      { token: k.owner.token },
+    );
     const again = tempFolder();
     expect((await runDocs(['pull', again], { cwd: again, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     expect(read(again, NAME)).toBe('---\ntitle: Renamed on the web\n---\nMade in the browser.\n');
-    expect(fs.readdirSync(path.join(again, 'blog')).filter((n) => n.endsWith('.md')).sort()).toEqual(['announcing-quarry-2.md', 'quarry-2-1-what-notes-q-a.md']);
+    expect(
+      fs
+        .readdirSync(path.join(again, 'blog'))
+        .filter((n) => n.endsWith('.md'))
+        .sort(),
+    ).toEqual(['announcing-quarry-2.md', 'quarry-2-1-what-notes-q-a.md']);
   });
 });
 
@@ -202,7 +245,11 @@ describe('CI can never destroy web work', { timeout: 120_000 }, () => {
   it('--prune from a fresh clone never deletes a page made in the web UI or one changed there since the sync', async () => {
     const k = await buildKeyedItem(t);
     await pushed(k);
-    const web = await t.call('page/save', { page_id: 0, item_id: k.item_id, cat_id: 0, page_title: 'Made on the web', page_content: 'web\n', s_number: 99 }, { token: k.owner.token });
+    const web = await t.call(
+      'page/save',
+      { page_id: 0, item_id: k.item_id, cat_id: 0, page_title: 'Made on the web', page_content: 'web\n', s_number: 99 },
+      { token: k.owner.token },
+    );
     const changedId = await webSave(k, 'guide/advanced/plugins.md', { content: (c) => `${c}\nWeb note.\n` });
     const clone = tempFolder(FIXTURE);
     fs.rmSync(path.join(clone, 'guide/advanced/plugins.md'));
@@ -211,7 +258,9 @@ describe('CI can never destroy web work', { timeout: 120_000 }, () => {
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     const out = JSON.parse(r.stdout);
     expect(out.summary.delete).toBe(1);
-    expect(out.kept.map((x: { page_id: number }) => x.page_id).sort((a: number, b: number) => a - b)).toEqual([Number(web.data.page_id), changedId].sort((a, b) => a - b));
+    expect(out.kept.map((x: { page_id: number }) => x.page_id).sort((a: number, b: number) => a - b)).toEqual(
+      [Number(web.data.page_id), changedId].sort((a, b) => a - b),
+    );
     const ids = (await tree(k)).map((p) => p.page_id);
     expect(ids).toContain(Number(web.data.page_id));
     expect(ids).toContain(changedId);
@@ -297,7 +346,13 @@ describe('moves made on the web', { timeout: 120_000 }, () => {
     const reference = await pageAt(k, 'api/reference.md');
     const moved = await t.call(
       'catalog/batUpdate',
-      { item_id: k.item_id, cats: JSON.stringify([{ page_id: plugins.page_id, parent_cat_id: catId('blog'), s_number: plugins.s_number }, { cat_id: catId('api'), cat_name: 'api', parent_cat_id: catId('guide') }]) },
+      {
+        item_id: k.item_id,
+        cats: JSON.stringify([
+          { page_id: plugins.page_id, parent_cat_id: catId('blog'), s_number: plugins.s_number },
+          { cat_id: catId('api'), cat_name: 'api', parent_cat_id: catId('guide') },
+        ]),
+      },
       { token: k.owner.token },
     );
     expect(moved.error_code, moved.error_message).toBe(0);
@@ -335,8 +390,21 @@ describe('files added in the web UI', { timeout: 120_000 }, () => {
     const why = await pageAt(k, EDITED);
     // The web editor: upload an attachment to the page, put its served URL in the Markdown.
     const pdf = Buffer.from('%PDF-1.4\n% web upload\n');
-    const image = await uploadFile(t, 'page/uploadImg', { token: k.owner.token, field: 'editormd-image-file', filename: 'Screen Shot 1.png', bytes: PNG_BYTES, type: 'image/png', params: { item_id: k.item_id, page_id: why.page_id } });
-    const doc = await uploadFile(t, 'page/upload', { token: k.owner.token, filename: 'Spec Sheet.pdf', bytes: pdf, type: 'application/pdf', params: { item_id: k.item_id, page_id: why.page_id } });
+    const image = await uploadFile(t, 'page/uploadImg', {
+      token: k.owner.token,
+      field: 'editormd-image-file',
+      filename: 'Screen Shot 1.png',
+      bytes: PNG_BYTES,
+      type: 'image/png',
+      params: { item_id: k.item_id, page_id: why.page_id },
+    });
+    const doc = await uploadFile(t, 'page/upload', {
+      token: k.owner.token,
+      filename: 'Spec Sheet.pdf',
+      bytes: pdf,
+      type: 'application/pdf',
+      params: { item_id: k.item_id, page_id: why.page_id },
+    });
     expect(doc.body.error_code, JSON.stringify(doc.body)).toBe(0);
     // One as the editor gives it here (root-relative), one as it does with a configured site URL (absolute).
     const imageUrl = image.body.url as string;
@@ -383,7 +451,9 @@ describe('catalog and page order', { timeout: 120_000 }, () => {
   it('a reorder in the web UI comes down (.docs-order.json, front-matter order) and goes up again from a fresh clone', async () => {
     const k = await buildKeyedItem(t);
     const dir = await pushed(k);
-    const cats = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { cat_id: number; cat_name: string; path: string[] }[]).filter((c) => c.path.length === 1);
+    const cats = (
+      (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { cat_id: number; cat_name: string; path: string[] }[]
+    ).filter((c) => c.path.length === 1);
     const catId = (name: string) => cats.find((c) => c.cat_name === name)!.cat_id;
     const why = await pageAt(k, 'guide/why.md');
     const start = await pageAt(k, 'guide/getting-started.md');
@@ -420,8 +490,14 @@ describe('catalog and page order', { timeout: 120_000 }, () => {
     const k2 = await buildKeyedItem(t);
     const pushedClone = await runDocs(['push', clone], { cwd: clone, env: envFor(t, k2) });
     expect(pushedClone.code, pushedClone.stderr).toBe(ExitCode.OK);
-    const tree2 = (await t.call('sync/tree', { api_key: k2.api_key, api_token: k2.api_token })).data as { catalogs: { path: string[]; s_number: number }[]; pages: { source_path: string; s_number: number }[] };
-    const top = tree2.catalogs.filter((c) => c.path.length === 1).sort((a, b) => a.s_number - b.s_number).map((c) => c.path[0]);
+    const tree2 = (await t.call('sync/tree', { api_key: k2.api_key, api_token: k2.api_token })).data as {
+      catalogs: { path: string[]; s_number: number }[];
+      pages: { source_path: string; s_number: number }[];
+    };
+    const top = tree2.catalogs
+      .filter((c) => c.path.length === 1)
+      .sort((a, b) => a.s_number - b.s_number)
+      .map((c) => c.path[0]);
     expect(top.filter((n) => order.includes(n!))).toEqual(order);
     expect(tree2.pages.find((p) => p.source_path === 'guide/why.md')!.s_number).toBe(1);
     expect(tree2.pages.find((p) => p.source_path === 'guide/getting-started.md')!.s_number).toBe(5);
@@ -431,7 +507,9 @@ describe('catalog and page order', { timeout: 120_000 }, () => {
     const sent = await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     expect(sent.code, sent.stderr).toBe(ExitCode.OK);
     expect(sent.stderr).toMatch(/set the order of 1 catalog/);
-    const api = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { path: string[]; s_number: number }[]).find((c) => c.path.join('/') === 'api')!;
+    const api = ((await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.catalogs as { path: string[]; s_number: number }[]).find(
+      (c) => c.path.join('/') === 'api',
+    )!;
     expect(api.s_number).toBe(9);
     const stale = tempFolder(dir);
     fs.rmSync(path.join(stale, '.docs'), { recursive: true });

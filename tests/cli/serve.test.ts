@@ -32,7 +32,18 @@ class ServeProcess {
   constructor(env: Record<string, string>, args: string[] = ['serve']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-serve-'));
     this.child = spawn(DOCS, args, {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a-long-password', ...testPasswordCostEnv, ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ADMIN_USERNAME: 'boss',
+        ADMIN_PASSWORD: 'a-long-password',
+        ...testPasswordCostEnv,
+        ...env,
+      },
 
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -74,7 +85,10 @@ function start(env: Record<string, string> = {}, args?: string[]): ServeProcess 
 }
 
 /** One request on its own connection (no keep-alive), so the cluster may hand it to any worker. */
-function request(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function request(
+  url: string,
+  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: opts.method ?? 'GET', agent: false, headers: { Connection: 'close', ...opts.headers } }, (res) => {
       let body = '';
@@ -105,11 +119,15 @@ describe('docs serve', () => {
     // A request whose body is only half sent when SIGTERM arrives must still be answered.
     const body = new URLSearchParams({ username: 'boss', password: 'a-long-password' }).toString();
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${url}/api/user/login`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
+      const req = http.request(
+        `${url}/api/user/login`,
+        { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {
@@ -160,7 +178,15 @@ describe('docs serve', () => {
     await p.waitFor((l) => l.msg === 'Folio is listening', 1);
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const post = async (action: string, body: Record<string, string>, token?: string) =>
-      JSON.parse((await request(`${url}/api/${action}`, { method: 'POST', headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) }, body: new URLSearchParams(body).toString() })).body);
+      JSON.parse(
+        (
+          await request(`${url}/api/${action}`, {
+            method: 'POST',
+            headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) },
+            body: new URLSearchParams(body).toString(),
+          })
+        ).body,
+      );
     const token = (await post('user/login', { username: 'boss', password: 'a-long-password' })).data.user_token as string;
     const itemId = String((await post('item/add', { item_type: '1', item_name: 'Live item' }, token)).data.item_id);
     const pageId = String((await post('page/save', { item_id: itemId, page_title: 'Live', page_content: 'start' }, token)).data.page_id);
@@ -185,11 +211,21 @@ describe('docs serve', () => {
     const { url } = await p.waitFor((l) => l.msg === 'Folio is listening with several workers');
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const post = async (action: string, body: Record<string, string>, token?: string) =>
-      JSON.parse((await request(`${url}/api/${action}`, { method: 'POST', headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) }, body: new URLSearchParams(body).toString() })).body);
+      JSON.parse(
+        (
+          await request(`${url}/api/${action}`, {
+            method: 'POST',
+            headers: { ...form, ...(token ? { 'X-API-Token': token } : {}) },
+            body: new URLSearchParams(body).toString(),
+          })
+        ).body,
+      );
     const token = (await post('user/login', { username: 'boss', password: 'a-long-password' })).data.user_token as string;
     const itemId = String((await post('item/add', { item_type: '1', item_name: 'Busy item' }, token)).data.item_id);
     // Each save reads, then writes, in one transaction; fresh connections spread them over both workers.
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post('page/save', { item_id: itemId, page_title: `Page ${i}`, page_content: `Written by request ${i}.` }, token)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post('page/save', { item_id: itemId, page_title: `Page ${i}`, page_content: `Written by request ${i}.` }, token)),
+    );
     expect(answers.map((a) => a.error_code)).toEqual(Array(40).fill(0));
     const menu = (await post('item/info', { item_id: itemId }, token)).data.menu;
     expect(menu.pages).toHaveLength(40);
@@ -199,11 +235,15 @@ describe('docs serve', () => {
     const p = start({ JOB_MEMORY_MB: '16', MAX_REQUEST_MB: '8' });
     const { url } = await p.waitFor((l) => l.msg === 'Folio is listening');
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    const token = JSON.parse((await request(`${url}/api/user/login`, { method: 'POST', headers: form, body: 'username=boss&password=a-long-password' })).body).data.user_token as string;
+    const token = JSON.parse((await request(`${url}/api/user/login`, { method: 'POST', headers: form, body: 'username=boss&password=a-long-password' })).body)
+      .data.user_token as string;
     // Trello's real description (tests/fixtures/README.md) needs more than 16 MB of heap to import.
     const upload = new FormData();
     upload.set('file', new Blob([fs.readFileSync(TRELLO)]), 'trello.com.json');
-    const answer = (await (await fetch(`${url}/api/import/auto`, { method: 'POST', body: upload, headers: { 'X-API-Token': token } })).json()) as { error_code: number; error_message: string };
+    const answer = (await (await fetch(`${url}/api/import/auto`, { method: 'POST', body: upload, headers: { 'X-API-Token': token } })).json()) as {
+      error_code: number;
+      error_message: string;
+    };
     expect(answer.error_code).toBe(10100);
     expect(answer.error_message).toBe('file: trello.com.json: the job was stopped: it went over the memory limit of 16 MB per job (JOB_MEMORY_MB)');
     // The server answers the next request.

@@ -34,7 +34,18 @@ async function pageByTitle(k: KeyedItem, title: string) {
 /** An edit in the web app: the real page/save API with the owner's session. */
 async function webEdit(k: KeyedItem, title: string, edit: (content: string) => string) {
   const page = await pageByTitle(k, title);
-  const r = await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: page.page_title, page_content: edit(page.page_content), s_number: page.s_number }, { token: k.owner.token });
+  const r = await t.call(
+    'page/save',
+    {
+      page_id: page.page_id,
+      item_id: k.item_id,
+      cat_id: page.cat_id,
+      page_title: page.page_title,
+      page_content: edit(page.page_content),
+      s_number: page.s_number,
+    },
+    { token: k.owner.token },
+  );
   expect(r.error_code, r.error_message).toBe(0);
 }
 
@@ -88,7 +99,18 @@ describe('docs push after a concurrent web edit', () => {
     const dir = tempFolder(EXAMPLES);
     await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     const page = await pageByTitle(k, 'Conflicts and merges');
-    const renamed = await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: page.page_content, s_number: page.s_number }, { token: k.owner.token });
+    const renamed = await t.call(
+      'page/save',
+      {
+        page_id: page.page_id,
+        item_id: k.item_id,
+        cat_id: page.cat_id,
+        page_title: 'Merging and conflicts',
+        page_content: page.page_content,
+        s_number: page.s_number,
+      },
+      { token: k.owner.token },
+    );
     expect(renamed.error_code, renamed.error_message).toBe(0);
     const local = `${read(dir, CONFLICTS)}\nA line added locally.\n`;
     write(dir, CONFLICTS, local);
@@ -128,7 +150,9 @@ describe('docs push after a concurrent web edit', () => {
     const failure = await push({ root: dir, settings, prune: false, dryRun: false }, io, new RacingClient(settings)).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CliFailure);
     expect((failure as CliFailure).exitCode).toBe(ExitCode.CONFLICT);
-    expect((failure as CliFailure).message).toMatch(/guide\/advanced\/conflicts\.md: \S+ saved revision 2 of page \d+ after revision 1, the one this change was planned from/);
+    expect((failure as CliFailure).message).toMatch(
+      /guide\/advanced\/conflicts\.md: \S+ saved revision 2 of page \d+ after revision 1, the one this change was planned from/,
+    );
     const page = await pageByTitle(k, 'Conflicts and merges');
     expect(page.page_content).toContain('Web line.');
     expect(page.page_content).not.toContain('Local line.');
@@ -162,7 +186,8 @@ describe('docs pull', () => {
     const dir = tempFolder();
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
-    for (const rel of ['index.md', CONFLICTS, 'guide/getting-started.md', 'guide/configuration.md', 'reference/errors.md']) expect(read(dir, rel)).toBe(read(src, rel));
+    for (const rel of ['index.md', CONFLICTS, 'guide/getting-started.md', 'guide/configuration.md', 'reference/errors.md'])
+      expect(read(dir, rel)).toBe(read(src, rel));
     const plan = await runDocs(['plan', dir, '--detailed-exitcode', '--prune'], { cwd: dir, env: envFor(t, k) });
     expect(plan.code, plan.stdout).toBe(ExitCode.OK);
   });
@@ -174,7 +199,18 @@ describe('docs pull', () => {
     const dir = tempFolder();
     await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     const page = await pageByTitle(k, 'Error codes');
-    await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Error code list', page_content: page.page_content, s_number: page.s_number }, { token: k.owner.token });
+    await t.call(
+      'page/save',
+      {
+        page_id: page.page_id,
+        item_id: k.item_id,
+        cat_id: page.cat_id,
+        page_title: 'Error code list',
+        page_content: page.page_content,
+        s_number: page.s_number,
+      },
+      { token: k.owner.token },
+    );
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     expect(r.stdout).toMatch(/wrote\s+reference\/errors\.md/);
@@ -189,7 +225,18 @@ describe('docs pull', () => {
     await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     const page = await pageByTitle(k, 'Conflicts and merges');
     const serverText = `${page.page_content}\nServer appendix.\n`;
-    await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: serverText, s_number: page.s_number }, { token: k.owner.token });
+    await t.call(
+      'page/save',
+      {
+        page_id: page.page_id,
+        item_id: k.item_id,
+        cat_id: page.cat_id,
+        page_title: 'Merging and conflicts',
+        page_content: serverText,
+        s_number: page.s_number,
+      },
+      { token: k.owner.token },
+    );
     write(dir, CONFLICTS, read(dir, CONFLICTS).replace('# Conflicts and merges', '# Conflicts and merges\n\nLocal preface.'));
     const pageCount = (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data.pages.length;
 
@@ -212,7 +259,18 @@ describe('docs pull', () => {
     const dir = tempFolder(EXAMPLES);
     await runDocs(['push', dir], { cwd: dir, env: envFor(t, k) });
     const page = await pageByTitle(k, 'Conflicts and merges');
-    await t.call('page/save', { page_id: page.page_id, item_id: k.item_id, cat_id: page.cat_id, page_title: 'Merging and conflicts', page_content: page.page_content.replace('line by\nline.', 'line by\nline (server wording).'), s_number: page.s_number }, { token: k.owner.token });
+    await t.call(
+      'page/save',
+      {
+        page_id: page.page_id,
+        item_id: k.item_id,
+        cat_id: page.cat_id,
+        page_title: 'Merging and conflicts',
+        page_content: page.page_content.replace('line by\nline.', 'line by\nline (server wording).'),
+        s_number: page.s_number,
+      },
+      { token: k.owner.token },
+    );
     write(dir, CONFLICTS, read(dir, CONFLICTS).replace('line by\nline.', 'line by\nline (local wording).'));
 
     const r = await runDocs(['pull', dir], { cwd: dir, env: envFor(t, k) });
@@ -326,7 +384,9 @@ describe('bin/docs', () => {
   it('runs as a process: plan --json on stdout, exit code 2 with --detailed-exitcode', { timeout: 120_000 }, async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder(EXAMPLES);
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/docs'), 'plan', dir, '--json', '--detailed-exitcode'], { env: { ...process.env, ...envFor(t, k), CI: 'true' } });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/docs'), 'plan', dir, '--json', '--detailed-exitcode'], {
+      env: { ...process.env, ...envFor(t, k), CI: 'true' },
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -18,7 +18,10 @@ module.exports = { main: ['intro', {type: 'category', label: 'Guides', link: {ty
     const code = `globalThis.sidebarRan = true;
 module.exports = { main: ['intro', ...require('./more'), items(), \`a/\${x}\`] };`;
     const read = readSidebarsJs(code);
-    expect(read).toEqual({ ids: ['intro'], skipped: ['line 2: SpreadElement is computed, not data', 'line 2: CallExpression is computed, not data', 'line 2: TemplateLiteral is computed, not data'] });
+    expect(read).toEqual({
+      ids: ['intro'],
+      skipped: ['line 2: SpreadElement is computed, not data', 'line 2: CallExpression is computed, not data', 'line 2: TemplateLiteral is computed, not data'],
+    });
     expect((globalThis as Record<string, unknown>).sidebarRan).toBe(false);
     expect(readSidebarsJs('this is not javascript {')).toMatchObject({ problem: expect.stringContaining('not JavaScript') });
     expect(readSidebarsJs('const a = 1;')).toEqual({ problem: 'exports nothing (no module.exports = … or export default …)' });
@@ -27,7 +30,8 @@ module.exports = { main: ['intro', ...require('./more'), items(), \`a/\${x}\`] }
 
 describe('SUMMARY.md', () => {
   it('lists the chapters in order with their titles, skipping drafts, URLs and repeats', () => {
-    const text = '# Summary\n\n[Intro](README.md)\n\n- [Start `here`](guide/start.md)\n  - [Deep](guide/deep%20dive.md#x)\n- [Draft]()\n- [Site](https://example.com)\n\n---\n\n[Intro again](README.md)\n';
+    const text =
+      '# Summary\n\n[Intro](README.md)\n\n- [Start `here`](guide/start.md)\n  - [Deep](guide/deep%20dive.md#x)\n- [Draft]()\n- [Site](https://example.com)\n\n---\n\n[Intro again](README.md)\n';
     expect(readSummary(text)).toEqual([
       { relPath: 'README.md', title: 'Intro' },
       { relPath: 'guide/start.md', title: 'Start here' },

@@ -86,14 +86,30 @@ describe('computePlan', () => {
   const stateWith = (entries: SyncState['pages']): SyncState => ({ ...emptyState('http://s'), pages: entries });
 
   it('creates what the server lacks and matches by catalog path and title without state', () => {
-    const plan = computePlan([doc('a.md', '# A\n'), doc('g/b.md', '# B\n', ['g'])], emptyState('http://s'), [server({ page_id: 7, page_title: 'B', cat_path: ['g'], content: '# B\n' })], { prune: false });
-    expect(plan.entries.map((e) => [e.action, e.relPath, e.server?.page_id])).toEqual([['create', 'a.md', undefined], ['unchanged', 'g/b.md', 7]]);
+    const plan = computePlan(
+      [doc('a.md', '# A\n'), doc('g/b.md', '# B\n', ['g'])],
+      emptyState('http://s'),
+      [server({ page_id: 7, page_title: 'B', cat_path: ['g'], content: '# B\n' })],
+      { prune: false },
+    );
+    expect(plan.entries.map((e) => [e.action, e.relPath, e.server?.page_id])).toEqual([
+      ['create', 'a.md', undefined],
+      ['unchanged', 'g/b.md', 7],
+    ]);
   });
 
   // vuejs/docs from a fresh clone: a page whose links the server holds rewritten was listed as `content` changed when only its title was.
   it('does not call content changed when the file is the one the sync recorded (its links are rewritten on the server)', () => {
     const d = doc('api/setup.md', '# Setup\n\nSee [core](./core).\n', ['api']);
-    const s = server({ page_id: 4, page_title: 'Old title', cat_path: ['api'], content: '# Setup\n\nSee [core](/1?page_id=3).\n', source_path: 'api/setup.md', sync_revision: 1, sync_hash: d.fileHash! });
+    const s = server({
+      page_id: 4,
+      page_title: 'Old title',
+      cat_path: ['api'],
+      content: '# Setup\n\nSee [core](/1?page_id=3).\n',
+      source_path: 'api/setup.md',
+      sync_revision: 1,
+      sync_hash: d.fileHash!,
+    });
     const plan = computePlan([d], emptyState('http://s'), [s], { prune: false });
     expect(plan.entries.map((e) => [e.action, e.detail])).toEqual([['move', 'title "Old title" → "Setup"']]);
   });
@@ -142,7 +158,10 @@ describe('computePlan', () => {
     const s1 = server({ page_id: 1, page_title: 'Gone', content: 'x', sync_created: true, sync_revision: 1 });
     const s2 = server({ page_id: 2, page_title: 'Edited', content: 'y', revision: 5, sync_created: true, sync_revision: 4 });
     const web = server({ page_id: 3, page_title: 'Web', content: 'z' });
-    const state = stateWith({ 'gone.md': { page_id: 1, revision: 1, hash: s1.content_hash, title: 'Gone', cat_path: [], order: 99 }, 'edited.md': { page_id: 2, revision: 4, hash: 'old', title: 'Edited', cat_path: [], order: 99 } });
+    const state = stateWith({
+      'gone.md': { page_id: 1, revision: 1, hash: s1.content_hash, title: 'Gone', cat_path: [], order: 99 },
+      'edited.md': { page_id: 2, revision: 4, hash: 'old', title: 'Edited', cat_path: [], order: 99 },
+    });
     expect(computePlan([], state, [s1, s2, web], { prune: false }).orphans).toHaveLength(3);
     const plan = computePlan([], state, [s1, s2, web], { prune: true, force: true });
     expect(plan.entries.map((e) => [e.action, e.server!.page_id])).toEqual([['delete', 1]]);
@@ -173,8 +192,14 @@ describe('references (markdown-it token walk)', () => {
     expect(urls).not.toContain('permalinkOpts');
     for (const r of refs) {
       expect(README.slice(r.start, r.end)).toBe(r.url);
-      expect(fences.some(([a, b]) => r.start >= a && r.start < b), r.url).toBe(false);
-      expect(spans.some(([a, b]) => r.start >= a && r.end <= b), r.url).toBe(false);
+      expect(
+        fences.some(([a, b]) => r.start >= a && r.start < b),
+        r.url,
+      ).toBe(false);
+      expect(
+        spans.some(([a, b]) => r.start >= a && r.end <= b),
+        r.url,
+      ).toBe(false);
     }
     // As many as markdown-it renders as inline links and images (reference definitions aside).
     const rendered = new MarkdownIt({ html: true }).render(README);

@@ -21,11 +21,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tree(k: KeyedItem) {
-  return (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as { pages: { page_id: number; cat_path: string[]; page_title: string; stable_key: string | null; revision: number }[] };
+  return (await t.call('sync/tree', { api_key: k.api_key, api_token: k.api_token })).data as {
+    pages: { page_id: number; cat_path: string[]; page_title: string; stable_key: string | null; revision: number }[];
+  };
 }
 
 describe('docs import', () => {
-  it('imports an OpenAPI file at the item\'s root, catalogs by tag as the web import files them, and a re-import updates in place', async () => {
+  it("imports an OpenAPI file at the item's root, catalogs by tag as the web import files them, and a re-import updates in place", async () => {
     const k = await buildKeyedItem(t);
     const dir = tempFolder();
     fs.copyFileSync(PETSTORE, path.join(dir, 'petstore.yaml'));
@@ -67,7 +69,11 @@ describe('docs import', () => {
     const r = await runDocs(['import', 'real-docs.zip', '--json'], { cwd: dir, env: envFor(t, k) });
     expect(r.code, r.stderr).toBe(ExitCode.OK);
     expect(r.stderr).toContain(line);
-    expect(JSON.parse(r.stdout)).toMatchObject({ warnings: [{ path: '../evil.md', message: 'not imported: climbs out of the archive with ".."' }], warnings_total: 1, warnings_kind: 'skipped_entries' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      warnings: [{ path: '../evil.md', message: 'not imported: climbs out of the archive with ".."' }],
+      warnings_total: 1,
+      warnings_kind: 'skipped_entries',
+    });
     expect((await tree(k)).pages.map((p) => p.page_title).sort()).toEqual(['Encapsulation', 'Plugins']);
   });
 
@@ -120,7 +126,7 @@ describe('docs export', () => {
 describe('docs import / export with Excel workbooks', () => {
   const WORKBOOK = path.join(ROOT, 'tests/fixtures/xlsx/test-pr-1204.xlsx');
 
-  it('imports a real .xlsx into a spreadsheet item\'s page and exports it back as a workbook', async () => {
+  it("imports a real .xlsx into a spreadsheet item's page and exports it back as a workbook", async () => {
     const k = await buildKeyedItem(t, { itemType: 4 });
     const dir = tempFolder();
     const imported = await runDocs(['import', WORKBOOK, '--json'], { cwd: dir, env: envFor(t, k) });

@@ -101,7 +101,7 @@ describe('docs user add', () => {
 });
 
 describe('docs user passwd', () => {
-  it('sets the password and ends the user\'s sessions', async () => {
+  it("sets the password and ends the user's sessions", async () => {
     const u = await buildUser(t);
     const r = await docs(['user', 'passwd', u.username, '--password-stdin'], 'changed-by-cli\n');
     expect(r.code, r.stderr).toBe(0);
@@ -132,7 +132,10 @@ describe('docs user list', () => {
 describe('bin/docs', () => {
   it('creates a user when spawned as a real process', async () => {
     const bin = path.resolve(import.meta.dirname, '../../bin/docs');
-    const child = spawn(process.execPath, [bin, 'user', 'add', 'spawned_user', '--password-stdin'], { env: { ...process.env, ...dbEnv() }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'user', 'add', 'spawned_user', '--password-stdin'], {
+      env: { ...process.env, ...dbEnv() },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

@@ -29,8 +29,12 @@ describe('importOptional', () => {
 
 describe('missingPackageName', () => {
   it('names no package for other errors or a file missing inside an installed package', () => {
-    expect(missingPackageName(new Error('Cannot find package \'x\''))).toBeNull();
-    expect(missingPackageName(Object.assign(new Error("Cannot find module '/app/node_modules/x/lib/a.js' imported from /app/b.js"), { code: 'ERR_MODULE_NOT_FOUND' }))).toBe('/app/node_modules/x/lib/a.js');
+    expect(missingPackageName(new Error("Cannot find package 'x'"))).toBeNull();
+    expect(
+      missingPackageName(
+        Object.assign(new Error("Cannot find module '/app/node_modules/x/lib/a.js' imported from /app/b.js"), { code: 'ERR_MODULE_NOT_FOUND' }),
+      ),
+    ).toBe('/app/node_modules/x/lib/a.js');
     expect(missingPackageName(null)).toBeNull();
   });
 });

@@ -22,7 +22,12 @@ beforeAll(async () => {
   const first = await uploadFile(e.t, 'import/auto', { token: owner.token, filename: 'netlify-2.52.0.json', bytes: spec('2.52.0'), params: { password: '' } });
   if (first.body.error_code !== 0) throw new Error(first.body.error_message);
   itemId = first.body.data.item_id;
-  const second = await uploadFile(e.t, 'import/auto', { token: owner.token, filename: 'netlify-2.53.0.json', bytes: spec('2.53.0'), params: { item_id: itemId } });
+  const second = await uploadFile(e.t, 'import/auto', {
+    token: owner.token,
+    filename: 'netlify-2.53.0.json',
+    bytes: spec('2.53.0'),
+    params: { item_id: itemId },
+  });
   if (second.body.error_code !== 0) throw new Error(second.body.error_message);
 }, 120_000);
 afterAll(async () => {
@@ -47,7 +52,9 @@ describe('API changelog', () => {
     await expect(groups.allTextContents()).resolves.toEqual(['Breaking changes', 'Other changes']);
     const firstOp = diff.getByRole('listitem').first();
     await expect(firstOp.textContent()).resolves.toContain(`POST${BRANCH}changedBreakingBreaking: required property branch_id was added`);
-    await expect(firstOp.textContent()).resolves.toContain('paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id');
+    await expect(firstOp.textContent()).resolves.toContain(
+      'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id',
+    );
     await screenshot(page, 'api-changelog-en-1440');
 
     // Version 1: every operation added, nothing breaking.

@@ -53,7 +53,7 @@ describe('register', () => {
     await page.getByText('The two passwords differ').waitFor();
   });
 
-  it('checks the fields with the action\'s own schema and shows the problem next to the field, sending nothing', async () => {
+  it("checks the fields with the action's own schema and shows the problem next to the field, sending nothing", async () => {
     const page = await e.newPage();
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -65,7 +65,10 @@ describe('register', () => {
     await page.getByLabel('Password again').fill('secret-pass-1');
     await page.getByLabel('Verification code', { exact: true }).fill('ABCD');
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.locator('.folio-field', { has: page.getByLabel('Username') }).getByText('Username must be 2–50 letters, digits, _, - or Chinese, Japanese or Korean characters').waitFor();
+    await page
+      .locator('.folio-field', { has: page.getByLabel('Username') })
+      .getByText('Username must be 2–50 letters, digits, _, - or Chinese, Japanese or Korean characters')
+      .waitFor();
     expect(sent).toEqual([]);
   });
 });

@@ -177,8 +177,18 @@ describe('inline comments in the page view', () => {
   });
 
   it('shows a thread whose quote left the page as outdated, with the original quote', async () => {
-    await api('comment/save', { page_id: pageId, content: 'Check the retry header.', anchor: JSON.stringify({ quote: 'Set the timeout parameter', prefix: 'per minute. ', suffix: ' to 30 seconds.' }) });
-    await api('page/save', { page_id: pageId, item_id: itemId, cat_id: 0, page_title: 'Rate limits', page_content: CONTENT.replace('Set the timeout parameter', 'Choose a deadline') });
+    await api('comment/save', {
+      page_id: pageId,
+      content: 'Check the retry header.',
+      anchor: JSON.stringify({ quote: 'Set the timeout parameter', prefix: 'per minute. ', suffix: ' to 30 seconds.' }),
+    });
+    await api('page/save', {
+      page_id: pageId,
+      item_id: itemId,
+      cat_id: 0,
+      page_title: 'Rate limits',
+      page_content: CONTENT.replace('Set the timeout parameter', 'Choose a deadline'),
+    });
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     await page.locator('.cm-count').click();
@@ -215,7 +225,11 @@ describe('inline comments in the editor', () => {
     await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
     await page.getByText('Comment added.').waitFor();
     await screenshot(page, 'comments-editor-en-1440');
-    const threads = (await api('comment/list', { page_id: pageId, status: 'all' })).threads as Array<{ content: string; anchor: { quote: string; prefix: string } | null; outdated: boolean }>;
+    const threads = (await api('comment/list', { page_id: pageId, status: 'all' })).threads as Array<{
+      content: string;
+      anchor: { quote: string; prefix: string } | null;
+      outdated: boolean;
+    }>;
     const made = threads.find((th) => th.content === 'Is 30 the maximum?')!;
     expect(made.anchor?.quote).toBe('30 seconds');
     expect(made.anchor?.prefix.endsWith('Set the timeout parameter to ')).toBe(true);
@@ -224,7 +238,7 @@ describe('inline comments in the editor', () => {
 });
 
 describe('who may comment', () => {
-  it('a read-only member comments and deletes her own comment, but cannot resolve, edit or delete the owner\'s', async () => {
+  it("a read-only member comments and deletes her own comment, but cannot resolve, edit or delete the owner's", async () => {
     await api('comment/save', { page_id: pageId, content: 'Owner note: keep this page short.' });
     const page = await e.newPage({ token: reader.token });
     await page.goto(`/${itemId}?page_id=${pageId}`);
@@ -284,7 +298,7 @@ describe('who may comment', () => {
 });
 
 describe('watermark', () => {
-  it('tiles the viewer\'s name and the date over the page, out of the way of selection', async () => {
+  it("tiles the viewer's name and the date over the page, out of the way of selection", async () => {
     const page = await e.newPage({ token: reader.token, lang: 'zh' });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     const article = page.getByRole('article', { name: 'Rate limits' });
@@ -336,12 +350,25 @@ describe('switches off', () => {
 });
 
 describe('hostile comment bodies', () => {
-  const corpus = JSON.parse(fs.readFileSync(new URL('../security/xss-corpus.json', import.meta.url), 'utf8')) as { payloads: Array<{ title?: string; payload: string }> };
-  const chosen = ['Malformed IMG tags', 'On error alert', 'SVG object tag', 'Markdown javascript link', 'Markdown image onerror', 'Attribute breakout, single quote', 'details ontoggle', 'autofocus onfocus', 'iframe srcdoc'];
+  const corpus = JSON.parse(fs.readFileSync(new URL('../security/xss-corpus.json', import.meta.url), 'utf8')) as {
+    payloads: Array<{ title?: string; payload: string }>;
+  };
+  const chosen = [
+    'Malformed IMG tags',
+    'On error alert',
+    'SVG object tag',
+    'Markdown javascript link',
+    'Markdown image onerror',
+    'Attribute breakout, single quote',
+    'details ontoggle',
+    'autofocus onfocus',
+    'iframe srcdoc',
+  ];
   const payloads = chosen.map((title) => corpus.payloads.find((p) => p.title === title)!.payload.replaceAll('alert(', 'window.__pwned('));
 
-  it('render inert through the pages\' sanitiser, their text kept', async () => {
-    for (const [i, payload] of payloads.entries()) await api('comment/save', { page_id: pageId, content: `hostile ${i} ${payload} \`<script>shown()</script>\`` });
+  it("render inert through the pages' sanitiser, their text kept", async () => {
+    for (const [i, payload] of payloads.entries())
+      await api('comment/save', { page_id: pageId, content: `hostile ${i} ${payload} \`<script>shown()</script>\`` });
     const context = await e.browser.newContext({ baseURL: e.t.url, bypassCSP: true, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('folio_lang', 'en'));
     await context.addCookies([{ name: 'folio_token', value: owner.token, url: e.t.url, httpOnly: true, sameSite: 'Lax' }]);
@@ -353,9 +380,13 @@ describe('hostile comment bodies', () => {
     });
     await page.addInitScript(() => {
       const hits: unknown[] = [];
-      Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => {
-        hits.push(v);
-      } });
+      Object.defineProperty(window, '__pwned', {
+        configurable: false,
+        get: () => hits,
+        set: (v) => {
+          hits.push(v);
+        },
+      });
       (window as unknown as { alert: (v: unknown) => void }).alert = (v) => hits.push(v);
     });
     await page.goto(`/${itemId}?page_id=${pageId}`);
@@ -363,9 +394,15 @@ describe('hostile comment bodies', () => {
     const panel = page.getByRole('complementary', { name: 'Comments' });
     await panel.getByText(`hostile ${payloads.length - 1}`).waitFor();
     expect(await panel.locator('.cm-body code', { hasText: '<script>shown()</script>' }).count()).toBe(payloads.length);
-    expect(await panel.locator('.cm-body script, .cm-body iframe, .cm-body [onerror], .cm-body [onload], .cm-body [onfocus], .cm-body [ontoggle]').count()).toBe(0);
+    expect(
+      await panel.locator('.cm-body script, .cm-body iframe, .cm-body [onerror], .cm-body [onload], .cm-body [onfocus], .cm-body [ontoggle]').count(),
+    ).toBe(0);
     const links = panel.locator('.cm-body a, .cm-body img, .cm-body svg, .cm-body details, .cm-body input');
-    for (let i = 0; i < (await links.count()); i++) await links.nth(i).click({ force: true, noWaitAfter: true, timeout: 2000 }).catch(() => undefined);
+    for (let i = 0; i < (await links.count()); i++)
+      await links
+        .nth(i)
+        .click({ force: true, noWaitAfter: true, timeout: 2000 })
+        .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned: unknown[] }).__pwned)).toEqual([]);
     expect(dialogs).toEqual([]);

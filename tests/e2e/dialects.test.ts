@@ -55,7 +55,11 @@ describe('generator dialects in the reader', () => {
     await page.goto(`/${itemId}?page_id=${guideId}`);
     const body = page.locator('.markdown-body');
     await body.locator('.callout').first().waitFor();
-    expect(await body.locator('.callout').evaluateAll((els) => els.map((el) => [el.tagName.toLowerCase(), el.className, el.querySelector('.callout-title')?.textContent]))).toEqual([
+    expect(
+      await body
+        .locator('.callout')
+        .evaluateAll((els) => els.map((el) => [el.tagName.toLowerCase(), el.className, el.querySelector('.callout-title')?.textContent])),
+    ).toEqual([
       ['div', 'callout callout-tip', 'Fast path'],
       ['div', 'callout callout-warning', 'Mind the version'],
       ['details', 'callout callout-note', 'More detail'],

@@ -41,7 +41,10 @@ describe('page editor', () => {
     await page.keyboard.press('Control+a');
     await page.keyboard.insertText('my careful rewrite');
     // someone else saves in between (the lock is advisory for the API owner; use a raw update)
-    await e.t.services.db('pages').where({ page_id: pageId }).update({ page_content: 'their change', revision: e.t.services.db.raw('revision + 1') });
+    await e.t.services
+      .db('pages')
+      .where({ page_id: pageId })
+      .update({ page_content: 'their change', revision: e.t.services.db.raw('revision + 1') });
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('dialog', { name: 'The page changed while you were editing' });
     await dialog.locator('.diff-added mark', { hasText: 'my' }).first().waitFor();

@@ -43,7 +43,8 @@ async function itemWithPages(name: string, titles: string[]) {
   await addMember(e.t, item_id, editor, 1);
   await addMember(e.t, item_id, reader, 0);
   const pageIds: number[] = [];
-  for (const [i, title] of titles.entries()) pageIds.push(await savePage(owner.token, { item_id, page_title: title, page_content: `Text of ${title}.`, s_number: i + 1 }));
+  for (const [i, title] of titles.entries())
+    pageIds.push(await savePage(owner.token, { item_id, page_title: title, page_content: `Text of ${title}.`, s_number: i + 1 }));
   return { itemId: item_id, pageIds };
 }
 
@@ -54,7 +55,15 @@ describe('a spreadsheet page through its share link', { timeout: 240_000 }, () =
   it('shows the read-only sheet, not its JSON', async () => {
     const { item_id } = await makeItem(e.t, owner.token, { item_name: 'Budget 2026', item_type: 4 });
     const row = await e.t.services.db('pages').where({ item_id, is_del: 0 }).first('page_id');
-    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 'Quarter', m: 'Quarter' } }, { r: 0, c: 1, v: { v: 1250, m: '1250', ct: { fa: 'General', t: 'n' } } }] }]);
+    const content = JSON.stringify([
+      {
+        name: 'Q1',
+        celldata: [
+          { r: 0, c: 0, v: { v: 'Quarter', m: 'Quarter' } },
+          { r: 0, c: 1, v: { v: 1250, m: '1250', ct: { fa: 'General', t: 'n' } } },
+        ],
+      },
+    ]);
     await savePage(owner.token, { page_id: row.page_id, item_id, page_title: 'Budget 2026', page_content: content });
     const key = (await e.t.call('page/createSinglePage', { page_id: row.page_id, isCreateSiglePage: 'true' }, { token: owner.token })).data.unique_key;
     const page = await patientPage(e);

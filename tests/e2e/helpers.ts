@@ -47,7 +47,10 @@ let pgTemplateReady = false;
 async function ensureDatabaseTemplate(): Promise<void> {
   if (TEST_ENGINE !== 'pg' || pgTemplateReady) return;
   const admin = knexFactory({ client: 'pg', connection: PG_ADMIN_URL, pool: { min: 0, max: 1 } });
-  const exists = await admin('pg_database').where({ datname: PG_TEMPLATE }).first().finally(() => admin.destroy());
+  const exists = await admin('pg_database')
+    .where({ datname: PG_TEMPLATE })
+    .first()
+    .finally(() => admin.destroy());
   if (exists) return;
   await migratePgTemplate();
   pgTemplateReady = true;
@@ -132,7 +135,10 @@ export async function latestCaptchaCode(t: TestServer, page: Page): Promise<stri
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   const cookie = (await page.context().cookies()).find((c) => c.name === 'folio_captcha');
   if (!cookie) throw new Error('no captcha cookie in the browser');
-  const row = await t.services.db('captchas').where({ captcha_id: decodeURIComponent(cookie.value) }).first('code');
+  const row = await t.services
+    .db('captchas')
+    .where({ captcha_id: decodeURIComponent(cookie.value) })
+    .first('code');
   if (!row) throw new Error('the captcha of the cookie is not in the database');
   return String(row.code);
 }

@@ -58,7 +58,11 @@ function apiPage(lang: 'en' | 'zh'): string {
 async function itemWithApiPage(lang: 'en' | 'zh') {
   const owner = await makeUser(e.t);
   const item = await makeItem(e.t, owner.token);
-  const saved = await e.t.call('page/save', { item_id: item.item_id, page_title: 'Create thing', page_content: apiPage(lang), cat_id: 0 }, { token: owner.token });
+  const saved = await e.t.call(
+    'page/save',
+    { item_id: item.item_id, page_title: 'Create thing', page_content: apiPage(lang), cat_id: 0 },
+    { token: owner.token },
+  );
   expect(saved.error_code, saved.error_message).toBe(0);
   return { owner, item, pageId: Number(saved.data.page_id) };
 }

@@ -35,13 +35,20 @@ beforeAll(async () => {
     { name: 'item-add-auto', path: '/item/add?tab=auto' },
     { name: 'item-password', path: `/item/password/${item.item_id}` },
     { name: 'item-export', path: `/item/export/${item.item_id}` },
-    ...['base', 'members', 'discussion', 'feedback', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'].map((tab) => ({ name: `item-setting-${tab}`, path: `/item/setting/${item.item_id}?tab=${tab}` })),
+    ...['base', 'members', 'discussion', 'feedback', 'advanced', 'openApi', 'webhooks', 'mcpAudit', 'recycle'].map((tab) => ({
+      name: `item-setting-${tab}`,
+      path: `/item/setting/${item.item_id}?tab=${tab}`,
+    })),
     { name: 'notices', path: '/notice/index' },
     { name: 'teams', path: '/team/index' },
     { name: 'team-members', path: `/team/member/${teamId}` },
     { name: 'team-items', path: `/team/item/${teamId}` },
     { name: 'attachments', path: '/attachment/index' },
-    ...['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'settings'].map((section) => ({ name: `admin-${section}`, path: `/admin/index?section=${section}`, admin: true })),
+    ...['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'settings'].map((section) => ({
+      name: `admin-${section}`,
+      path: `/admin/index?section=${section}`,
+      admin: true,
+    })),
     { name: 'not-found', path: '/no/such/page' },
   ];
 });
@@ -56,7 +63,8 @@ const rawKeysOn = (page: Page) =>
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = (n.textContent ?? '').trim();
-      if (/^[a-z][a-zA-Z0-9]*(:[a-zA-Z0-9.]+|(\.[a-zA-Z0-9]+)+)$/.test(text) && !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|cn|org|txt|md|json)$/.test(text)) found.push(text);
+      if (/^[a-z][a-zA-Z0-9]*(:[a-zA-Z0-9.]+|(\.[a-zA-Z0-9]+)+)$/.test(text) && !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|cn|org|txt|md|json)$/.test(text))
+        found.push(text);
     }
     return found;
   });
@@ -71,7 +79,11 @@ for (const lang of ['en', 'zh'] as const) {
           const page = screen.admin ? pages.admin : pages.user;
           await page.goto(screen.path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.locator('[aria-busy="true"], .p-datatable-loading-overlay').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+          await page
+            .locator('[aria-busy="true"], .p-datatable-loading-overlay')
+            .first()
+            .waitFor({ state: 'detached', timeout: 5000 })
+            .catch(() => undefined);
           const missing = await page.evaluate(() => (window as unknown as { __folioMissingKeys?: string[] }).__folioMissingKeys ?? []);
           const raw = await rawKeysOn(page);
           if (missing.length || raw.length) problems.push(`${screen.path} @${viewport.width}: missing ${missing.join(' ')} raw ${raw.join(' ')}`);

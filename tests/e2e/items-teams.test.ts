@@ -39,7 +39,11 @@ describe('teams', () => {
     expect(list.data.map((i: { item_id: number }) => Number(i.item_id))).toContain(item.item_id);
 
     await page.goto('/team/index');
-    await page.getByRole('row', { name: /Backend/ }).getByRole('cell', { name: '1' }).first().waitFor();
+    await page
+      .getByRole('row', { name: /Backend/ })
+      .getByRole('cell', { name: '1' })
+      .first()
+      .waitFor();
     await screenshot(page, 'teams-en-1440');
   });
 

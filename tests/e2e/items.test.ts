@@ -29,7 +29,10 @@ describe('new item', () => {
       if (type === 1) await screenshot(page, 'item-add-en-1440');
       await page.getByRole('button', { name: 'Create the item' }).click();
       await page.waitForURL(/\/\d+$/);
-      const row = await e.t.services.db('items').where({ uid: user.uid, item_name: `My ${label}` }).first();
+      const row = await e.t.services
+        .db('items')
+        .where({ uid: user.uid, item_name: `My ${label}` })
+        .first();
       expect(row).toMatchObject({ item_type: type, item_description: 'made in the browser' });
       expect(new URL(page.url()).pathname).toBe(`/${row.item_id}`);
     }
@@ -208,7 +211,9 @@ describe('item list', () => {
     const expected = [before[2], before[0], before[1]];
     const tiles = page.getByRole('list', { name: 'My items' }).getByRole('listitem');
     await dragWithMouse(page, tiles.nth(2), tiles.nth(0));
-    await expect.poll(async () => (await e.t.call('item/myList', {}, { token: me.token })).data.map((i: { item_name: string }) => i.item_name)).toEqual(expected);
+    await expect
+      .poll(async () => (await e.t.call('item/myList', {}, { token: me.token })).data.map((i: { item_name: string }) => i.item_name))
+      .toEqual(expected);
     await page.reload();
     await page.getByRole('link', { name: 'Gamma' }).waitFor();
     expect((await tileNames(page)).slice(0, 3)).toEqual(expected);

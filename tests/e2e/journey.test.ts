@@ -62,7 +62,11 @@ describe('web journey', () => {
     await author.waitForURL(/\/\d+$/);
     itemId = Number(new URL(author.url()).pathname.slice(1));
     expect(itemId).toBeGreaterThan(0);
-    await author.getByRole('button', { name: 'Create the first one' }).or(author.getByText('This item has no pages yet. Create the first one.')).first().waitFor();
+    await author
+      .getByRole('button', { name: 'Create the first one' })
+      .or(author.getByText('This item has no pages yet. Create the first one.'))
+      .first()
+      .waitFor();
   });
 
   it('builds catalogs in the catalog manager', async () => {
@@ -155,7 +159,11 @@ describe('web journey', () => {
   it('asks a visitor for the password of a private item, then shows it', async () => {
     const owner = await e.t.services.db('users').where({ username }).first();
     const { token } = await (await import('../../server/auth/sessions.ts')).createSession(e.t.services, owner.uid, 1);
-    const r = await e.t.call('item/update', { item_id: itemId, item_name: 'Journey Docs', item_description: '', item_domain: '', is_private: 1, password: 'visit-me-42' }, { token });
+    const r = await e.t.call(
+      'item/update',
+      { item_id: itemId, item_name: 'Journey Docs', item_description: '', item_domain: '', is_private: 1, password: 'visit-me-42' },
+      { token },
+    );
     expect(r.error_code).toBe(0);
 
     const visitor = await e.newPage();

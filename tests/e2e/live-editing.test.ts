@@ -155,7 +155,12 @@ describe('live co-editing in the browser', () => {
     const typing = Promise.all([a.keyboard.type(' by-alice', { delay: 40 }), b.keyboard.type(' by-bob', { delay: 40 })]);
     // a ShowDoc client saves the page it read, with a paragraph added, while they type
     const read = await e.t.call('page/info', { page_id: pageId }, { token: owner.token });
-    await savePageVia(e.t, owner.token, { page_id: pageId, item_id: itemId, page_title: 'API page', page_content: `${read.data.page_content}\n\nFrom the API` });
+    await savePageVia(e.t, owner.token, {
+      page_id: pageId,
+      item_id: itemId,
+      page_title: 'API page',
+      page_content: `${read.data.page_content}\n\nFrom the API`,
+    });
     await typing;
     await expectConverged(pageId, [a, b], observer, ['From the API', 'by-alice', 'by-bob']);
     for (const p of [a, b]) {
@@ -254,7 +259,10 @@ describe('live co-editing in the browser', () => {
 
     down = true;
     for (const ws of sockets.splice(0)) await ws.close();
-    await page.getByRole('status').filter({ hasText: /^\s*Offline/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\s*Offline/ })
+      .waitFor();
     await toEndOfFirstLine(page);
     await page.keyboard.type(' typed while offline', { delay: 10 });
     await page.getByRole('status').filter({ hasText: 'Offline — changes not yet saved' }).waitFor();
@@ -279,7 +287,7 @@ describe('live co-editing in the browser', () => {
     const [a, b] = await Promise.all([openEditor(owner, pageId), openEditor(editor, pageId)]);
     await a.getByRole('button', { name: 'Lock edit' }).click();
     await a.getByText('You hold the edit lock on this page').waitFor();
-    await b.getByRole('alert').filter({ hasText: "Alice Owner has locked this page" }).waitFor();
+    await b.getByRole('alert').filter({ hasText: 'Alice Owner has locked this page' }).waitFor();
     await expect.poll(() => b.locator('.cm-content').getAttribute('contenteditable'), { timeout: LONG }).toBe('false');
     // the holder keeps typing
     await toEndOfFirstLine(a);
@@ -380,7 +388,10 @@ describe('live co-editing in the browser', () => {
     down = true;
     await page.context().setOffline(true);
     for (const ws of sockets.splice(0)) await ws.close();
-    await page.getByRole('status').filter({ hasText: /^\s*Offline/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\s*Offline/ })
+      .waitFor();
     await toEndOfFirstLine(page);
     await page.keyboard.type(' typed then tab closed', { delay: 10 });
     await page.getByRole('status').filter({ hasText: 'Offline — changes not yet saved' }).waitFor();

@@ -64,7 +64,10 @@ describe('live co-editing, as a user finds it', () => {
       await screenshot(phone, `live-editor-phone-${lang}-390`);
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${lang}: the page is wider than the phone`).toBeLessThanOrEqual(0);
-      const save = await phone.getByRole('button', { name: lang === 'en' ? 'Save (Ctrl+S)' : /保存/ }).first().boundingBox();
+      const save = await phone
+        .getByRole('button', { name: lang === 'en' ? 'Save (Ctrl+S)' : /保存/ })
+        .first()
+        .boundingBox();
       expect(save!.x + save!.width).toBeLessThanOrEqual(MOBILE.width);
     }
   }, 120_000);

@@ -127,10 +127,22 @@ describe('live spreadsheet: inserting rows and columns', { timeout: 300_000 }, (
     await sideBySide(a, b, 'live-sheet-inserts-1440');
 
     // The live store saves the shifted sheet; page/info returns it.
-    await waitUntil(async () => (await storedCell(pageId, 2, 0)) === 'south' && (await storedCell(pageId, 0, 2)) === 'east', 'the live store has the inserts', 30_000);
+    await waitUntil(
+      async () => (await storedCell(pageId, 2, 0)) === 'south' && (await storedCell(pageId, 0, 2)) === 'east',
+      'the live store has the inserts',
+      30_000,
+    );
     const info = await e.t.call<{ page_content: string }>('page/info', { page_id: pageId }, { token: owner.token });
-    const cells = sheetCells(parseSheets(info.data.page_content)[0]!).filter((x) => x.v?.v != null).map((x) => [x.r, x.c, x.v.v]);
-    expect(cells.sort()).toEqual([[0, 0, 'north'], [0, 2, 'east'], [2, 0, 'south']].sort());
+    const cells = sheetCells(parseSheets(info.data.page_content)[0]!)
+      .filter((x) => x.v?.v != null)
+      .map((x) => [x.r, x.c, x.v.v]);
+    expect(cells.sort()).toEqual(
+      [
+        [0, 0, 'north'],
+        [0, 2, 'east'],
+        [2, 0, 'south'],
+      ].sort(),
+    );
     expect([...(await cspA()), ...(await cspB())]).toEqual([]);
   });
 });
@@ -144,7 +156,11 @@ describe('live spreadsheet: readers and the explicit lock', { timeout: 300_000 }
     const a = await e.newPage({ token: owner.token });
     const b = await e.newPage({ token: editor.token });
     const r = await e.newPage({ token: reader.token });
-    await Promise.all([openSheet(a, itemId, true, '[data-live="true"]'), openSheet(b, itemId, true, '[data-live="true"]'), openSheet(r, itemId, false, '[data-live="true"]')]);
+    await Promise.all([
+      openSheet(a, itemId, true, '[data-live="true"]'),
+      openSheet(b, itemId, true, '[data-live="true"]'),
+      openSheet(r, itemId, false, '[data-live="true"]'),
+    ]);
     await r.getByText('You can view this sheet but not edit it.').waitFor();
     await a.locator('.live-presence .live-person').nth(2).waitFor();
 

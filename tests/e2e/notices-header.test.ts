@@ -32,7 +32,10 @@ describe('header unread-notice count', () => {
 
     await bell.click();
     await page.waitForURL('**/notice/index');
-    await page.getByRole('button', { name: new RegExp(`^Unread .*added you to the item "Shared handbook"`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^Unread .*added you to the item "Shared handbook"`) })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notices');
     expect(await page.getByTestId('header-unread-count').count()).toBe(0);
@@ -70,7 +73,15 @@ describe('admin console', () => {
     try {
       await saveSiteSettings(e.t.services.db, {
         ldap_open: 1,
-        ldap_form: { host: slapd.host, port: slapd.port, version: 3, base_dn: slapd.suffix, bind_dn: slapd.adminDn, bind_password: slapd.adminPassword, user_field: 'uid' },
+        ldap_form: {
+          host: slapd.host,
+          port: slapd.port,
+          version: 3,
+          base_dn: slapd.suffix,
+          bind_dn: slapd.adminDn,
+          bind_password: slapd.adminPassword,
+          user_field: 'uid',
+        },
       });
       const admin = await makeUser(e.t, { groupid: 1 });
       const page = await e.newPage({ token: admin.token, lang: 'zh' });

@@ -15,11 +15,13 @@ afterAll(async () => {
 });
 
 describe('pull-request previews in the web app', () => {
-  it('shows the preview banner to the owner (en and zh), keeps it out of the list; a stranger needs the item\'s visit password', async () => {
+  it("shows the preview banner to the owner (en and zh), keeps it out of the list; a stranger needs the item's visit password", async () => {
     const owner = await makeUser(e.t);
     const stranger = await makeUser(e.t);
     const item = await makeItem(e.t, owner.token, { item_name: 'Handbook', password: 'visit-secret-9' });
-    expect((await e.t.call('page/save', { item_id: item.item_id, page_title: 'Setup', page_content: '# Setup\n\nInstall it.' }, { token: owner.token })).error_code).toBe(0);
+    expect(
+      (await e.t.call('page/save', { item_id: item.item_id, page_title: 'Setup', page_content: '# Setup\n\nInstall it.' }, { token: owner.token })).error_code,
+    ).toBe(0);
     const key = (await e.t.call('item/getKey', { item_id: item.item_id }, { token: owner.token })).data;
     const opened = await e.t.call('sync/previewOpen', { api_key: key.api_key, api_token: key.api_token, name: 'pr-42' });
     expect(opened.error_code).toBe(0);
@@ -51,13 +53,19 @@ describe('pull-request previews in the web app', () => {
 
     const other = await e.newPage({ token: stranger.token });
     await other.goto(`/${previewId}`);
-    await other.getByText(/visit password/i).first().waitFor();
+    await other
+      .getByText(/visit password/i)
+      .first()
+      .waitFor();
     expect(await other.getByText('Install it.').count()).toBe(0);
     await screenshot(other, 'item-preview-stranger-en-1440');
     // The preview's visit password is the item's: entering it opens the preview.
     await other.getByLabel('Visit password').fill('visit-secret-9');
     await other.getByRole('button', { name: 'Open the item' }).click();
     await other.getByText('Install it.').waitFor();
-    await other.getByRole('note').getByText(/Preview “pr-42”/).waitFor();
+    await other
+      .getByRole('note')
+      .getByText(/Preview “pr-42”/)
+      .waitFor();
   }, 120_000);
 });

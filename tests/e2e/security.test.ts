@@ -11,7 +11,7 @@ const HOSTILE = [
   '# Hostile page',
   '<script>window.__pwned = "script"</script>',
   '<img src=x onerror="window.__pwned = \'img onerror\'">',
-  '[js link](javascript:window.__pwned=\'md link\')',
+  "[js link](javascript:window.__pwned='md link')",
   '<a href="javascript:window.__pwned=\'html link\'" id="html-js-link">html link</a>',
   '<a href="  JaVaScRiPt:window.__pwned=\'spaced link\'">spaced link</a>',
   '<svg><script>window.__pwned = "svg script"</script></svg>',
@@ -57,9 +57,13 @@ async function trapped(page: Page) {
   });
   await page.addInitScript(() => {
     const hits: unknown[] = [];
-    Object.defineProperty(window, '__pwned', { configurable: false, get: () => hits, set: (v) => {
-      hits.push(v);
-    } });
+    Object.defineProperty(window, '__pwned', {
+      configurable: false,
+      get: () => hits,
+      set: (v) => {
+        hits.push(v);
+      },
+    });
   });
   return {
     async assertInert() {
@@ -75,16 +79,28 @@ async function trapped(page: Page) {
 async function clickEverything(page: Page, scope: string) {
   const links = page.locator(`${scope} a, ${scope} .md-mermaid g.node, ${scope} svg`);
   const n = await links.count();
-  for (let i = 0; i < n; i++) await links.nth(i).click({ force: true, noWaitAfter: true, timeout: 2000 }).catch(() => undefined);
+  for (let i = 0; i < n; i++)
+    await links
+      .nth(i)
+      .click({ force: true, noWaitAfter: true, timeout: 2000 })
+      .catch(() => undefined);
 }
 
 beforeAll(async () => {
   e = await startE2E();
   owner = await makeUser(e.t);
   ({ item_id: itemId } = await makeItem(e.t, owner.token, { item_name: 'Hostile' }));
-  const first = await e.t.call('page/save', { item_id: itemId, cat_id: 0, page_title: 'Hostile page', page_content: 'harmless first version' }, { token: owner.token });
+  const first = await e.t.call(
+    'page/save',
+    { item_id: itemId, cat_id: 0, page_title: 'Hostile page', page_content: 'harmless first version' },
+    { token: owner.token },
+  );
   pageId = Number(first.data.page_id);
-  const second = await e.t.call('page/save', { page_id: pageId, item_id: itemId, cat_id: 0, page_title: 'Hostile page', page_content: HOSTILE }, { token: owner.token });
+  const second = await e.t.call(
+    'page/save',
+    { page_id: pageId, item_id: itemId, cat_id: 0, page_title: 'Hostile page', page_content: HOSTILE },
+    { token: owner.token },
+  );
   expect(second.error_code).toBe(0);
 });
 afterAll(async () => {
@@ -107,7 +123,9 @@ describe('hostile Markdown', () => {
     await page.getByText('The end of the hostile page.').waitFor();
     await page.locator('.md-mermaid svg').waitFor();
     await page.locator('.katex').first().waitFor();
-    expect(await page.locator('.markdown-body script, .markdown-body iframe, .markdown-body form, .markdown-body [onerror], .markdown-body [onload]').count()).toBe(0);
+    expect(
+      await page.locator('.markdown-body script, .markdown-body iframe, .markdown-body form, .markdown-body [onerror], .markdown-body [onload]').count(),
+    ).toBe(0);
     await clickEverything(page, '.markdown-body');
     await trap.assertInert();
   });

@@ -85,7 +85,13 @@ describe('admin console', () => {
 describe('notices', () => {
   it('filters unread notices, opens one as plain text and marks it read', async () => {
     const user = await makeUser(e.t);
-    const { notice_id } = await notify(e.t.services, { to_uid: user.uid, from_uid: 0, from_name: 'Folio', title: 'Item shared', content: '<b>not bold</b> and a line' });
+    const { notice_id } = await notify(e.t.services, {
+      to_uid: user.uid,
+      from_uid: 0,
+      from_name: 'Folio',
+      title: 'Item shared',
+      content: '<b>not bold</b> and a line',
+    });
     await notify(e.t.services, { to_uid: user.uid, from_uid: 0, from_name: 'Folio', title: 'Old news', content: 'read already' });
     await e.t.services.db('notices').where({ notice_title: 'Old news' }).update({ is_read: 1 });
     const page = await e.newPage({ token: user.token });

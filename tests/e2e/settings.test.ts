@@ -194,7 +194,10 @@ describe('user setting', () => {
     await page.getByRole('dialog').getByText(/wrong/i).waitFor();
     await page.getByLabel('Current login password').fill(user.password);
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog').getByText(/SMTP_HOST/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/SMTP_HOST/)
+      .waitFor();
     expect((await e.t.services.db('users').where({ uid: user.uid }).first()).email ?? '').toBe('');
   });
 });

@@ -71,8 +71,19 @@ describe('spreadsheet editor', { timeout: 240_000 }, () => {
 
   it("inserts a row above and a column left from FortuneSheet's menu, saves the shifted cells, and breaks no CSP rule", async () => {
     const { itemId, pageId } = await sheetItem('Inserts');
-    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 'north', m: 'north' } }, { r: 1, c: 0, v: { v: 'south', m: 'south' } }, { r: 0, c: 1, v: { v: 'east', m: 'east' } }] }]);
-    expect((await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Inserts', page_content: content }, { token: owner.token })).error_code).toBe(0);
+    const content = JSON.stringify([
+      {
+        name: 'Q1',
+        celldata: [
+          { r: 0, c: 0, v: { v: 'north', m: 'north' } },
+          { r: 1, c: 0, v: { v: 'south', m: 'south' } },
+          { r: 0, c: 1, v: { v: 'east', m: 'east' } },
+        ],
+      },
+    ]);
+    expect(
+      (await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Inserts', page_content: content }, { token: owner.token })).error_code,
+    ).toBe(0);
     const page = await e.newPage({ token: owner.token });
     const csp = await watchCsp(page);
     await openSheet(page, itemId, true);
@@ -91,8 +102,16 @@ describe('spreadsheet editor', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Sheet saved.').waitFor();
     const info = await e.t.call<{ page_content: string }>('page/info', { page_id: pageId }, { token: owner.token });
-    const cells = sheetCells(parseSheets(info.data.page_content)[0]!).filter((x) => x.v?.v != null).map((x) => [x.r, x.c, x.v.v]);
-    expect(cells.sort()).toEqual([[0, 0, 'north'], [0, 2, 'east'], [2, 0, 'south']].sort());
+    const cells = sheetCells(parseSheets(info.data.page_content)[0]!)
+      .filter((x) => x.v?.v != null)
+      .map((x) => [x.r, x.c, x.v.v]);
+    expect(cells.sort()).toEqual(
+      [
+        [0, 0, 'north'],
+        [0, 2, 'east'],
+        [2, 0, 'south'],
+      ].sort(),
+    );
     expect(await csp()).toEqual([]);
   });
 
@@ -110,8 +129,18 @@ describe('spreadsheet editor', { timeout: 240_000 }, () => {
 
   it('gives a reader the sheet read-only with Back and no editor menus', async () => {
     const { itemId, pageId } = await sheetItem('Read me');
-    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 'Team', m: 'Team' } }, { r: 1, c: 0, v: { v: '<img src=x onerror=alert(1)>' } }] }]);
-    expect((await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Read me', page_content: content }, { token: owner.token })).error_code).toBe(0);
+    const content = JSON.stringify([
+      {
+        name: 'Q1',
+        celldata: [
+          { r: 0, c: 0, v: { v: 'Team', m: 'Team' } },
+          { r: 1, c: 0, v: { v: '<img src=x onerror=alert(1)>' } },
+        ],
+      },
+    ]);
+    expect(
+      (await e.t.call('page/save', { page_id: pageId, item_id: itemId, page_title: 'Read me', page_content: content }, { token: owner.token })).error_code,
+    ).toBe(0);
     const page = await e.newPage({ token: reader.token });
     let dialogs = 0;
     page.on('dialog', (d) => {

@@ -44,7 +44,11 @@ describe('storage quota', { timeout: 180_000 }, () => {
 
   it('shows a user the usage against the quota and why an upload is refused', async () => {
     const user = await makeUser(e.t);
-    for (let i = 0; i < 2; i++) expect((await uploadFile(e.t, 'attachment/attachmentUpload', { token: user.token, filename: `diagram${i}.png`, bytes: DIAGRAM, type: 'image/png' })).body.error_code).toBe(0);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await uploadFile(e.t, 'attachment/attachmentUpload', { token: user.token, filename: `diagram${i}.png`, bytes: DIAGRAM, type: 'image/png' })).body
+          .error_code,
+      ).toBe(0);
     const page = await open({ token: user.token });
     await page.goto('/attachment/index');
     await page.getByText('0.657 MB of your 1 MB storage quota used').waitFor();
@@ -53,7 +57,10 @@ describe('storage quota', { timeout: 180_000 }, () => {
     await page.locator('#attachment-upload').setInputFiles(DIAGRAM_PATH);
     await page.getByText('0.985 MB of your 1 MB storage quota used').waitFor();
     await page.locator('#attachment-upload').setInputFiles(DIAGRAM_PATH);
-    await page.getByText(/would exceed the storage quota of 1 MB per user \(0\.99 MB used, 0\.01 MB left\)/).first().waitFor();
+    await page
+      .getByText(/would exceed the storage quota of 1 MB per user \(0\.99 MB used, 0\.01 MB left\)/)
+      .first()
+      .waitFor();
     await page.waitForTimeout(800); // the toast's fade-in
     await screenshot(page, 'attachments-quota-en-1440');
     expect(await e.t.services.db('files').where({ uid: user.uid })).toHaveLength(3);

@@ -51,7 +51,11 @@ async function createToken(sessionToken: string, fields: { name: string; scope: 
 
 /** Waits for the lists of the screen to finish loading. */
 async function settled(page: Page): Promise<void> {
-  await page.locator('.p-datatable-loading-overlay').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.p-datatable-loading-overlay')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 describe('access tokens in user settings', () => {
@@ -85,7 +89,9 @@ describe('access tokens in user settings', () => {
     await secretDialog.getByText('you will not see it again').waitFor();
     const secret = await secretDialog.getByLabel('Token', { exact: true }).inputValue();
     expect(secret.length).toBeGreaterThan(20);
-    expect(await secretDialog.getByTestId('snippet-claudeCode').textContent()).toBe(`claude mcp add --transport http folio ${e.t.url}/mcp --header "Authorization: Bearer ${secret}"`);
+    expect(await secretDialog.getByTestId('snippet-claudeCode').textContent()).toBe(
+      `claude mcp add --transport http folio ${e.t.url}/mcp --header "Authorization: Bearer ${secret}"`,
+    );
     await secretDialog.getByRole('tab', { name: 'VS Code' }).click();
     expect(JSON.parse((await secretDialog.getByTestId('snippet-vscode').textContent()) ?? '')).toEqual({
       servers: { folio: { type: 'http', url: `${e.t.url}/mcp`, headers: { Authorization: `Bearer ${secret}` } } },
@@ -133,7 +139,7 @@ describe('access tokens in user settings', () => {
 });
 
 describe('administrator', () => {
-  it('lists every user\'s tokens, filters by username and revokes one', async () => {
+  it("lists every user's tokens, filters by username and revokes one", async () => {
     const admin = await makeUser(e.t, { groupid: 1 });
     const alice = await makeUser(e.t);
     const bob = await makeUser(e.t);
@@ -224,7 +230,10 @@ describe('AI assistant activity', () => {
     await row.getByText('new page "Written by an agent"').waitFor();
     // The time is the call's instant in the browser's zone and language, not the site's text.
     const entry = (await e.t.call('mcpAudit/list', { item_id: item.item_id }, { token: owner.token })).data.entries[0];
-    const shown = await page.evaluate((unix) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unix * 1000)), entry.created_at_unix);
+    const shown = await page.evaluate(
+      (unix) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(unix * 1000)),
+      entry.created_at_unix,
+    );
     await row.getByRole('cell', { name: shown }).waitFor();
     await screenshot(page, 'tokens-item-audit-en-1440');
 
@@ -232,7 +241,11 @@ describe('AI assistant activity', () => {
     const admin = await makeUser(e.t, { groupid: 1 });
     const adminPage = await e.newPage({ token: admin.token });
     await adminPage.goto('/admin/index?section=mcpAudit');
-    await adminPage.getByRole('row').filter({ hasText: 'folio_create_page' }).filter({ hasText: `#${item.item_id}` }).waitFor();
+    await adminPage
+      .getByRole('row')
+      .filter({ hasText: 'folio_create_page' })
+      .filter({ hasText: `#${item.item_id}` })
+      .waitFor();
   }, 90_000);
 });
 

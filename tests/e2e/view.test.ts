@@ -26,9 +26,23 @@ beforeAll(async () => {
   ({ item_id: itemId } = await makeItem(e.t, owner.token, { item_name: 'Reader Handbook' }));
   const guides = Number(await api('catalog/save', { item_id: itemId, cat_name: 'Guides' }));
   const deep = Number(await api('catalog/save', { item_id: itemId, cat_name: 'Advanced', parent_cat_id: guides }));
-  ids.welcome = Number((await api('page/save', { item_id: itemId, cat_id: 0, page_title: 'Welcome', page_content: '# Welcome\n\n[TOC]\n\n## Install\n\nRun `npm start`.\n\n## Configure\n\n```js\nconst answer = 42;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n' })).page_id);
-  ids.deep = Number((await api('page/save', { item_id: itemId, cat_id: deep, page_title: 'Tuning the cache', page_content: 'Set **cache_size** to a larger value.' })).page_id);
-  ids.search = Number((await api('page/save', { item_id: itemId, cat_id: guides, page_title: 'Searching', page_content: 'The keyword zebracorn appears only here.' })).page_id);
+  ids.welcome = Number(
+    (
+      await api('page/save', {
+        item_id: itemId,
+        cat_id: 0,
+        page_title: 'Welcome',
+        page_content:
+          '# Welcome\n\n[TOC]\n\n## Install\n\nRun `npm start`.\n\n## Configure\n\n```js\nconst answer = 42;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+      })
+    ).page_id,
+  );
+  ids.deep = Number(
+    (await api('page/save', { item_id: itemId, cat_id: deep, page_title: 'Tuning the cache', page_content: 'Set **cache_size** to a larger value.' })).page_id,
+  );
+  ids.search = Number(
+    (await api('page/save', { item_id: itemId, cat_id: guides, page_title: 'Searching', page_content: 'The keyword zebracorn appears only here.' })).page_id,
+  );
 });
 afterAll(async () => {
   await e?.close();
@@ -73,7 +87,14 @@ describe('item view', () => {
     // The three events of one request come from different Chromium processes in no fixed order
     // (an ExtraInfo event may arrive before requestWillBeSent), so each is merged by request id
     // and a request counts once all three have arrived.
-    interface Seen { method?: string; isMenu?: boolean; ifNoneMatch?: string; status?: number; etag?: string; counted?: boolean }
+    interface Seen {
+      method?: string;
+      isMenu?: boolean;
+      ifNoneMatch?: string;
+      status?: number;
+      etag?: string;
+      counted?: boolean;
+    }
     const byId = new Map<string, Seen>();
     const seen: { method: string; status: number; ifNoneMatch: string; etag: string }[] = [];
     const header = (headers: Record<string, unknown>, name: string) => String(Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '');
@@ -85,7 +106,9 @@ describe('item view', () => {
         seen.push({ method: r.method, status: r.status, ifNoneMatch: r.ifNoneMatch, etag: r.etag ?? '' });
       }
     };
-    cdp.on('Network.requestWillBeSent', (ev) => note(ev.requestId, { method: ev.request.method, isMenu: new URL(ev.request.url).pathname === '/api/item/info' }));
+    cdp.on('Network.requestWillBeSent', (ev) =>
+      note(ev.requestId, { method: ev.request.method, isMenu: new URL(ev.request.url).pathname === '/api/item/info' }),
+    );
     cdp.on('Network.requestWillBeSentExtraInfo', (ev) => note(ev.requestId, { ifNoneMatch: header(ev.headers, 'if-none-match') }));
     cdp.on('Network.responseReceivedExtraInfo', (ev) => note(ev.requestId, { status: ev.statusCode, etag: header(ev.headers, 'etag') }));
     const visit = async () => {
@@ -124,7 +147,18 @@ describe('item view', () => {
     const page = await e.newPage({ token: owner.token });
     await page.goto(`/${itemId}?page_id=${ids.welcome}`);
     const bar = page.getByRole('toolbar', { name: 'Page operations' });
-    for (const name of ['Share', 'Page details', 'New page', 'Manage catalogs', 'Edit page (Ctrl+E)', 'Copy page', 'History versions', 'Export', 'Delete page (Ctrl+Delete)', 'Item setting']) {
+    for (const name of [
+      'Share',
+      'Page details',
+      'New page',
+      'Manage catalogs',
+      'Edit page (Ctrl+E)',
+      'Copy page',
+      'History versions',
+      'Export',
+      'Delete page (Ctrl+Delete)',
+      'Item setting',
+    ]) {
       await bar.getByRole('button', { name, exact: true }).waitFor();
     }
     await page.getByRole('article', { name: 'Welcome' }).click();
@@ -203,7 +237,13 @@ describe('other item types and screens', () => {
   });
 
   it('looks right in both languages at desktop and phone widths', async () => {
-    await api('page/save', { page_id: ids.welcome, item_id: itemId, cat_id: 0, page_title: 'Welcome', page_content: '# Welcome\n\n[TOC]\n\n## Install\n\nRun `npm start` now.\n' });
+    await api('page/save', {
+      page_id: ids.welcome,
+      item_id: itemId,
+      cat_id: 0,
+      page_title: 'Welcome',
+      page_content: '# Welcome\n\n[TOC]\n\n## Install\n\nRun `npm start` now.\n',
+    });
     const history = await api('page/history', { page_id: ids.welcome });
     const screens: Array<[string, string, string]> = [
       ['page', `/page/${ids.welcome}`, 'Install'],
@@ -213,7 +253,10 @@ describe('other item types and screens', () => {
       ['item-view', `/${itemId}?page_id=${ids.welcome}`, 'Install'],
     ];
     for (const lang of ['en', 'zh'] as const) {
-      for (const [width, viewport] of [['1440', undefined], ['390', MOBILE]] as const) {
+      for (const [width, viewport] of [
+        ['1440', undefined],
+        ['390', MOBILE],
+      ] as const) {
         const page = await e.newPage({ token: owner.token, lang, viewport });
         for (const [name, url, text] of screens) {
           await page.goto(url);
@@ -281,7 +324,9 @@ describe('reader performance', () => {
     const sizes = afterFirstPaint.map((p) => ({ p, kb: gz(p), entry: entry.has(p) }));
     const total = sizes.reduce((n, s) => n + s.kb, 0);
     const own = sizes.filter((s) => !s.entry).reduce((n, s) => n + s.kb, 0);
-    console.log(`reader route: ${sizes.length} scripts, ${total.toFixed(1)} KB gzip in all (app entry ${(total - own).toFixed(1)} KB, reader ${own.toFixed(1)} KB)\n${sizes.map((s) => `${s.kb.toFixed(1)} ${s.p}${s.entry ? ' (entry)' : ''}`).join('\n')}`);
+    console.log(
+      `reader route: ${sizes.length} scripts, ${total.toFixed(1)} KB gzip in all (app entry ${(total - own).toFixed(1)} KB, reader ${own.toFixed(1)} KB)\n${sizes.map((s) => `${s.kb.toFixed(1)} ${s.p}${s.entry ? ' (entry)' : ''}`).join('\n')}`,
+    );
     expect(afterFirstPaint.some((s) => /PageEditor|codemirror|mermaid|katex|highlight|callout/i.test(s))).toBe(false);
     expect(own).toBeLessThanOrEqual(80);
     // the issue's budget for everything the reader route loads: app entry + reader + translations

@@ -131,8 +131,13 @@ describe('imports', () => {
     const owner = await makeUser(e.t);
     const page = await openPage({ token: owner.token });
     await page.goto('/item/add?tab=import');
-    const collection = { info: { name: 'Open import', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'Ping', request: { method: 'GET', url: 'https://api.example.com/ping' } }] };
-    await page.locator('#import-file').setInputFiles({ name: 'open.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
+    const collection = {
+      info: { name: 'Open import', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [{ name: 'Ping', request: { method: 'GET', url: 'https://api.example.com/ping' } }],
+    };
+    await page
+      .locator('#import-file')
+      .setInputFiles({ name: 'open.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
     await screenshot(page, 'import-visibility-en-1440');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: 'Ping' }).waitFor();
@@ -140,7 +145,11 @@ describe('imports', () => {
     expect(row.password_hash).toBe('');
 
     await page.goto('/item/add?tab=import');
-    await page.locator('#import-file').setInputFiles({ name: 'closed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...collection, info: { ...collection.info, name: 'Private import' } })) });
+    await page.locator('#import-file').setInputFiles({
+      name: 'closed.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...collection, info: { ...collection.info, name: 'Private import' } })),
+    });
     await page.getByText('Private: readers need the visit password').click();
     await page.getByRole('textbox', { name: 'Visit password' }).fill('let-me-in');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -164,7 +173,9 @@ describe('Postman import', () => {
     };
     const page = await openPage({ token: owner.token });
     await page.goto('/item/add?tab=import');
-    await page.locator('#import-file').setInputFiles({ name: 'twins.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
+    await page
+      .locator('#import-file')
+      .setInputFiles({ name: 'twins.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const menu = page.getByRole('tree', { name: 'Catalog' });
     await menu.waitFor();
@@ -175,7 +186,9 @@ describe('Postman import', () => {
     const pages = await e.t.services.db('pages').where({ item_id: item.item_id }).select('cat_id', 'page_title', 'page_content');
     expect(new Set(pages.map((p) => p.cat_id)).size).toBe(2);
     const hash = pages.find((p) => p.page_title === 'Hash a string')!;
-    await page.goto(`/${item.item_id}?page_id=${(await e.t.services.db('pages').where({ item_id: item.item_id, page_title: 'Hash a string' }).first('page_id')).page_id}`);
+    await page.goto(
+      `/${item.item_id}?page_id=${(await e.t.services.db('pages').where({ item_id: item.item_id, page_title: 'Hash a string' }).first('page_id')).page_id}`,
+    );
     await page.getByRole('heading', { name: 'Hash a string' }).waitFor();
     expect(hash.page_content).not.toMatch(/None|无/);
     expect(await page.getByText('None', { exact: true }).count()).toBe(0);
@@ -202,7 +215,8 @@ describe('admin', () => {
       await page.getByLabel(oss).check({ force: true });
       const labels = await page.locator('form label').allInnerTexts();
       for (const raw of ['base_dn', 'bind_dn', 'bind_password', 'key', 'secret', 'endpoint', 'bucket']) expect(labels.map((l) => l.trim())).not.toContain(raw);
-      const expected = lang === 'en' ? ['Base DN (where users are searched)', 'Bind password', 'Secret access key', 'Bucket'] : ['Bind 密码', 'Bucket（存储桶）'];
+      const expected =
+        lang === 'en' ? ['Base DN (where users are searched)', 'Bind password', 'Secret access key', 'Bucket'] : ['Bind 密码', 'Bucket（存储桶）'];
       for (const label of expected) await page.getByLabel(label, { exact: true }).waitFor();
       await screenshot(page, `admin-settings-labels-${lang}-1440`);
     });
@@ -236,7 +250,9 @@ describe('members', () => {
     const item = await makeItem(e.t, owner.token);
     const cat = await e.t.call('catalog/save', { item_id: item.item_id, cat_name: 'Guides', parent_cat_id: 0 }, { token: owner.token });
     expect(cat.error_code).toBe(0);
-    expect((await e.t.call('member/save', { item_id: item.item_id, username: member.username, member_group_id: 1, cat_id: 0 }, { token: owner.token })).error_code).toBe(0);
+    expect(
+      (await e.t.call('member/save', { item_id: item.item_id, username: member.username, member_group_id: 1, cat_id: 0 }, { token: owner.token })).error_code,
+    ).toBe(0);
     const page = await openPage({ token: owner.token });
     await page.goto(`/item/setting/${item.item_id}?tab=members`);
     await pickOption(page, `Rights of ${member.username}`, 'Read only');
@@ -263,7 +279,9 @@ describe('my attachments', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'attachments-mobile-en-390');
     // The name wraps between its words (it used to stand two or three letters a line) and no column is cut.
-    const lines = await page.getByRole('link', { name: 'quarterly report summary.txt' }).evaluate((a) => Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)));
+    const lines = await page
+      .getByRole('link', { name: 'quarterly report summary.txt' })
+      .evaluate((a) => Math.round(a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)));
     expect(lines).toBeLessThanOrEqual(3);
     const tableRight = await page.getByRole('table').evaluate((el) => el.getBoundingClientRect().right);
     expect(tableRight).toBeLessThanOrEqual(390);

@@ -38,7 +38,10 @@ describe('item settings: webhooks', () => {
     await expect.poll(() => page.getByLabel('Signing secret', { exact: true }).inputValue()).toBe(hook.secret);
 
     await page.getByRole('button', { name: 'Send test' }).click();
-    await page.getByText(/Test delivered in \d+ ms/).first().waitFor();
+    await page
+      .getByText(/Test delivered in \d+ ms/)
+      .first()
+      .waitFor();
     const [got] = rx.at('/ui');
     expect(got!.headers['x-folio-signature']).toBe(`sha256=${crypto.createHmac('sha256', hook.secret).update(got!.raw).digest('hex')}`);
 
@@ -92,7 +95,11 @@ describe('item settings: webhooks', () => {
     expect(rx.at('/zh')[0]!.json).toEqual({ msgtype: 'text', text: { content: `[钩子] ${owner.username} 新建了页面「快速开始」` } });
     const page = await e.newPage({ token: owner.token, lang: 'zh' });
     await page.goto(`/item/setting/${item.item_id}?tab=webhooks`);
-    await page.getByRole('region', { name: `${rx.url}/zh` }).getByRole('table').getByText('重试中').waitFor();
+    await page
+      .getByRole('region', { name: `${rx.url}/zh` })
+      .getByRole('table')
+      .getByText('重试中')
+      .waitFor();
     await page.getByText('HTTP 500: upstream broke').waitFor();
     await page.getByText('企业微信').first().waitFor();
     await screenshot(page, 'item-setting-webhooks-zh-1440');

@@ -45,7 +45,11 @@ export async function buildItem(
   owner: { token: string },
   opts: { item_name?: string; password?: string; item_type?: number; item_domain?: string } = {},
 ): Promise<BuiltItem> {
-  const r = await t.call('item/add', { item_name: opts.item_name ?? 'Item', item_type: opts.item_type ?? 1, password: opts.password ?? '', item_domain: opts.item_domain ?? '' }, { token: owner.token });
+  const r = await t.call(
+    'item/add',
+    { item_name: opts.item_name ?? 'Item', item_type: opts.item_type ?? 1, password: opts.password ?? '', item_domain: opts.item_domain ?? '' },
+    { token: owner.token },
+  );
   expect(r.error_code, r.error_message).toBe(0);
   return { item_id: r.data.item_id };
 }
@@ -98,7 +102,11 @@ let keyedCounter = 0;
 export async function buildKeyedItem(t: TestServer, opts: { itemType?: number } = {}): Promise<KeyedItem> {
   const owner = await buildUser(t);
   keyedCounter += 1;
-  const added = await t.call('item/add', { item_name: `Docs ${keyedCounter}`, item_type: opts.itemType ?? 1, item_description: '', password: '' }, { token: owner.token });
+  const added = await t.call(
+    'item/add',
+    { item_name: `Docs ${keyedCounter}`, item_type: opts.itemType ?? 1, item_description: '', password: '' },
+    { token: owner.token },
+  );
   if (added.error_code !== 0) throw new Error(`item/add failed: ${added.error_message}`);
   const item_id = Number(added.data.item_id);
   const key = await t.call('item/getKey', { item_id }, { token: owner.token });
@@ -108,7 +116,10 @@ export async function buildKeyedItem(t: TestServer, opts: { itemType?: number } 
 
 /** A member row of an item (group 0 read, 1 edit, 2 manage), limited to one catalog when `catId` is set. */
 export async function addMember(t: TestServer, itemId: number, user: { uid: number; username: string }, group: number, catId = 0): Promise<number> {
-  const [row] = await t.services.db('item_members').insert({ item_id: itemId, uid: user.uid, username: user.username, member_group_id: group, cat_id: catId, addtime: t.services.now() }).returning('item_member_id');
+  const [row] = await t.services
+    .db('item_members')
+    .insert({ item_id: itemId, uid: user.uid, username: user.username, member_group_id: group, cat_id: catId, addtime: t.services.now() })
+    .returning('item_member_id');
   return (row as { item_member_id: number }).item_member_id;
 }
 
@@ -124,12 +135,22 @@ export async function addTeamMember(t: TestServer, teamId: number, user: { uid: 
 }
 
 /** Binds a team to an item, giving each listed team member a role there (member_group_id, 1 edit by default). */
-export async function bindTeamItem(t: TestServer, teamId: number, itemId: number, members: { user: { uid: number; username: string }; group?: number }[] = []): Promise<void> {
+export async function bindTeamItem(
+  t: TestServer,
+  teamId: number,
+  itemId: number,
+  members: { user: { uid: number; username: string }; group?: number }[] = [],
+): Promise<void> {
   await t.services.db('team_items').insert({ team_id: teamId, item_id: itemId, addtime: t.services.now() });
   for (const m of members) {
-    await t.services
-      .db('team_item_members')
-      .insert({ team_id: teamId, item_id: itemId, member_uid: m.user.uid, member_username: m.user.username, member_group_id: m.group ?? 1, addtime: t.services.now() });
+    await t.services.db('team_item_members').insert({
+      team_id: teamId,
+      item_id: itemId,
+      member_uid: m.user.uid,
+      member_username: m.user.username,
+      member_group_id: m.group ?? 1,
+      addtime: t.services.now(),
+    });
   }
 }
 

@@ -10,8 +10,16 @@ import type { TestServer } from './server.ts';
  */
 
 /** `live/token` for a page; fails loudly when refused. `token` is the caller's session (none: a guest). */
-export async function liveToken(t: TestServer, pageId: number, opts: { token?: string; share_key?: string; headers?: Record<string, string> } = {}): Promise<LiveTokenAnswer> {
-  const r = await t.call<LiveTokenAnswer>('live/token', { page_id: pageId, ...(opts.share_key ? { share_key: opts.share_key } : {}) }, { token: opts.token, headers: opts.headers });
+export async function liveToken(
+  t: TestServer,
+  pageId: number,
+  opts: { token?: string; share_key?: string; headers?: Record<string, string> } = {},
+): Promise<LiveTokenAnswer> {
+  const r = await t.call<LiveTokenAnswer>(
+    'live/token',
+    { page_id: pageId, ...(opts.share_key ? { share_key: opts.share_key } : {}) },
+    { token: opts.token, headers: opts.headers },
+  );
   if (r.error_code !== 0) throw new Error(`live/token failed: ${r.error_code} ${r.error_message}`);
   return r.data;
 }
@@ -97,6 +105,9 @@ export function closeAllLive(): void {
 
 /** Turns an item's live co-editing switch on or off (the column item/update writes), for tests of either editor. */
 export async function setLiveEditing(t: TestServer, itemId: number, on: boolean): Promise<void> {
-  await t.services.db('items').where({ item_id: itemId }).update({ live_editing: on ? 1 : 0 });
+  await t.services
+    .db('items')
+    .where({ item_id: itemId })
+    .update({ live_editing: on ? 1 : 0 });
   await t.services.live.rightsChanged(itemId);
 }

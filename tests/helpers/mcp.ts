@@ -20,7 +20,9 @@ export function mcpClients(tokenName: string) {
     },
     async connect(server: TestServer, secret: string): Promise<Client> {
       const client = new Client({ name: 'folio-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }),
+      );
       clients.push(client);
       return client;
     },

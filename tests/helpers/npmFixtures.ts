@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../fixtures/npm');
 /** The path of `file` of the npm package `spec` (name@version), as copied into tests/fixtures/npm. */
 export function npmFixture(spec: string, file = ''): string {
   const full = path.join(ROOT, spec, file);
-  if (!fs.existsSync(full)) throw new Error(`no fixture ${path.relative(process.cwd(), full)}: copy it from the npm package ${spec} (see tests/fixtures/README.md)`);
+  if (!fs.existsSync(full))
+    throw new Error(`no fixture ${path.relative(process.cwd(), full)}: copy it from the npm package ${spec} (see tests/fixtures/README.md)`);
   return full;
 }
 
@@ -29,8 +30,16 @@ export function githubApiSpec(): Buffer {
  */
 export function realDocsTree(pages: number): DocTree {
   const docs = npmFixture('fastify@5.12.8', 'docs');
-  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
-  const files = [npmFixture('markdown-it@15.0.3', 'README.md'), npmFixture('knex@3.3.0', 'README.md'), npmFixture('docx@9.15.2', 'README.md'), ...walk(docs).sort()];
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
+  const files = [
+    npmFixture('markdown-it@15.0.3', 'README.md'),
+    npmFixture('knex@3.3.0', 'README.md'),
+    npmFixture('docx@9.15.2', 'README.md'),
+    ...walk(docs).sort(),
+  ];
   const source = files.map((f) => ({ title: path.basename(f, '.md'), content: fs.readFileSync(f, 'utf8') }));
   const catalogs: DocCatalog[] = [];
   for (let i = 0; i < pages; i++) {

@@ -45,13 +45,29 @@ export function showdocDatabase(dir: string, threadAuthor: string): string {
   fs.copyFileSync(new URL('../fixtures/showdoc-db/showdoc.db.php', import.meta.url), file);
   const db = new Database(file);
   db.exec(SHOWDOC_UPGRADE);
-  db.prepare('INSERT INTO catalog (cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level) VALUES (?, ?, ?, 99, 0, ?, ?)').run(477646311, 'API', SHOWDOC_ITEM, 0, 2);
-  db.prepare('INSERT INTO catalog (cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level) VALUES (?, ?, ?, 99, 0, ?, ?)').run(477646312, 'Users &amp; roles', SHOWDOC_ITEM, 477646311, 3);
-  const page = db.prepare("INSERT INTO page (page_id, author_uid, author_username, item_id, cat_id, page_title, page_content, s_number, addtime, page_comments, is_del) VALUES (?, 1, 'showdoc', ?, ?, ?, 'x', 99, 0, '', ?)");
+  db.prepare('INSERT INTO catalog (cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level) VALUES (?, ?, ?, 99, 0, ?, ?)').run(
+    477646311,
+    'API',
+    SHOWDOC_ITEM,
+    0,
+    2,
+  );
+  db.prepare('INSERT INTO catalog (cat_id, cat_name, item_id, s_number, addtime, parent_cat_id, level) VALUES (?, ?, ?, 99, 0, ?, ?)').run(
+    477646312,
+    'Users &amp; roles',
+    SHOWDOC_ITEM,
+    477646311,
+    3,
+  );
+  const page = db.prepare(
+    "INSERT INTO page (page_id, author_uid, author_username, item_id, cat_id, page_title, page_content, s_number, addtime, page_comments, is_del) VALUES (?, 1, 'showdoc', ?, ?, ?, 'x', 99, 0, '', ?)",
+  );
   page.run(113540600, SHOWDOC_ITEM, 477646312, 'Login', 0);
   page.run(113540601, SHOWDOC_ITEM, 0, 'Gone here', 0);
   page.run(113540602, 1, 0, 'Other item', 0);
-  const comment = db.prepare('INSERT INTO page_comment (comment_id, page_id, item_id, parent_id, uid, username, content, is_deleted, addtime) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const comment = db.prepare(
+    'INSERT INTO page_comment (comment_id, page_id, item_id, parent_id, uid, username, content, is_deleted, addtime) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   comment.run(1, 113540600, SHOWDOC_ITEM, 0, 7, threadAuthor, escaped('Is <b>token</b> "required"?'), 0, 1795237100);
   comment.run(2, 113540600, SHOWDOC_ITEM, 1, 8, 'bob', escaped("Yes, it's required"), 0, 1795237200);
   comment.run(3, 113540600, SHOWDOC_ITEM, 0, 8, 'bob', 'deleted one', 1, 1795237300);

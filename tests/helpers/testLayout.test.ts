@@ -22,7 +22,10 @@ describe('the test layout rule', () => {
   it('holds for every test file not in the legacy list', () => {
     const legacy = new Set(LEGACY_TEST_FILES);
     const offenders = listTestFiles().filter((f) => !legacy.has(f) && !followsLayout(f, existsInRepo));
-    expect(offenders, `mirror the source path (docs/DEVELOPING.md, "Where a test goes"): ${offenders.map((f) => `${f} → ${mirroredSources(f)![0]}`).join(', ')}`).toEqual([]);
+    expect(
+      offenders,
+      `mirror the source path (docs/DEVELOPING.md, "Where a test goes"): ${offenders.map((f) => `${f} → ${mirroredSources(f)![0]}`).join(', ')}`,
+    ).toEqual([]);
   });
 
   it('keeps the legacy list to files that exist and still break the rule (it only shrinks)', () => {

@@ -40,10 +40,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, raw, json });
       const next = queued.get(path)?.shift() ?? { status: 200, body: '{}' };
-      setTimeout(() => {
-        res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
-        res.end(next.body ?? '{}');
-      }, delays.get(path) ?? 0);
+      setTimeout(
+        () => {
+          res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
+          res.end(next.body ?? '{}');
+        },
+        delays.get(path) ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -21,5 +21,14 @@ export function fieldsToProbe(a: ActionDef): string[] {
 
 /** Plausible values for the common parameters, so that only the poisoned field is wrong. */
 export function validParams(world: { itemId: number; pageId: number; catId: number }): Record<string, string> {
-  return { item_id: String(world.itemId), page_id: String(world.pageId), cat_id: String(world.catId), page_title: 'T', page_content: 'C', item_name: 'N', username: 'someone', keyword: 'k' };
+  return {
+    item_id: String(world.itemId),
+    page_id: String(world.pageId),
+    cat_id: String(world.catId),
+    page_title: 'T',
+    page_content: 'C',
+    item_name: 'N',
+    username: 'someone',
+    keyword: 'k',
+  };
 }

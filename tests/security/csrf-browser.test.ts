@@ -88,10 +88,13 @@ describe('forgery in Chromium, with the victim logged in', () => {
       if (r.url().includes('member/save')) attempts.push(r.status());
     });
     await page.goto(`/page/${attackerPage}`);
-    await page.getByRole('heading', { name: 'Hello' }).waitFor({ timeout: 30_000 }).catch(async (err) => {
-      await page.screenshot({ path: 'screenshots/csrf-markdown.png', fullPage: true }).catch(() => undefined);
-      throw err;
-    });
+    await page
+      .getByRole('heading', { name: 'Hello' })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err) => {
+        await page.screenshot({ path: 'screenshots/csrf-markdown.png', fullPage: true }).catch(() => undefined);
+        throw err;
+      });
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     // The images really were requested with the owner's cookie (the attack of the issue).
     expect(attempts.length).toBeGreaterThanOrEqual(2);
@@ -110,7 +113,11 @@ describe('forgery in Chromium, with the victim logged in', () => {
     const page = await e.newPage({ token: victim.token });
     await page.goto('/item/index');
     const answer = await page.evaluate(async () => {
-      const res = await fetch('/api/user/updateInfo', { method: 'POST', body: new URLSearchParams({ name: 'Victim Renamed' }), headers: { 'X-Folio-CSRF': '1' } });
+      const res = await fetch('/api/user/updateInfo', {
+        method: 'POST',
+        body: new URLSearchParams({ name: 'Victim Renamed' }),
+        headers: { 'X-Folio-CSRF': '1' },
+      });
       return (await res.json()).error_code;
     });
     expect(answer).toBe(0);

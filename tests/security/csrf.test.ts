@@ -31,7 +31,19 @@ const cookie = (token: string) => ({ Cookie: `folio_token=${token}` });
 describe('the route table says which actions write', () => {
   it('marks the state-changing actions as writes and the lookups as reads', () => {
     const byName = new Map(allActions.map((a) => [a.name, a.writes]));
-    for (const name of ['member/save', 'page/save', 'item/delete', 'user/login', 'user/logout', 'user/register', 'adminSetting/saveConfig', 'item/updateByApi', 'page/setLock', 'sync/apply', 'scriptCron/run']) {
+    for (const name of [
+      'member/save',
+      'page/save',
+      'item/delete',
+      'user/login',
+      'user/logout',
+      'user/register',
+      'adminSetting/saveConfig',
+      'item/updateByApi',
+      'page/setLock',
+      'sync/apply',
+      'scriptCron/run',
+    ]) {
       expect(byName.get(name), name).toBe(true);
     }
     for (const name of ['item/info', 'page/info', 'common/verify', 'common/qrcode', 'attachment/visitFile', 'export/markdown', 'update/checkDb', 'user/info']) {
@@ -58,7 +70,10 @@ describe('GET never writes', () => {
 
   it('refuses HEAD as well, and ShowDoc URL forms are no way around it', async () => {
     expect((await t.fetch(`/api/member/save?${memberSaveQuery()}`, { method: 'HEAD', headers: cookie(owner.token) })).status).toBe(405);
-    for (const path of [`/server/index.php?s=/api/member/save&${memberSaveQuery()}`, `/server/api/member/save/item_id/${itemId}/username/${stranger.username}/member_group_id/1/cat_id/0`]) {
+    for (const path of [
+      `/server/index.php?s=/api/member/save&${memberSaveQuery()}`,
+      `/server/api/member/save/item_id/${itemId}/username/${stranger.username}/member_group_id/1/cat_id/0`,
+    ]) {
       const res = await t.fetch(path, { headers: { 'X-API-Token': owner.token } });
       expect((await res.json()).error_code, path).toBe(10400);
     }
@@ -115,9 +130,17 @@ describe('cookie-authenticated writes prove they come from Folio', () => {
     try {
       const u = await buildUser(behind);
       const headers = { ...cookie(u.token), 'X-Folio-CSRF': '1' };
-      const ok = await behind.fetch('/api/user/updateInfo', { method: 'POST', headers: { ...headers, Origin: 'https://docs.example.com' }, body: new URLSearchParams({ name: 'Site' }) });
+      const ok = await behind.fetch('/api/user/updateInfo', {
+        method: 'POST',
+        headers: { ...headers, Origin: 'https://docs.example.com' },
+        body: new URLSearchParams({ name: 'Site' }),
+      });
       expect((await ok.json()).error_code).toBe(0);
-      const bad = await behind.fetch('/api/user/updateInfo', { method: 'POST', headers: { ...headers, Origin: 'https://docs.example.com.evil.example' }, body: new URLSearchParams({ name: 'Evil' }) });
+      const bad = await behind.fetch('/api/user/updateInfo', {
+        method: 'POST',
+        headers: { ...headers, Origin: 'https://docs.example.com.evil.example' },
+        body: new URLSearchParams({ name: 'Evil' }),
+      });
       expect((await bad.json()).error_code).toBe(10103);
     } finally {
       await behind.close();
@@ -125,7 +148,11 @@ describe('cookie-authenticated writes prove they come from Folio', () => {
   });
 
   it('refuses a login posted from another origin (login CSRF) but not a script’s login', async () => {
-    const foreign = await t.fetch('/api/user/login', { method: 'POST', headers: { Origin: 'http://evil.example' }, body: new URLSearchParams({ username: owner.username, password: owner.password }) });
+    const foreign = await t.fetch('/api/user/login', {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example' },
+      body: new URLSearchParams({ username: owner.username, password: owner.password }),
+    });
     expect((await foreign.json()).error_code).toBe(10103);
     expect(foreign.headers.getSetCookie().some((c) => c.startsWith('folio_token=') && !c.startsWith('folio_token=;'))).toBe(false);
     const script = await t.call('user/login', { username: owner.username, password: owner.password });

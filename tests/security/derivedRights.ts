@@ -94,7 +94,10 @@ function declaredRefusal(loads: ActionLoads, role: DerivedRole, params: Record<s
       const ownerUid = Number(ref) === fx.teamId ? CREATOR : actor.kind === 'user' ? actor.uid : -1;
       const group = role.who === 'teamManager' ? TeamMemberGroup.MANAGER : role.who === 'teamEditor' ? TeamMemberGroup.MEMBER : null;
       const membership = Number(ref) === fx.teamId && group ? { team_member_group_id: group } : null;
-      checkTeamNeed({ team: { id: Number(ref) } as never, abilities: teamAbilities(actor, { team: { id: Number(ref), uid: ownerUid }, membership }) }, loads.team.need);
+      checkTeamNeed(
+        { team: { id: Number(ref) } as never, abilities: teamAbilities(actor, { team: { id: Number(ref), uid: ownerUid }, membership }) },
+        loads.team.need,
+      );
     }
   }
   const loaded = loadedItemOf(role, fx);

@@ -19,7 +19,6 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-
 const livePages = async (db: Db, itemId: number) => toCount(await db('pages').where({ item_id: itemId, is_del: 0 }).count({ n: '*' }).first());
 
 /** Resolves once the import's transaction has begun writing (the kill must land inside it). */
@@ -28,7 +27,9 @@ async function writing(db: Db, walFile: string, walBefore: number): Promise<void
     if (engine === 'sqlite') {
       if (fs.existsSync(walFile) && fs.statSync(walFile).mtimeMs > walBefore) return;
     } else {
-      const { rows } = await db.raw(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND query ILIKE 'insert%'`);
+      const { rows } = await db.raw(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND query ILIKE 'insert%'`,
+      );
       if (Number(rows[0].n) > 0) return;
     }
     await sleep(20);
@@ -82,8 +83,15 @@ describe(`kill -9 during an import (${engine})`, () => {
     // The restarted server reads the complete item and takes writes.
     const info = await api(server.url, 'item/info', { item_id: complete.data.item_id }, token);
     expect(info.error_code, info.error_message).toBe(0);
-    const after = await api(server.url, 'page/save', { item_id: complete.data.item_id, page_id: 0, cat_id: 0, page_title: 'After restart', page_content: 'ok' }, token);
+    const after = await api(
+      server.url,
+      'page/save',
+      { item_id: complete.data.item_id, page_id: 0, cat_id: 0, page_title: 'After restart', page_content: 'ok' },
+      token,
+    );
     expect(after.error_code, after.error_message).toBe(0);
-    console.info(`kill -9 during import (${engine}): whole item has ${wholeCount} pages; killed ${started ? 'while writing' : 'after the answer'}; item after restart: ${killed.length ? 'whole' : 'absent'}`);
+    console.info(
+      `kill -9 during import (${engine}): whole item has ${wholeCount} pages; killed ${started ? 'while writing' : 'after the answer'}; item after restart: ${killed.length ? 'whole' : 'absent'}`,
+    );
   }, 1_800_000);
 });

@@ -36,7 +36,12 @@ describe(`kill -9 during a save loop (${engine})`, () => {
       for (let n = 0; !stop; n++) {
         const content = `writer ${w} save ${n} ${'x'.repeat(200)}`;
         try {
-          const r = await api(server.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: `Writer ${w}`, page_content: content }, token);
+          const r = await api(
+            server.url,
+            'page/save',
+            { item_id: itemId, page_id: pageId, cat_id: 0, page_title: `Writer ${w}`, page_content: content },
+            token,
+          );
           if (r.error_code !== 0) throw new Error(`page/save: ${r.error_code} ${r.error_message}`);
           pageId = Number(r.data.page_id);
           acknowledged.set(pageId, content);
@@ -52,7 +57,10 @@ describe(`kill -9 during a save loop (${engine})`, () => {
     stop = true;
     await server.kill();
     const results = await Promise.allSettled(writers);
-    expect(results.filter((r) => r.status === 'rejected'), 'a save failed before the kill').toEqual([]);
+    expect(
+      results.filter((r) => r.status === 'rejected'),
+      'a save failed before the kill',
+    ).toEqual([]);
     const acked = new Map(acknowledged);
 
     server = await serve(env);

@@ -47,7 +47,13 @@ describe('PostgreSQL connections cut while Folio serves', () => {
           const a =
             n % 2
               ? await api(server.url, 'item/info', { item_id: itemId }, token, { timeoutMs: 120_000 })
-              : await api(server.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: `Worker ${w}`, page_content: `save ${n}` }, token, { timeoutMs: 120_000 });
+              : await api(
+                  server.url,
+                  'page/save',
+                  { item_id: itemId, page_id: pageId, cat_id: 0, page_title: `Worker ${w}`, page_content: `save ${n}` },
+                  token,
+                  { timeoutMs: 120_000 },
+                );
           if (n % 2 === 0 && a.error_code === 0) pageId = Number(a.data.page_id);
           note(classify(a));
         } catch (err) {
@@ -61,7 +67,9 @@ describe('PostgreSQL connections cut while Folio serves', () => {
     for (let round = 0; round < 8; round++) {
       await sleep(700);
       terminated += await withPgAdmin(async (admin) => {
-        const { rows } = await admin.raw('SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database]);
+        const { rows } = await admin.raw('SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [
+          database,
+        ]);
         return (rows as { t: boolean }[]).filter((r) => r.t).length;
       });
     }

@@ -53,11 +53,21 @@ describe('two Folio instances on one PostgreSQL database', () => {
     expect(lock.data.lock).toBe(1);
     const seen = await api(b.url, 'page/isLock', { page_id: pageId }, editor.token);
     expect(seen.data).toMatchObject({ lock: 1, is_cur_user: 0, lock_uid: owner.uid });
-    const refused = await api(b.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' }, editor.token);
+    const refused = await api(
+      b.url,
+      'page/save',
+      { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' },
+      editor.token,
+    );
     expect(refused.error_code).toBe(ErrorCode.PAGE_LOCKED);
     // Released on B by its holder, the editor may save on A.
     expect((await api(b.url, 'page/setLock', { page_id: pageId, item_id: itemId, lock_to: 0 }, owner.token)).data.lock).toBe(0);
-    const saved = await api(a.url, 'page/save', { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' }, editor.token);
+    const saved = await api(
+      a.url,
+      'page/save',
+      { item_id: itemId, page_id: pageId, cat_id: 0, page_title: 'Locked', page_content: 'v2 by editor' },
+      editor.token,
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
 
     // Purge job: pages put in the recycle bin longer ago than the retention period.
@@ -76,7 +86,11 @@ describe('two Folio instances on one PostgreSQL database', () => {
     };
     const binnedLeft = async (ids: number[]) => (await db('pages').whereIn('page_id', ids).select('page_id')).length;
     // One count per purge, whichever instance ran it (so in no particular order across the two logs).
-    const purgeLogs = () => [...logs.a, ...logs.b].filter((l) => l.msg === 'recycle bin purged').map((l) => Number(l.purged)).sort((x, y) => x - y);
+    const purgeLogs = () =>
+      [...logs.a, ...logs.b]
+        .filter((l) => l.msg === 'recycle bin purged')
+        .map((l) => Number(l.purged))
+        .sort((x, y) => x - y);
     // Both instances asked to run the due jobs at once, several times each.
     const runEverywhere = async () => {
       const runs = await Promise.all([a, b, a, b, a, b, a, b].map((s) => api(s.url, 'scriptCron/run', {}, '')));
@@ -106,6 +120,8 @@ describe('two Folio instances on one PostgreSQL database', () => {
     await runEverywhere();
     expect(await binnedLeft(second)).toBe(0);
     expect(purgeLogs()).toEqual([second.length, first.length].sort((x, y) => x - y));
-    console.info(`two instances: session, lock and purge lease shared; purge ran once per due time (${first.length} then ${second.length} pages) for 8 concurrent scriptCron/run calls each`);
+    console.info(
+      `two instances: session, lock and purge lease shared; purge ran once per due time (${first.length} then ${second.length} pages) for 8 concurrent scriptCron/run calls each`,
+    );
   }, 600_000);
 });

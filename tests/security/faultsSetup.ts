@@ -35,7 +35,11 @@ export async function freshDatabase(cleanups: Cleanups, engine: 'sqlite' | 'pg' 
 
 /** A knex handle on the database a spawned server uses (for checks the API cannot make). */
 export function openDb(env: Record<string, string>): Db {
-  return createDb(env.DATABASE_URL ? { engine: 'pg', databaseUrl: env.DATABASE_URL, pool: { min: 0, max: 2 } } : { engine: 'sqlite', sqliteFile: path.join(env.DATA_DIR!, 'folio.sqlite') });
+  return createDb(
+    env.DATABASE_URL
+      ? { engine: 'pg', databaseUrl: env.DATABASE_URL, pool: { min: 0, max: 2 } }
+      : { engine: 'sqlite', sqliteFile: path.join(env.DATA_DIR!, 'folio.sqlite') },
+  );
 }
 
 export interface TestUser {
@@ -67,7 +71,13 @@ export interface Answer {
 }
 
 /** POST /api/<name> as a form; `file` is sent as a multipart upload. */
-export async function api(url: string, name: string, params: Record<string, string | number>, token: string, opts: { file?: { name: string; bytes: Uint8Array<ArrayBuffer> }; timeoutMs?: number } = {}): Promise<Answer> {
+export async function api(
+  url: string,
+  name: string,
+  params: Record<string, string | number>,
+  token: string,
+  opts: { file?: { name: string; bytes: Uint8Array<ArrayBuffer> }; timeoutMs?: number } = {},
+): Promise<Answer> {
   let body: URLSearchParams | FormData = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   if (opts.file) {
     const form = new FormData();
@@ -75,7 +85,12 @@ export async function api(url: string, name: string, params: Record<string, stri
     form.set('file', new Blob([opts.file.bytes]), opts.file.name);
     body = form;
   }
-  const res = await fetch(`${url}/api/${name}`, { method: 'POST', headers: token ? { 'X-API-Token': token } : {}, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 300_000) });
+  const res = await fetch(`${url}/api/${name}`, {
+    method: 'POST',
+    headers: token ? { 'X-API-Token': token } : {},
+    body,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 300_000),
+  });
   return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
 }
 

@@ -19,7 +19,10 @@ beforeAll(async () => {
   // A web build of our own, so the test does not depend on (or wait for) the real bundle.
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDir, 'assets', 'app.css'), 'body{}');
   fs.writeFileSync(path.join(webDir, 'favicon.ico'), PNG_BYTES);
@@ -140,7 +143,14 @@ describe('served files and API answers', () => {
   });
 
   it('API answers, errors, captcha images and the health check', async () => {
-    for (const p of ['/api/common/homePageSetting', '/api/no/such', '/api/common/verify', '/api/common/qrcode?url=x', '/healthz', '/server/index.php?s=/api/item/info']) {
+    for (const p of [
+      '/api/common/homePageSetting',
+      '/api/no/such',
+      '/api/common/verify',
+      '/api/common/qrcode?url=x',
+      '/healthz',
+      '/server/index.php?s=/api/item/info',
+    ]) {
       const res = await t.fetch(p);
       expectCommonHeaders(res, p);
     }

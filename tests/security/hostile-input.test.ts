@@ -70,15 +70,26 @@ describe('control characters in every text parameter of every action', () => {
     const multiBody = await multiRes.json();
     expect(multiBody.error_code).toBe(10100);
     expect(multiBody.error_message).toContain('item_name');
-    const path = await t.fetch(`/server/api/page/save/page_title/a%00b?item_id=${itemId}&page_content=c`, { method: 'POST', headers: { 'X-API-Token': admin.token } });
+    const path = await t.fetch(`/server/api/page/save/page_title/a%00b?item_id=${itemId}&page_content=c`, {
+      method: 'POST',
+      headers: { 'X-API-Token': admin.token },
+    });
     expect((await path.json()).error_code).toBe(10100);
   });
 
   it('refuses control characters hidden by encodings: is_urlencode content and \\u0000 inside a JSON field', async () => {
-    const encoded = await t.call('page/save', { item_id: itemId, cat_id: catId, page_title: 'Encoded', page_content: 'a%00b', is_urlencode: 1 }, { token: admin.token });
+    const encoded = await t.call(
+      'page/save',
+      { item_id: itemId, cat_id: catId, page_title: 'Encoded', page_content: 'a%00b', is_urlencode: 1 },
+      { token: admin.token },
+    );
     expect(encoded.error_code).toBe(10100);
     expect(encoded.error_message).toContain('page_content');
-    const cats = await t.call('catalog/batUpdate', { item_id: itemId, cats: JSON.stringify([{ cat_id: catId, cat_name: 'x\u0000y', parent_cat_id: 0, s_number: 1 }]) }, { token: admin.token });
+    const cats = await t.call(
+      'catalog/batUpdate',
+      { item_id: itemId, cats: JSON.stringify([{ cat_id: catId, cat_name: 'x\u0000y', parent_cat_id: 0, s_number: 1 }]) },
+      { token: admin.token },
+    );
     expect(cats.error_code).toBe(10100);
     expect(cats.error_message).toContain('cats');
   });

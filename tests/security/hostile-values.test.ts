@@ -73,7 +73,8 @@ const ordered = [...allActions].sort((a, b) => Number(a.name.startsWith('adminSe
 async function probe(a: ActionDef, world: World, field: string, value: unknown, json: boolean): Promise<string | null> {
   const r = await t.call(a.name, { ...validParams(world), [field]: value }, { token: world.token, json });
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : JSON.stringify(value);
-  if (r.status >= 500 || r.error_code === 10500 || typeof r.error_code !== 'number') return `${a.name} ${field}=${shown}${json ? ' (JSON)' : ''}: HTTP ${r.status} ${r.error_code} ${r.error_message ?? ''}`;
+  if (r.status >= 500 || r.error_code === 10500 || typeof r.error_code !== 'number')
+    return `${a.name} ${field}=${shown}${json ? ' (JSON)' : ''}: HTTP ${r.status} ${r.error_code} ${r.error_message ?? ''}`;
   return null;
 }
 
@@ -84,7 +85,10 @@ describe('hostile values in every parameter of every action', () => {
     for (const a of ordered) {
       let world = await newWorld();
       for (const field of fieldsToProbe(a)) {
-        const cases: [unknown, boolean][] = [...TEXT_VALUES.map((v) => [v, false] as [unknown, boolean]), ...JSON_VALUES.map((v) => [v, true] as [unknown, boolean])];
+        const cases: [unknown, boolean][] = [
+          ...TEXT_VALUES.map((v) => [v, false] as [unknown, boolean]),
+          ...JSON_VALUES.map((v) => [v, true] as [unknown, boolean]),
+        ];
         for (const [value, json] of cases) {
           if (ENDS_ITS_WORLD.test(a.name)) world = await newWorld();
           const failure = await probe(a, world, field, value, json);

@@ -50,7 +50,20 @@ const table = JSON.parse(fs.readFileSync(TABLE_FILE, 'utf8')) as Record<string, 
 const ITEM_PASSWORD = 'matrix pw 1';
 
 type Variant = 'private' | 'public' | 'archived' | 'readonly';
-type Who = 'admin' | 'creator' | 'manager' | 'editor' | 'teamEditor' | 'teamManager' | 'catEditor' | 'reader' | 'catReader' | 'stranger' | 'anonymous' | 'granted' | 'itemPwdParam';
+type Who =
+  | 'admin'
+  | 'creator'
+  | 'manager'
+  | 'editor'
+  | 'teamEditor'
+  | 'teamManager'
+  | 'catEditor'
+  | 'reader'
+  | 'catReader'
+  | 'stranger'
+  | 'anonymous'
+  | 'granted'
+  | 'itemPwdParam';
 const ROLES: Record<string, { who: Who; variant: Variant }> = {
   admin: { who: 'admin', variant: 'private' },
   creator: { who: 'creator', variant: 'private' },
@@ -120,7 +133,10 @@ interface Call {
   ownSession?: boolean;
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d3b1f40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d3b1f40000000049454e44ae426082',
+  'hex',
+);
 const keyOf = (fx: Fixture) => ({ api_key: fx.apiKey, api_token: fx.apiToken });
 const mine = (me: User | null) => ({ password: me?.password ?? 'x' });
 let seq = 0;
@@ -180,13 +196,20 @@ const CALLS: Record<string, Call> = {
   'webhook/test': { mutates: true, params: (fx) => ({ item_id: fx.item_id, id: fx.webhookId }) },
   // comments and feedback (issue #24); the thread on page B is the editor's
   'comment/list': { params: (fx) => ({ page_id: fx.pageB, status: 'all' }) },
-  'comment/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Matrix comment', anchor: JSON.stringify({ quote: 'B page', prefix: '', suffix: '' }) }) },
+  'comment/save': {
+    mutates: true,
+    params: (fx) => ({ page_id: fx.pageB, content: 'Matrix comment', anchor: JSON.stringify({ quote: 'B page', prefix: '', suffix: '' }) }),
+  },
   'comment/save#reply': { route: 'comment/save', mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Matrix reply', parent_id: fx.commentId }) },
   'comment/save#edit': { route: 'comment/save', mutates: true, params: (fx) => ({ page_id: fx.pageB, content: 'Edited', comment_id: fx.commentId }) },
   'comment/resolve': { mutates: true, params: (fx) => ({ comment_id: fx.commentId, resolved: 1 }) },
   'comment/delete': { mutates: true, params: (fx) => ({ comment_id: fx.commentId }) },
   // ShowDoc's shipped database (no comments yet): what is checked is who may import.
-  'comment/importShowDoc': { mutates: true, upload: { filename: 'showdoc.db.php', bytes: fs.readFileSync(new URL('../fixtures/showdoc-db/showdoc.db.php', import.meta.url)) }, params: (fx) => ({ item_id: fx.item_id, showdoc_item_id: 1 }) },
+  'comment/importShowDoc': {
+    mutates: true,
+    upload: { filename: 'showdoc.db.php', bytes: fs.readFileSync(new URL('../fixtures/showdoc-db/showdoc.db.php', import.meta.url)) },
+    params: (fx) => ({ item_id: fx.item_id, showdoc_item_id: 1 }),
+  },
   'feedback/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, helpful: 1, note: 'Matrix note' }) },
   'feedback/info': { params: (fx) => ({ page_id: fx.pageB }) },
   'feedback/list': { params: (fx) => ({ item_id: fx.item_id }) },
@@ -214,10 +237,16 @@ const CALLS: Record<string, Call> = {
   'catalog/getDefaultCat': { params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }) },
   'catalog/save': { mutates: true, params: (fx) => ({ item_id: fx.item_id, cat_id: 0, parent_cat_id: fx.catB, cat_name: 'New sub' }) },
   'catalog/delete': { mutates: true, params: (fx) => ({ item_id: fx.item_id, cat_id: fx.catB1 }) },
-  'catalog/batUpdate': { mutates: true, params: (fx) => ({ item_id: fx.item_id, cats: JSON.stringify([{ cat_id: fx.catB, cat_name: 'B renamed', parent_cat_id: 0, s_number: 1 }]) }) },
+  'catalog/batUpdate': {
+    mutates: true,
+    params: (fx) => ({ item_id: fx.item_id, cats: JSON.stringify([{ cat_id: fx.catB, cat_name: 'B renamed', parent_cat_id: 0, s_number: 1 }]) }),
+  },
   'page/info': { params: (fx) => ({ page_id: fx.pageB }) },
   'page/infoByKey': { params: (fx) => ({ page_id: fx.pageB, unique_key: fx.shareKey }) },
-  'page/save': { mutates: true, params: (fx) => ({ page_id: fx.pageB, item_id: fx.item_id, cat_id: fx.catB, page_title: 'B page', page_content: 'edited body' }) },
+  'page/save': {
+    mutates: true,
+    params: (fx) => ({ page_id: fx.pageB, item_id: fx.item_id, cat_id: fx.catB, page_title: 'B page', page_content: 'edited body' }),
+  },
   'page/sort': { mutates: true, params: (fx) => ({ item_id: fx.item_id, pages: JSON.stringify({ [fx.pageB]: 1 }) }) },
   'page/delete': { mutates: true, params: (fx) => ({ page_id: fx.pageB }) },
   'page/history': { params: (fx) => ({ page_id: fx.pageB }) },
@@ -232,10 +261,26 @@ const CALLS: Record<string, Call> = {
   'mock/add': { mutates: true, params: (fx) => ({ page_id: fx.pageB, template: '{"a":1}' }) },
   'mock/infoByPageId': { params: (fx) => ({ page_id: fx.pageB }) },
   // attachments
-  'page/uploadImg': { mutates: true, upload: { field: 'editormd-image-file', filename: 'pic.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }) },
-  'attachment/uploadImg': { mutates: true, upload: { field: 'editormd-image-file', filename: 'pic.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }) },
-  'page/upload': { mutates: true, upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' }, params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }) },
-  'attachment/attachmentUpload': { mutates: true, upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' }, params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }) },
+  'page/uploadImg': {
+    mutates: true,
+    upload: { field: 'editormd-image-file', filename: 'pic.png', bytes: PNG, type: 'image/png' },
+    params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }),
+  },
+  'attachment/uploadImg': {
+    mutates: true,
+    upload: { field: 'editormd-image-file', filename: 'pic.png', bytes: PNG, type: 'image/png' },
+    params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }),
+  },
+  'page/upload': {
+    mutates: true,
+    upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' },
+    params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }),
+  },
+  'attachment/attachmentUpload': {
+    mutates: true,
+    upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' },
+    params: (fx) => ({ item_id: fx.item_id, page_id: fx.pageB }),
+  },
   'page/uploadList': { params: (fx) => ({ page_id: fx.pageB }) },
   'attachment/pageAttachmentUploadList': { params: (fx) => ({ page_id: fx.pageB }) },
   'page/deleteUploadFile': { mutates: true, params: (fx) => ({ file_id: fx.fileId, page_id: fx.pageB }) },
@@ -255,14 +300,33 @@ const CALLS: Record<string, Call> = {
   'template/save': { mutates: true, params: (fx) => ({ id: fx.templateId, template_title: 'Renamed', template_content: 'x' }) },
   'template/delete': { mutates: true, params: (fx) => ({ id: fx.templateId }) },
   // import and export
-  'import/auto': { upload: { filename: 'api.json', bytes: JSON.stringify({ openapi: '3.0.0', info: { title: 'Imported', version: '1' }, paths: { '/ping': { get: { summary: 'Ping', responses: { 200: { description: 'ok' } } } } } }), type: 'application/json' }, mutates: true, params: (fx) => ({ item_id: fx.item_id }) },
+  'import/auto': {
+    upload: {
+      filename: 'api.json',
+      bytes: JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'Imported', version: '1' },
+        paths: { '/ping': { get: { summary: 'Ping', responses: { 200: { description: 'ok' } } } } },
+      }),
+      type: 'application/json',
+    },
+    mutates: true,
+    params: (fx) => ({ item_id: fx.item_id }),
+  },
   'export/word': { params: (fx) => ({ item_id: fx.item_id }) },
   'export/markdown': { params: (fx) => ({ item_id: fx.item_id }) },
   'export/html': { params: (fx) => ({ item_id: fx.item_id }) },
   'export/checkMarkdownLimit': { params: () => ({}) },
   // The fixture item is a document item: whoever may act on it gets 10101 (not a spreadsheet), the rest the refusal.
   'export/xlsx': { params: (fx) => ({ item_id: fx.item_id }) },
-  'import/xlsx': { upload: { filename: 'book.xlsx', bytes: fs.readFileSync(new URL('../fixtures/xlsx/gold.xlsx', import.meta.url)), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, params: (fx) => ({ item_id: fx.item_id }) },
+  'import/xlsx': {
+    upload: {
+      filename: 'book.xlsx',
+      bytes: fs.readFileSync(new URL('../fixtures/xlsx/gold.xlsx', import.meta.url)),
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+    params: (fx) => ({ item_id: fx.item_id }),
+  },
   // open API and sync: the item's key is the credential
   'open/updatePage': { mutates: true, params: (fx) => ({ ...keyOf(fx), page_title: 'Open page', page_content: 'via api' }) },
   'open/updateItem': { mutates: true, params: (fx) => ({ ...keyOf(fx), page_title: 'Open page', page_content: 'via api' }) },
@@ -275,13 +339,33 @@ const CALLS: Record<string, Call> = {
   'open/updateCatalog': { mutates: true, params: (fx) => ({ ...keyOf(fx), cat_id: fx.catB, cat_name: 'Open renamed' }) },
   'open/deleteCatalog': { mutates: true, params: (fx) => ({ ...keyOf(fx), cat_id: fx.catB1 }) },
   'open/fromComments': { mutates: true, params: (fx) => ({ ...keyOf(fx), content: '/**\n * showdoc\n * @catalog Api\n * @title Ping\n * @url /ping\n */' }) },
-  'open/updateDbItem': { mutates: true, params: (fx) => ({ ...keyOf(fx), table_info: 'TABLE_NAME\tTABLE_COMMENT\nusers\tpeople', table_detail: 'TABLE_NAME\tCOLUMN_NAME\tCOLUMN_DEFAULT\tIS_NULLABLE\tCOLUMN_TYPE\tCOLUMN_COMMENT\nusers\tuid\tNULL\tNO\tint(11)\tid\n', table_index: '', cat_name: 'Dictionary' }) },
-  'open/uploadAttachment': { mutates: true, upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' }, params: (fx) => ({ ...keyOf(fx), page_id: fx.pageB }) },
+  'open/updateDbItem': {
+    mutates: true,
+    params: (fx) => ({
+      ...keyOf(fx),
+      table_info: 'TABLE_NAME\tTABLE_COMMENT\nusers\tpeople',
+      table_detail: 'TABLE_NAME\tCOLUMN_NAME\tCOLUMN_DEFAULT\tIS_NULLABLE\tCOLUMN_TYPE\tCOLUMN_COMMENT\nusers\tuid\tNULL\tNO\tint(11)\tid\n',
+      table_index: '',
+      cat_name: 'Dictionary',
+    }),
+  },
+  'open/uploadAttachment': {
+    mutates: true,
+    upload: { filename: 'notes.txt', bytes: 'hello', type: 'text/plain' },
+    params: (fx) => ({ ...keyOf(fx), page_id: fx.pageB }),
+  },
   'open/deleteAttachment': { mutates: true, params: (fx) => ({ ...keyOf(fx), file_id: fx.fileId }) },
   'sync/tree': { params: (fx) => keyOf(fx) },
   'sync/pages': { params: (fx) => ({ ...keyOf(fx), page_ids: JSON.stringify([fx.pageB]) }) },
-  'sync/upload': { mutates: true, upload: { filename: 'pixel.png', bytes: PNG, type: 'image/png' }, params: (fx) => ({ ...keyOf(fx), sha256: crypto.createHash('sha256').update(PNG).digest('hex') }) },
-  'sync/apply': { mutates: true, params: (fx) => ({ ...keyOf(fx), changes: JSON.stringify([{ op: 'create', cat_path: ['Synced'], title: 'Synced page', content: 'body' }]) }) },
+  'sync/upload': {
+    mutates: true,
+    upload: { filename: 'pixel.png', bytes: PNG, type: 'image/png' },
+    params: (fx) => ({ ...keyOf(fx), sha256: crypto.createHash('sha256').update(PNG).digest('hex') }),
+  },
+  'sync/apply': {
+    mutates: true,
+    params: (fx) => ({ ...keyOf(fx), changes: JSON.stringify([{ op: 'create', cat_path: ['Synced'], title: 'Synced page', content: 'body' }]) }),
+  },
   'sync/apiVersions': { params: (fx) => keyOf(fx) },
   // pull-request previews (docs push --preview): whoever holds the item's key, as for sync/apply
   'sync/previewOpen': { mutates: true, params: (fx) => ({ ...keyOf(fx), name: unique('pr-') }) },
@@ -329,7 +413,14 @@ async function apiVersionOf(fx: Fixture): Promise<number> {
   const row = (await t.services.db('api_versions').where({ item_id: fx.item_id }).first('version_id')) as { version_id: number } | undefined;
   if (row) return row.version_id;
   const snapshot = { title: 'API', version: '1', operations: [{ method: 'GET', path: '/b', parameters: [], responses: {}, security: [] }] };
-  const v = await recordApiVersion(t.services, { itemId: fx.item_id, stream: '', sourceName: 'api.json', kind: 'openapi', api: { snapshot }, author: { uid: 0, username: 'API' } });
+  const v = await recordApiVersion(t.services, {
+    itemId: fx.item_id,
+    stream: '',
+    sourceName: 'api.json',
+    kind: 'openapi',
+    api: { snapshot },
+    author: { uid: 0, username: 'API' },
+  });
   return v!.version_id;
 }
 
@@ -346,7 +437,9 @@ async function ownTeamOf(me: User): Promise<number> {
   const db = t.services.db;
   const found = await db('teams').where({ uid: me.uid }).first('id');
   if (found) return found.id;
-  const [row] = await db('teams').insert({ team_name: `Own ${me.username}`, uid: me.uid, username: me.username, addtime: t.services.now() }).returning('id');
+  const [row] = await db('teams')
+    .insert({ team_name: `Own ${me.username}`, uid: me.uid, username: me.username, addtime: t.services.now() })
+    .returning('id');
   return (row as { id: number }).id;
 }
 
@@ -376,23 +469,54 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
   const catB = await cat('B');
   const catB1 = await cat('B1', catB, 3);
   const page = (title: string, cat_id: number, is_del = 0) =>
-    insertId('pages', { item_id, cat_id, page_title: title, page_content: `${title} body`, author_uid: creator.uid, author_username: creator.username, addtime: now, is_del }, 'page_id');
+    insertId(
+      'pages',
+      { item_id, cat_id, page_title: title, page_content: `${title} body`, author_uid: creator.uid, author_username: creator.username, addtime: now, is_del },
+      'page_id',
+    );
   const pageA = await page('A page', catA);
   const pageB = await page('B page', catB);
   const pageDeleted = await page('Deleted page', catB, 1);
-  await db('recycle').insert({ item_id, page_id: pageDeleted, page_title: 'Deleted page', cat_id: catB, del_by_uid: creator.uid, del_by_username: creator.username, del_time: now });
+  await db('recycle').insert({
+    item_id,
+    page_id: pageDeleted,
+    page_title: 'Deleted page',
+    cat_id: catB,
+    del_by_uid: creator.uid,
+    del_by_username: creator.username,
+    del_time: now,
+  });
   const historyId = await insertId(
     'page_history',
-    { page_id: pageB, item_id, cat_id: catB, page_title: 'B page', page_content: 'older body', author_uid: creator.uid, author_username: creator.username, addtime: now },
+    {
+      page_id: pageB,
+      item_id,
+      cat_id: catB,
+      page_title: 'B page',
+      page_content: 'older body',
+      author_uid: creator.uid,
+      author_username: creator.username,
+      addtime: now,
+    },
     'page_history_id',
   );
   const shareKey = `mx${item_id}k${Math.random().toString(36).slice(2, 10)}`;
   await db('single_pages').insert({ unique_key: shareKey, page_id: pageB, expire_time: 0, addtime: now });
-  await db('mocks').insert({ unique_key: `mock${item_id}${Math.random().toString(36).slice(2, 8)}`, uid: creator.uid, page_id: pageB, item_id, template: '{}', path: '/m', addtime: now, last_update_time: now });
+  await db('mocks').insert({
+    unique_key: `mock${item_id}${Math.random().toString(36).slice(2, 8)}`,
+    uid: creator.uid,
+    page_id: pageB,
+    item_id,
+    template: '{}',
+    path: '/m',
+    addtime: now,
+    last_update_time: now,
+  });
   const apiKey = `key${item_id}${Math.random().toString(36).slice(2, 10)}`;
   const apiToken = `tok${Math.random().toString(36).slice(2, 14)}`;
   await db('item_tokens').insert({ item_id, api_key: apiKey, api_token: apiToken, addtime: now, last_check_time: 0 });
-  const member = (u: User, group: number, cat_id = 0) => insertId('item_members', { item_id, uid: u.uid, username: u.username, member_group_id: group, cat_id, addtime: now }, 'item_member_id');
+  const member = (u: User, group: number, cat_id = 0) =>
+    insertId('item_members', { item_id, uid: u.uid, username: u.username, member_group_id: group, cat_id, addtime: now }, 'item_member_id');
   await member(users.manager, 2);
   await member(users.editor, 1);
   await member(users.catEditor, 1, catA);
@@ -400,21 +524,45 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
   await member(users.catReader, 0, catA);
   // teamEditor reaches the item only through a team bound to it.
   const teamId = await insertId('teams', { team_name: 'Matrix team', uid: creator.uid, username: creator.username, addtime: now }, 'id');
-  const teamMemberId = await insertId('team_members', { team_id: teamId, member_uid: users.teamEditor.uid, member_username: users.teamEditor.username, addtime: now }, 'id');
+  const teamMemberId = await insertId(
+    'team_members',
+    { team_id: teamId, member_uid: users.teamEditor.uid, member_username: users.teamEditor.username, addtime: now },
+    'id',
+  );
   const teamItemId = await insertId('team_items', { team_id: teamId, item_id, addtime: now }, 'id');
   const teamItemMemberId = await insertId(
     'team_item_members',
     { team_id: teamId, item_id, member_uid: users.teamEditor.uid, member_username: users.teamEditor.username, member_group_id: 1, cat_id: 0, addtime: now },
     'id',
   );
-  await insertId('team_members', { team_id: teamId, member_uid: users.teamManager.uid, member_username: users.teamManager.username, team_member_group_id: 2, addtime: now }, 'id');
-  const teamManagerItemMemberId = await insertId(
-    'team_item_members',
-    { team_id: teamId, item_id, member_uid: users.teamManager.uid, member_username: users.teamManager.username, member_group_id: 0, cat_id: catA, addtime: now },
+  await insertId(
+    'team_members',
+    { team_id: teamId, member_uid: users.teamManager.uid, member_username: users.teamManager.username, team_member_group_id: 2, addtime: now },
     'id',
   );
-  const noticeId = await insertId('notices', { to_uid: creator.uid, from_uid: 0, notice_title: 'Matrix notice', notice_content: 'hello', notice_time: now }, 'notice_id');
-  const templateId = await insertId('templates', { uid: creator.uid, username: creator.username, template_title: 'Matrix template', template_content: 'tpl', addtime: now }, 'id');
+  const teamManagerItemMemberId = await insertId(
+    'team_item_members',
+    {
+      team_id: teamId,
+      item_id,
+      member_uid: users.teamManager.uid,
+      member_username: users.teamManager.username,
+      member_group_id: 0,
+      cat_id: catA,
+      addtime: now,
+    },
+    'id',
+  );
+  const noticeId = await insertId(
+    'notices',
+    { to_uid: creator.uid, from_uid: 0, notice_title: 'Matrix notice', notice_content: 'hello', notice_time: now },
+    'notice_id',
+  );
+  const templateId = await insertId(
+    'templates',
+    { uid: creator.uid, username: creator.username, template_title: 'Matrix template', template_content: 'tpl', addtime: now },
+    'id',
+  );
   const filePath = path.join(tmpDir, `f${item_id}.txt`);
   fs.writeFileSync(filePath, 'attached');
   const file = await storeUpload(t.services, await storageOf(t.services), {
@@ -427,8 +575,34 @@ async function buildFixture(variant: Variant): Promise<Fixture> {
     maxBytes: 1024 * 1024,
   });
   // A loopback target: webhook/test is refused by the SSRF guard at once, without network.
-  const webhookId = await insertId('webhooks', { item_id, url: 'http://127.0.0.1:9/hook', format: 'json', events: '["page.created"]', secret: 'whsec_matrix', lang: 'en', enabled: 0, created_at: now, updated_at: now }, 'id');
-  const commentId = await insertId('page_comments', { item_id, page_id: pageB, author_uid: users.editor.uid, author_username: users.editor.username, content: 'Matrix thread', created_at: now, updated_at: now }, 'comment_id');
+  const webhookId = await insertId(
+    'webhooks',
+    {
+      item_id,
+      url: 'http://127.0.0.1:9/hook',
+      format: 'json',
+      events: '["page.created"]',
+      secret: 'whsec_matrix',
+      lang: 'en',
+      enabled: 0,
+      created_at: now,
+      updated_at: now,
+    },
+    'id',
+  );
+  const commentId = await insertId(
+    'page_comments',
+    {
+      item_id,
+      page_id: pageB,
+      author_uid: users.editor.uid,
+      author_username: users.editor.username,
+      content: 'Matrix thread',
+      created_at: now,
+      updated_at: now,
+    },
+    'comment_id',
+  );
   const victimName = unique('victim');
   const victimUid = await insertId('users', { username: victimName, password_hash: 'x', groupid: 2, reg_time: now }, 'uid');
   return {
@@ -570,14 +744,19 @@ describe('permission matrix', () => {
         const listed = (table[name] as Record<string, Expected> | undefined)?.[role];
         const derived = deriveDeclared(defOf(name), ROLES[role] as DerivedRole, params, fx);
         if (derived !== null) derivedCells++;
-        if (derived !== null && !record && listed !== derived) mismatches.push(`${name} as ${role}: the table says ${listed}, the declared rights and the policies ${derived}`);
+        if (derived !== null && !record && listed !== derived)
+          mismatches.push(`${name} as ${role}: the table says ${listed}, the declared rights and the policies ${derived}`);
         const want = derived ?? listed;
         if (got !== want) mismatches.push(`${name} as ${role}: expected ${want}, got ${got}`);
       }
     }
     console.info(`permission matrix: ${cells} cells checked over ${names.length} rows, ${derivedCells} of them derived from the declared rights`);
     if (record) {
-      const merged = Object.fromEntries(Object.keys(CALLS).map((n) => [n, observed[n] ?? table[n]]).filter(([, v]) => v));
+      const merged = Object.fromEntries(
+        Object.keys(CALLS)
+          .map((n) => [n, observed[n] ?? table[n]])
+          .filter(([, v]) => v),
+      );
       fs.writeFileSync(TABLE_FILE, `${JSON.stringify({ $comment: table.$comment, ...merged }, null, 1)}\n`);
       return;
     }

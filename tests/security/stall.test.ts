@@ -62,7 +62,9 @@ async function expectNoStall<T>(harmless: () => Promise<unknown>, hostile: () =>
   // Twice the harmless floor: on a loaded machine the same transfer varies by about its own time
   // between two runs (154 then 357 ms seen beside the CI's browser tests); the stalls these tests
   // catch last 12 s to minutes.
-  expect(slowestMs, `slowest /healthz ${slowestMs.toFixed(0)} ms during the hostile request, ${floor.toFixed(0)} ms beside a harmless one`).toBeLessThan(HEALTHZ_BUDGET_MS + 2 * floor);
+  expect(slowestMs, `slowest /healthz ${slowestMs.toFixed(0)} ms during the hostile request, ${floor.toFixed(0)} ms beside a harmless one`).toBeLessThan(
+    HEALTHZ_BUDGET_MS + 2 * floor,
+  );
   return result;
 }
 
@@ -147,7 +149,11 @@ describe('Mock.js path placeholders', () => {
     const cycle = await t.call('mock/add', { page_id: pageId, template: JSON.stringify({ a: '@b', b: '@a' }) }, { token: owner.token });
     expect(cycle.error_code).toBe(10100);
     expect(cycle.error_message).toMatch(/^template: .*must not form a cycle/);
-    const fine = await t.call('mock/add', { page_id: pageId, template: JSON.stringify({ 'list|3': [{ 'id|+1': 1 }], copy: '@/list', first: 'A', both: '@first @first' }) }, { token: owner.token });
+    const fine = await t.call(
+      'mock/add',
+      { page_id: pageId, template: JSON.stringify({ 'list|3': [{ 'id|+1': 1 }], copy: '@/list', first: 'A', both: '@first @first' }) },
+      { token: owner.token },
+    );
     expect(fine.error_code, fine.error_message).toBe(0);
     const body = await (await t.fetch(`/mock-data/${fine.data.unique_key}`)).json();
     expect(body).toEqual({ list: [{ id: 1 }, { id: 2 }, { id: 3 }], copy: [{ id: 1 }, { id: 2 }, { id: 3 }], first: 'A', both: 'A A' });
@@ -180,7 +186,10 @@ describe('sync/upload of an .svg', () => {
     const svg = `<?xml version="1.0"?>\n${'<!---->'.repeat(200)}<!-- a -- b --><!DOCTYPE svg [ <!ENTITY x "]"> ]>\n<svg xmlns="http://www.w3.org/2000/svg"/>`;
     // Harmless: as many bytes, the comments inside the root element (nothing to skip before it).
     const plain = `<svg xmlns="http://www.w3.org/2000/svg">${'<!---->'.repeat(200)}</svg>`;
-    const result = await expectNoStall(() => upload(keyed, 'plain.svg', plain), () => upload(keyed, 'logo.svg', svg));
+    const result = await expectNoStall(
+      () => upload(keyed, 'plain.svg', plain),
+      () => upload(keyed, 'logo.svg', svg),
+    );
     expect(result.error_code, result.error_message).toBe(0);
   });
 });
@@ -192,14 +201,20 @@ describe('open/fromComments', () => {
 
   it('imports a block with a line of 200,000 spaces before an x, /healthz answered meanwhile', async () => {
     const content = `/**\n * showdoc\n * @title Wide\n * @url /wide\n *${' '.repeat(200_000)}x\n */`;
-    const result = await expectNoStall(() => postRaw(t, SCRIPT_URL, body('/**\n * showdoc\n * @title Narrow\n * x\n */')), () => postRaw(t, SCRIPT_URL, body(content)));
+    const result = await expectNoStall(
+      () => postRaw(t, SCRIPT_URL, body('/**\n * showdoc\n * @title Narrow\n * x\n */')),
+      () => postRaw(t, SCRIPT_URL, body(content)),
+    );
     expect(result.text).toBe('成功');
     const page = await t.services.db('pages').where({ item_id: keyed.item_id, page_title: 'Wide', is_del: 0 }).first();
     expect(page).toBeTruthy();
   });
 
   it('answers at once for 20,000 unclosed /** openers', async () => {
-    const result = await expectNoStall(() => postRaw(t, SCRIPT_URL, body('/** nothing */')), () => postRaw(t, SCRIPT_URL, body('/**'.repeat(20_000))));
+    const result = await expectNoStall(
+      () => postRaw(t, SCRIPT_URL, body('/** nothing */')),
+      () => postRaw(t, SCRIPT_URL, body('/**'.repeat(20_000))),
+    );
     expect(result.text).toBe('失败');
   });
 });

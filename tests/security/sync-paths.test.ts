@@ -51,7 +51,10 @@ interface Proxy {
 }
 
 /** A man in the middle for the CLI: forwards everything to the server, rewriting `sync/tree` and `sync/pages` data. */
-async function startProxy(rewrite: (action: string, data: any) => void, intercept?: (url: string) => { status: number; headers: Record<string, string> } | null): Promise<Proxy> {
+async function startProxy(
+  rewrite: (action: string, data: any) => void,
+  intercept?: (url: string) => { status: number; headers: Record<string, string> } | null,
+): Promise<Proxy> {
   const server = http.createServer(async (req, res) => {
     const own = intercept?.(req.url ?? '');
     if (own) {
@@ -62,8 +65,14 @@ async function startProxy(rewrite: (action: string, data: any) => void, intercep
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length', 'accept-encoding'].includes(k)) headers[k] = v;
-    const upstream = await fetch(`${t.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual' });
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && !['host', 'connection', 'content-length', 'accept-encoding'].includes(k)) headers[k] = v;
+    const upstream = await fetch(`${t.url}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      redirect: 'manual',
+    });
     let bytes = Buffer.from(await upstream.arrayBuffer());
     const action = /\/api\/(sync\/(?:tree|pages))\b/.exec(req.url ?? '')?.[1];
     if (action) {
@@ -90,7 +99,11 @@ async function startEvilHost(): Promise<{ origin: string; requests: string[]; cl
     res.end('#!/bin/sh\ntouch PWNED\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The pages of a `sync/tree` or `sync/pages` answer (both list them under `pages`). */
@@ -107,7 +120,8 @@ describe('sync/apply refuses paths a folder must not hold (the hostile-path list
     for (const bad of refused) {
       for (const sourcePath of [bad, `${bad}/x.md`]) {
         const r = await apply(k, [{ op: 'create', cat_path: [], title: 'T', content: 'x', source_path: sourcePath }]);
-        if (r.error_code !== 10100 || !r.error_message?.startsWith('changes.0.source_path: ')) misses.push(`${JSON.stringify(sourcePath)} → ${r.error_code} ${r.error_message}`);
+        if (r.error_code !== 10100 || !r.error_message?.startsWith('changes.0.source_path: '))
+          misses.push(`${JSON.stringify(sourcePath)} → ${r.error_code} ${r.error_message}`);
       }
     }
     expect(misses).toEqual([]);
@@ -119,7 +133,9 @@ describe('sync/apply refuses paths a folder must not hold (the hostile-path list
     const k = await buildKeyedItem(t);
     const r = await apply(k, [{ op: 'create', cat_path: ['.git'], title: 'config', content: FSMONITOR_CONFIG, source_path: '.git/config' }]);
     expect(r.error_code).toBe(10100);
-    expect(r.error_message).toBe('changes.0.source_path: must be a relative path inside the folder: ".git/config" has the segment ".git", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)');
+    expect(r.error_message).toBe(
+      'changes.0.source_path: must be a relative path inside the folder: ".git/config" has the segment ".git", which starts with "." (hidden files and folders such as .git, .docs or .docs.json are never synced)',
+    );
     const device = await apply(k, [{ op: 'create', cat_path: [], title: 'T', content: 'x', source_path: 'guide/nul.md' }]);
     expect(device.error_message).toMatch(/"nul\.md", which is a Windows device name$/);
   });
@@ -138,7 +154,10 @@ describe('sync/apply refuses paths a folder must not hold (the hostile-path list
     const k = await buildKeyedItem(t);
     const sign = '0123456789abcdef0123456789abcdef';
     const cases: [unknown[], RegExp][] = [
-      [[[`/api/attachment/visitFile?sign=${sign}`, './.docs.json', '.docs.json']], /entry 1: the file "\.docs\.json" has the segment "\.docs\.json", which starts with "\."/],
+      [
+        [[`/api/attachment/visitFile?sign=${sign}`, './.docs.json', '.docs.json']],
+        /entry 1: the file "\.docs\.json" has the segment "\.docs\.json", which starts with "\."/,
+      ],
       [[[`/api/attachment/visitFile?sign=${sign}`, 'x', '.git/hooks/post-checkout']], /the file "\.git\/hooks\/post-checkout"/],
       [[[`/api/attachment/visitFile?sign=${sign}`, 'x', '../../OUTSIDE.png']], /the file "\.\.\/\.\.\/OUTSIDE\.png" has the segment "\.\."/],
       [[['http://169.254.169.254/latest/meta-data', './img.png', 'img.png']], /must be served as an attachment of this server/],
@@ -241,8 +260,19 @@ describe('part 2: a web editor makes `docs push` upload .docs.json', () => {
     // The editor (no key) saves the page with references to the credentials, in every spelling.
     const tree = await t.call('sync/tree', creds(k));
     const page = tree.data.pages[0];
-    const stolen = ['![diagram](./.docs.json)', '![d2](/.docs.json)', '![d3](img/../.docs.json)', '![d4](./img/diagram.json)', '[state](.docs/state.json)', '[cfg](../.git/config)'];
-    const saved = await t.call('page/save', { item_id: k.item_id, page_id: page.page_id, page_title: 'Guide', page_content: `# Guide\n\nHow it works.\n\n${stolen.join('\n\n')}\n`, cat_id: 0 }, { token: editor.token });
+    const stolen = [
+      '![diagram](./.docs.json)',
+      '![d2](/.docs.json)',
+      '![d3](img/../.docs.json)',
+      '![d4](./img/diagram.json)',
+      '[state](.docs/state.json)',
+      '[cfg](../.git/config)',
+    ];
+    const saved = await t.call(
+      'page/save',
+      { item_id: k.item_id, page_id: page.page_id, page_title: 'Guide', page_content: `# Guide\n\nHow it works.\n\n${stolen.join('\n\n')}\n`, cat_id: 0 },
+      { token: editor.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
 
     // The developer pulls, edits that page and pushes.
@@ -322,9 +352,15 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     write(src, 'page.md', '# Page\n\n![pixel](./pixel.png)\n');
     expect((await runDocs(['push', src], { cwd: src, env: envFor(t, k) })).code).toBe(ExitCode.OK);
     const variants: ((served: string) => string[][])[] = [
-      (served) => [[`${evil.origin}/hook`, './hook', 'hooks/post-checkout'], [served, './pixel.png', 'pixel.png']],
+      (served) => [
+        [`${evil.origin}/hook`, './hook', 'hooks/post-checkout'],
+        [served, './pixel.png', 'pixel.png'],
+      ],
       (served) => [[served, './x', '.git/hooks/post-checkout']],
-      (served) => [[`${evil.origin}/settings`, './s.json', '.vscode/settings.json'], [served, './pixel.png', 'pixel.png']],
+      (served) => [
+        [`${evil.origin}/settings`, './s.json', '.vscode/settings.json'],
+        [served, './pixel.png', 'pixel.png'],
+      ],
     ];
     try {
       for (const variant of variants) {
@@ -413,8 +449,14 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     const evil = await startEvilHost();
     try {
       const client = new SyncClient({ server: t.url, apiKey: 'k', apiToken: 't' });
-      for (const url of [`${evil.origin}/x`, `//127.0.0.1:${new URL(evil.origin).port}/x`, `${evil.origin}/api/attachment/visitFile?sign=0123456789abcdef0123456789abcdef`]) {
-        await expect(client.download(url)).rejects.toThrow(/not fetched, it is not on http:\/\/127\.0\.0\.1:\d+ \(files are downloaded only from the configured server\)/);
+      for (const url of [
+        `${evil.origin}/x`,
+        `//127.0.0.1:${new URL(evil.origin).port}/x`,
+        `${evil.origin}/api/attachment/visitFile?sign=0123456789abcdef0123456789abcdef`,
+      ]) {
+        await expect(client.download(url)).rejects.toThrow(
+          /not fetched, it is not on http:\/\/127\.0\.0\.1:\d+ \(files are downloaded only from the configured server\)/,
+        );
         await expect(client.downloadNamed(url)).rejects.toThrow(/not fetched/);
       }
       expect(evil.requests).toEqual([]);
@@ -427,8 +469,19 @@ describe('part 3: `docs pull` through a proxy rewriting sync/tree and sync/pages
     const k = await buildKeyedItem(t);
     await apply(k, [{ op: 'create', cat_path: [], title: 'Page', content: 'Text.', source_path: 'page.md' }]);
     const page = (await t.call('sync/tree', creds(k))).data.pages[0];
-    const image = await uploadFile(t, 'page/uploadImg', { token: k.owner.token, field: 'editormd-image-file', filename: 'post-checkout.png', bytes: PNG_BYTES, type: 'image/png', params: { item_id: k.item_id, page_id: page.page_id } });
-    const saved = await t.call('page/save', { item_id: k.item_id, page_id: page.page_id, page_title: 'Page', page_content: `Text.\n\n![shot](${image.body.url})\n`, cat_id: 0 }, { token: k.owner.token });
+    const image = await uploadFile(t, 'page/uploadImg', {
+      token: k.owner.token,
+      field: 'editormd-image-file',
+      filename: 'post-checkout.png',
+      bytes: PNG_BYTES,
+      type: 'image/png',
+      params: { item_id: k.item_id, page_id: page.page_id },
+    });
+    const saved = await t.call(
+      'page/save',
+      { item_id: k.item_id, page_id: page.page_id, page_title: 'Page', page_content: `Text.\n\n![shot](${image.body.url})\n`, cat_id: 0 },
+      { token: k.owner.token },
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     const repo = gitRepo();
     fs.symlinkSync('.git/hooks', path.join(repo, 'assets'));

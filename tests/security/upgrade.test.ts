@@ -75,7 +75,11 @@ describe(`upgrade from the previous release (${engine})`, () => {
     cleanups.push(() => server.kill());
     const url = server.url;
     const api = async (name: string, params: Record<string, string | number>, token?: string) => {
-      const res = await fetch(`${url}/api/${name}`, { method: 'POST', headers: token ? { 'X-API-Token': token } : {}, body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+      const res = await fetch(`${url}/api/${name}`, {
+        method: 'POST',
+        headers: token ? { 'X-API-Token': token } : {},
+        body: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      });
       return (await res.json()) as { error_code: number; error_message?: string; data: any };
     };
     const token = expected.alice.token;
@@ -119,7 +123,11 @@ describe(`upgrade from the previous release (${engine})`, () => {
     expect((await api('template/getMyList', {}, token)).data.map((t: { template_title: string }) => t.template_title)).toEqual(['Release template']);
 
     // And the upgraded database takes writes.
-    const saved = await api('page/save', { page_id: expected.page_id, item_id: expected.item_id, page_title: 'Install', page_content: 'after the upgrade' }, token);
+    const saved = await api(
+      'page/save',
+      { page_id: expected.page_id, item_id: expected.item_id, page_title: 'Install', page_content: 'after the upgrade' },
+      token,
+    );
     expect(saved.error_code, saved.error_message).toBe(0);
     expect((await api('page/history', { page_id: expected.page_id }, token)).data).toHaveLength(expected.history_rows + 1);
   }, 900_000);

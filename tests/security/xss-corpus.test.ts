@@ -34,7 +34,12 @@ const batches: string[][] = [];
 for (let i = 0; i < PAYLOADS.length; i += BATCH) batches.push(PAYLOADS.slice(i, i + BATCH));
 const endMarker = (i: number) => `XSS batch ${i} end`;
 /** Rendered once the page heading is there (attached: an unclosed payload element may hide what follows). */
-const rendered = (p: Page, scope: string, i: number) => p.locator(scope).getByRole('heading', { name: `Batch ${i}` }).first().waitFor({ state: 'attached' });
+const rendered = (p: Page, scope: string, i: number) =>
+  p
+    .locator(scope)
+    .getByRole('heading', { name: `Batch ${i}` })
+    .first()
+    .waitFor({ state: 'attached' });
 
 /** The editor with its preview on (off by default for pages over LONG_PAGE_THRESHOLD), showing batch i. */
 async function openPreview(p: Page, i: number): Promise<void> {
@@ -65,11 +70,18 @@ async function trappedPage(): Promise<{ page: Page; context: BrowserContext }> {
   await context.addInitScript(() => {
     localStorage.setItem('folio_lang', 'en');
     const seen: string[] = [];
-    const record = (what: string) => (...args: unknown[]) => void seen.push(`${what}(${args.map(String).join(',')}) at ${location.href}`);
+    const record =
+      (what: string) =>
+      (...args: unknown[]) =>
+        void seen.push(`${what}(${args.map(String).join(',')}) at ${location.href}`);
     for (const fn of ['alert', 'confirm', 'prompt', 'print']) Object.defineProperty(window, fn, { configurable: false, writable: false, value: record(fn) });
-    Object.defineProperty(window, '__pwned', { configurable: false, get: () => seen, set: (v) => {
-      seen.push(`__pwned=${String(v)}`);
-    } });
+    Object.defineProperty(window, '__pwned', {
+      configurable: false,
+      get: () => seen,
+      set: (v) => {
+        seen.push(`__pwned=${String(v)}`);
+      },
+    });
     Object.defineProperty(window, '__xssHits', { configurable: false, value: seen });
   });
   await loginWithToken(context, e.t.url, owner.token);
@@ -148,7 +160,14 @@ beforeAll(async () => {
     const pageId = Number(first.page_id);
     const content = `# Batch ${i}\n\n${batch.join('\n\n')}\n\n${endMarker(i)}`;
     await ok('page/save', { page_id: pageId, item_id: itemId, cat_id: 0, page_title: `Batch ${i}`, page_content: content, s_number: i });
-    await ok('page/save', { page_id: pageId, item_id: itemId, cat_id: 0, page_title: `Batch ${i}`, page_content: `${content}\n\ncurrent version`, s_number: i });
+    await ok('page/save', {
+      page_id: pageId,
+      item_id: itemId,
+      cat_id: 0,
+      page_title: `Batch ${i}`,
+      page_content: `${content}\n\ncurrent version`,
+      s_number: i,
+    });
     const history = await ok<{ page_history_id: number; page_content: string }[]>('page/history', { page_id: pageId });
     expect(history[0]!.page_content).toBe(content);
     const { unique_key: shareKey } = await ok('page/createSinglePage', { page_id: pageId, isCreateSiglePage: 'true' });
@@ -164,7 +183,13 @@ beforeAll(async () => {
   // Attachments named after payloads, on the first content page (file names may be cleaned, never refused by content).
   let uploaded = 0;
   for (const name of fits(120).slice(0, 60)) {
-    const r = await uploadFile(e.t, 'page/upload', { token: owner.token, filename: `${name}.txt`, bytes: 'x', type: 'text/plain', params: { item_id: itemId, page_id: contentPages[0]!.pageId } });
+    const r = await uploadFile(e.t, 'page/upload', {
+      token: owner.token,
+      filename: `${name}.txt`,
+      bytes: 'x',
+      type: 'text/plain',
+      params: { item_id: itemId, page_id: contentPages[0]!.pageId },
+    });
     if (r.body?.error_code === 0) uploaded++;
   }
   expect(uploaded, 'attachments accepted').toBeGreaterThan(0);
@@ -175,9 +200,9 @@ beforeAll(async () => {
     await ok('member/save', { item_id: itemId, username: u.username, member_group_id: 1 });
   }
   const now = e.t.services.now();
-  await e.t.services.db('notices').insert(
-    fits(300).map((p) => ({ to_uid: owner.uid, from_uid: 0, from_name: p.slice(0, 100), notice_title: p, notice_content: p, notice_time: now })),
-  );
+  await e.t.services
+    .db('notices')
+    .insert(fits(300).map((p) => ({ to_uid: owner.uid, from_uid: 0, from_name: p.slice(0, 100), notice_title: p, notice_content: p, notice_time: now })));
 }, 900_000);
 
 afterAll(async () => {
@@ -193,7 +218,10 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     await page.waitForFunction(() => (window as unknown as { __xssHits: string[] }).__xssHits.length === 1);
     // The reader's touch runs what waits for a hover or focus, and counts script links.
     await page.evaluate(() =>
-      document.body.insertAdjacentHTML('beforeend', '<main id="t"><b onmouseover="alert(8)">x</b><input onfocus="window.__pwned=9"><a href=" java\tscript:void(0)">y</a><div class="markdown-body"><a href="/elsewhere" onclick="alert(10)">z</a></div></main>'),
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<main id="t"><b onmouseover="alert(8)">x</b><input onfocus="window.__pwned=9"><a href=" java\tscript:void(0)">y</a><div class="markdown-body"><a href="/elsewhere" onclick="alert(10)">z</a></div></main>',
+      ),
     );
     const found: string[] = [];
     await touchAndCollect(page, '#t', found);
@@ -246,14 +274,26 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     }
     await settings.context().close();
     const menu = await visit(`/${itemId}?page_id=${contentPages[0]!.pageId}`, (p) => rendered(p, 'body', 0));
-    await menu.getByText('Hostile titles').first().click().catch(() => undefined);
-    await menu.getByRole('treeitem').filter({ hasText: titlePage.slice(0, 20) }).first().click({ timeout: 5000 }).catch(() => undefined);
+    await menu
+      .getByText('Hostile titles')
+      .first()
+      .click()
+      .catch(() => undefined);
+    await menu
+      .getByRole('treeitem')
+      .filter({ hasText: titlePage.slice(0, 20) })
+      .first()
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
     await touchAndCollect(menu);
     await menu.context().close();
     // The editor's template picker lists every hostile template title.
     const editor = await visit(`/page/edit/${itemId}/${contentPages[0]!.pageId}`, (p) => openPreview(p, 0));
     await editor.getByRole('button', { name: 'Templates' }).click();
-    await editor.getByRole('menuitem', { name: 'More templates' }).click().catch(() => undefined);
+    await editor
+      .getByRole('menuitem', { name: 'More templates' })
+      .click()
+      .catch(() => undefined);
     await editor.getByRole('dialog').first().waitFor();
     await touchAndCollect(editor, '[role="dialog"]');
     await editor.context().close();
@@ -266,7 +306,11 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     const pageId = contentPages[0]!.pageId;
     const threadIds: number[] = [];
     for (const payload of fits(MAX.commentContent)) {
-      const r = await e.t.call('comment/save', { page_id: pageId, content: payload, anchor: JSON.stringify({ quote: payload.slice(0, MAX.anchorQuote), prefix: '', suffix: '' }) }, { token: owner.token });
+      const r = await e.t.call(
+        'comment/save',
+        { page_id: pageId, content: payload, anchor: JSON.stringify({ quote: payload.slice(0, MAX.anchorQuote), prefix: '', suffix: '' }) },
+        { token: owner.token },
+      );
       if (!payload.trim()) {
         expect(r.error_code).toBe(10100);
         continue;
@@ -278,14 +322,24 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const listed = ((await res.json()) as { data: { threads: { comment_id: number; content: string; anchor: { quote: string } }[] } }).data.threads;
     const byId = new Map(listed.map((x) => [x.comment_id, x]));
-    for (const [n, payload] of fits(MAX.commentContent).filter((p) => p.trim()).entries()) {
+    for (const [n, payload] of fits(MAX.commentContent)
+      .filter((p) => p.trim())
+      .entries()) {
       expect(byId.get(threadIds[n]!)?.content).toBe(payload.trim());
       expect(byId.get(threadIds[n]!)?.anchor.quote).toBe(payload.slice(0, MAX.anchorQuote));
     }
     // The HTML mail of a mention quotes the comment and names the page: both escaped.
     const { page, context } = await trappedPage();
     for (const batch of batches) {
-      const mails = batch.map((p) => commentNoticeMail({ username: p.slice(0, 50), title: `someone mentioned you on the page "${p}"`, excerpt: p, link: 'https://docs.example.com/page/1' }).html);
+      const mails = batch.map(
+        (p) =>
+          commentNoticeMail({
+            username: p.slice(0, 50),
+            title: `someone mentioned you on the page "${p}"`,
+            excerpt: p,
+            link: 'https://docs.example.com/page/1',
+          }).html,
+      );
       await page.setContent(`<main>${mails.join('<hr>')}</main>`);
       await touchAndCollect(page, 'main');
     }
@@ -294,7 +348,11 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
   }, 900_000);
 
   it('renders every payload inert in the exported HTML site', async () => {
-    const res = await e.t.fetch('/api/export/html', { method: 'POST', headers: { 'X-API-Token': owner.token, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `item_id=${itemId}` });
+    const res = await e.t.fetch('/api/export/html', {
+      method: 'POST',
+      headers: { 'X-API-Token': owner.token, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `item_id=${itemId}`,
+    });
     expect(res.status).toBe(200);
     const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
     const htmlFiles: string[] = [];
@@ -315,7 +373,11 @@ describe(`XSS corpus (${PAYLOADS.length} payloads)`, () => {
     const { page, context } = await trappedPage();
     for (const [n, file] of toVisit.entries()) {
       await page.goto(`file://${file}`);
-      if (n > 0) await page.getByRole('heading', { name: `Batch ${n - 1}` }).first().waitFor({ state: 'attached' });
+      if (n > 0)
+        await page
+          .getByRole('heading', { name: `Batch ${n - 1}` })
+          .first()
+          .waitFor({ state: 'attached' });
       await touchAndCollect(page);
     }
     await context.close();

@@ -23,7 +23,11 @@ function pairs(original: string, rewritten: string): [string, string][] {
 
 /** Runs one statement of FortuneSheet's insert with its variables (Node has no CSP). */
 function run(statement: string, index: number): unknown[] {
-  const d: unknown[] = [[{ v: 'a1' }, null], [null, { v: 'b2' }], [{ v: 'c1', ct: { t: 'n' } }, null]];
+  const d: unknown[] = [
+    [{ v: 'a1' }, null],
+    [null, { v: 'b2' }],
+    [{ v: 'c1', ct: { t: 'n' } }, null],
+  ];
   const row = [{ v: 'new', m: 'new "quoted" \u2028' }, null];
   const arr = [JSON.stringify(row), JSON.stringify(row)];
   // oxlint-disable-next-line typescript/no-implied-eval -- runs the statement the plugin emits, as fortune-sheet does
@@ -73,7 +77,11 @@ describe('fortuneSheetNoEval', () => {
   });
 
   it('as a Vite plugin: rewrites only that package, fails the build on changed code or when the package never came through', () => {
-    const ctx = { error: (msg: string) => { throw new Error(msg); } };
+    const ctx = {
+      error: (msg: string) => {
+        throw new Error(msg);
+      },
+    };
     const plugin = fortuneSheetNoEval();
     const hooks = plugin as unknown as {
       configResolved(c: { command: string }): void;

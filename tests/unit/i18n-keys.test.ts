@@ -55,7 +55,11 @@ describe('i18n namespaces', () => {
       });
 
       it('uses the same interpolation variables in both languages', () => {
-        const vars = (v: unknown) => [...String(v).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort().join(',');
+        const vars = (v: unknown) =>
+          [...String(v).matchAll(/\{\{\s*(\w+)/g)]
+            .map((m) => m[1])
+            .sort()
+            .join(',');
         const en = load('en', file) ?? new Map();
         const zh = load('zh', file) ?? new Map();
         const mismatched = [...en.keys()].filter((k) => zh.has(k) && vars(en.get(k)) !== vars(zh.get(k)));

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_AFTER_MS, participantsOf, type ActivitySeen } from '../../web/src/live/presence.ts';
 
 /** The page header's people (issue #22): one badge per person, readers included, idle ones dimmed. */
-const user = (uid: number, name: string, active: number, mode: 'edit' | 'view' = 'edit', color = '#4363d8') => ({ user: { uid, name, color, colorLight: `${color}33`, mode, active } });
+const user = (uid: number, name: string, active: number, mode: 'edit' | 'view' = 'edit', color = '#4363d8') => ({
+  user: { uid, name, color, colorLight: `${color}33`, mode, active },
+});
 
 describe('participantsOf', () => {
   it('lists each person once, this browser first, readers marked, states without a user ignored', () => {

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 async function tableNames(): Promise<string[]> {
   if (engineOf(db) === 'pg') {
-    const r = (await db.raw("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")) as { rows: { name: string }[] };
+    const r = (await db.raw("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")) as {
+      rows: { name: string }[];
+    };
     return r.rows.map((x) => x.name);
   }
   return ((await db.raw("select name from sqlite_master where type = 'table'")) as { name: string }[]).map((r) => r.name);
@@ -37,9 +39,7 @@ async function tableNames(): Promise<string[]> {
 
 describe('server/models', () => {
   it('has exactly one model for every table of the migrated schema, keyed by columns that exist', async () => {
-    const tables = (await tableNames())
-      .filter((n) => !n.startsWith('knex_') && !n.startsWith('sqlite_'))
-      .sort();
+    const tables = (await tableNames()).filter((n) => !n.startsWith('knex_') && !n.startsWith('sqlite_')).sort();
     const modelled = modelClasses.map((m) => m.tableName).sort();
     expect(modelled).toEqual(tables);
     for (const m of modelClasses) {
@@ -59,9 +59,12 @@ describe('server/models', () => {
     }
   });
 
-  it('filters an item\'s live rows with the modifiers, qualified by the alias in a join', async () => {
+  it("filters an item's live rows with the modifiers, qualified by the alias in a join", async () => {
     const owner = await models.User.query(db).insert({ username: 'modifier-owner', password_hash: 'x' });
-    const [one, two] = await Promise.all([models.Item.query(db).insert({ item_name: 'one', uid: owner.uid, username: 'o' }), models.Item.query(db).insert({ item_name: 'two', uid: owner.uid, username: 'o' })]);
+    const [one, two] = await Promise.all([
+      models.Item.query(db).insert({ item_name: 'one', uid: owner.uid, username: 'o' }),
+      models.Item.query(db).insert({ item_name: 'two', uid: owner.uid, username: 'o' }),
+    ]);
     const gone = await models.Item.query(db).insert({ item_name: 'gone', uid: owner.uid, username: 'o', is_del: 1 });
     await models.Page.query(db).insert({ item_id: one.item_id, page_title: 'live' });
     await models.Page.query(db).insert({ item_id: one.item_id, page_title: 'deleted', is_del: 1 });
@@ -69,7 +72,12 @@ describe('server/models', () => {
     const titles = async (q: PromiseLike<{ page_title: string }[]>) => (await q).map((p) => p.page_title).sort();
     expect(await titles(models.Page.query(db).modify('inItem', one.item_id).modify('notDeleted'))).toEqual(['live']);
     expect(await titles(models.Page.query(db).modify('inItem', one.item_id))).toEqual(['deleted', 'live']);
-    const joined = models.Page.query(db).alias('p').join('items as i', 'i.item_id', 'p.item_id').modify('inItem', one.item_id).modify('notDeleted').select('p.page_title');
+    const joined = models.Page.query(db)
+      .alias('p')
+      .join('items as i', 'i.item_id', 'p.item_id')
+      .modify('inItem', one.item_id)
+      .modify('notDeleted')
+      .select('p.page_title');
     expect(joined.toKnexQuery().toString()).toMatch(/"p"\."item_id"|`p`\.`item_id`/);
     expect(await titles(joined)).toEqual(['live']);
     const live = (await models.Item.query(db).where({ uid: owner.uid }).modify('notDeleted')).map((i) => i.item_id).sort((a, b) => a - b);
@@ -77,7 +85,7 @@ describe('server/models', () => {
     expect(live).not.toContain(gone.item_id);
   });
 
-  it('leaves no raw db(\'table\') call in server/ outside migrations: tables are reached through their models', () => {
+  it("leaves no raw db('table') call in server/ outside migrations: tables are reached through their models", () => {
     // db/locks.ts alone: it sits below the models (db/ may not import models/, whose queries it
     // serves) and takes engine-specific row locks (SELECT … FOR UPDATE on PostgreSQL) by table name.
     const allowed = new Set(['server/db/locks.ts']);
@@ -118,7 +126,10 @@ describe('server/models', () => {
   it('reports a constraint failure of a model query like a knex one (objection wraps the driver error)', async () => {
     const err = await models.User.query(db)
       .insert({ username: 'only-in-a', password_hash: 'x' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(err).not.toBeNull();
     expect(isUniqueViolationOn(err, 'username')).toBe(true);
     expect(isUniqueViolationOn(err, 'email')).toBe(false);

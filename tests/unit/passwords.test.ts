@@ -11,7 +11,10 @@ describe('bcrypt', () => {
     ['U*U*', '$2a$05$CCCCCCCCCCCCCCCCCCCCC.VGOzA784oUp/Z0DY336zx7pLYAy0lwK'],
     ['U*U*U', '$2a$05$XXXXXXXXXXXXXXXXXXXXXOAcXxm9kjPGEMsLznoKqmqw7tc8WCx4a'],
     ['', '$2a$05$CCCCCCCCCCCCCCCCCCCCC.7uG0VCzI2bS7j6ymqJi9CdcdxiRTWNy'],
-    ['0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789chars after 72 are ignored', '$2a$05$abcdefghijklmnopqrstuu5s2v8.iXieOjg/.AySBTTZIIVFJeBui'],
+    [
+      '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789chars after 72 are ignored',
+      '$2a$05$abcdefghijklmnopqrstuu5s2v8.iXieOjg/.AySBTTZIIVFJeBui',
+    ],
     // PHP's own password_hash output, as ShowDoc stores it (php.net password_hash / password_verify examples).
     ['rasmuslerdorf', '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a'],
     ['rasmuslerdorf', '$2y$07$BCryptRequires22Chrcte/VlQH0piJtjXl.0t1XkA8pw9dMXTpOq'],
@@ -24,7 +27,7 @@ describe('bcrypt', () => {
     });
   }
 
-  it('accepts PHP\'s $2y$ and $2b$ prefixes like $2a$', async () => {
+  it("accepts PHP's $2y$ and $2b$ prefixes like $2a$", async () => {
     expect(await verifyBcrypt('U*U', '$2y$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW')).toBe(true);
     expect(await verifyBcrypt('U*U', '$2b$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW')).toBe(true);
   });
@@ -38,7 +41,7 @@ describe('bcrypt', () => {
 });
 
 describe('legacy md5', () => {
-  it('matches ShowDoc\'s seed user showdoc/123456 (unsalted)', () => {
+  it("matches ShowDoc's seed user showdoc/123456 (unsalted)", () => {
     expect(legacyMd5Digest('123456', '')).toBe('a89da13684490eb9ec9e613f91d24d00');
     expect(verifyLegacyMd5('123456', toLegacyMd5Hash('a89da13684490eb9ec9e613f91d24d00', ''))).toBe(true);
     expect(verifyLegacyMd5('1234567', toLegacyMd5Hash('a89da13684490eb9ec9e613f91d24d00', ''))).toBe(false);

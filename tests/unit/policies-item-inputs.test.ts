@@ -10,7 +10,8 @@ describe('normaliseItemDomain', () => {
     expect(normaliseItemDomain(undefined)).toBeNull();
   });
   it('refuses other characters and all-digit names with 10305', () => {
-    for (const bad of ['a-b', 'a_b', 'a.b', '123', 'ä1', '<script>']) expect(() => normaliseItemDomain(bad), bad).toThrow(expect.objectContaining({ code: 10305 }));
+    for (const bad of ['a-b', 'a_b', 'a.b', '123', 'ä1', '<script>'])
+      expect(() => normaliseItemDomain(bad), bad).toThrow(expect.objectContaining({ code: 10305 }));
   });
   it('refuses names the app uses itself with 10304 and over-long ones with 10100', () => {
     expect(() => normaliseItemDomain('API')).toThrow(expect.objectContaining({ code: 10304 }));

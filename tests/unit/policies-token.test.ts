@@ -6,7 +6,15 @@ import { tokenMayCall } from '../../server/policies/token.ts';
 /** A personal access token narrows its user (issue #23): pure rules, no database. */
 const OWNER = 1;
 const grant = (over: Partial<TokenGrant> = {}): TokenGrant => ({ id: 7, name: 'laptop', scope: 'write', itemIds: [], via: "MCP (token 'laptop')", ...over });
-const withToken = (uid: number, token: TokenGrant, groupid = 2): Actor => ({ kind: 'user', uid, username: `u${uid}`, name: '', groupid, proof: { grants: new Map() }, token });
+const withToken = (uid: number, token: TokenGrant, groupid = 2): Actor => ({
+  kind: 'user',
+  uid,
+  username: `u${uid}`,
+  name: '',
+  groupid,
+  proof: { grants: new Map() },
+  token,
+});
 const access = (over: Partial<ItemAccess['item']> = {}, member: ItemAccess['member'] = null): ItemAccess => ({
   member,
   teamMembers: [],

@@ -29,13 +29,31 @@ describe('itemAbilities by role (private item)', () => {
     expect(summary(user(OWNER), access())).toEqual({ role: 'creator', visit: true, edit: true, manage: true, own: true });
   });
   it('gives a manager member visit, edit and manage but not own', () => {
-    expect(summary(user(5), access({ member: { member_group_id: 2, cat_id: 0 } }))).toEqual({ role: 'manager', visit: true, edit: true, manage: true, own: false });
+    expect(summary(user(5), access({ member: { member_group_id: 2, cat_id: 0 } }))).toEqual({
+      role: 'manager',
+      visit: true,
+      edit: true,
+      manage: true,
+      own: false,
+    });
   });
   it('gives an editor member visit and edit', () => {
-    expect(summary(user(5), access({ member: { member_group_id: 1, cat_id: 0 } }))).toEqual({ role: 'editor', visit: true, edit: true, manage: false, own: false });
+    expect(summary(user(5), access({ member: { member_group_id: 1, cat_id: 0 } }))).toEqual({
+      role: 'editor',
+      visit: true,
+      edit: true,
+      manage: false,
+      own: false,
+    });
   });
   it('gives a read-only member visit only', () => {
-    expect(summary(user(5), access({ member: { member_group_id: 0, cat_id: 0 } }))).toEqual({ role: 'reader', visit: true, edit: false, manage: false, own: false });
+    expect(summary(user(5), access({ member: { member_group_id: 0, cat_id: 0 } }))).toEqual({
+      role: 'reader',
+      visit: true,
+      edit: false,
+      manage: false,
+      own: false,
+    });
   });
   it('gives a logged-in stranger nothing on a private item', () => {
     expect(summary(user(5), access())).toEqual({ role: 'none', visit: false, edit: false, manage: false, own: false });
@@ -60,11 +78,41 @@ describe('team membership', () => {
   it('adds rights from team rows to personal ones (the higher wins)', () => {
     const a = access({ member: { member_group_id: 0, cat_id: 0 }, teamMembers: [{ member_group_id: 1, cat_id: 0 }] });
     expect(itemAbilities(user(5), a).role).toBe('editor');
-    expect(itemAbilities(user(5), access({ teamMembers: [{ member_group_id: 0, cat_id: 0 }, { member_group_id: 2, cat_id: 0 }] })).role).toBe('manager');
+    expect(
+      itemAbilities(
+        user(5),
+        access({
+          teamMembers: [
+            { member_group_id: 0, cat_id: 0 },
+            { member_group_id: 2, cat_id: 0 },
+          ],
+        }),
+      ).role,
+    ).toBe('manager');
   });
   it('restricts to the union of team catalogs unless one team row covers all', () => {
-    expect(itemAbilities(user(5), access({ teamMembers: [{ member_group_id: 1, cat_id: 7 }, { member_group_id: 1, cat_id: 8 }] })).allowedTopCatIds).toEqual([7, 8]);
-    expect(itemAbilities(user(5), access({ teamMembers: [{ member_group_id: 1, cat_id: 7 }, { member_group_id: 1, cat_id: 0 }] })).allowedTopCatIds).toBeNull();
+    expect(
+      itemAbilities(
+        user(5),
+        access({
+          teamMembers: [
+            { member_group_id: 1, cat_id: 7 },
+            { member_group_id: 1, cat_id: 8 },
+          ],
+        }),
+      ).allowedTopCatIds,
+    ).toEqual([7, 8]);
+    expect(
+      itemAbilities(
+        user(5),
+        access({
+          teamMembers: [
+            { member_group_id: 1, cat_id: 7 },
+            { member_group_id: 1, cat_id: 0 },
+          ],
+        }),
+      ).allowedTopCatIds,
+    ).toBeNull();
   });
   it('lets the personal row decide the catalog restriction', () => {
     const a = access({ member: { member_group_id: 1, cat_id: 3 }, teamMembers: [{ member_group_id: 1, cat_id: 0 }] });
@@ -74,7 +122,7 @@ describe('team membership', () => {
 
 describe('catalog restriction', () => {
   const restricted = itemAbilities(user(5), access({ member: { member_group_id: 1, cat_id: 3 } }));
-  it('allows the member\'s top catalog only, and not the root', () => {
+  it("allows the member's top catalog only, and not the root", () => {
     expect(catalogAllowed(restricted, 3)).toBe(true);
     expect(catalogAllowed(restricted, 4)).toBe(false);
     expect(catalogAllowed(restricted, 0)).toBe(false);
@@ -105,7 +153,7 @@ describe('catalog restriction', () => {
 describe('canDeletePage', () => {
   const editor = user(5);
   const ab = itemAbilities(editor, access({ member: { member_group_id: 1, cat_id: 0 } }));
-  it('lets an editor delete pages they wrote, not others\'', () => {
+  it("lets an editor delete pages they wrote, not others'", () => {
     expect(canDeletePage(editor, ab, { author_uid: 5 }, 0)).toBe(true);
     expect(canDeletePage(editor, ab, { author_uid: 6 }, 0)).toBe(false);
   });
@@ -155,7 +203,13 @@ describe('deleted items', () => {
 describe('wire flags', () => {
   it('report is_login and the edit/manage flags as the API returns them', () => {
     expect(itemAbilities(user(OWNER), access()).flags).toEqual({ is_login: true, item_edit: true, item_manage: true, ItemPermn: true, ItemCreator: true });
-    expect(itemAbilities(guest(), access({ item: { has_password: false } })).flags).toEqual({ is_login: false, item_edit: false, item_manage: false, ItemPermn: false, ItemCreator: false });
+    expect(itemAbilities(guest(), access({ item: { has_password: false } })).flags).toEqual({
+      is_login: false,
+      item_edit: false,
+      item_manage: false,
+      ItemPermn: false,
+      ItemCreator: false,
+    });
   });
 });
 
@@ -199,7 +253,7 @@ describe('newTeamMemberGrant', () => {
   it('gives the default edit right over the whole item when the adder manages the item', () => {
     expect(newTeamMemberGrant({ itemManage: true, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 1, cat_id: 0 });
   });
-  it('gives at most the adder\'s own row otherwise, and no row when he has none', () => {
+  it("gives at most the adder's own row otherwise, and no row when he has none", () => {
     expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 0, cat_id: 7 } })).toEqual({ member_group_id: 0, cat_id: 7 });
     expect(newTeamMemberGrant({ itemManage: false, ownRow: { member_group_id: 1, cat_id: 0 } })).toEqual({ member_group_id: 1, cat_id: 0 });
     expect(newTeamMemberGrant({ itemManage: false, ownRow: null })).toBeNull();

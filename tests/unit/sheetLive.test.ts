@@ -30,7 +30,9 @@ describe('applySheetOps', () => {
   });
 
   it('shifts cells on row and column inserts and deletes', () => {
-    const out = applySheetOps(base(), [{ op: 'insertRowCol', id: 'sheet-1', path: [], value: { type: 'row', index: 0, count: 2, direction: 'lefttop', id: 'sheet-1' } }]);
+    const out = applySheetOps(base(), [
+      { op: 'insertRowCol', id: 'sheet-1', path: [], value: { type: 'row', index: 0, count: 2, direction: 'lefttop', id: 'sheet-1' } },
+    ]);
     expect(cell(out, 2, 0)).toEqual({ v: 1, m: '1' });
     const back = applySheetOps(out, [{ op: 'deleteRowCol', id: 'sheet-1', path: [], value: { type: 'row', start: 0, end: 1, id: 'sheet-1' } }]);
     expect(cell(back, 0, 0)).toEqual({ v: 1, m: '1' });

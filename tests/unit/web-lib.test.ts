@@ -1,13 +1,7 @@
 import { formatFileSize } from '../../web/src/lib/fileSize.ts';
 import { humaniseMessage } from '../../web/src/lib/errorText.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  beautifyJson,
-  InvalidJsonError,
-  jsonToMarkdownTable,
-  looksLikeTsv,
-  tsvToMarkdownTable,
-} from '../../web/src/lib/markdownTables.ts';
+import { beautifyJson, InvalidJsonError, jsonToMarkdownTable, looksLikeTsv, tsvToMarkdownTable } from '../../web/src/lib/markdownTables.ts';
 import { shouldOfferDraft, draftKey } from '../../web/src/lib/drafts.ts';
 import { sideBySideDiff } from '../../web/src/lib/lineDiff.ts';
 import { apiDocTemplate, databaseDocTemplate } from '../../web/src/lib/docTemplates.ts';
@@ -83,7 +77,10 @@ describe('sideBySideDiff', () => {
       ['same', 'same'],
       ['empty', 'added'],
     ]);
-    expect(rows[1]!.left.segments).toEqual([{ text: 'old', changed: true }, { text: ' word', changed: false }]);
+    expect(rows[1]!.left.segments).toEqual([
+      { text: 'old', changed: true },
+      { text: ' word', changed: false },
+    ]);
     expect(rows[1]!.right.segments[0]).toEqual({ text: 'new', changed: true });
     expect(rows[3]!.right.line).toBe(4);
   });
@@ -106,7 +103,10 @@ import { parseSheets, sheetCells } from '../../core/spreadsheet.ts';
 
 describe('parseSheets (spreadsheet page content)', () => {
   it('reads FortuneSheet celldata and the data matrix alike', () => {
-    const content = JSON.stringify([{ name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 1, m: '1.00' } }] }, { name: 'Q2', data: [[null, { v: 'x' }]] }]);
+    const content = JSON.stringify([
+      { name: 'Q1', celldata: [{ r: 0, c: 0, v: { v: 1, m: '1.00' } }] },
+      { name: 'Q2', data: [[null, { v: 'x' }]] },
+    ]);
     const sheets = parseSheets(content);
     expect(sheets.map((s) => s.name)).toEqual(['Q1', 'Q2']);
     expect(sheetCells(sheets[0]!)).toEqual([{ r: 0, c: 0, v: { v: 1, m: '1.00' } }]);
@@ -133,8 +133,27 @@ import { toNodes, treeEntries, treeProblem, levelOf } from '../../web/src/scenes
 
 describe('catalog manager tree', () => {
   // item/info's shapes (core/wire.ts), with the fields this model does not read at their defaults.
-  const page = (page_id: number, page_title: string, cat_id: number): MenuPage => ({ page_id, page_title, cat_id, author_uid: 1, s_number: 0, addtime: 0, ext_info: '', is_draft: 0 });
-  const catalog = (cat_id: number, cat_name: string, parent_cat_id: number, level: number, pages: MenuPage[], catalogs: MenuCatalog[]): MenuCatalog => ({ cat_id, cat_name, item_id: 1, s_number: 0, addtime: 0, parent_cat_id, level, pages, catalogs });
+  const page = (page_id: number, page_title: string, cat_id: number): MenuPage => ({
+    page_id,
+    page_title,
+    cat_id,
+    author_uid: 1,
+    s_number: 0,
+    addtime: 0,
+    ext_info: '',
+    is_draft: 0,
+  });
+  const catalog = (cat_id: number, cat_name: string, parent_cat_id: number, level: number, pages: MenuPage[], catalogs: MenuCatalog[]): MenuCatalog => ({
+    cat_id,
+    cat_name,
+    item_id: 1,
+    s_number: 0,
+    addtime: 0,
+    parent_cat_id,
+    level,
+    pages,
+    catalogs,
+  });
   const menu: Menu = {
     pages: [page(9, 'Root page', 0)],
     catalogs: [catalog(1, 'A', 0, 2, [page(10, 'In A', 1)], [catalog(2, 'B', 1, 3, [], [])])],
@@ -221,7 +240,9 @@ describe('humaniseMessage (server messages that name a field)', () => {
     expect(humaniseMessage('cat_id：该目录不属于此项目', label)).toBe('目录：该目录不属于此项目');
   });
   it('drops the prefix of a field without a label, each part of a list, and leaves other text alone', () => {
-    expect(humaniseMessage('table_detail: no table rows below the header; item_name: is required', label)).toBe('No table rows below the header; Item name is required');
+    expect(humaniseMessage('table_detail: no table rows below the header; item_name: is required', label)).toBe(
+      'No table rows below the header; Item name is required',
+    );
     expect(humaniseMessage('This page is being edited by ann', label)).toBe('This page is being edited by ann');
     expect(humaniseMessage('Server error (request id 1a: 2)', label)).toBe('Server error (request id 1a: 2)');
   });

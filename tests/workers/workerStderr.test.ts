@@ -5,7 +5,15 @@ import { filterWorkerStderr } from '../../workers/workerStderr.ts';
 
 /** A real Node process that writes a line of its own, then runs out of a 16 MB heap (V8 writes its report and aborts). */
 async function filteredStderrOfOom(): Promise<string> {
-  const child = spawn(process.execPath, ['--max-old-space-size=16', '-e', 'console.error("worker: a warning of its own"); const a = []; for (;;) a.push({ n: Math.random(), s: "x" + Math.random() });'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-old-space-size=16',
+      '-e',
+      'console.error("worker: a warning of its own"); const a = []; for (;;) a.push({ n: Math.random(), s: "x" + Math.random() });',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const out = new PassThrough();
   let text = '';
   out.on('data', (c: Buffer) => (text += c.toString('utf8')));

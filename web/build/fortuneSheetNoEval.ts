@@ -32,10 +32,14 @@ export function rewriteFortuneSheetEval(code: string, file = '@fortune-sheet/cor
       return `${d}.splice.apply(${d}, [${index}, 0].concat(${rows}.map(${PARSE})))`;
     });
   if (count !== EXPECTED_REWRITES) {
-    throw new Error(`fortuneSheetNoEval: expected ${EXPECTED_REWRITES} eval'd row inserts in ${file}, found ${count}; FortuneSheet changed, update web/build/fortuneSheetNoEval.ts`);
+    throw new Error(
+      `fortuneSheetNoEval: expected ${EXPECTED_REWRITES} eval'd row inserts in ${file}, found ${count}; FortuneSheet changed, update web/build/fortuneSheetNoEval.ts`,
+    );
   }
   if (/new Function\s*\(/.test(out)) {
-    throw new Error(`fortuneSheetNoEval: ${file} still calls new Function after the rewrite, which Folio's CSP refuses; update web/build/fortuneSheetNoEval.ts`);
+    throw new Error(
+      `fortuneSheetNoEval: ${file} still calls new Function after the rewrite, which Folio's CSP refuses; update web/build/fortuneSheetNoEval.ts`,
+    );
   }
   return out;
 }

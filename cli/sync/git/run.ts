@@ -10,9 +10,14 @@ export interface GitAnswer {
 /** Runs `git <args>` in `cwd` (never through a shell), with `input` on stdin. A missing git answers ok: false. */
 export function git(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<GitAnswer> {
   return new Promise((resolve) => {
-    const child = execFile('git', args, { cwd, maxBuffer: 512 * 1024 * 1024, env: { ...process.env, ...opts.env, GIT_TERMINAL_PROMPT: '0' } }, (err, stdout, stderr) => {
-      resolve({ ok: !err, stdout: String(stdout), stderr: String(stderr || (err as Error | null)?.message || '') });
-    });
+    const child = execFile(
+      'git',
+      args,
+      { cwd, maxBuffer: 512 * 1024 * 1024, env: { ...process.env, ...opts.env, GIT_TERMINAL_PROMPT: '0' } },
+      (err, stdout, stderr) => {
+        resolve({ ok: !err, stdout: String(stdout), stderr: String(stderr || (err as Error | null)?.message || '') });
+      },
+    );
     if (opts.input !== undefined) child.stdin?.end(opts.input);
   });
 }

@@ -49,7 +49,8 @@ export async function includedText(relPath: string, d: IncludeDirective, ctx: In
   const base = d.kind === 'snippet' ? ctx.snippetBase : path.dirname(path.join(ctx.folder, relPath));
   const abs = path.resolve(base, d.file);
   const inRepo = path.relative(ctx.repository, abs);
-  if (!inRepo || inRepo.startsWith('..') || path.isAbsolute(inRepo)) return { problem: `include "${d.file}" leaves the repository (${ctx.repository}): not included` };
+  if (!inRepo || inRepo.startsWith('..') || path.isAbsolute(inRepo))
+    return { problem: `include "${d.file}" leaves the repository (${ctx.repository}): not included` };
   let file: string;
   try {
     file = await confinedPath(ctx.repository, inRepo.split(path.sep).join('/'));
@@ -69,7 +70,11 @@ export async function includedText(relPath: string, d: IncludeDirective, ctx: In
  * `body` with every include directive replaced by what it includes, the `[included, directive]`
  * pairs in order with their offsets in `body`, and the directives left as written (and why).
  */
-export async function expandIncludes(relPath: string, body: string, ctx: IncludeContext): Promise<{ content: string; pairs: { at: number; pair: [string, string] }[]; problems: IncludeProblem[] }> {
+export async function expandIncludes(
+  relPath: string,
+  body: string,
+  ctx: IncludeContext,
+): Promise<{ content: string; pairs: { at: number; pair: [string, string] }[]; problems: IncludeProblem[] }> {
   const pairs: { at: number; pair: [string, string] }[] = [];
   const problems: IncludeProblem[] = [];
   let content = '';
@@ -91,7 +96,11 @@ export async function expandIncludes(relPath: string, body: string, ctx: Include
  * A page as the server keeps it (links rewritten: `content`, `refs`) with its includes expanded too:
  * the pairs of both kinds merged in the order they occur, as `restoreReferences` walks them.
  */
-export async function withIncludes(relPath: string, rewritten: { content: string; refs: RefPairs }, ctx: IncludeContext): Promise<{ content: string; refs: RefPairs }> {
+export async function withIncludes(
+  relPath: string,
+  rewritten: { content: string; refs: RefPairs },
+  ctx: IncludeContext,
+): Promise<{ content: string; refs: RefPairs }> {
   const expanded = await expandIncludes(relPath, rewritten.content, ctx);
   if (!expanded.pairs.length) return rewritten;
   // Where each rewritten reference lies in the content, found the way a pull finds it.

@@ -27,7 +27,13 @@ export interface Navigation {
 
 const MARKDOWN = /\.(md|markdown)$/i;
 /** Docusaurus drops number prefixes from doc ids (`01-intro.md` is `intro`). */
-const docusaurusId = (relPath: string) => relPath.replace(MARKDOWN, '').replace(/\.mdx$/i, '').split('/').map((s) => s.replace(/^\d+[-_.]/, '')).join('/');
+const docusaurusId = (relPath: string) =>
+  relPath
+    .replace(MARKDOWN, '')
+    .replace(/\.mdx$/i, '')
+    .split('/')
+    .map((s) => s.replace(/^\d+[-_.]/, ''))
+    .join('/');
 
 function readText(file: string): string | null {
   try {
@@ -45,7 +51,12 @@ function fromSummary(root: string): Navigation | null {
   const text = readText(path.join(root, 'SUMMARY.md'));
   if (text === null) return null;
   const chapters = readSummary(text);
-  return { source: 'SUMMARY.md', order: chapters.map((c) => c.relPath), titles: new Map(chapters.filter((c) => c.title).map((c) => [c.relPath, c.title])), notes: [] };
+  return {
+    source: 'SUMMARY.md',
+    order: chapters.map((c) => c.relPath),
+    titles: new Map(chapters.filter((c) => c.title).map((c) => [c.relPath, c.title])),
+    notes: [],
+  };
 }
 
 /** mkdocs.yml `nav` entries: `path.md`, `{Title: path.md}`, `{Section: [...]}`; URLs skipped. */
@@ -122,7 +133,13 @@ export function inNavigationOrder<T extends { relPath: string }>(docs: T[], nav:
 
 /** SUMMARY.md's chapter titles, read from its text (a pull reads the server's SUMMARY.md page). */
 export function summaryTitles(summaryText: string | undefined): Map<string, string> {
-  return summaryText === undefined ? new Map() : new Map(readSummary(summaryText).filter((c) => c.title).map((c) => [c.relPath, c.title]));
+  return summaryText === undefined
+    ? new Map()
+    : new Map(
+        readSummary(summaryText)
+          .filter((c) => c.title)
+          .map((c) => [c.relPath, c.title]),
+      );
 }
 
 /** Gives pages SUMMARY.md names the title it shows, unless their front matter sets one (`ownTitle`). */

@@ -33,7 +33,8 @@ export function readSidebarsJs(source: string): SidebarRead | { problem: string 
     if (stmt.type === 'ExportDefaultDeclaration') exported = stmt.declaration;
     // module.exports = …
     const e = stmt.type === 'ExpressionStatement' ? stmt.expression : null;
-    if (e?.type === 'AssignmentExpression' && e.left.type === 'MemberExpression' && e.left.object.name === 'module' && e.left.property.name === 'exports') exported = e.right;
+    if (e?.type === 'AssignmentExpression' && e.left.type === 'MemberExpression' && e.left.object.name === 'module' && e.left.property.name === 'exports')
+      exported = e.right;
   }
   if (!exported) return { problem: 'exports nothing (no module.exports = … or export default …)' };
   const skipped: string[] = [];

@@ -20,7 +20,8 @@ export function readSummary(text: string, summaryPath = 'SUMMARY.md'): { relPath
       if (t.type !== 'link_open') continue;
       const href = String(t.attrGet('href') ?? '');
       let title = '';
-      for (let j = i + 1; j < tokens.length && tokens[j]!.type !== 'link_close'; j++) if (tokens[j]!.type === 'text' || tokens[j]!.type === 'code_inline') title += tokens[j]!.content;
+      for (let j = i + 1; j < tokens.length && tokens[j]!.type !== 'link_close'; j++)
+        if (tokens[j]!.type === 'text' || tokens[j]!.type === 'code_inline') title += tokens[j]!.content;
       if (!href || /^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(href)) continue;
       let file = href.split('#')[0]!;
       try {

@@ -10,7 +10,21 @@ import { readSnapshot } from '../../../importers/apiVersion/readSnapshot.ts';
 /** A version as listed: everything but the snapshot and the diff. */
 type VersionRow = Omit<ApiVersionRow, 'snapshot' | 'snapshot_hash' | 'diff'>;
 
-const LIST_COLUMNS = ['version_id', 'item_id', 'number', 'stream', 'source_name', 'source_kind', 'author_uid', 'author_username', 'created_at', 'added', 'removed', 'changed', 'breaking'];
+const LIST_COLUMNS = [
+  'version_id',
+  'item_id',
+  'number',
+  'stream',
+  'source_name',
+  'source_kind',
+  'author_uid',
+  'author_username',
+  'created_at',
+  'added',
+  'removed',
+  'changed',
+  'breaking',
+];
 
 function entryOf(r: VersionRow): ApiVersionEntry {
   return {
@@ -37,7 +51,9 @@ export async function itemOfApiVersion(db: Db, versionId: number): Promise<numbe
 
 /** One version's operations, breaking first, each with its live page when there is one. */
 export async function apiVersionInfo(db: Db, versionId: number): Promise<ApiVersionInfo | null> {
-  const row: (VersionRow & { diff: string }) | undefined = await ApiVersion.query(db).findById(versionId).select([...LIST_COLUMNS, 'diff']);
+  const row: (VersionRow & { diff: string }) | undefined = await ApiVersion.query(db)
+    .findById(versionId)
+    .select([...LIST_COLUMNS, 'diff']);
   if (!row) return null;
   const changes = JSON.parse(row.diff) as OperationChange[];
   const keyed = await ApiVersionChange.query(db).where({ version_id: versionId }).select('method', 'path', 'page_key');
@@ -45,7 +61,11 @@ export async function apiVersionInfo(db: Db, versionId: number): Promise<ApiVers
   const wanted = [...new Set(keyed.map((k) => k.page_key).filter((k): k is string => !!k))];
   const pageOf = new Map<string, number>();
   for (let i = 0; i < wanted.length; i += 500) {
-    const pages = await Page.query(db).modify('inItem', row.item_id).modify('notDeleted').whereIn('stable_key', wanted.slice(i, i + 500)).select('page_id', 'stable_key');
+    const pages = await Page.query(db)
+      .modify('inItem', row.item_id)
+      .modify('notDeleted')
+      .whereIn('stable_key', wanted.slice(i, i + 500))
+      .select('page_id', 'stable_key');
     for (const p of pages) pageOf.set(p.stable_key!, p.page_id);
   }
   const operations: ApiVersionOperation[] = changes.map((c) => {
@@ -75,7 +95,12 @@ export async function pageApiChanges(db: Db, itemId: number, stableKey: string |
     .whereExists(ApiVersion.query(db).alias('p').select(db.raw('1')).whereRaw('p.item_id = v.item_id and p.stream = v.stream and p.version_id < v.version_id'))
     .orderBy('c.version_id', 'desc')
     .limit(50)
-    .select('v.version_id', 'v.number', 'v.created_at', 'c.change', 'c.breaking')) as unknown as { version_id: number; number: number; created_at: number | string; change: PageApiChange['change']; breaking: number }[];
+    .select('v.version_id', 'v.number', 'v.created_at', 'c.change', 'c.breaking')) as unknown as {
+    version_id: number;
+    number: number;
+    created_at: number | string;
+    change: PageApiChange['change'];
+    breaking: number;
+  }[];
   return rows.map((r) => ({ version_id: r.version_id, number: r.number, created_at: Number(r.created_at), change: r.change, breaking: !!r.breaking }));
 }
-

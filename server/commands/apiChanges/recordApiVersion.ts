@@ -121,7 +121,12 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
 
 /** A stream's latest version, which a new snapshot is compared with (null: none yet). */
 export async function latestApiVersion(db: Db, itemId: number, stream: string): Promise<LatestApiVersion | null> {
-  const row = await ApiVersion.query(db).modify('inItem', itemId).where({ stream }).orderBy('version_id', 'desc').select('version_id', 'snapshot', 'snapshot_hash').first();
+  const row = await ApiVersion.query(db)
+    .modify('inItem', itemId)
+    .where({ stream })
+    .orderBy('version_id', 'desc')
+    .select('version_id', 'snapshot', 'snapshot_hash')
+    .first();
   return row ? { version_id: row.version_id, snapshot: row.snapshot, snapshot_hash: row.snapshot_hash } : null;
 }
 

@@ -42,7 +42,11 @@ export async function applyTreeChanges(
     const pageIds = pageChanges.map((p) => p.page_id);
     const pages = new Map<number, { page_id: number; cat_id: number; s_number: number }>();
     for (let i = 0; i < pageIds.length; i += 500) {
-      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', pageIds.slice(i, i + 500)).select('page_id', 'cat_id', 's_number');
+      const rows = await Page.query(tx.db)
+        .modify('inItem', input.itemId)
+        .modify('notDeleted')
+        .whereIn('page_id', pageIds.slice(i, i + 500))
+        .select('page_id', 'cat_id', 's_number');
       for (const r of rows) pages.set(r.page_id, r);
     }
     for (const p of pageChanges) {
@@ -61,22 +65,36 @@ export async function applyTreeChanges(
 
     for (const c of catChanges) {
       const old = byId.get(c.cat_id)!;
-      const patch: Partial<Pick<Catalog, 'parent_cat_id' | 'level' | 'cat_name' | 's_number'>> = { parent_cat_id: c.parent_cat_id, level: levels.get(c.cat_id)! };
+      const patch: Partial<Pick<Catalog, 'parent_cat_id' | 'level' | 'cat_name' | 's_number'>> = {
+        parent_cat_id: c.parent_cat_id,
+        level: levels.get(c.cat_id)!,
+      };
       if (c.cat_name !== undefined && c.cat_name.trim()) patch.cat_name = c.cat_name.trim();
       if (c.s_number !== undefined) patch.s_number = c.s_number;
       await Catalog.query(tx.db).findById(old.cat_id).patch(patch);
     }
     // Catalogs whose ancestors moved get their recomputed level too.
     for (const c of cats) {
-      if (!catChanges.some((x) => x.cat_id === c.cat_id) && c.level !== levels.get(c.cat_id)) await Catalog.query(tx.db).findById(c.cat_id).patch({ level: levels.get(c.cat_id)! });
+      if (!catChanges.some((x) => x.cat_id === c.cat_id) && c.level !== levels.get(c.cat_id))
+        await Catalog.query(tx.db)
+          .findById(c.cat_id)
+          .patch({ level: levels.get(c.cat_id)! });
     }
     for (const p of pageChanges) {
-      await Page.query(tx.db).findById(p.page_id).patch({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
+      await Page.query(tx.db)
+        .findById(p.page_id)
+        .patch({ cat_id: p.parent_cat_id, ...(p.s_number !== undefined ? { s_number: p.s_number } : {}) });
     }
     // Pages whose catalog path or order this changed: not where the sync last wrote them.
-    const renamedOrMoved = new Set(catChanges.filter((c) => before.get(c.cat_id) !== c.parent_cat_id || (c.cat_name?.trim() && c.cat_name.trim() !== byId.get(c.cat_id)!.cat_name)).map((c) => c.cat_id));
+    const renamedOrMoved = new Set(
+      catChanges
+        .filter((c) => before.get(c.cat_id) !== c.parent_cat_id || (c.cat_name?.trim() && c.cat_name.trim() !== byId.get(c.cat_id)!.cat_name))
+        .map((c) => c.cat_id),
+    );
     await clearSyncOfMovedPages(tx.db, input.itemId, {
-      pageIds: pageChanges.filter((p) => p.parent_cat_id !== pages.get(p.page_id)!.cat_id || (p.s_number !== undefined && p.s_number !== pages.get(p.page_id)!.s_number)).map((p) => p.page_id),
+      pageIds: pageChanges
+        .filter((p) => p.parent_cat_id !== pages.get(p.page_id)!.cat_id || (p.s_number !== undefined && p.s_number !== pages.get(p.page_id)!.s_number))
+        .map((p) => p.page_id),
       catIds: catalogsUnder(after, renamedOrMoved),
     });
     if (input.changes.length) {

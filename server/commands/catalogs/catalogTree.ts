@@ -26,7 +26,8 @@ export function validateCatalogTree(cats: CatalogLink[]): Map<number, number> {
     let level: number;
     if (!parent) level = CATALOG_TOP_LEVEL;
     else {
-      if (!parentOf.has(parent)) throw errors.validation(`parent_cat_id: catalog ${parent} does not exist in this item`, `parent_cat_id：目录 ${parent} 不属于此项目`);
+      if (!parentOf.has(parent))
+        throw errors.validation(`parent_cat_id: catalog ${parent} does not exist in this item`, `parent_cat_id：目录 ${parent} 不属于此项目`);
       level = levelOf(parent, seen) + 1;
     }
     if (level > CATALOG_MAX_LEVEL) throw errors.validation(tooDeepMessage(), '目录最多三层');

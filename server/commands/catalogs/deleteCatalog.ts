@@ -19,11 +19,18 @@ export async function deleteCatalog(deps: Deps, input: { itemId: number; catId: 
     const ids = subtreeIds(cats, input.catId);
     const pageIds: number[] = [];
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('cat_id', ids.slice(i, i + 500)).select('page_id');
+      const rows = await Page.query(tx.db)
+        .modify('inItem', input.itemId)
+        .modify('notDeleted')
+        .whereIn('cat_id', ids.slice(i, i + 500))
+        .select('page_id');
       pageIds.push(...rows.map((r) => r.page_id));
     }
     const pages = await deletePagesToRecycle(tx, { itemId: input.itemId, pageIds, by: input.by });
-    for (let i = 0; i < ids.length; i += 500) await Catalog.query(tx.db).whereIn('cat_id', ids.slice(i, i + 500)).delete();
+    for (let i = 0; i < ids.length; i += 500)
+      await Catalog.query(tx.db)
+        .whereIn('cat_id', ids.slice(i, i + 500))
+        .delete();
     await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'catalog', objectId: input.catId, objectName: target.cat_name });
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);

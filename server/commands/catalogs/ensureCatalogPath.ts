@@ -56,7 +56,8 @@ export async function ensureCatalogPath(
 
 /** A catalog path deeper than three levels → 10100. */
 export function assertPathDepth(length: number): void {
-  if (length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1) throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
+  if (length > CATALOG_MAX_LEVEL - CATALOG_TOP_LEVEL + 1)
+    throw errors.validation(`cat_name: ${tooDeepMessage().replace(/^parent_cat_id: /, '')}`, '目录最多三层');
 }
 
 /**

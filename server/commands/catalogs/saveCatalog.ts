@@ -58,18 +58,37 @@ export async function saveCatalog(deps: Deps, input: SaveCatalogInput): Promise<
     if (!existing) throw errors.notFound('catalog');
     const newParent = parentId ?? existing.parent_cat_id;
     if (newParent === existing.cat_id || (newParent && subtreeIds(cats, existing.cat_id).includes(newParent)))
-      throw errors.validation('parent_cat_id: a catalog cannot be moved under itself or one of its sub-catalogs', 'parent_cat_id：不能把目录移到自身或其子目录下');
+      throw errors.validation(
+        'parent_cat_id: a catalog cannot be moved under itself or one of its sub-catalogs',
+        'parent_cat_id：不能把目录移到自身或其子目录下',
+      );
     const moved = cats.map((c) => (c.cat_id === existing.cat_id ? { ...c, parent_cat_id: newParent } : c));
     const levels = validateCatalogTree(moved);
     await Catalog.query(tx.db)
       .findById(existing.cat_id)
-      .patch({ cat_name: input.name, parent_cat_id: newParent, level: levels.get(existing.cat_id)!, ...(input.sNumber !== undefined ? { s_number: input.sNumber } : {}) });
+      .patch({
+        cat_name: input.name,
+        parent_cat_id: newParent,
+        level: levels.get(existing.cat_id)!,
+        ...(input.sNumber !== undefined ? { s_number: input.sNumber } : {}),
+      });
     for (const id of subtreeIds(moved, existing.cat_id)) {
-      if (id !== existing.cat_id && byId.get(id)!.level !== levels.get(id)) await Catalog.query(tx.db).findById(id).patch({ level: levels.get(id)! });
+      if (id !== existing.cat_id && byId.get(id)!.level !== levels.get(id))
+        await Catalog.query(tx.db)
+          .findById(id)
+          .patch({ level: levels.get(id)! });
     }
     // Its pages' paths changed: not where the sync last wrote them.
-    if (newParent !== existing.parent_cat_id || input.name !== existing.cat_name) await clearSyncOfMovedPages(tx.db, input.itemId, { pageIds: [], catIds: subtreeIds(moved, existing.cat_id) });
-    await recordChange(tx, { itemId: input.itemId, author: input.author, action: 'update', object: 'catalog', objectId: existing.cat_id, objectName: input.name });
+    if (newParent !== existing.parent_cat_id || input.name !== existing.cat_name)
+      await clearSyncOfMovedPages(tx.db, input.itemId, { pageIds: [], catIds: subtreeIds(moved, existing.cat_id) });
+    await recordChange(tx, {
+      itemId: input.itemId,
+      author: input.author,
+      action: 'update',
+      object: 'catalog',
+      objectId: existing.cat_id,
+      objectName: input.name,
+    });
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);
     return existing.cat_id;

@@ -37,7 +37,11 @@ interface RecipientInput {
   readersOf: (uids: number[]) => Promise<number[]>;
 }
 
-export async function commentRecipients(deps: Deps, input: RecipientInput, thread: PageCommentRow | undefined): Promise<{ uid: number; kind: CommentNoticeKind }[]> {
+export async function commentRecipients(
+  deps: Deps,
+  input: RecipientInput,
+  thread: PageCommentRow | undefined,
+): Promise<{ uid: number; kind: CommentNoticeKind }[]> {
   const kinds = new Map<number, CommentNoticeKind>();
   const names = mentionedNames(input.content);
   if (names.length) {
@@ -45,7 +49,10 @@ export async function commentRecipients(deps: Deps, input: RecipientInput, threa
     for (const u of users) kinds.set(u.uid, 'mention');
   }
   if (thread) {
-    const participants = await PageComment.query(deps.db).where('deleted_at', 0).where((w) => w.where('comment_id', thread.comment_id).orWhere('parent_id', thread.comment_id)).distinct('author_uid');
+    const participants = await PageComment.query(deps.db)
+      .where('deleted_at', 0)
+      .where((w) => w.where('comment_id', thread.comment_id).orWhere('parent_id', thread.comment_id))
+      .distinct('author_uid');
     for (const p of participants) if (!kinds.has(p.author_uid)) kinds.set(p.author_uid, 'reply');
   }
   if (input.page.author_uid && !kinds.has(input.page.author_uid)) kinds.set(input.page.author_uid, 'page');
@@ -57,7 +64,13 @@ export async function commentRecipients(deps: Deps, input: RecipientInput, threa
 }
 
 /** Readers named in an edited comment who were not named before: they get a mention notice now. */
-export async function newlyMentioned(deps: Deps, before: string, after: string, by: { uid: number }, readersOf: (uids: number[]) => Promise<number[]>): Promise<{ uid: number; kind: CommentNoticeKind }[]> {
+export async function newlyMentioned(
+  deps: Deps,
+  before: string,
+  after: string,
+  by: { uid: number },
+  readersOf: (uids: number[]) => Promise<number[]>,
+): Promise<{ uid: number; kind: CommentNoticeKind }[]> {
   const known = new Set(mentionedNames(before));
   const names = mentionedNames(after).filter((n) => !known.has(n));
   if (!names.length) return [];
@@ -74,7 +87,13 @@ const TITLES: Record<CommentNoticeKind, (by: string, title: string) => string> =
 /** Shown in the notice and the mail: the comment's start, as plain text. */
 const excerpt = (content: string) => (content.length > 300 ? `${content.slice(0, 300)}…` : content);
 
-export async function noticeComment(tx: Deps, to: { uid: number; kind: CommentNoticeKind }, page: { page_id: number; page_title: string }, by: { uid: number; username: string }, content: string): Promise<void> {
+export async function noticeComment(
+  tx: Deps,
+  to: { uid: number; kind: CommentNoticeKind },
+  page: { page_id: number; page_title: string },
+  by: { uid: number; username: string },
+  content: string,
+): Promise<void> {
   await notify(tx, {
     to_uid: to.uid,
     from_uid: by.uid,
@@ -94,7 +113,14 @@ export async function mailCommentNotices(
   recipients: { uid: number; kind: CommentNoticeKind }[],
   comment: { content: string; page: { page_title: string }; by: { username: string } },
 ): Promise<void> {
-  const users = await User.query(deps.db).whereIn('uid', recipients.map((r) => r.uid)).where('email_verify', 1).whereNotNull('email').select('uid', 'username', 'email');
+  const users = await User.query(deps.db)
+    .whereIn(
+      'uid',
+      recipients.map((r) => r.uid),
+    )
+    .where('email_verify', 1)
+    .whereNotNull('email')
+    .select('uid', 'username', 'email');
   const kindOf = new Map(recipients.map((r) => [r.uid, r.kind]));
   for (const u of users) {
     const title = TITLES[kindOf.get(u.uid)!](comment.by.username, comment.page.page_title);

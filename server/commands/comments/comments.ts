@@ -50,7 +50,8 @@ export async function addComment(deps: Deps, input: SaveCommentInput): Promise<{
     threadId = parent.parent_id || parent.comment_id;
     thread = parent.parent_id ? await live(deps).findById(threadId) : parent;
     if (!thread) throw errors.validation('parent_id: the thread was deleted', 'parent_id：该讨论已删除');
-    if (input.anchor) throw errors.validation('anchor: a reply belongs to its thread’s anchor; send it without one', 'anchor：回复沿用所属讨论的锚点，请不要附带');
+    if (input.anchor)
+      throw errors.validation('anchor: a reply belongs to its thread’s anchor; send it without one', 'anchor：回复沿用所属讨论的锚点，请不要附带');
   }
   const recipients = await commentRecipients(deps, input, thread);
   const now = deps.now();
@@ -71,14 +72,23 @@ export async function addComment(deps: Deps, input: SaveCommentInput): Promise<{
       tx,
       input.page.item_id,
       'comment.created',
-      { comment_id: row.comment_id, thread_id: threadId || row.comment_id, page_id: input.page.page_id, page_title: input.page.page_title, content: input.content, quote: input.anchor?.quote ?? '' },
+      {
+        comment_id: row.comment_id,
+        thread_id: threadId || row.comment_id,
+        page_id: input.page.page_id,
+        page_title: input.page.page_title,
+        content: input.content,
+        quote: input.anchor?.quote ?? '',
+      },
       input.by,
     );
     return row.comment_id;
   });
   if (input.mail && recipients.length) {
     // After the commit and off the request: a slow or failing mail server never holds the comment back.
-    input.mail(recipients, { content: input.content, page: input.page, by: input.by }).catch((err: unknown) => deps.logger.error({ err, commentId }, 'comment notice mail failed'));
+    input
+      .mail(recipients, { content: input.content, page: input.page, by: input.by })
+      .catch((err: unknown) => deps.logger.error({ err, commentId }, 'comment notice mail failed'));
   }
   return { comment_id: commentId };
 }
@@ -93,7 +103,9 @@ export async function editComment(deps: Deps, comment: PageCommentRow, input: Ed
     for (const r of recipients) await noticeComment(tx, r, input.page, input.by, input.content);
   });
   if (input.mail && recipients.length) {
-    input.mail(recipients, { content: input.content, page: input.page, by: input.by }).catch((err: unknown) => deps.logger.error({ err, commentId: comment.comment_id }, 'comment notice mail failed'));
+    input
+      .mail(recipients, { content: input.content, page: input.page, by: input.by })
+      .catch((err: unknown) => deps.logger.error({ err, commentId: comment.comment_id }, 'comment notice mail failed'));
   }
   return { comment_id: comment.comment_id };
 }
@@ -106,7 +118,13 @@ export async function resolveThread(deps: Deps, thread: PageCommentRow, resolved
       .where({ deleted_at: 0, resolved: resolved ? 0 : 1 })
       .patch(resolved ? { resolved: 1, resolved_by: by.uid, resolved_at: tx.now() } : { resolved: 0, resolved_by: 0, resolved_at: 0 });
     if (changed && resolved) {
-      await enqueueWebhookEvent(tx, thread.item_id, 'comment.resolved', { comment_id: thread.comment_id, page_id: page.page_id, page_title: page.page_title, content: thread.content }, by);
+      await enqueueWebhookEvent(
+        tx,
+        thread.item_id,
+        'comment.resolved',
+        { comment_id: thread.comment_id, page_id: page.page_id, page_title: page.page_title, content: thread.content },
+        by,
+      );
     }
   });
 }
@@ -151,7 +169,11 @@ function cachedReadText(content: string): string {
  * the page. The page's read text is computed here, on every list, so every writer of the page is
  * covered without a hook of its own.
  */
-export async function listThreads(deps: Deps, page: { page_id: number; page_content: string }, status: ThreadStatus): Promise<{ threads: ListedThread[]; openCount: number; resolvedCount: number }> {
+export async function listThreads(
+  deps: Deps,
+  page: { page_id: number; page_content: string },
+  status: ThreadStatus,
+): Promise<{ threads: ListedThread[]; openCount: number; resolvedCount: number }> {
   const rows = await live(deps).where('page_id', page.page_id).orderBy('comment_id');
   const threads = rows.filter((r) => r.parent_id === 0);
   const openCount = threads.filter((t) => !t.resolved).length;

@@ -19,7 +19,9 @@ const keyOf = (path: string[], title: string) => JSON.stringify([...path, title]
 
 export async function importShowDocComments(deps: Deps, itemId: number, data: ShowDocCommentData): Promise<ShowDocCommentImport> {
   const sdPaths = catalogPathsById(data.catalogs);
-  const sdPageKey = new Map(data.pages.map((p) => [p.page_id, { key: keyOf(p.cat_id ? (sdPaths.get(p.cat_id) ?? []) : [], p.page_title), title: p.page_title }]));
+  const sdPageKey = new Map(
+    data.pages.map((p) => [p.page_id, { key: keyOf(p.cat_id ? (sdPaths.get(p.cat_id) ?? []) : [], p.page_title), title: p.page_title }]),
+  );
   const [cats, pages] = await Promise.all([
     Catalog.query(deps.db).modify('inItem', itemId).select('cat_id', 'cat_name', 'parent_cat_id'),
     Page.query(deps.db).modify('inItem', itemId).modify('notDeleted').orderBy('page_id').select('page_id', 'page_title', 'cat_id'),
@@ -33,7 +35,10 @@ export async function importShowDocComments(deps: Deps, itemId: number, data: Sh
   const names = [...new Set(data.comments.map((c) => c.username).filter(Boolean))];
   const uidOf = new Map<string, number>();
   for (let i = 0; i < names.length; i += 500) {
-    for (const u of await User.query(deps.db).whereIn('username', names.slice(i, i + 500)).select('uid', 'username')) uidOf.set(u.username, u.uid);
+    for (const u of await User.query(deps.db)
+      .whereIn('username', names.slice(i, i + 500))
+      .select('uid', 'username'))
+      uidOf.set(u.username, u.uid);
   }
   const unmatched = new Set<string>();
   const result: ShowDocCommentImport = { threads: 0, replies: 0, unmatched_pages: [] };

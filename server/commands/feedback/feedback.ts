@@ -20,7 +20,16 @@ export async function saveFeedback(deps: Deps, input: SaveFeedbackInput): Promis
   const now = deps.now();
   const helpful = input.helpful ? 1 : 0;
   await PageFeedback.knexTable(deps.db)
-    .insert({ item_id: input.page.item_id, page_id: input.page.page_id, reader_key: input.readerKey, uid: input.uid, helpful, note: input.note, created_at: now, updated_at: now })
+    .insert({
+      item_id: input.page.item_id,
+      page_id: input.page.page_id,
+      reader_key: input.readerKey,
+      uid: input.uid,
+      helpful,
+      note: input.note,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict(['page_id', 'reader_key'])
     .merge({ helpful, note: input.note, updated_at: now });
   return { helpful };
@@ -28,7 +37,11 @@ export async function saveFeedback(deps: Deps, input: SaveFeedbackInput): Promis
 
 /** The reader's answer on a page: 1 helpful, 0 not helpful, -1 none yet. */
 export async function readerAnswer(deps: Deps, pageId: number, readerKey: string | null): Promise<{ helpful: number; note: string }> {
-  const row = readerKey ? ((await PageFeedback.knexTable(deps.db).where({ page_id: pageId, reader_key: readerKey }).first('helpful', 'note')) as { helpful: number; note: string } | undefined) : undefined;
+  const row = readerKey
+    ? ((await PageFeedback.knexTable(deps.db).where({ page_id: pageId, reader_key: readerKey }).first('helpful', 'note')) as
+        | { helpful: number; note: string }
+        | undefined)
+    : undefined;
   return row ? { helpful: row.helpful ? 1 : 0, note: row.note } : { helpful: -1, note: '' };
 }
 
@@ -39,7 +52,13 @@ export async function listFeedback(deps: Deps, itemId: number): Promise<Feedback
     .where({ 'page_feedback.item_id': itemId, 'pages.is_del': 0 })
     .orderBy('page_feedback.updated_at', 'desc')
     .orderBy('page_feedback.id', 'desc')
-    .select('page_feedback.page_id', 'pages.page_title', 'page_feedback.helpful', 'page_feedback.note', 'page_feedback.updated_at')) as { page_id: number; page_title: string; helpful: number; note: string; updated_at: number | string }[];
+    .select('page_feedback.page_id', 'pages.page_title', 'page_feedback.helpful', 'page_feedback.note', 'page_feedback.updated_at')) as {
+    page_id: number;
+    page_title: string;
+    helpful: number;
+    note: string;
+    updated_at: number | string;
+  }[];
   const pages = new Map<number, FeedbackList['pages'][number]>();
   for (const r of rows) {
     let p = pages.get(r.page_id);
@@ -70,7 +89,8 @@ export async function feedbackCsv(list: FeedbackList, timeZone: string): Promise
   });
   for (const p of list.pages) {
     csv.write([p.page_id, inert(p.page_title), p.helpful, p.unhelpful, '', '', '']);
-    for (const n of p.notes) csv.write([p.page_id, inert(p.page_title), '', '', n.helpful ? 'yes' : 'no', inert(n.note), formatDateTime(n.created_at, timeZone)]);
+    for (const n of p.notes)
+      csv.write([p.page_id, inert(p.page_title), '', '', n.helpful ? 'yes' : 'no', inert(n.note), formatDateTime(n.created_at, timeZone)]);
   }
   csv.end();
   await done;

@@ -6,12 +6,48 @@ import { ALLOWED_IMAGE_EXTENSIONS } from '../../../core/limits.ts';
  * name (`shell.php.png` too), so a misconfigured web server in front can never execute an upload;
  * ordinary users are further limited to ShowDoc's whitelist of the last extension.
  */
-const FORBIDDEN_SEGMENT = /^(php\d*|phtml|pht|phar|jsp[x]?|jspf|asp[x]?|ascx|ashx|asmx|cer|cgi|pl|py|pyc|rb|sh|bash|bat|cmd|com|exe|dll|msi|vbs|vbe|js|mjs|wsf|hta|htaccess|htpasswd|shtml|shtm|stm|html|htm|xhtml|xht|svg|svgz|xml|xsl|xslt|swf|jar|war)$/i;
+const FORBIDDEN_SEGMENT =
+  /^(php\d*|phtml|pht|phar|jsp[x]?|jspf|asp[x]?|ascx|ashx|asmx|cer|cgi|pl|py|pyc|rb|sh|bash|bat|cmd|com|exe|dll|msi|vbs|vbe|js|mjs|wsf|hta|htaccess|htpasswd|shtml|shtm|stm|html|htm|xhtml|xht|svg|svgz|xml|xsl|xslt|swf|jar|war)$/i;
 
 /** ShowDoc's whitelist for non-administrators (showdoc-server.md §4.7), minus anything above. */
 const USER_UPLOAD_EXTENSIONS = new Set([
-  'jpg', 'jpeg', 'png', 'bmp', 'gif', 'ico', 'webp', 'mp3', 'wav', 'mp4', 'mov', 'flac', 'mkv', 'zip', 'tar', 'gz', 'tgz', 'ipa', 'apk', 'rar',
-  'iso', 'pdf', 'epub', 'xps', 'doc', 'docx', 'wps', 'ppt', 'pptx', 'xls', 'xlsx', 'txt', 'psd', 'csv', 'pub', 'json', 'css',
+  'jpg',
+  'jpeg',
+  'png',
+  'bmp',
+  'gif',
+  'ico',
+  'webp',
+  'mp3',
+  'wav',
+  'mp4',
+  'mov',
+  'flac',
+  'mkv',
+  'zip',
+  'tar',
+  'gz',
+  'tgz',
+  'ipa',
+  'apk',
+  'rar',
+  'iso',
+  'pdf',
+  'epub',
+  'xps',
+  'doc',
+  'docx',
+  'wps',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'txt',
+  'psd',
+  'csv',
+  'pub',
+  'json',
+  'css',
 ]);
 
 const IMAGE_EXTENSIONS = new Set<string>(ALLOWED_IMAGE_EXTENSIONS);
@@ -31,7 +67,13 @@ export const SVG_TYPE = 'image/svg+xml';
 export function svgUploadProblem(name: string, head: Buffer): string | null {
   if (lastExtension(name) !== 'svg') return 'not an .svg file';
   const base = name.split(/[\\/]/).pop() ?? '';
-  if (base.split('.').slice(1, -1).some((s) => FORBIDDEN_SEGMENT.test(s.trim()))) return 'this file type is not allowed';
+  if (
+    base
+      .split('.')
+      .slice(1, -1)
+      .some((s) => FORBIDDEN_SEGMENT.test(s.trim()))
+  )
+    return 'this file type is not allowed';
   if (head.includes(0)) return 'the content is not an SVG image (binary bytes)';
   if (!startsWithSvgRoot(head.toString('utf8'))) return 'the content is not an SVG image (no <svg> root element)';
   return null;
@@ -95,9 +137,7 @@ export function lastExtension(name: string): string {
 
 /** A display name safe to store and show: base name only, no control characters, bounded. */
 export function cleanDisplayName(name: string, fallback = 'file'): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const cleaned = base || fallback;
   if (cleaned.length <= 200) return cleaned;
   const ext = lastExtension(cleaned);
@@ -107,7 +147,10 @@ export function cleanDisplayName(name: string, fallback = 'file'): string {
 /** Why a general attachment name is refused, or null when it is acceptable. */
 export function attachmentNameProblem(name: string, isAdmin: boolean): string | null {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const segments = base.split('.').slice(1).map((s) => s.trim());
+  const segments = base
+    .split('.')
+    .slice(1)
+    .map((s) => s.trim());
   if (segments.some((s) => FORBIDDEN_SEGMENT.test(s))) return 'this file type is not allowed';
   if (isAdmin) return null;
   const ext = lastExtension(base);
@@ -124,7 +167,14 @@ export function imageNameProblem(name: string): string | null {
 }
 
 /** The image types served inline, by the type file-type reads from the bytes (an animated PNG is a PNG to browsers). */
-const SERVED_IMAGE_TYPES: Record<string, string> = { 'image/png': 'image/png', 'image/apng': 'image/png', 'image/jpeg': 'image/jpeg', 'image/gif': 'image/gif', 'image/webp': 'image/webp', 'image/bmp': 'image/bmp' };
+const SERVED_IMAGE_TYPES: Record<string, string> = {
+  'image/png': 'image/png',
+  'image/apng': 'image/png',
+  'image/jpeg': 'image/jpeg',
+  'image/gif': 'image/gif',
+  'image/webp': 'image/webp',
+  'image/bmp': 'image/bmp',
+};
 
 /**
  * The image type the bytes of a file prove (read by file-type from its magic numbers), or null.

@@ -47,7 +47,9 @@ export async function listFiles(db: Db, f: FileListFilter): Promise<{ rows: File
 /** Bytes stored by a user (or everybody) and bytes served this month. */
 export async function storageUsage(db: Db, uid: number | undefined, now: number, timeZone: string): Promise<{ usedBytes: number; flowBytes: number }> {
   const used = Attachment.query(db).sum('file_size as n');
-  const flow = FileFlow.query(db).sum('used as n').where({ date_month: flowMonth(now, timeZone) });
+  const flow = FileFlow.query(db)
+    .sum('used as n')
+    .where({ date_month: flowMonth(now, timeZone) });
   if (uid !== undefined) {
     used.where({ uid });
     flow.where({ uid });

@@ -21,8 +21,18 @@ export function folderFileStore(services: Services, storage: FileStore) {
     const tmp = path.join(os.tmpdir(), `folio-import-${crypto.randomBytes(8).toString('hex')}`);
     await fs.writeFile(tmp, file.bytes);
     try {
-      const upload = { field: 'file', filepath: tmp, originalFilename: path.posix.basename(file.path), mimetype: 'application/octet-stream', size: file.bytes.byteLength };
-      const row = await storeSyncAsset({ ...services, ...tx }, storage, { item: { item_id: itemId, uid: (await Item.query(tx.db).findById(itemId).select('uid'))!.uid }, sha256, file: upload });
+      const upload = {
+        field: 'file',
+        filepath: tmp,
+        originalFilename: path.posix.basename(file.path),
+        mimetype: 'application/octet-stream',
+        size: file.bytes.byteLength,
+      };
+      const row = await storeSyncAsset({ ...services, ...tx }, storage, {
+        item: { item_id: itemId, uid: (await Item.query(tx.db).findById(itemId).select('uid'))!.uid },
+        sha256,
+        file: upload,
+      });
       return row.sign;
     } catch (err) {
       if (err instanceof AppError) return null;

@@ -5,7 +5,16 @@ import { errors } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../storage/upload.ts';
 import { inTransaction, type Deps } from '../../services.ts';
 import type { FileStore } from '../../storage/index.ts';
-import { attachmentNameProblem, cleanDisplayName, imageNameProblem, lastExtension, recordedFileType, sniffImageType, SVG_TYPE, svgUploadProblem } from './fileRules.ts';
+import {
+  attachmentNameProblem,
+  cleanDisplayName,
+  imageNameProblem,
+  lastExtension,
+  recordedFileType,
+  sniffImageType,
+  SVG_TYPE,
+  svgUploadProblem,
+} from './fileRules.ts';
 import { Attachment, type FileRow } from '../../models/Attachment.ts';
 import { FilePage } from '../../models/FilePage.ts';
 import { assertWithinQuota } from './storageQuota.ts';

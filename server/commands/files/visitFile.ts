@@ -29,7 +29,9 @@ export async function visitFile(deps: Deps, storage: StorageDriver, sign: string
   try {
     await inTransaction(deps, async (tx) => {
       const now = tx.now();
-      await Attachment.query(tx.db).findById(file.file_id).patch({ visit_times: raw('visit_times + 1'), last_visit_time: now });
+      await Attachment.query(tx.db)
+        .findById(file.file_id)
+        .patch({ visit_times: raw('visit_times + 1'), last_visit_time: now });
       if (file.uid) {
         await FileFlow.query(tx.db)
           .insert({ uid: file.uid, date_month: flowMonth(now, timeZone), used: file.file_size })

@@ -22,19 +22,44 @@ export async function copyItemContent(
   opts: { keepSyncRecord?: boolean } = {},
 ): Promise<void> {
   const now = tx.now();
-  const catalogs = await Catalog.query(tx.db).modify('inItem', fromItemId).orderBy([{ column: 'level' }, { column: 'cat_id' }]);
+  const catalogs = await Catalog.query(tx.db)
+    .modify('inItem', fromItemId)
+    .orderBy([{ column: 'level' }, { column: 'cat_id' }]);
   const newIds = new Map<number, number>([[0, 0]]);
   // Parents come before children (ordered by level); a row whose parent is missing goes to the root.
   for (const cat of catalogs) {
     const parent = newIds.get(cat.parent_cat_id) ?? 0;
-    const row = await Catalog.query(tx.db).insert({ item_id: toItemId, cat_name: cat.cat_name, parent_cat_id: parent, level: cat.level, s_number: cat.s_number, addtime: now });
+    const row = await Catalog.query(tx.db).insert({
+      item_id: toItemId,
+      cat_name: cat.cat_name,
+      parent_cat_id: parent,
+      level: cat.level,
+      s_number: cat.s_number,
+      addtime: now,
+    });
     newIds.set(cat.cat_id, row.cat_id);
   }
   const pages = await Page.query(tx.db)
     .modify('inItem', fromItemId)
     .modify('notDeleted')
     .orderBy('page_id')
-    .select('cat_id', 'page_title', 'page_content', 's_number', 'ext_info', 'content_hash', 'stable_key', 'revision', 'source_path', 'source_head', 'sync_revision', 'sync_hash', 'sync_created', 'source_refs', 'sync_nav_order');
+    .select(
+      'cat_id',
+      'page_title',
+      'page_content',
+      's_number',
+      'ext_info',
+      'content_hash',
+      'stable_key',
+      'revision',
+      'source_path',
+      'source_head',
+      'sync_revision',
+      'sync_hash',
+      'sync_created',
+      'source_refs',
+      'sync_nav_order',
+    );
   // Batch insert through knex: objection refuses batch inserts on SQLite, and one statement per
   // 50 pages is what keeps copying a large item quick.
   for (let i = 0; i < pages.length; i += PAGE_BATCH) {
@@ -54,7 +79,15 @@ export async function copyItemContent(
         page_addtime: now,
         // A copy starts at revision 1: "unchanged since the sync wrote it" carries over as such.
         ...(opts.keepSyncRecord
-          ? { source_path: p.source_path, source_head: p.source_head, sync_hash: p.sync_hash, sync_created: p.sync_created, source_refs: p.source_refs, sync_nav_order: p.sync_nav_order, sync_revision: p.sync_revision && p.sync_revision === p.revision ? 1 : 0 }
+          ? {
+              source_path: p.source_path,
+              source_head: p.source_head,
+              sync_hash: p.sync_hash,
+              sync_created: p.sync_created,
+              source_refs: p.source_refs,
+              sync_nav_order: p.sync_nav_order,
+              sync_revision: p.sync_revision && p.sync_revision === p.revision ? 1 : 0,
+            }
           : {}),
       })),
     );

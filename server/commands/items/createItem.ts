@@ -27,16 +27,16 @@ export async function createItem(deps: Deps, input: NewItem): Promise<{ item_id:
       await assertDomainFree(tx.db, input.item_domain);
       const now = tx.now();
       const row = await Item.query(tx.db).insert({
-          item_name: input.item_name,
-          item_description: input.item_description,
-          uid: input.owner.uid,
-          username: input.owner.username,
-          password_hash,
-          item_domain: input.item_domain,
-          item_type: input.item_type,
-          addtime: now,
-          last_update_time: now,
-        });
+        item_name: input.item_name,
+        item_description: input.item_description,
+        uid: input.owner.uid,
+        username: input.owner.username,
+        password_hash,
+        item_domain: input.item_domain,
+        item_type: input.item_type,
+        addtime: now,
+        last_update_time: now,
+      });
       const item_id = row.item_id;
       if (input.copyFromItemId) await copyItemContent(tx, input.copyFromItemId, item_id, input.owner);
       else await seedPagesFor(tx, { item_id, item_name: input.item_name, item_type: input.item_type }, input.owner);

@@ -25,13 +25,34 @@ export async function archiveItem(deps: Deps, itemId: number): Promise<void> {
   liveRightsChanged(deps, itemId);
 }
 
-export async function transferItem(deps: Deps, item: { item_id: number; item_name: string }, to: UserRef, by: { uid: number; username: string }): Promise<void> {
+export async function transferItem(
+  deps: Deps,
+  item: { item_id: number; item_name: string },
+  to: UserRef,
+  by: { uid: number; username: string },
+): Promise<void> {
   await inTransaction(deps, async (tx) => {
     await Item.query(tx.db).findById(item.item_id).patch({ uid: to.uid, username: to.username, last_update_time: tx.now() });
     await ItemMember.query(tx.db).modify('inItem', item.item_id).where({ uid: to.uid }).delete();
-    await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'item', objectId: item.item_id, objectName: item.item_name, remark: `owner → ${to.username}` });
+    await recordChange(tx, {
+      itemId: item.item_id,
+      author: by,
+      action: 'update',
+      object: 'item',
+      objectId: item.item_id,
+      objectName: item.item_name,
+      remark: `owner → ${to.username}`,
+    });
     if (to.uid !== by.uid) {
-      await notify(tx, { to_uid: to.uid, from_uid: by.uid, from_name: by.username, title: `${by.username} transferred the item "${item.item_name}" to you`, content: `You now own the item "${item.item_name}".`, object_type: 'item', object_id: item.item_id });
+      await notify(tx, {
+        to_uid: to.uid,
+        from_uid: by.uid,
+        from_name: by.username,
+        title: `${by.username} transferred the item "${item.item_name}" to you`,
+        content: `You now own the item "${item.item_name}".`,
+        object_type: 'item',
+        object_id: item.item_id,
+      });
     }
   });
   liveRightsChanged(deps, item.item_id);

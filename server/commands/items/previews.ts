@@ -21,7 +21,13 @@ export interface Preview {
 
 /** Live previews of an item, the newest first. */
 export async function listPreviews(db: Deps['db'], sourceId: number): Promise<ItemRow[]> {
-  return Item.query(db).where({ preview_of: sourceId }).modify('notDeleted').orderBy([{ column: 'addtime', order: 'desc' }, { column: 'item_id', order: 'desc' }]);
+  return Item.query(db)
+    .where({ preview_of: sourceId })
+    .modify('notDeleted')
+    .orderBy([
+      { column: 'addtime', order: 'desc' },
+      { column: 'item_id', order: 'desc' },
+    ]);
 }
 
 async function livePreview(db: Deps['db'], sourceId: number, name: string): Promise<ItemRow | undefined> {

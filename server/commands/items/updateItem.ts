@@ -34,7 +34,9 @@ export async function updateItem(
   changes: ItemChanges,
   by: { uid: number; username: string },
 ): Promise<void> {
-  const patch: Partial<Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash' | 'allow_comment' | 'allow_feedback' | 'show_watermark' | 'live_editing'>> = {};
+  const patch: Partial<
+    Pick<Item, 'item_name' | 'item_description' | 'item_domain' | 'password_hash' | 'allow_comment' | 'allow_feedback' | 'show_watermark' | 'live_editing'>
+  > = {};
   for (const key of ['allow_comment', 'allow_feedback', 'show_watermark', 'live_editing'] as const) if (changes[key] !== undefined) patch[key] = changes[key];
   if (changes.item_name !== undefined) patch.item_name = changes.item_name;
   if (changes.item_description !== undefined) patch.item_description = changes.item_description;
@@ -46,10 +48,22 @@ export async function updateItem(
   try {
     await inTransaction(deps, async (tx) => {
       if (changes.item_domain) await assertDomainFree(tx.db, changes.item_domain, item.item_id);
-      await Item.query(tx.db).findById(item.item_id).patch({ ...patch, last_update_time: tx.now() });
+      await Item.query(tx.db)
+        .findById(item.item_id)
+        .patch({ ...patch, last_update_time: tx.now() });
       await bumpMenuVersion(tx.db, item.item_id);
-      const remark = Object.keys(patch).map((k) => (k === 'password_hash' ? 'password' : k)).join(',');
-      await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'item', objectId: item.item_id, objectName: changes.item_name ?? item.item_name, remark });
+      const remark = Object.keys(patch)
+        .map((k) => (k === 'password_hash' ? 'password' : k))
+        .join(',');
+      await recordChange(tx, {
+        itemId: item.item_id,
+        author: by,
+        action: 'update',
+        object: 'item',
+        objectId: item.item_id,
+        objectName: changes.item_name ?? item.item_name,
+        remark,
+      });
     });
   } catch (err) {
     rethrowDomainRace(err);

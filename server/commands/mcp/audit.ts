@@ -32,14 +32,20 @@ export async function recordMcpAudit(deps: Deps, entry: AuditEntryInput): Promis
 }
 
 /** One page of the audit, newest first: an item's rows, or the whole site's (itemId absent). */
-export async function listMcpAudit(deps: Pick<Deps, 'db'>, opts: { itemId?: number; page: number; count: number }): Promise<{ rows: McpAuditRow[]; total: number }> {
+export async function listMcpAudit(
+  deps: Pick<Deps, 'db'>,
+  opts: { itemId?: number; page: number; count: number },
+): Promise<{ rows: McpAuditRow[]; total: number }> {
   const base = () => {
     const q = McpAuditEntry.query(deps.db);
     if (opts.itemId) q.modify('inItem', opts.itemId);
     return q;
   };
   const [rows, total] = await Promise.all([
-    base().orderBy('id', 'desc').offset((opts.page - 1) * opts.count).limit(opts.count),
+    base()
+      .orderBy('id', 'desc')
+      .offset((opts.page - 1) * opts.count)
+      .limit(opts.count),
     base().count({ n: '*' }).first(),
   ]);
   return { rows, total: toCount(total as Record<string, unknown> | undefined) };

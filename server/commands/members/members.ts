@@ -38,7 +38,15 @@ export async function saveMembers(
         .merge(grant);
       const row = (await ItemMember.query(tx.db).modify('inItem', item.item_id).where({ uid: user.uid }).select('item_member_id').first())!;
       ids.push(row.item_member_id);
-      await recordChange(tx, { itemId: item.item_id, author: by, action: 'update', object: 'member', objectId: row.item_member_id, objectName: user.username, remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}` });
+      await recordChange(tx, {
+        itemId: item.item_id,
+        author: by,
+        action: 'update',
+        object: 'member',
+        objectId: row.item_member_id,
+        objectName: user.username,
+        remark: `group ${grant.member_group_id}, catalog ${grant.cat_id}`,
+      });
       if (!existed) await noticeAddedToItem(tx, user, item, by);
     }
     await bumpMenuVersion(tx.db, item.item_id);

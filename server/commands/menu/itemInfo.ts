@@ -34,7 +34,11 @@ export function unreadNoticesColumn(db: Db, actor: Actor): { unread_notices?: Kn
  * may see it, served ready (every encoding, with its ETag) from the menu cache; with a keyword, the
  * search hits instead (not cached, compressed by the middleware).
  */
-export async function itemInfo(services: Services & { menuCache: MenuCache }, loaded: LoadedItem & { also: { unread_notices?: unknown } }, input: ItemInfoInput) {
+export async function itemInfo(
+  services: Services & { menuCache: MenuCache },
+  loaded: LoadedItem & { also: { unread_notices?: unknown } },
+  input: ItemInfoInput,
+) {
   const { item, abilities } = loaded;
   const keyword = input.keyword.trim();
   const unread = toCount({ n: loaded.also.unread_notices ?? 0 });
@@ -44,7 +48,13 @@ export async function itemInfo(services: Services & { menuCache: MenuCache }, lo
       loadCatalogs(services.db, item.item_id),
     ]);
     const parents = new Map(cats.map((c) => [c.cat_id, c.parent_cat_id]));
-    const head = await infoHead(services, loaded, input, { firstPageId: found.hits[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) }, unread);
+    const head = await infoHead(
+      services,
+      loaded,
+      input,
+      { firstPageId: found.hits[0]?.page_id ?? 0, parents, visible: catalogsUnder(cats, abilities.allowedTopCatIds) },
+      unread,
+    );
     // `search_total`: every match, while the menu lists at most MENU_SEARCH_LIMIT of them.
     return presentItemSearchInfo(head, searchMenu(found.hits), found.total);
   }
@@ -68,8 +78,19 @@ async function infoHead(
   if (!defaultPageId && (item.item_type === ItemType.SINGLE_PAGE || item.item_type === ItemType.SPREADSHEET)) defaultPageId = menu.firstPageId;
   // item/info is the most frequent read: a plain knex read of one row (bench/models.ts, one row
   // by id: SQLite 325 vs 225 µs of CPU through objection, +45%).
-  const defaultPage = defaultPageId ? ((await Page.knexTable(services.db).where({ page_id: defaultPageId, item_id: item.item_id, is_del: 0 }).first('cat_id')) as { cat_id: number } | undefined) : null;
+  const defaultPage = defaultPageId
+    ? ((await Page.knexTable(services.db).where({ page_id: defaultPageId, item_id: item.item_id, is_del: 0 }).first('cat_id')) as
+        | { cat_id: number }
+        | undefined)
+    : null;
   const chain = defaultPage?.cat_id ? ancestryOf(menu.parents, defaultPage.cat_id) : [];
   const catalogChain = menu.visible ? chain.filter((id) => menu.visible!.has(id)) : chain;
-  return presentItemInfoHead(item, { flags: abilities.flags, defaultPageId, catalogChain, currentPageId: input.page_id, unreadCount, liveSite: services.config.LIVE_EDITING });
+  return presentItemInfoHead(item, {
+    flags: abilities.flags,
+    defaultPageId,
+    catalogChain,
+    currentPageId: input.page_id,
+    unreadCount,
+    liveSite: services.config.LIVE_EDITING,
+  });
 }

@@ -236,7 +236,8 @@ function sameMap(a: Map<string, number>, b: Map<string, number> | undefined): bo
 
 /** Validates and rewrites the placeholders of one template string; returns it and its weight. */
 function boundString(text: string, repeat: number, weights: ReferenceWeights, at: Siblings | null): { text: string; bytes: number } {
-  if (longestBackslashRun(text, repeat) > MAX_BACKSLASH_RUN) throw new MockTemplateError(`strings must not hold runs of more than ${MAX_BACKSLASH_RUN} backslashes`);
+  if (longestBackslashRun(text, repeat) > MAX_BACKSLASH_RUN)
+    throw new MockTemplateError(`strings must not hold runs of more than ${MAX_BACKSLASH_RUN} backslashes`);
   if (repeat > 1 && text.includes('@')) refusePlaceholdersAcrossCopies(text);
   let bytes = text.length;
   const rewritten = text.replace(PLACEHOLDER, (whole, slashes: string, name: string, args: string | undefined, offset: number) => {
@@ -245,7 +246,8 @@ function boundString(text: string, repeat: number, weights: ReferenceWeights, at
     if (REFUSED_NAMES.has(method) || REFUSED_NAMES.has(name)) throw new MockTemplateError(`"@${name}" is not a Mock.js data placeholder`);
     bytes += Math.max(LENGTH_ARGUMENT_METHODS.has(method) ? TEXT_PLACEHOLDER_BYTES : OTHER_PLACEHOLDER_BYTES, referenceWeight(name, weights, at));
     if (args === undefined) {
-      if (text[offset + whole.length] === '(') throw new MockTemplateError(`"@${name}(": placeholder arguments must be closed by ")" within ${MAX_ARGUMENT_CHARS} characters`);
+      if (text[offset + whole.length] === '(')
+        throw new MockTemplateError(`"@${name}(": placeholder arguments must be closed by ")" within ${MAX_ARGUMENT_CHARS} characters`);
       return whole;
     }
     return `${slashes}@${name}(${capArguments(method, parseArguments(args)).map(serialise).join(',')})`;
@@ -330,9 +332,15 @@ function boundMockTemplate(template: unknown): unknown {
     const weights: ReferenceWeights = { known, seen: noEstimates(), referenced: false };
     const { value, bytes } = bound(template, 0, weights, null);
     // Each pass only raises the estimates, so one over the limit stays over it.
-    if (bytes > MOCK_MAX_OUTPUT_BYTES) throw new MockTemplateError(`would produce about ${Math.round(bytes / 1024)} KB; the limit is ${MOCK_MAX_OUTPUT_BYTES / 1024} KB (lower the repeat counts, or what placeholders such as "@/a/b" refer to)`);
+    if (bytes > MOCK_MAX_OUTPUT_BYTES)
+      throw new MockTemplateError(
+        `would produce about ${Math.round(bytes / 1024)} KB; the limit is ${MOCK_MAX_OUTPUT_BYTES / 1024} KB (lower the repeat counts, or what placeholders such as "@/a/b" refer to)`,
+      );
     if (!weights.referenced || sameEstimates(weights.seen, known)) return value;
-    if (pass === MAX_REFERENCE_CHAIN) throw new MockTemplateError(`placeholders that refer to other properties ("@/a/b", "@name") must not form a cycle or a chain longer than ${MAX_REFERENCE_CHAIN}`);
+    if (pass === MAX_REFERENCE_CHAIN)
+      throw new MockTemplateError(
+        `placeholders that refer to other properties ("@/a/b", "@name") must not form a cycle or a chain longer than ${MAX_REFERENCE_CHAIN}`,
+      );
     known = weights.seen;
   }
 }

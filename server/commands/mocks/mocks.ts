@@ -11,7 +11,11 @@ export type { MockRow } from '../../models/Mock.ts';
 function normaliseMockPath(path: string): string {
   const p = path.trim();
   if (!p) return '';
-  if (p.startsWith('~')) throw errors.validation('path: regular-expression paths are not supported; give an exact path such as /users/1', 'path：不支持正则路径，请填写精确路径，如 /users/1');
+  if (p.startsWith('~'))
+    throw errors.validation(
+      'path: regular-expression paths are not supported; give an exact path such as /users/1',
+      'path：不支持正则路径，请填写精确路径，如 /users/1',
+    );
   if (/\s/.test(p)) throw errors.validation('path: must not contain spaces', 'path：不能包含空格');
   return p.startsWith('/') ? p : `/${p}`;
 }
@@ -35,7 +39,8 @@ export async function saveMock(
     const now = tx.now();
     if (path) {
       const clash = await Mock.query(tx.db).modify('inItem', input.item_id).where({ path }).whereNot({ page_id: input.page_id }).select('page_id').first();
-      if (clash) throw errors.validation(`path: ${path} is already used by the mock of page ${clash.page_id}`, `path：${path} 已被页面 ${clash.page_id} 的 Mock 使用`);
+      if (clash)
+        throw errors.validation(`path: ${path} is already used by the mock of page ${clash.page_id}`, `path：${path} 已被页面 ${clash.page_id} 的 Mock 使用`);
     }
     const existing = await Mock.query(tx.db).where({ page_id: input.page_id }).first();
     if (existing) {
@@ -43,7 +48,16 @@ export async function saveMock(
       return { page_id: input.page_id, unique_key: existing.unique_key, path };
     }
     const unique_key = crypto.randomBytes(16).toString('hex');
-    await Mock.query(tx.db).insert({ unique_key, uid: input.uid, page_id: input.page_id, item_id: input.item_id, template: input.template, path, addtime: now, last_update_time: now });
+    await Mock.query(tx.db).insert({
+      unique_key,
+      uid: input.uid,
+      page_id: input.page_id,
+      item_id: input.item_id,
+      template: input.template,
+      path,
+      addtime: now,
+      last_update_time: now,
+    });
     return { page_id: input.page_id, unique_key, path };
   });
 }
@@ -68,5 +82,7 @@ export const findMockByKey = (deps: Pick<Deps, 'db'>, key: string) => servable(d
 export const findMockByPath = (deps: Pick<Deps, 'db'>, itemId: number, path: string) => servable(deps, { 'mocks.item_id': itemId, 'mocks.path': path });
 
 export async function countMockView(deps: Deps, id: number): Promise<void> {
-  await Mock.query(deps.db).findById(id).patch({ view_times: raw('view_times + 1') });
+  await Mock.query(deps.db)
+    .findById(id)
+    .patch({ view_times: raw('view_times + 1') });
 }

@@ -41,10 +41,17 @@ export const noticeAddedToTeam = (tx: Deps, to: { uid: number }, team: { id: num
  * Someone else saved a page the recipient wrote last. One unread notice per page and editor is
  * enough: a burst of saves (autosave, several quick edits) does not flood the inbox.
  */
-export async function noticePageEdited(tx: Deps, previousAuthorUid: number, page: { page_id: number; page_title: string; item_id: number }, by: Actor): Promise<void> {
+export async function noticePageEdited(
+  tx: Deps,
+  previousAuthorUid: number,
+  page: { page_id: number; page_title: string; item_id: number },
+  by: Actor,
+): Promise<void> {
   if (!previousAuthorUid || previousAuthorUid === by.uid) return;
   // Asked on every save by another author: knex on the model's table (see savePage for the figure).
-  const pending = await Notice.knexTable(tx.db).where({ to_uid: previousAuthorUid, from_uid: by.uid, object_type: 'page', object_id: page.page_id, is_read: 0 }).first('notice_id');
+  const pending = await Notice.knexTable(tx.db)
+    .where({ to_uid: previousAuthorUid, from_uid: by.uid, object_type: 'page', object_id: page.page_id, is_read: 0 })
+    .first('notice_id');
   if (pending) return;
   await notify(tx, {
     to_uid: previousAuthorUid,

@@ -50,7 +50,11 @@ export async function listNotices(
     return q;
   };
   const [rows, total, unread] = await Promise.all([
-    mine().orderBy('notice_time', 'desc').orderBy('notice_id', 'desc').limit(input.count).offset((input.page - 1) * input.count),
+    mine()
+      .orderBy('notice_time', 'desc')
+      .orderBy('notice_id', 'desc')
+      .limit(input.count)
+      .offset((input.page - 1) * input.count),
     mine().resultSize(),
     Notice.query(deps.db).where({ to_uid: input.uid, is_read: 0 }).resultSize(),
   ]);

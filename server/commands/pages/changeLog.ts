@@ -11,7 +11,12 @@ export type ChangeObject = 'page' | 'catalog' | 'item' | 'tree' | 'member' | 'te
 const CHANGE_LOG_KEPT = 300;
 
 /** The webhook event a page change announces (a page back from the recycle bin is created again). */
-const PAGE_EVENTS: Partial<Record<ChangeAction, WebhookEvent>> = { create: 'page.created', update: 'page.updated', delete: 'page.deleted', recover: 'page.created' };
+const PAGE_EVENTS: Partial<Record<ChangeAction, WebhookEvent>> = {
+  create: 'page.created',
+  update: 'page.updated',
+  delete: 'page.deleted',
+  recover: 'page.created',
+};
 
 /**
  * One `change_log` row: who did what to which object of an item (the data of ShowDoc's
@@ -36,7 +41,9 @@ export async function recordChange(
   });
   // Keep the newest CHANGE_LOG_KEPT rows of the item: everything at or below the id of the first
   // row past them goes (one indexed lookup on (item_id, id) per write).
-  const cutoff = (await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id')) as { id: number } | undefined;
+  const cutoff = (await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).orderBy('id', 'desc').offset(CHANGE_LOG_KEPT).first('id')) as
+    | { id: number }
+    | undefined;
   if (cutoff) await ChangeLogEntry.knexTable(deps.db).where({ item_id: entry.itemId }).andWhere('id', '<=', cutoff.id).delete();
   const event = entry.object === 'page' ? PAGE_EVENTS[entry.action] : undefined;
   if (event && !deps.quietPageEvents) {

@@ -21,7 +21,11 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
     // Chunks keep the IN list under SQLite's bound-parameter limit.
     for (let i = 0; i < input.pageIds.length; i += 500) {
       const ids = input.pageIds.slice(i, i + 500);
-      const pages = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', ids).select('page_id', 'page_title', 'cat_id');
+      const pages = await Page.query(tx.db)
+        .modify('inItem', input.itemId)
+        .modify('notDeleted')
+        .whereIn('page_id', ids)
+        .select('page_id', 'page_title', 'cat_id');
       if (!pages.length) continue;
       const live = pages.map((p) => p.page_id);
       await Page.query(tx.db).whereIn('page_id', live).patch({ is_del: 1, del_time: now, del_by_uid: input.by.uid, del_by_username: input.by.username });
@@ -29,9 +33,18 @@ export async function deletePagesToRecycle(deps: Deps, input: { itemId: number; 
       await RecycleEntry.query(tx.db).whereIn('page_id', live).delete();
       // One knex batch insert per chunk: objection refuses batch inserts on SQLite.
       await RecycleEntry.knexTable(tx.db).insert(
-        pages.map((p) => ({ item_id: input.itemId, page_id: p.page_id, page_title: p.page_title, cat_id: p.cat_id, del_by_uid: input.by.uid, del_by_username: input.by.username, del_time: now })),
+        pages.map((p) => ({
+          item_id: input.itemId,
+          page_id: p.page_id,
+          page_title: p.page_title,
+          cat_id: p.cat_id,
+          del_by_uid: input.by.uid,
+          del_by_username: input.by.username,
+          del_time: now,
+        })),
       );
-      for (const p of pages) await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'page', objectId: p.page_id, objectName: p.page_title });
+      for (const p of pages)
+        await recordChange(tx, { itemId: input.itemId, author: input.by, action: 'delete', object: 'page', objectId: p.page_id, objectName: p.page_title });
       count += pages.length;
     }
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: now });
@@ -53,9 +66,13 @@ export async function recoverPage(deps: Deps, input: { itemId: number; pageId: n
   return inTransaction(deps, async (tx) => {
     const entry = await RecycleEntry.query(tx.db).modify('inItem', input.itemId).where({ page_id: input.pageId }).select('cat_id', 'page_title').first();
     if (!entry) return null;
-    const catStillThere = entry.cat_id > 0 ? await Catalog.query(tx.db).modify('inItem', input.itemId).where({ cat_id: entry.cat_id }).select('cat_id').first() : null;
+    const catStillThere =
+      entry.cat_id > 0 ? await Catalog.query(tx.db).modify('inItem', input.itemId).where({ cat_id: entry.cat_id }).select('cat_id').first() : null;
     const catId = catStillThere ? entry.cat_id : 0;
-    await Page.query(tx.db).modify('inItem', input.itemId).where({ page_id: input.pageId }).patch({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
+    await Page.query(tx.db)
+      .modify('inItem', input.itemId)
+      .where({ page_id: input.pageId })
+      .patch({ is_del: 0, del_time: 0, del_by_uid: 0, del_by_username: '', cat_id: catId });
     await RecycleEntry.query(tx.db).where({ page_id: input.pageId }).delete();
     await Item.query(tx.db).findById(input.itemId).patch({ last_update_time: tx.now() });
     await bumpMenuVersion(tx.db, input.itemId);

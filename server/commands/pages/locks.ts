@@ -8,7 +8,6 @@ import type { Author } from '../../policies/author.ts';
 import { liveRightsChanged } from '../../live/liveServices.ts';
 import { findLiveLock, PageLock } from '../../models/PageLock.ts';
 
-
 /** Refuses a write while another user holds a live lock on the page (10309 naming the holder). */
 export async function assertNotLockedByOther(db: Db, pageId: number, uid: number, now: number): Promise<void> {
   const lock = await findLiveLock(db, pageId, now);
@@ -22,7 +21,10 @@ const MAX_LOCK_SECONDS = 24 * 3600;
  * Takes, renews or (with a past `lockTo`, e.g. 1000) releases the caller's lock on a page.
  * Another user's live lock is never replaced: 10309 naming the holder.
  */
-export async function setPageLock(deps: Deps, input: { pageId: number; itemId: number; holder: Author; lockTo?: number }): Promise<{ lock_to: number; released: boolean }> {
+export async function setPageLock(
+  deps: Deps,
+  input: { pageId: number; itemId: number; holder: Author; lockTo?: number },
+): Promise<{ lock_to: number; released: boolean }> {
   const now = deps.now();
   const lockTo = Math.min(input.lockTo ?? now + LOCK_DEFAULT_SECONDS, now + MAX_LOCK_SECONDS);
   const write = () =>
@@ -35,7 +37,14 @@ export async function setPageLock(deps: Deps, input: { pageId: number; itemId: n
         return { lock_to: 0, released: true };
       }
       if (existing) await PageLock.query(tx.db).where({ page_id: input.pageId }).patch({ lock_to: lockTo });
-      else await PageLock.query(tx.db).insert({ page_id: input.pageId, lock_uid: input.holder.uid, lock_username: input.holder.username, lock_to: lockTo, addtime: now });
+      else
+        await PageLock.query(tx.db).insert({
+          page_id: input.pageId,
+          lock_uid: input.holder.uid,
+          lock_username: input.holder.username,
+          lock_to: lockTo,
+          addtime: now,
+        });
       return { lock_to: lockTo, released: false };
     });
   let result: { lock_to: number; released: boolean };

@@ -10,7 +10,10 @@ import type { Deps } from '../../services.ts';
  * objection queries the call cost 480 µs of CPU against 290 µs (+65%, SQLite, measured against
  * the knex version of aac9171), on every page/info.
  */
-export async function pageExtras(deps: Pick<Deps, 'db' | 'now'>, pageId: number): Promise<{ attachment_count: number; unique_key: string; comment_count: number }> {
+export async function pageExtras(
+  deps: Pick<Deps, 'db' | 'now'>,
+  pageId: number,
+): Promise<{ attachment_count: number; unique_key: string; comment_count: number }> {
   const { db } = deps;
   const row = (await db
     .select(
@@ -23,5 +26,9 @@ export async function pageExtras(deps: Pick<Deps, 'db' | 'now'>, pageId: number)
       PageComment.knexTable(db).where({ page_id: pageId, parent_id: 0, resolved: 0, deleted_at: 0 }).count('*').as('comment_count'),
     )
     .first()) as { attachment_count: unknown; unique_key: string | null; comment_count: unknown } | undefined;
-  return { attachment_count: toCount({ n: row?.attachment_count ?? 0 }), unique_key: row?.unique_key ?? '', comment_count: toCount({ n: row?.comment_count ?? 0 }) };
+  return {
+    attachment_count: toCount({ n: row?.attachment_count ?? 0 }),
+    unique_key: row?.unique_key ?? '',
+    comment_count: toCount({ n: row?.comment_count ?? 0 }),
+  };
 }

@@ -127,8 +127,13 @@ export async function savePage(deps: Deps, input: SavePageInput): Promise<SavedP
       page = await writePageVersion(tx, current, changes, { author: input.author, recordVersion: true, historyLimit: input.historyLimit });
     }
 
-    await afterPageWrite(tx, { itemId: item.item_id, page, author: input.author, action: created ? 'create' : 'update', renameItem: item.item_type === ItemType.SINGLE_PAGE });
+    await afterPageWrite(tx, {
+      itemId: item.item_id,
+      page,
+      author: input.author,
+      action: created ? 'create' : 'update',
+      renameItem: item.item_type === ItemType.SINGLE_PAGE,
+    });
     return { page, created };
   });
 }
-

@@ -9,12 +9,19 @@ import { bumpMenuVersion } from '../menu/menuVersion.ts';
  * `assertMayWriteCat` (access/pages.ts `pageCatalogGuard`) throws for a catalog the caller may not write; it gets the
  * transaction handle: on SQLite a query on another handle would wait for the one connection.
  */
-export async function sortPages(deps: Deps, input: { itemId: number; orders: Map<number, number>; assertMayWriteCat: (catId: number, db: Deps['db']) => Promise<void> }): Promise<number> {
+export async function sortPages(
+  deps: Deps,
+  input: { itemId: number; orders: Map<number, number>; assertMayWriteCat: (catId: number, db: Deps['db']) => Promise<void> },
+): Promise<number> {
   return inTransaction(deps, async (tx) => {
     const ids = [...input.orders.keys()];
     const found = new Map<number, number>();
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await Page.query(tx.db).modify('inItem', input.itemId).modify('notDeleted').whereIn('page_id', ids.slice(i, i + 500)).select('page_id', 'cat_id');
+      const rows = await Page.query(tx.db)
+        .modify('inItem', input.itemId)
+        .modify('notDeleted')
+        .whereIn('page_id', ids.slice(i, i + 500))
+        .select('page_id', 'cat_id');
       for (const r of rows) found.set(r.page_id, r.cat_id);
     }
     for (const id of ids) {

@@ -62,5 +62,6 @@ export async function afterPageWrite(
   if (w.renameItem && w.page.page_title) itemChanges.item_name = w.page.page_title.slice(0, 200);
   await Item.knexTable(db).where({ item_id: w.itemId }).update(itemChanges);
   await bumpMenuVersion(db, w.itemId);
-  if (w.logChange !== false) await recordChange(tx, { itemId: w.itemId, author: w.author, action: w.action, object: 'page', objectId: w.page.page_id, objectName: w.page.page_title });
+  if (w.logChange !== false)
+    await recordChange(tx, { itemId: w.itemId, author: w.author, action: w.action, object: 'page', objectId: w.page.page_id, objectName: w.page.page_title });
 }

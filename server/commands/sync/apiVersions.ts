@@ -31,7 +31,11 @@ export async function snapshotPushedApis(jobs: JobPool, uploads: ApiVersionUploa
   if (!present.length) return uploads.map(() => null);
   let made;
   try {
-    made = await jobs.run('snapshots', { documents: present.map(({ document, source }) => ({ document, source })) }, { fileName: present.map((p) => p.source).join(', ') });
+    made = await jobs.run(
+      'snapshots',
+      { documents: present.map(({ document, source }) => ({ document, source })) },
+      { fileName: present.map((p) => p.source).join(', ') },
+    );
   } catch (err) {
     if (err instanceof JobLimitError) throw errors.validation(`api_versions: ${err.message}`);
     throw err;
@@ -46,7 +50,12 @@ export async function snapshotPushedApis(jobs: JobPool, uploads: ApiVersionUploa
 }
 
 /** Records the pushed APIs (their snapshots from snapshotPushedApis, same order) in the batch's transaction. */
-export async function recordPushedApiVersions(tx: Deps, itemId: number, uploads: ApiVersionUpload[], snapshots: (PushedSnapshot | null)[]): Promise<{ results: SyncApiVersionResult[]; recorded: RecordedApiVersion[] }> {
+export async function recordPushedApiVersions(
+  tx: Deps,
+  itemId: number,
+  uploads: ApiVersionUpload[],
+  snapshots: (PushedSnapshot | null)[],
+): Promise<{ results: SyncApiVersionResult[]; recorded: RecordedApiVersion[] }> {
   const results: SyncApiVersionResult[] = [];
   const recorded: RecordedApiVersion[] = [];
   for (const [index, u] of uploads.entries()) {
@@ -55,14 +64,26 @@ export async function recordPushedApiVersions(tx: Deps, itemId: number, uploads:
     if (made) api = made;
     else {
       // An API that is gone: an empty version of its stream (every operation removed), of the kind it had.
-      const latest = await ApiVersion.query(tx.db).modify('inItem', itemId).where({ stream: u.stream ?? u.source }).orderBy('version_id', 'desc').select('source_kind').first();
+      const latest = await ApiVersion.query(tx.db)
+        .modify('inItem', itemId)
+        .where({ stream: u.stream ?? u.source })
+        .orderBy('version_id', 'desc')
+        .select('source_kind')
+        .first();
       if (!latest) {
         results.push({ source: u.source, version_id: null, number: null, summary: null });
         continue;
       }
       api = { kind: latest.source_kind, snapshot: { title: '', version: '', operations: [] } };
     }
-    const v = await recordApiVersion(tx, { itemId, stream: u.stream ?? u.source, sourceName: u.source, kind: api.kind, api: { snapshot: api.snapshot }, author: API_AUTHOR });
+    const v = await recordApiVersion(tx, {
+      itemId,
+      stream: u.stream ?? u.source,
+      sourceName: u.source,
+      kind: api.kind,
+      api: { snapshot: api.snapshot },
+      author: API_AUTHOR,
+    });
     if (v) recorded.push(v);
     results.push({ source: u.source, version_id: v?.version_id ?? null, number: v?.number ?? null, summary: v?.summary ?? null });
   }

@@ -56,7 +56,8 @@ export async function applyChanges(
       const catIds = new Map<string, number>();
       const catIdFor = async (path: string[]) => {
         const key = JSON.stringify(path);
-        if (!catIds.has(key)) catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author, onCreated: () => void announcement.counts.catalogs++ }));
+        if (!catIds.has(key))
+          catIds.set(key, await ensureCatalogPath(tx, input.itemId, path, { author, onCreated: () => void announcement.counts.catalogs++ }));
         return catIds.get(key)!;
       };
 
@@ -91,19 +92,37 @@ export async function applyChanges(
         const current = (await Page.knexTable(tx.db).where({ page_id: change.page_id, item_id: input.itemId }).first()) as PageRow | undefined;
         const baseRevision = 'base_revision' in change ? change.base_revision : undefined;
         if (!current || current.is_del) {
-          conflicts.push({ index, page_id: change.page_id, base_revision: baseRevision ?? 0, server_revision: 0, reason: 'the page no longer exists on the server' });
+          conflicts.push({
+            index,
+            page_id: change.page_id,
+            base_revision: baseRevision ?? 0,
+            server_revision: 0,
+            reason: 'the page no longer exists on the server',
+          });
           results.push({ index, op: change.op, status: 'conflict', page_id: change.page_id, revision: 0, content_hash: '' });
           continue;
         }
         if (baseRevision !== undefined && baseRevision !== current.revision) {
-          conflicts.push({ index, page_id: current.page_id, base_revision: baseRevision, server_revision: current.revision, reason: newerRevision(current, baseRevision) });
+          conflicts.push({
+            index,
+            page_id: current.page_id,
+            base_revision: baseRevision,
+            server_revision: current.revision,
+            reason: newerRevision(current, baseRevision),
+          });
           results.push(resultOf(index, change.op, 'conflict', current));
           continue;
         }
         if (change.op === 'name') {
           // A file path is given once; it moves only from the path the caller says the page has now.
           if (current.source_path && current.source_path !== change.source_path && current.source_path !== change.from) {
-            conflicts.push({ index, page_id: current.page_id, base_revision: current.revision, server_revision: current.revision, reason: `the page already belongs to ${current.source_path}` });
+            conflicts.push({
+              index,
+              page_id: current.page_id,
+              base_revision: current.revision,
+              server_revision: current.revision,
+              reason: `the page already belongs to ${current.source_path}`,
+            });
             results.push(resultOf(index, change.op, 'conflict', current));
             continue;
           }
@@ -121,7 +140,13 @@ export async function applyChanges(
         if (change.op === 'delete') {
           const refusal = change.force ? null : pruneRefusal(current);
           if (refusal) {
-            conflicts.push({ index, page_id: current.page_id, base_revision: change.base_revision ?? current.revision, server_revision: current.revision, reason: refusal });
+            conflicts.push({
+              index,
+              page_id: current.page_id,
+              base_revision: change.base_revision ?? current.revision,
+              server_revision: current.revision,
+              reason: refusal,
+            });
             results.push(resultOf(index, change.op, 'conflict', current));
             continue;
           }
@@ -166,7 +191,9 @@ export async function applyChanges(
     return {
       applied: false,
       conflicts,
-      results: results.map((r) => (r.status === 'conflict' ? r : { ...r, status: 'skipped' as const, page_id: r.op === 'create' ? 0 : r.page_id, revision: 0, content_hash: '' })),
+      results: results.map((r) =>
+        r.status === 'conflict' ? r : { ...r, status: 'skipped' as const, page_id: r.op === 'create' ? 0 : r.page_id, revision: 0, content_hash: '' },
+      ),
     };
   }
   return { applied: true, results, conflicts };
@@ -179,7 +206,11 @@ function newerRevision(current: PageRow, baseRevision: number): string {
 
 /** An update that moved the page to another catalog, renamed it or moved its file, as `docs plan` calls it a move. */
 function movedBy(before: PageRow, after: PageRow, change: { source_path?: string }): boolean {
-  return before.cat_id !== after.cat_id || before.page_title !== after.page_title || (!!before.source_path && !!change.source_path && before.source_path !== change.source_path);
+  return (
+    before.cat_id !== after.cat_id ||
+    before.page_title !== after.page_title ||
+    (!!before.source_path && !!change.source_path && before.source_path !== change.source_path)
+  );
 }
 
 /**
@@ -189,7 +220,11 @@ function movedBy(before: PageRow, after: PageRow, change: { source_path?: string
 async function claimStableKey(deps: Deps, itemId: number, key: string, index: number): Promise<void> {
   const holder = await Page.query(deps.db).modify('inItem', itemId).where({ stable_key: key }).select('page_id', 'is_del').first();
   if (!holder) return;
-  if (!holder.is_del) throw errors.validation(`changes.${index}.stable_key: page ${holder.page_id} already has this key; update it instead`, `changes.${index}.stable_key：页面 ${holder.page_id} 已使用此键`);
+  if (!holder.is_del)
+    throw errors.validation(
+      `changes.${index}.stable_key: page ${holder.page_id} already has this key; update it instead`,
+      `changes.${index}.stable_key：页面 ${holder.page_id} 已使用此键`,
+    );
   await Page.query(deps.db).findById(holder.page_id).patch({ stable_key: null });
 }
 
@@ -201,7 +236,11 @@ async function claimStableKey(deps: Deps, itemId: number, key: string, index: nu
  */
 async function linkPagesCreatedTogether(deps: Deps, itemId: number, results: SyncChangeResult[]): Promise<void> {
   const written = results.filter((r) => r.status === 'created' || r.status === 'updated');
-  const filled = await fillNewPageTokens(deps, itemId, written.map((r) => r.page_id));
+  const filled = await fillNewPageTokens(
+    deps,
+    itemId,
+    written.map((r) => r.page_id),
+  );
   for (const r of written) {
     const f = filled.get(r.page_id);
     if (!f) continue;
@@ -245,13 +284,26 @@ async function recordSync(deps: Deps, page: PageRow, source: SyncSource, created
  * new page takes it (the file came back); a live holder means the caller's plan is stale.
  */
 async function claimSourcePath(deps: Deps, itemId: number, sourcePath: string, index: number, pageId: number): Promise<void> {
-  const holders = await Page.query(deps.db).modify('inItem', itemId).where({ source_path: sourcePath }).whereNot({ page_id: pageId }).select('page_id', 'is_del');
+  const holders = await Page.query(deps.db)
+    .modify('inItem', itemId)
+    .where({ source_path: sourcePath })
+    .whereNot({ page_id: pageId })
+    .select('page_id', 'is_del');
   const live = holders.find((h) => !h.is_del);
-  if (live) throw errors.validation(`changes.${index}.source_path: page ${live.page_id} already belongs to ${sourcePath}`, `changes.${index}.source_path：页面 ${live.page_id} 已对应 ${sourcePath}`);
-  if (holders.length) await Page.query(deps.db).whereIn('page_id', holders.map((h) => h.page_id)).patch({ source_path: null });
+  if (live)
+    throw errors.validation(
+      `changes.${index}.source_path: page ${live.page_id} already belongs to ${sourcePath}`,
+      `changes.${index}.source_path：页面 ${live.page_id} 已对应 ${sourcePath}`,
+    );
+  if (holders.length)
+    await Page.query(deps.db)
+      .whereIn(
+        'page_id',
+        holders.map((h) => h.page_id),
+      )
+      .patch({ source_path: null });
 }
 
 function resultOf(index: number, op: SyncChange['op'], status: SyncChangeResult['status'], page: PageRow): SyncChangeResult {
   return { index, op, status, page_id: page.page_id, revision: page.revision, content_hash: page.content_hash };
 }
-

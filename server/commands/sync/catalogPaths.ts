@@ -9,7 +9,8 @@ const MAX_CAT_NAME_PATH = 1000;
  */
 export function parseCatalogPath(catName: string, catNameSub = ''): string[] {
   const joined = catNameSub.trim() ? `${catName}/${catNameSub}` : catName;
-  if (joined.length > MAX_CAT_NAME_PATH) throw errors.validation(`cat_name: must be at most ${MAX_CAT_NAME_PATH} characters`, `cat_name：不能超过 ${MAX_CAT_NAME_PATH} 个字符`);
+  if (joined.length > MAX_CAT_NAME_PATH)
+    throw errors.validation(`cat_name: must be at most ${MAX_CAT_NAME_PATH} characters`, `cat_name：不能超过 ${MAX_CAT_NAME_PATH} 个字符`);
   return joined
     .split('/')
     .map((s) => s.trim())

@@ -7,7 +7,23 @@ import { Attachment } from '../../models/Attachment.ts';
 import { Page, type PageRow } from '../../models/Page.ts';
 import { catalogPathsById } from './catalogPaths.ts';
 
-type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_number' | 'revision' | 'stable_key' | 'source_path' | 'sync_revision' | 'sync_hash' | 'sync_created' | 'sync_blob' | 'sync_blob_history' | 'sync_blob_committed' | 'sync_nav_order'>;
+type SyncPageFields = Pick<
+  PageRow,
+  | 'page_id'
+  | 'cat_id'
+  | 'page_title'
+  | 's_number'
+  | 'revision'
+  | 'stable_key'
+  | 'source_path'
+  | 'sync_revision'
+  | 'sync_hash'
+  | 'sync_created'
+  | 'sync_blob'
+  | 'sync_blob_history'
+  | 'sync_blob_committed'
+  | 'sync_nav_order'
+>;
 
 /*
  * The reads of a whole item's pages (sync/tree, sync/pages, open/getCatalogTree) stay plain knex
@@ -16,7 +32,23 @@ type SyncPageFields = Pick<PageRow, 'page_id' | 'cat_id' | 'page_title' | 's_num
  */
 
 /** The columns `sync/tree` lists (no content). */
-const TREE_COLUMNS = ['page_id', 'cat_id', 'page_title', 's_number', 'revision', 'content_hash', 'stable_key', 'source_path', 'sync_revision', 'sync_hash', 'sync_created', 'sync_blob', 'sync_blob_history', 'sync_blob_committed', 'sync_nav_order'] as const;
+const TREE_COLUMNS = [
+  'page_id',
+  'cat_id',
+  'page_title',
+  's_number',
+  'revision',
+  'content_hash',
+  'stable_key',
+  'source_path',
+  'sync_revision',
+  'sync_hash',
+  'sync_created',
+  'sync_blob',
+  'sync_blob_history',
+  'sync_blob_committed',
+  'sync_nav_order',
+] as const;
 
 /** A page as `sync/tree` and `sync/pages` list it: its catalog path resolved, its content hash given. */
 function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: string): SyncPage {
@@ -41,7 +73,10 @@ function syncPageOf(p: SyncPageFields, paths: Map<number, string[]>, hash: strin
 }
 
 /** `sync/tree`: every live page's identity and version (no content), plus the catalogs with their paths. */
-export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[]; assets: Record<string, string>; deleted: SyncDeletedPage[] }> {
+export async function readSyncTree(
+  db: Db,
+  itemId: number,
+): Promise<{ pages: SyncPage[]; catalogs: SyncCatalog[]; assets: Record<string, string>; deleted: SyncDeletedPage[] }> {
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const pages = (await Page.knexTable(db)
@@ -52,7 +87,9 @@ export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: Syn
   const unhashed = pages.filter((p) => !p.content_hash).map((p) => p.page_id);
   const hashes = new Map<number, string>();
   for (let i = 0; i < unhashed.length; i += 500) {
-    const rows = await Page.query(db).whereIn('page_id', unhashed.slice(i, i + 500)).select('page_id', 'page_content');
+    const rows = await Page.query(db)
+      .whereIn('page_id', unhashed.slice(i, i + 500))
+      .select('page_id', 'page_content');
     for (const r of rows) hashes.set(r.page_id, contentHash(r.page_content));
   }
   const files = await Attachment.query(db).modify('inItem', itemId).whereNotNull('content_hash').select('content_hash', 'sign');
@@ -64,11 +101,24 @@ export async function readSyncTree(db: Db, itemId: number): Promise<{ pages: Syn
     .where('del_by_uid', '>', 0)
     .select('page_id', 'source_path', 'sync_blob', 'del_by_username', 'del_time')) as SyncDeletedPage[];
   return {
-    deleted: deleted.map((d) => ({ page_id: d.page_id, source_path: d.source_path, sync_blob: d.sync_blob ?? '', del_by_username: d.del_by_username, del_time: Number(d.del_time) })),
+    deleted: deleted.map((d) => ({
+      page_id: d.page_id,
+      source_path: d.source_path,
+      sync_blob: d.sync_blob ?? '',
+      del_by_username: d.del_by_username,
+      del_time: Number(d.del_time),
+    })),
     // Attachments the sync uploaded, by content hash: the sign of the served file.
     assets: Object.fromEntries(files.map((f) => [f.content_hash, f.sign])),
     pages: pages.map((p) => syncPageOf(p, paths, p.content_hash || hashes.get(p.page_id)!)),
-    catalogs: cats.map((c) => ({ cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, path: paths.get(c.cat_id) ?? [] })),
+    catalogs: cats.map((c) => ({
+      cat_id: c.cat_id,
+      cat_name: c.cat_name,
+      parent_cat_id: c.parent_cat_id,
+      level: c.level,
+      s_number: c.s_number,
+      path: paths.get(c.cat_id) ?? [],
+    })),
   };
 }
 
@@ -79,7 +129,14 @@ export async function readPageContents(db: Db, itemId: number, pageIds: number[]
   const cats = await loadCatalogs(db, itemId);
   const paths = catalogPathsById(cats);
   const rows = (await Page.knexTable(db).where({ item_id: itemId, is_del: 0 }).whereIn('page_id', ids).select()) as PageRow[];
-  return rows.map((p) => ({ ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)), page_content: p.page_content, source_head: p.source_head ?? null, source_refs: p.source_refs ?? null, author_username: p.author_username, addtime: Number(p.addtime) }));
+  return rows.map((p) => ({
+    ...syncPageOf(p, paths, p.content_hash || contentHash(p.page_content)),
+    page_content: p.page_content,
+    source_head: p.source_head ?? null,
+    source_refs: p.source_refs ?? null,
+    author_username: p.author_username,
+    addtime: Number(p.addtime),
+  }));
 }
 
 /**
@@ -96,7 +153,12 @@ export async function readCatalogTreeWithContent(db: Db, itemId: number): Promis
     'page_id' | 'cat_id' | 'page_title' | 'page_content' | 's_number' | 'author_username' | 'revision'
   >[];
   type Node = OpenTreeCatalog;
-  const nodes = new Map<number, Node>(cats.map((c) => [c.cat_id, { cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, pages: [], catalogs: [] }]));
+  const nodes = new Map<number, Node>(
+    cats.map((c) => [
+      c.cat_id,
+      { cat_id: c.cat_id, cat_name: c.cat_name, parent_cat_id: c.parent_cat_id, level: c.level, s_number: c.s_number, pages: [], catalogs: [] },
+    ]),
+  );
   const root: OpenCatalogTree = { pages: [], catalogs: [] };
   for (const c of cats) {
     const node = nodes.get(c.cat_id)!;

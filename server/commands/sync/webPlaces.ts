@@ -10,8 +10,10 @@ import { Page } from '../../models/Page.ts';
  */
 export async function clearSyncOfMovedPages(db: Knex, itemId: number, moved: { pageIds: number[]; catIds: number[] }): Promise<void> {
   const chunks = (ids: number[]) => Array.from({ length: Math.ceil(ids.length / 500) }, (_, i) => ids.slice(i * 500, i * 500 + 500));
-  for (const ids of chunks(moved.pageIds)) await Page.query(db).modify('inItem', itemId).whereIn('page_id', ids).where('sync_revision', '>', 0).patch({ sync_revision: 0 });
-  for (const ids of chunks(moved.catIds)) await Page.query(db).modify('inItem', itemId).whereIn('cat_id', ids).where('sync_revision', '>', 0).patch({ sync_revision: 0 });
+  for (const ids of chunks(moved.pageIds))
+    await Page.query(db).modify('inItem', itemId).whereIn('page_id', ids).where('sync_revision', '>', 0).patch({ sync_revision: 0 });
+  for (const ids of chunks(moved.catIds))
+    await Page.query(db).modify('inItem', itemId).whereIn('cat_id', ids).where('sync_revision', '>', 0).patch({ sync_revision: 0 });
 }
 
 /** Catalogs whose path changes when `changed` ones get new names or parents: those and every catalog under them. */

@@ -30,7 +30,12 @@ export async function listItemsOfTeam(db: Db, teamId: number): Promise<TeamItemR
 }
 
 /** Binds items to the team (idempotent) and gives every team member a row on each. */
-export async function bindItems(deps: Deps, team: { id: number; team_name: string }, itemIds: number[], by: { uid: number; username: string }): Promise<number[]> {
+export async function bindItems(
+  deps: Deps,
+  team: { id: number; team_name: string },
+  itemIds: number[],
+  by: { uid: number; username: string },
+): Promise<number[]> {
   const teamId = team.id;
   return inTransaction(deps, async (tx) => {
     const ids: number[] = [];
@@ -39,7 +44,10 @@ export async function bindItems(deps: Deps, team: { id: number; team_name: strin
       await recordChange(tx, { itemId: item_id, author: by, action: 'binding', object: 'team', objectId: teamId, objectName: team.team_name });
       ids.push((await TeamItem.query(tx.db).modify('inItem', item_id).where({ team_id: teamId }).select('id').first())!.id);
     }
-    const members = (await TeamMember.query(tx.db).where({ team_id: teamId }).select('member_uid', 'member_username')).map((m) => ({ uid: m.member_uid, username: m.member_username }));
+    const members = (await TeamMember.query(tx.db).where({ team_id: teamId }).select('member_uid', 'member_username')).map((m) => ({
+      uid: m.member_uid,
+      username: m.member_username,
+    }));
     await fanOut(tx, teamId, itemIds, members);
     await bumpMenuVersion(tx.db, itemIds);
     return ids;
@@ -66,10 +74,21 @@ export async function unbindItem(deps: Deps, row: { id: number; team_id: number;
 
 export async function listTeamItemMembers(db: Db, itemId: number, teamId: number): Promise<TeamItemMemberRow[]> {
   const table = { model: TeamItemMember, uidColumn: 'member_uid', usernameAs: 'member_username' };
-  return listWithMemberNames<TeamItemMemberRow>(db, table, { item_id: itemId, team_id: teamId }, ['id', 'team_id', 'item_id', 'member_uid', 'member_group_id', 'cat_id', 'addtime']);
+  return listWithMemberNames<TeamItemMemberRow>(db, table, { item_id: itemId, team_id: teamId }, [
+    'id',
+    'team_id',
+    'item_id',
+    'member_uid',
+    'member_group_id',
+    'cat_id',
+    'addtime',
+  ]);
 }
 
-export async function findTeamItemMember(db: Db, id: number): Promise<{ id: number; team_id: number; item_id: number; member_group_id: number; cat_id: number }> {
+export async function findTeamItemMember(
+  db: Db,
+  id: number,
+): Promise<{ id: number; team_id: number; item_id: number; member_group_id: number; cat_id: number }> {
   const row = await TeamItemMember.query(db).findById(id).select('id', 'team_id', 'item_id', 'member_group_id', 'cat_id');
   if (!row) throw errors.notFound('team member row');
   return row;

@@ -20,7 +20,13 @@ export type GrantFor = (itemId: number) => { member_group_id: number; cat_id: nu
 const DEFAULT_GRANT: GrantFor = () => ({ member_group_id: MemberGroup.EDIT, cat_id: 0 });
 
 /** Inserts the missing (team, item, member) rows (default: edit right); existing rows keep their tuning. */
-export async function fanOut(tx: Deps, teamId: number, itemIds: number[], members: { uid: number; username: string }[], grantFor: GrantFor = DEFAULT_GRANT): Promise<void> {
+export async function fanOut(
+  tx: Deps,
+  teamId: number,
+  itemIds: number[],
+  members: { uid: number; username: string }[],
+  grantFor: GrantFor = DEFAULT_GRANT,
+): Promise<void> {
   const now = tx.now();
   for (const item_id of itemIds) {
     const grant = grantFor(item_id);

@@ -23,7 +23,13 @@ export async function listMyTeams(db: Db, uid: number): Promise<MyTeamRow[]> {
       't.*',
       db.raw('coalesce(me.team_member_group_id, 0) as "myGroup"'),
       TeamMember.query(db).alias('tm').whereRaw('tm.team_id = t.id').count('*').as('memberCount'),
-      TeamItem.query(db).alias('ti').join('items as i', 'i.item_id', 'ti.item_id').whereRaw('ti.team_id = t.id').andWhere('i.is_del', 0).count('*').as('itemCount'),
+      TeamItem.query(db)
+        .alias('ti')
+        .join('items as i', 'i.item_id', 'ti.item_id')
+        .whereRaw('ti.team_id = t.id')
+        .andWhere('i.is_del', 0)
+        .count('*')
+        .as('itemCount'),
     )) as unknown as MyTeamRow[];
   return rows.map((r) => ({ ...r, memberCount: Number(r.memberCount), itemCount: Number(r.itemCount), myGroup: Number(r.myGroup) }));
 }
@@ -60,14 +66,21 @@ export async function transferTeam(deps: Deps, team: TeamRow, to: UserRef): Prom
   const moved = await inTransaction(deps, async (tx) => {
     const now = tx.now();
     await Team.query(tx.db).findById(team.id).patch({ uid: to.uid, username: to.username, last_update_time: now });
-    const ids = (await Item.query(tx.db).where({ uid: team.uid }).whereIn('item_id', TeamItem.query(tx.db).where({ team_id: team.id }).select('item_id')).select('item_id')).map((i) => i.item_id);
+    const ids = (
+      await Item.query(tx.db)
+        .where({ uid: team.uid })
+        .whereIn('item_id', TeamItem.query(tx.db).where({ team_id: team.id }).select('item_id'))
+        .select('item_id')
+    ).map((i) => i.item_id);
     if (ids.length) await Item.query(tx.db).whereIn('item_id', ids).patch({ uid: to.uid, username: to.username, last_update_time: now });
     // The new owner of those items is no longer also a plain member of them.
-    await ItemMember.query(tx.db).where({ uid: to.uid }).whereIn('item_id', Item.query(tx.db).where({ uid: to.uid }).select('item_id')).delete();
+    await ItemMember.query(tx.db)
+      .where({ uid: to.uid })
+      .whereIn('item_id', Item.query(tx.db).where({ uid: to.uid }).select('item_id'))
+      .delete();
     return ids;
   });
   // The old owner keeps only what a membership gives them now.
   liveRightsChanged(deps, moved);
   return { items: moved.length };
 }
-

@@ -3,7 +3,6 @@ import type { Db } from '../../db/knex.ts';
 import { Attachment } from '../../models/Attachment.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 
-
 /** The file sign in one of Folio's own attachment URLs (`…attachment/visitFile?sign=…` or `/sign/…`). */
 function attachmentSign(url: string): string | null {
   if (!/attachment\/visitfile/i.test(url)) return null;

@@ -42,15 +42,25 @@ export async function linkFolderPages(tx: Deps, itemId: number, tree: DocTree, s
   };
   const pages = new Set(paths);
   for (const page of sourced) {
-    const body = await serverBodyOf(page.source!.path, page.content, {
-      pages,
-      assetsRoot: tree.folder.assetsRoot,
-      itemId,
-      pageId: (path) => String(known.get(path) ?? NEW_PAGE_TOKEN(path)),
-      fileSign,
-    }, page.source!.refs);
+    const body = await serverBodyOf(
+      page.source!.path,
+      page.content,
+      {
+        pages,
+        assetsRoot: tree.folder.assetsRoot,
+        itemId,
+        pageId: (path) => String(known.get(path) ?? NEW_PAGE_TOKEN(path)),
+        fileSign,
+      },
+      page.source!.refs,
+    );
     page.content = body.content;
-    records.set(page.source!.path, { source_path: page.source!.path, source_head: page.source!.head, source_refs: body.refs.length ? JSON.stringify(body.refs) : null, sync_hash: page.source!.fileHash });
+    records.set(page.source!.path, {
+      source_path: page.source!.path,
+      source_head: page.source!.head,
+      source_refs: body.refs.length ? JSON.stringify(body.refs) : null,
+      sync_hash: page.source!.fileHash,
+    });
   }
   return records;
 }

@@ -56,7 +56,10 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
             sourceName: input.fileName ?? '',
             kind: api.kind,
             // Another version recorded since the worker compared: compared again, in a worker too.
-            api: { prepared: api.prepared, reprepare: (now) => explained(services.jobs.run('reprepareApiVersion', { prepared: api.prepared, latest: now }, { fileName })) },
+            api: {
+              prepared: api.prepared,
+              reprepare: (now) => explained(services.jobs.run('reprepareApiVersion', { prepared: api.prepared, latest: now }, { fileName })),
+            },
             author: input.owner,
           });
         }

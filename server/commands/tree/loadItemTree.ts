@@ -28,7 +28,13 @@ export async function loadItemTree(deps: Pick<Deps, 'db'>, itemId: number, opts:
     (parent ?? tree).catalogs.push(node);
   }
   for (const p of pages) {
-    const page: DocPage = { title: p.page_title, content: p.page_content, order: p.s_number, pageId: p.page_id, ...(p.stable_key ? { key: p.stable_key } : {}) };
+    const page: DocPage = {
+      title: p.page_title,
+      content: p.page_content,
+      order: p.s_number,
+      pageId: p.page_id,
+      ...(p.stable_key ? { key: p.stable_key } : {}),
+    };
     const home = p.cat_id ? nodes.get(p.cat_id) : tree;
     home?.pages.push(page);
   }

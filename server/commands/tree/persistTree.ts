@@ -159,7 +159,9 @@ class TreeWriter {
   }
 
   async load(): Promise<void> {
-    const pages: ExistingPage[] = await Page.query(this.tx.db).modify('inItem', this.itemId).select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'source_path', 'revision', 'is_del');
+    const pages: ExistingPage[] = await Page.query(this.tx.db)
+      .modify('inItem', this.itemId)
+      .select('page_id', 'cat_id', 'page_title', 's_number', 'content_hash', 'stable_key', 'source_path', 'revision', 'is_del');
     for (const p of pages) {
       if (p.stable_key) {
         this.byKey.set(p.stable_key, p);
@@ -240,7 +242,14 @@ class TreeWriter {
       this.newPages.push({ page: { ...page, key }, catId });
       return;
     }
-    if (existing && existing.cat_id === catId && existing.page_title === page.title && existing.s_number === order && existing.content_hash === contentHash(page.content) && (existing.stable_key ?? undefined) === page.key) {
+    if (
+      existing &&
+      existing.cat_id === catId &&
+      existing.page_title === page.title &&
+      existing.s_number === order &&
+      existing.content_hash === contentHash(page.content) &&
+      (existing.stable_key ?? undefined) === page.key
+    ) {
       this.counts.unchanged++;
       await this.recordSource(page, existing.page_id, existing.revision);
       return;
@@ -266,7 +275,10 @@ class TreeWriter {
   /** What `docs push` records about a page written from a file (sync/apply): its file, front matter, links, revision and hash. */
   private async recordSource(page: DocPage, pageId: number, revision: number): Promise<void> {
     const record = page.source && this.sources.get(page.source.path);
-    if (record) await Page.query(this.tx.db).findById(pageId).patch({ ...record, sync_revision: revision });
+    if (record)
+      await Page.query(this.tx.db)
+        .findById(pageId)
+        .patch({ ...record, sync_revision: revision });
   }
 
   /** Inserts the pages that matched nothing, in batches, and records the import once. */
@@ -298,7 +310,15 @@ class TreeWriter {
     this.counts.created += rows.length;
     await Item.query(this.tx.db).findById(this.itemId).patch({ last_update_time: now });
     await bumpMenuVersion(this.tx.db, this.itemId);
-    await recordChange(this.tx, { itemId: this.itemId, author: this.author, action: 'create', object: 'tree', objectId: this.itemId, objectName: source, remark: `import: ${rows.length} pages created` });
+    await recordChange(this.tx, {
+      itemId: this.itemId,
+      author: this.author,
+      action: 'create',
+      object: 'tree',
+      objectId: this.itemId,
+      objectName: source,
+      remark: `import: ${rows.length} pages created`,
+    });
     this.newPages = [];
   }
 }

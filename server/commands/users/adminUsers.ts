@@ -72,10 +72,7 @@ export async function deleteUserByAdmin(deps: Deps, uid: number): Promise<void> 
     if (user.groupid === UserGroup.ADMIN) throw errors.failed('Administrators cannot be deleted', '不能删除管理员');
     const items = await Item.query(tx.db).where({ uid }).modify('notDeleted').resultSize();
     if (items > 0) {
-      throw errors.failed(
-        `This user still owns ${items} item(s): transfer or delete them first`,
-        `该用户还拥有 ${items} 个项目，请先转让或删除这些项目`,
-      );
+      throw errors.failed(`This user still owns ${items} item(s): transfer or delete them first`, `该用户还拥有 ${items} 个项目，请先转让或删除这些项目`);
     }
     const teams = await Team.query(tx.db).where({ uid }).resultSize();
     if (teams > 0) {

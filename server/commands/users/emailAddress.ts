@@ -73,7 +73,11 @@ function assertCanMail(mail: MailContext): void {
  * verified (10202), and mails a verification link to the new address, which stays pending until
  * the link is followed. The current address, verified or not, is untouched meanwhile.
  */
-export async function requestEmailChange(deps: Deps, mail: MailContext, input: { uid: number; email: string; password: string }): Promise<{ pending: boolean }> {
+export async function requestEmailChange(
+  deps: Deps,
+  mail: MailContext,
+  input: { uid: number; email: string; password: string },
+): Promise<{ pending: boolean }> {
   await confirmLoginPassword(deps.db, input.uid, input.password);
   const email = input.email.trim().toLowerCase();
   const owner = await findUserByVerifiedEmail(deps.db, email);
@@ -100,7 +104,10 @@ export async function resendEmailVerification(deps: Deps, mail: MailContext, uid
   const email = pending?.email ?? (user.email && user.email_verify !== 1 ? user.email : '');
   if (!email) throw errors.failed('There is no e-mail address waiting for verification', '没有待验证的邮箱');
   if (pending && deps.now() - pending.created_at < RESEND_COOLDOWN_SECONDS) {
-    throw errors.failed(`A verification mail was sent less than ${RESEND_COOLDOWN_SECONDS} seconds ago: wait a moment`, `验证邮件刚刚发送过，请 ${RESEND_COOLDOWN_SECONDS} 秒后再试`);
+    throw errors.failed(
+      `A verification mail was sent less than ${RESEND_COOLDOWN_SECONDS} seconds ago: wait a moment`,
+      `验证邮件刚刚发送过，请 ${RESEND_COOLDOWN_SECONDS} 秒后再试`,
+    );
   }
   assertCanMail(mail);
   await mailVerificationLink(deps, mail, user, email);
@@ -115,7 +122,11 @@ export async function resendEmailVerification(deps: Deps, mail: MailContext, uid
 export async function confirmEmailVerification(deps: Deps, token: string): Promise<{ username: string; email: string }> {
   return inTransaction(deps, async (tx) => {
     const claimed = await claimMailedToken(tx, 'verify_email', token);
-    if (!claimed) throw errors.failed('This verification link is invalid, expired or already used: ask for a new one in your settings', '验证链接无效、已过期或已使用，请在个人设置中重新发送');
+    if (!claimed)
+      throw errors.failed(
+        'This verification link is invalid, expired or already used: ask for a new one in your settings',
+        '验证链接无效、已过期或已使用，请在个人设置中重新发送',
+      );
     await assignVerifiedEmail(tx, claimed.uid, claimed.email);
     const user = (await findUserById(tx.db, claimed.uid))!;
     return { username: user.username, email: claimed.email };

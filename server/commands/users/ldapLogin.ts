@@ -42,7 +42,10 @@ export async function loginViaLdap(deps: Deps, login: string, password: string):
   if (linked) return linked;
   const namesake = await findUserByLogin(deps.db, username);
   if (namesake) {
-    deps.logger.warn({ uid: namesake.uid, dn: entry.dn }, 'LDAP login refused: a Folio account of that name is not linked to this directory entry (an administrator can link it)');
+    deps.logger.warn(
+      { uid: namesake.uid, dn: entry.dn },
+      'LDAP login refused: a Folio account of that name is not linked to this directory entry (an administrator can link it)',
+    );
     return null;
   }
   // Directory names that are not valid Folio usernames (e-mail-like, spaces) cannot get an account.

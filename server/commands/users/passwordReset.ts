@@ -59,8 +59,7 @@ export interface ResetCompletion {
 
 /** Sets the new password from a mailed link, ends every session and burns the link (10101 otherwise). */
 export async function completePasswordReset(deps: Deps, input: ResetCompletion): Promise<void> {
-  const invalid = () =>
-    errors.failed('This reset link is invalid, expired or already used: ask for a new one', '重置链接无效、已过期或已使用，请重新申请');
+  const invalid = () => errors.failed('This reset link is invalid, expired or already used: ask for a new one', '重置链接无效、已过期或已使用，请重新申请');
   if (!input.token || input.token.length > 200) throw invalid();
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(deps, async (tx) => {

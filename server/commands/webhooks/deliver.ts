@@ -53,7 +53,10 @@ function retryDelaySeconds(attempts: number): number {
  * Claims up to `limit` due deliveries (or exactly `ids`, when due) for this process and counts
  * the attempt. One statement on both engines.
  */
-export async function claimDeliveries(services: Pick<Services, 'db' | 'now'>, opts: { limit?: number; ids?: number[]; holder?: string } = {}): Promise<DeliveryRow[]> {
+export async function claimDeliveries(
+  services: Pick<Services, 'db' | 'now'>,
+  opts: { limit?: number; ids?: number[]; holder?: string } = {},
+): Promise<DeliveryRow[]> {
   const now = services.now();
   const holder = opts.holder ?? INSTANCE_ID;
   const limit = opts.limit ?? BATCH;
@@ -90,7 +93,12 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
     const envelope = JSON.parse(row.payload) as WebhookEnvelope;
     // A signing bot checks the time of each post: signed now, for this attempt.
     const { url, bodyFields } = signedPost(hook, Date.now());
-    const body = vendorOf(hook.format).render(envelope, { deliveryId: row.id, lang: hook.lang === 'zh' ? 'zh' : 'en', siteBase: await siteBaseUrl(services), signedFields: bodyFields });
+    const body = vendorOf(hook.format).render(envelope, {
+      deliveryId: row.id,
+      lang: hook.lang === 'zh' ? 'zh' : 'en',
+      siteBase: await siteBaseUrl(services),
+      signedFields: bodyFields,
+    });
     outcome = await post({ ...hook, url }, body, { event: row.event, deliveryId: row.id, allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE, timeoutMs });
   }
   const now = services.now();
@@ -113,11 +121,19 @@ export async function deliverOne(services: Services, row: DeliveryRow, holder = 
 /** Keeps the newest DELIVERY_LOG_KEPT finished deliveries of a webhook. */
 async function trimLog(services: Pick<Services, 'db'>, webhookId: number): Promise<void> {
   const cutoff = await WebhookDelivery.query(services.db).where({ webhook_id: webhookId }).orderBy('id', 'desc').offset(DELIVERY_LOG_KEPT).select('id').first();
-  if (cutoff) await WebhookDelivery.query(services.db).where({ webhook_id: webhookId }).whereIn('status', ['succeeded', 'failed']).andWhere('id', '<=', cutoff.id).delete();
+  if (cutoff)
+    await WebhookDelivery.query(services.db)
+      .where({ webhook_id: webhookId })
+      .whereIn('status', ['succeeded', 'failed'])
+      .andWhere('id', '<=', cutoff.id)
+      .delete();
 }
 
 /** Claims and posts due deliveries until none is left (or `maxRounds`); returns how many were posted. */
-export async function deliverDueWebhooks(services: Services, opts: { maxRounds?: number; holder?: string; batch?: number; timeoutMs?: number } = {}): Promise<number> {
+export async function deliverDueWebhooks(
+  services: Services,
+  opts: { maxRounds?: number; holder?: string; batch?: number; timeoutMs?: number } = {},
+): Promise<number> {
   let posted = 0;
   for (let round = 0; round < (opts.maxRounds ?? 10); round++) {
     const rows = await claimDeliveries(services, { holder: opts.holder, limit: opts.batch });
@@ -128,7 +144,8 @@ export async function deliverDueWebhooks(services: Services, opts: { maxRounds?:
     for (const r of rows) byHook.set(r.webhook_id, [...(byHook.get(r.webhook_id) ?? []), r]);
     await Promise.all(
       [...byHook.values()].map(async (queue) => {
-        for (const r of queue) await deliverOne(services, r, opts.holder, opts.timeoutMs).catch((err) => services.logger.error({ err, delivery: r.id }, 'webhook delivery failed'));
+        for (const r of queue)
+          await deliverOne(services, r, opts.holder, opts.timeoutMs).catch((err) => services.logger.error({ err, delivery: r.id }, 'webhook delivery failed'));
       }),
     );
     posted += rows.length;
@@ -137,7 +154,11 @@ export async function deliverDueWebhooks(services: Services, opts: { maxRounds?:
 }
 
 /** One POST to the checked, pinned address; never follows a redirect. */
-async function post(hook: PostTarget, body: string, meta: { event: string; deliveryId: number; allowPrivate: boolean; timeoutMs: number }): Promise<DeliveryOutcome> {
+async function post(
+  hook: PostTarget,
+  body: string,
+  meta: { event: string; deliveryId: number; allowPrivate: boolean; timeoutMs: number },
+): Promise<DeliveryOutcome> {
   let target;
   try {
     target = await resolveTarget(hook.url, meta.allowPrivate);
@@ -184,8 +205,10 @@ async function post(hook: PostTarget, body: string, meta: { event: string; deliv
         res.on('end', () => {
           const status = res.statusCode ?? 0;
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_KEPT_BYTES).toString('utf8');
-          if (status >= 300 && status < 400) return finish({ ok: false, status, error: `HTTP ${status}: redirects are not followed (Location: ${res.headers.location ?? '-'})` });
-          if (status < 200 || status >= 300) return finish({ ok: false, status, error: `HTTP ${status}${text ? `: ${text.replace(/\s+/g, ' ').slice(0, 300)}` : ''}` });
+          if (status >= 300 && status < 400)
+            return finish({ ok: false, status, error: `HTTP ${status}: redirects are not followed (Location: ${res.headers.location ?? '-'})` });
+          if (status < 200 || status >= 300)
+            return finish({ ok: false, status, error: `HTTP ${status}${text ? `: ${text.replace(/\s+/g, ' ').slice(0, 300)}` : ''}` });
           const refusal = vendorOf(hook.format).refusal(text);
           finish({ ok: !refusal, status, error: refusal ?? '' });
         });

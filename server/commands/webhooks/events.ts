@@ -29,7 +29,14 @@ export async function enqueueWebhookEvent(
   const hooks = await Webhook.query(deps.db).modify('inItem', itemId).where({ enabled: 1 }).select('id', 'events');
   const targets = hooks.filter((h) => subscribedEvents(h.events).includes(event));
   if (!targets.length) return 0;
-  await insertDeliveries(deps, itemId, targets.map((h) => h.id), event, data, actor);
+  await insertDeliveries(
+    deps,
+    itemId,
+    targets.map((h) => h.id),
+    event,
+    data,
+    actor,
+  );
   return targets.length;
 }
 
@@ -44,9 +51,24 @@ export async function insertDeliveries(
 ): Promise<number[]> {
   const item = await Item.query(deps.db).findById(itemId).select('item_name');
   const now = deps.now();
-  const envelope: WebhookEnvelope = { event, occurred_at: now, item: { item_id: itemId, item_name: item?.item_name ?? '' }, actor: actor ? { uid: actor.uid, username: actor.username } : null, data };
+  const envelope: WebhookEnvelope = {
+    event,
+    occurred_at: now,
+    item: { item_id: itemId, item_name: item?.item_name ?? '' },
+    actor: actor ? { uid: actor.uid, username: actor.username } : null,
+    data,
+  };
   const payload = JSON.stringify(envelope);
-  const rows = webhookIds.map((webhook_id) => ({ webhook_id, item_id: itemId, event, payload, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now }));
+  const rows = webhookIds.map((webhook_id) => ({
+    webhook_id,
+    item_id: itemId,
+    event,
+    payload,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  }));
   // One statement for all the webhooks: objection refuses batch inserts on SQLite.
   const inserted = (await WebhookDelivery.knexTable(deps.db).insert(rows).returning('id')) as ({ id: number } | number)[];
   return inserted.map((r) => (typeof r === 'object' ? r.id : r));

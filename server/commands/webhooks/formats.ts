@@ -134,6 +134,8 @@ export function linkOf(env: WebhookEnvelope, siteBase: string): string {
 /** A sync's listed pages with their reader addresses (not a deleted one's), like page events' `url`; known only when the site's address is. */
 export function withPageLinks(env: WebhookEnvelope, siteBase: string): WebhookEnvelope {
   if (!siteBase || env.event !== 'item.imported' || !isSync(env.data)) return env;
-  const pages = (env.data.pages as Data[]).map((p) => (p.change !== 'deleted' && typeof p.page_id === 'number' ? { ...p, url: `${siteBase}/page/${p.page_id}` } : p));
+  const pages = (env.data.pages as Data[]).map((p) =>
+    p.change !== 'deleted' && typeof p.page_id === 'number' ? { ...p, url: `${siteBase}/page/${p.page_id}` } : p,
+  );
   return { ...env, data: { ...env.data, pages } };
 }

@@ -96,7 +96,9 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
     for (const a of addresses) {
       const r = refusedRange(a.address);
       if (!r) continue;
-      throw new TargetRefused(literal ? `${r.shown} is a ${r.range} address; ${RULE}` : `${url.hostname} resolves to ${r.shown}, a ${r.range} address; ${RULE}`);
+      throw new TargetRefused(
+        literal ? `${r.shown} is a ${r.range} address; ${RULE}` : `${url.hostname} resolves to ${r.shown}, a ${r.range} address; ${RULE}`,
+      );
     }
   }
   const first = addresses[0]!;
@@ -106,7 +108,8 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
 /** A `lookup` for http(s).request that answers the address already checked, whatever the name. */
 export function pinnedLookup(target: ResolvedTarget): net.LookupFunction {
   return (_hostname, options, callback) => {
-    if ((options as dns.LookupAllOptions).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as dns.LookupAllOptions).all)
+      (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
 }

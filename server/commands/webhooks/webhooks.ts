@@ -48,7 +48,10 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   const format = input.format === 'auto' ? detectFormat(url) : input.format;
   const signs = SIGNING_BOTS.includes(format);
   if (input.botSecret && !signs) {
-    throw errors.validation(`bot_secret: only DingTalk and Feishu/Lark bots sign their messages; this webhook's format is ${format}`, `bot_secret：只有钉钉和飞书机器人使用签名密钥，此 Webhook 的格式是 ${format}`);
+    throw errors.validation(
+      `bot_secret: only DingTalk and Feishu/Lark bots sign their messages; this webhook's format is ${format}`,
+      `bot_secret：只有钉钉和飞书机器人使用签名密钥，此 Webhook 的格式是 ${format}`,
+    );
   }
   const now = deps.now();
   const values = {
@@ -64,11 +67,14 @@ export async function saveWebhook(deps: Deps, input: SaveWebhookInput): Promise<
   return inTransaction(deps, async (tx) => {
     if (input.id) {
       const existing = await findWebhook(tx, input.itemId, input.id);
-      await Webhook.query(tx.db).findById(existing.id).patch({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
+      await Webhook.query(tx.db)
+        .findById(existing.id)
+        .patch({ ...values, ...(input.rotateSecret ? { secret: newSecret() } : {}) });
       return findWebhook(tx, input.itemId, existing.id);
     }
     const count = await Webhook.query(tx.db).modify('inItem', input.itemId).resultSize();
-    if (count >= MAX_WEBHOOKS_PER_ITEM) throw errors.failed(`An item may have at most ${MAX_WEBHOOKS_PER_ITEM} webhooks`, `每个项目最多 ${MAX_WEBHOOKS_PER_ITEM} 个 Webhook`);
+    if (count >= MAX_WEBHOOKS_PER_ITEM)
+      throw errors.failed(`An item may have at most ${MAX_WEBHOOKS_PER_ITEM} webhooks`, `每个项目最多 ${MAX_WEBHOOKS_PER_ITEM} 个 Webhook`);
     const { id } = await Webhook.query(tx.db).insert({ ...values, item_id: input.itemId, secret: newSecret(), created_by: input.by.uid, created_at: now });
     return findWebhook(tx, input.itemId, id);
   });
@@ -102,7 +108,14 @@ export async function listWebhooks(deps: Deps, itemId: number): Promise<{ hook: 
  */
 export async function testWebhook(services: Services, itemId: number, id: number, actor: { uid: number; username: string }): Promise<DeliveryRow> {
   const hook = await findWebhook(services, itemId, id);
-  const [deliveryId] = await insertDeliveries(services, itemId, [hook.id], 'webhook.test', { message: 'Folio webhook test', events: subscribedEvents(hook.events) }, actor);
+  const [deliveryId] = await insertDeliveries(
+    services,
+    itemId,
+    [hook.id],
+    'webhook.test',
+    { message: 'Folio webhook test', events: subscribedEvents(hook.events) },
+    actor,
+  );
   const [claimed] = await claimDeliveries(services, { ids: [deliveryId!] });
   if (claimed) await deliverOne(services, claimed);
   return (await WebhookDelivery.query(services.db).findById(deliveryId!))!;

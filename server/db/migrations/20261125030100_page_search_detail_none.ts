@@ -12,7 +12,9 @@ const TRIGGERS = ['pages_fts_ai', 'pages_fts_ad', 'pages_fts_au'];
 export async function rebuild(knex: Knex, detail: 'none' | 'full'): Promise<void> {
   for (const trg of TRIGGERS) await knex.raw(`DROP TRIGGER IF EXISTS ${trg}`);
   await knex.raw('DROP TABLE IF EXISTS pages_fts');
-  await knex.raw(`CREATE VIRTUAL TABLE pages_fts USING fts5(page_title, page_content, content='pages', content_rowid='page_id', tokenize='trigram', detail=${detail})`);
+  await knex.raw(
+    `CREATE VIRTUAL TABLE pages_fts USING fts5(page_title, page_content, content='pages', content_rowid='page_id', tokenize='trigram', detail=${detail})`,
+  );
   await knex.raw(`CREATE TRIGGER pages_fts_ai AFTER INSERT ON pages BEGIN
     INSERT INTO pages_fts(rowid, page_title, page_content) VALUES (new.page_id, new.page_title, new.page_content);
   END`);

@@ -45,7 +45,9 @@ function fromFrame(f: Frame): LiveMessage | null {
     case 'rights':
       return Number.isInteger(f.i) ? { kind: 'rights', itemId: f.i!, from: f.f } : null;
     case 'digest':
-      return Array.isArray(f.v) ? { kind: 'digest', docs: f.v.filter((e) => typeof e?.[0] === 'string').map(([doc, sv]) => [doc, bytes(sv)] as [string, Uint8Array]), from: f.f } : null;
+      return Array.isArray(f.v)
+        ? { kind: 'digest', docs: f.v.filter((e) => typeof e?.[0] === 'string').map(([doc, sv]) => [doc, bytes(sv)] as [string, Uint8Array]), from: f.f }
+        : null;
     default:
       return null;
   }

@@ -138,7 +138,11 @@ export class PgBus implements LiveBus {
     this.stats.statements += 1;
     // One statement: the row is visible to listeners when the notification (sent at commit) arrives.
     // The purge-live-bus job (server/jobs/purgeLiveBus.ts) deletes the row a minute later.
-    await this.query(client, `WITH r AS (INSERT INTO live_bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, 'r:' || r.id) FROM r`, [text, Date.now(), LIVE_CHANNEL]);
+    await this.query(
+      client,
+      `WITH r AS (INSERT INTO live_bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, 'r:' || r.id) FROM r`,
+      [text, Date.now(), LIVE_CHANNEL],
+    );
   }
 
   private async connect(): Promise<void> {
@@ -195,16 +199,21 @@ export class PgBus implements LiveBus {
 
   /** In arrival order, even when a large frame must first be read from its row. */
   private onNotification(client: pg.Client, payload: string): void {
-    this.received = this.received.then(async () => {
-      if (!payload.startsWith('r:')) return this.frames.receive(payload);
-      const id = Number(payload.slice(2));
-      const row = await this.query<{ payload: string }>(client, 'SELECT payload FROM live_bus_messages WHERE id = $1', [id]).then((r) => r.rows[0], () => undefined);
-      if (row) this.frames.receive(row.payload);
-      else this.frames.lost();
-    }).catch((err) => {
-      // A rejected link would stop every later notification: report it as a loss and go on.
-      this.opts.logger.warn({ err: String((err as Error)?.message ?? err) }, 'a live bus notification could not be handled');
-      this.frames.lost();
-    });
+    this.received = this.received
+      .then(async () => {
+        if (!payload.startsWith('r:')) return this.frames.receive(payload);
+        const id = Number(payload.slice(2));
+        const row = await this.query<{ payload: string }>(client, 'SELECT payload FROM live_bus_messages WHERE id = $1', [id]).then(
+          (r) => r.rows[0],
+          () => undefined,
+        );
+        if (row) this.frames.receive(row.payload);
+        else this.frames.lost();
+      })
+      .catch((err) => {
+        // A rejected link would stop every later notification: report it as a loss and go on.
+        this.opts.logger.warn({ err: String((err as Error)?.message ?? err) }, 'a live bus notification could not be handled');
+        this.frames.lost();
+      });
   }
 }

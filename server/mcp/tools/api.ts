@@ -34,7 +34,9 @@ export const apiTools = [
     output: z.object({
       item_id: z.number(),
       total: z.number(),
-      operations: z.array(z.object({ method: z.string(), path: z.string(), operation_id: z.string().optional(), summary: z.string().optional(), deprecated: z.boolean() })),
+      operations: z.array(
+        z.object({ method: z.string(), path: z.string(), operation_id: z.string().optional(), summary: z.string().optional(), deprecated: z.boolean() }),
+      ),
       next_cursor: z.string().optional(),
     }),
     write: false,
@@ -47,7 +49,13 @@ export const apiTools = [
       return {
         item_id: id,
         total: all.length,
-        operations: slice.map(({ op }) => ({ method: op.method, path: op.path, ...(op.operationId ? { operation_id: op.operationId } : {}), ...(op.summary ? { summary: op.summary } : {}), deprecated: !!op.deprecated })),
+        operations: slice.map(({ op }) => ({
+          method: op.method,
+          path: op.path,
+          ...(op.operationId ? { operation_id: op.operationId } : {}),
+          ...(op.summary ? { summary: op.summary } : {}),
+          deprecated: !!op.deprecated,
+        })),
         ...(start + slice.length < all.length ? { next_cursor: encodeCursor(start + slice.length) } : {}),
       };
     },
@@ -108,9 +116,29 @@ export const apiTools = [
     input: z.object({ item_id: itemId, version_id: z.number().int().positive().optional() }),
     output: z.object({
       item_id: z.number(),
-      versions: z.array(z.object({ version_id: z.number(), number: z.number(), created_at: z.string(), source: z.string(), added: z.number(), removed: z.number(), changed: z.number(), breaking: z.number() })),
+      versions: z.array(
+        z.object({
+          version_id: z.number(),
+          number: z.number(),
+          created_at: z.string(),
+          source: z.string(),
+          added: z.number(),
+          removed: z.number(),
+          changed: z.number(),
+          breaking: z.number(),
+        }),
+      ),
       operations: z
-        .array(z.object({ method: z.string(), path: z.string(), change: z.string(), breaking: z.boolean(), reasons: z.array(z.object({ rule: z.string(), breaking: z.boolean(), message: z.string() })), page_id: z.number().optional().describe('the operation’s page, when it has one') }))
+        .array(
+          z.object({
+            method: z.string(),
+            path: z.string(),
+            change: z.string(),
+            breaking: z.boolean(),
+            reasons: z.array(z.object({ rule: z.string(), breaking: z.boolean(), message: z.string() })),
+            page_id: z.number().optional().describe('the operation’s page, when it has one'),
+          }),
+        )
         .optional(),
     }),
     write: false,
@@ -122,11 +150,21 @@ export const apiTools = [
       if (input.version_id) {
         const info = await apiVersionInfo(services.db, input.version_id);
         if (!info || info.item_id !== id) throw errors.validation('version_id: not an API version of this item');
-        operations = info.operations.slice(0, MCP_LIMITS.listRows).map(({ page_id: pageId, ...o }) => ({ ...o, reasons: o.reasons.map((r) => ({ rule: r.rule, breaking: r.breaking, message: r.message })), ...(pageId !== null ? { page_id: pageId } : {}) }));
+        operations = info.operations.slice(0, MCP_LIMITS.listRows).map(({ page_id: pageId, ...o }) => ({
+          ...o,
+          reasons: o.reasons.map((r) => ({ rule: r.rule, breaking: r.breaking, message: r.message })),
+          ...(pageId !== null ? { page_id: pageId } : {}),
+        }));
       }
       return {
         item_id: id,
-        versions: versions.map((v) => ({ version_id: v.version_id, number: v.number, created_at: formatDateTime(v.created_at, services.config.TIMEZONE), source: v.source.name, ...v.summary })),
+        versions: versions.map((v) => ({
+          version_id: v.version_id,
+          number: v.number,
+          created_at: formatDateTime(v.created_at, services.config.TIMEZONE),
+          source: v.source.name,
+          ...v.summary,
+        })),
         ...(operations ? { operations } : {}),
       };
     },
@@ -138,10 +176,20 @@ export const apiTools = [
     description:
       'Imports an OpenAPI (3.x) or Swagger (2.0) description, JSON or YAML text, into an item: one page per operation, created or updated in place, ' +
       'and a new API version recorded with its breaking changes (as the web import does). Needs the right to edit the whole item.',
-    input: z.object({ item_id: itemId, spec: z.string().min(2).max(MCP_LIMITS.specChars), file_name: z.string().trim().max(200).optional().describe('shown as the version’s source, e.g. openapi.yaml') }),
+    input: z.object({
+      item_id: itemId,
+      spec: z.string().min(2).max(MCP_LIMITS.specChars),
+      file_name: z.string().trim().max(200).optional().describe('shown as the version’s source, e.g. openapi.yaml'),
+    }),
     output: z.object({
       item_id: z.number(),
-      api_version: z.object({ version_id: z.number(), number: z.number(), summary: z.object({ added: z.number(), removed: z.number(), changed: z.number(), breaking: z.number() }) }).optional(),
+      api_version: z
+        .object({
+          version_id: z.number(),
+          number: z.number(),
+          summary: z.object({ added: z.number(), removed: z.number(), changed: z.number(), breaking: z.number() }),
+        })
+        .optional(),
       warnings_total: z.number(),
     }),
     write: true,

@@ -14,7 +14,9 @@ export const attachmentTools = [
     input: z.object({ page_id: z.number().int().positive() }),
     output: z.object({
       page_id: z.number(),
-      attachments: z.array(z.object({ file_id: z.number(), name: z.string(), type: z.string(), size_bytes: z.number(), url: z.string(), added_at: z.string() })),
+      attachments: z.array(
+        z.object({ file_id: z.number(), name: z.string(), type: z.string(), size_bytes: z.number(), url: z.string(), added_at: z.string() }),
+      ),
       truncated: z.boolean(),
     }),
     write: false,

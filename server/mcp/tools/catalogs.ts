@@ -9,8 +9,13 @@ export const catalogTools = [
   defineTool({
     name: 'folio_create_catalog',
     title: 'Create a catalog',
-    description: 'Creates a catalog (folder) in an item, at the top level or under parent_cat_id. Answers its cat_id, to create pages in it with folio_create_page.',
-    input: z.object({ item_id: z.number().int().positive(), name: z.string().trim().min(1).max(MAX.catName), parent_cat_id: z.number().int().min(0).default(0) }),
+    description:
+      'Creates a catalog (folder) in an item, at the top level or under parent_cat_id. Answers its cat_id, to create pages in it with folio_create_page.',
+    input: z.object({
+      item_id: z.number().int().positive(),
+      name: z.string().trim().min(1).max(MAX.catName),
+      parent_cat_id: z.number().int().min(0).default(0),
+    }),
     output: z.object({ item_id: z.number(), cat_id: z.number(), name: z.string(), parent_cat_id: z.number() }),
     write: true,
     idempotent: false,

@@ -24,7 +24,13 @@ export const itemTools = [
     async run({ services, actor }) {
       const loaded = await readableItems(services, actor);
       return {
-        items: loaded.map(({ item, abilities }) => ({ item_id: item.item_id, name: item.item_name, description: item.item_description ?? '', archived: !!item.is_archived, can_edit: abilities.edit })),
+        items: loaded.map(({ item, abilities }) => ({
+          item_id: item.item_id,
+          name: item.item_name,
+          description: item.item_description ?? '',
+          archived: !!item.is_archived,
+          can_edit: abilities.edit,
+        })),
       };
     },
   }),
@@ -40,7 +46,9 @@ export const itemTools = [
       item_id: z.number(),
       name: z.string(),
       catalogs: z.array(z.object({ cat_id: z.number(), name: z.string(), parent_cat_id: z.number(), path: z.array(z.string()) })),
-      pages: z.array(z.object({ page_id: z.number(), title: z.string(), cat_id: z.number(), path: z.array(z.string()), revision_id: z.number(), content_hash: z.string() })),
+      pages: z.array(
+        z.object({ page_id: z.number(), title: z.string(), cat_id: z.number(), path: z.array(z.string()), revision_id: z.number(), content_hash: z.string() }),
+      ),
       total_pages: z.number(),
       next_cursor: z.string().optional(),
     }),
@@ -60,7 +68,14 @@ export const itemTools = [
         item_id: loaded.item.item_id,
         name: loaded.item.item_name,
         catalogs: catalogs.map((c) => ({ cat_id: c.cat_id, name: c.cat_name, parent_cat_id: c.parent_cat_id, path: c.path })),
-        pages: slice.map((p) => ({ page_id: p.page_id, title: p.page_title, cat_id: p.cat_id, path: p.cat_path, revision_id: p.revision, content_hash: p.content_hash })),
+        pages: slice.map((p) => ({
+          page_id: p.page_id,
+          title: p.page_title,
+          cat_id: p.cat_id,
+          path: p.cat_path,
+          revision_id: p.revision,
+          content_hash: p.content_hash,
+        })),
         total_pages: pages.length,
         ...(start + slice.length < pages.length ? { next_cursor: encodeCursor(start + slice.length) } : {}),
       };

@@ -30,7 +30,14 @@ export const writtenPage = z.object({
 });
 
 export async function presentWritten(services: Services, page: PageRow): Promise<z.output<typeof writtenPage>> {
-  return { page_id: page.page_id, item_id: page.item_id, title: page.page_title, revision_id: page.revision, content_hash: hashOf(page), url: (await pagePlace(services, page)).url };
+  return {
+    page_id: page.page_id,
+    item_id: page.item_id,
+    title: page.page_title,
+    revision_id: page.revision,
+    content_hash: hashOf(page),
+    url: (await pagePlace(services, page)).url,
+  };
 }
 
 /** The audit row of a write to an existing page: its item (0 when there is no such page) and a label. */

@@ -37,14 +37,31 @@ export const searchTools = [
         const loaded = await loadReadableItem(services, actor, input.item_id);
         // Read as many hits as item/search does: below that many matches the total needs no second
         // (count) query, which made this tool 1.9 × item/search on PostgreSQL with a limit of 20.
-        const found = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.query, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: Math.max(ITEM_SEARCH_LIMIT, offset + count) });
+        const found = await searchItem(services, {
+          itemId: loaded.item.item_id,
+          keyword: input.query,
+          allowedTopCatIds: loaded.abilities.allowedTopCatIds,
+          limit: Math.max(ITEM_SEARCH_LIMIT, offset + count),
+        });
         total = found.total;
-        hits = found.hits.slice(offset, offset + count).map((h) => ({ page_id: h.page_id, item_id: h.item_id, item_name: loaded.item.item_name, title: h.page_title, snippet: presentHit(h, input.query).snippet }));
+        hits = found.hits.slice(offset, offset + count).map((h) => ({
+          page_id: h.page_id,
+          item_id: h.item_id,
+          item_name: loaded.item.item_name,
+          title: h.page_title,
+          snippet: presentHit(h, input.query).snippet,
+        }));
       } else {
         // Page-sized steps, as search/all pages: the cursor is always a multiple of `count`.
         const found = await searchAcrossItems(services, actor, { keyword: input.query, page: Math.floor(offset / count) + 1, count, scanLimit: SCAN_LIMIT });
         total = found.total;
-        hits = found.hits.map((h) => ({ page_id: h.page_id, item_id: h.item_id, item_name: h.item_name, title: h.page_title, snippet: presentHit(h, input.query).snippet }));
+        hits = found.hits.map((h) => ({
+          page_id: h.page_id,
+          item_id: h.item_id,
+          item_name: h.item_name,
+          title: h.page_title,
+          snippet: presentHit(h, input.query).snippet,
+        }));
       }
       const next = offset + hits.length;
       return { total, hits, ...(hits.length && next < total ? { next_cursor: encodeCursor(next) } : {}) };

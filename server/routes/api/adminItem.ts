@@ -13,7 +13,13 @@ export const adminItemActions: ActionDef[] = [
     auth: 'admin',
     writes: false,
     async handle({ input, services }) {
-      const { rows, total } = await listAllItems(services.db, { itemName: input.item_name.trim(), username: input.username.trim(), isDel: input.is_del as 0 | 1 | undefined, page: input.page, count: input.count });
+      const { rows, total } = await listAllItems(services.db, {
+        itemName: input.item_name.trim(),
+        username: input.username.trim(),
+        isDel: input.is_del as 0 | 1 | undefined,
+        page: input.page,
+        count: input.count,
+      });
       return { list: rows.map((r) => presentAdminItem(r, services.config.TIMEZONE)), total };
     },
   }),

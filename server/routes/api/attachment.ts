@@ -136,7 +136,14 @@ const visitFileAction = () =>
 const TOP_STORAGE_USERS = 10;
 
 async function fileLibrary(services: Services, input: z.output<typeof contracts.fileListInput>, ownerUid: number | undefined): Promise<FileLibrary> {
-  const filter = { ownerUid, attachmentType: input.attachment_type, displayName: input.display_name.trim(), username: input.username.trim(), page: input.page, count: input.count };
+  const filter = {
+    ownerUid,
+    attachmentType: input.attachment_type,
+    displayName: input.display_name.trim(),
+    username: input.username.trim(),
+    page: input.page,
+    count: input.count,
+  };
   const [{ rows, total }, usage, base, quotaBytes, top] = await Promise.all([
     listFiles(services.db, filter),
     storageUsage(services.db, ownerUid, services.now(), services.config.TIMEZONE),
@@ -171,7 +178,9 @@ export const attachmentActions: ActionDef[] = [
     writes: false,
     // Administrators may look at one user's files by username; everyone else sees only their own.
     handle: ({ input, actor, services }) =>
-      isAdmin(actor) && input.username.trim() ? fileLibrary(services, input, undefined) : fileLibrary(services, { ...input, username: '' }, (actor as { uid: number }).uid),
+      isAdmin(actor) && input.username.trim()
+        ? fileLibrary(services, input, undefined)
+        : fileLibrary(services, { ...input, username: '' }, (actor as { uid: number }).uid),
   }),
   action(contracts.attachmentGetAllList, {
     auth: 'admin',

@@ -53,7 +53,14 @@ export const catalogActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       // Both the renamed catalog and its new place must be writable: access/ checks the pair.
       const parent = await authorizeCatalogSave(services, actor, { itemId: input.item_id, catId: input.cat_id, parentCatId: input.parent_cat_id });
-      return saveCatalog(services, { itemId: input.item_id, catId: input.cat_id || undefined, name: input.cat_name, parentCatId: parent, sNumber: input.s_number, author: authorOf(actor) });
+      return saveCatalog(services, {
+        itemId: input.item_id,
+        catId: input.cat_id || undefined,
+        name: input.cat_name,
+        parentCatId: parent,
+        sNumber: input.s_number,
+        author: authorOf(actor),
+      });
     },
   }),
 

@@ -1,12 +1,5 @@
 import { errors } from '../../../core/errors.ts';
-import {
-  loadComment,
-  loadCommentPage,
-  requireComment,
-  requireDeleteComment,
-  requireEditComment,
-  requireResolveThread,
-} from '../../access/comments.ts';
+import { loadComment, loadCommentPage, requireComment, requireDeleteComment, requireEditComment, requireResolveThread } from '../../access/comments.ts';
 import { commentAudience } from '../../commands/comments/commentAudience.ts';
 import { addComment, deleteComment, editComment, listThreads, resolveThread } from '../../commands/comments/comments.ts';
 import { importShowDocComments } from '../../commands/comments/importComments.ts';
@@ -40,13 +33,24 @@ export const commentActions: ActionDef[] = [
       if (input.comment_id) {
         const { comment, lp } = await loadComment(services, actor, input.comment_id);
         if (comment.page_id !== input.page_id) throw errors.validation('comment_id: the comment belongs to another page', 'comment_id：该评论属于其他页面');
-        if (input.anchor || input.parent_id) throw errors.validation(`${input.anchor ? 'anchor' : 'parent_id'}: an edit changes the text only; the comment keeps its place`, `${input.anchor ? 'anchor' : 'parent_id'}：编辑只修改内容，评论位置不变`);
+        if (input.anchor || input.parent_id)
+          throw errors.validation(
+            `${input.anchor ? 'anchor' : 'parent_id'}: an edit changes the text only; the comment keeps its place`,
+            `${input.anchor ? 'anchor' : 'parent_id'}：编辑只修改内容，评论位置不变`,
+          );
         requireEditComment(actor, lp, comment);
         return editComment(services, comment, { page: lp.page, by, content: input.content, ...(await commentAudience(services, lp)) });
       }
       const lp = await loadCommentPage(services, actor, input.page_id);
       requireComment(actor, lp);
-      return addComment(services, { page: lp.page, by, content: input.content, parentId: input.parent_id, anchor: input.anchor, ...(await commentAudience(services, lp)) });
+      return addComment(services, {
+        page: lp.page,
+        by,
+        content: input.content,
+        parentId: input.parent_id,
+        anchor: input.anchor,
+        ...(await commentAudience(services, lp)),
+      });
     },
   }),
 
@@ -70,11 +74,16 @@ export const commentActions: ActionDef[] = [
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ input, services, files, loaded: { item: loaded } }) {
       const file = files.find((f) => f.field === 'file') ?? files[0];
-      if (!file) throw errors.validation('file: upload ShowDoc’s database file (Sqlite/showdoc.db.php)', 'file：请上传 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）');
+      if (!file)
+        throw errors.validation('file: upload ShowDoc’s database file (Sqlite/showdoc.db.php)', 'file：请上传 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）');
       let data;
       try {
         // Opened and read in a worker process: a large database never stalls this one.
-        data = await services.jobs.run('showdocComments', { path: file.filepath, showdocItemId: input.showdoc_item_id }, { fileName: file.originalFilename || 'showdoc.db.php' });
+        data = await services.jobs.run(
+          'showdocComments',
+          { path: file.filepath, showdocItemId: input.showdoc_item_id },
+          { fileName: file.originalFilename || 'showdoc.db.php' },
+        );
       } catch (err) {
         throw fileJobError(err);
       }

@@ -51,7 +51,13 @@ export const commonActions: ActionDef[] = [
     writes: false,
     async handle({ services }) {
       const s = await loadSiteSettings(services.db);
-      return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open, force_login: s.force_login, feedback_url: services.config.FEEDBACK_URL ?? '' };
+      return {
+        home_page: s.home_page,
+        home_item: s.home_item,
+        register_open: s.register_open,
+        force_login: s.force_login,
+        feedback_url: services.config.FEEDBACK_URL ?? '',
+      };
     },
   }),
 

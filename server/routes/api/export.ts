@@ -46,7 +46,12 @@ export function downloadJobFile(made: JobFile, type: string, fileName: string) {
  * An `export/*` action: the selected tree rendered as a file to download, named after the tree.
  * The renderer builds it in a worker process (workers/); one over its limits → 10101.
  */
-function exportAction(contract: typeof contracts.exportWord | typeof contracts.exportMarkdown | typeof contracts.exportHtml, type: string, fileSuffix: string, render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>): ActionDef {
+function exportAction(
+  contract: typeof contracts.exportWord | typeof contracts.exportMarkdown | typeof contracts.exportHtml,
+  type: string,
+  fileSuffix: string,
+  render: (tree: DocTree, ctx: { services: Services; lang: Lang; fileName: string }) => Promise<JobFile>,
+): ActionDef {
   return action(contract, {
     auth: 'user',
     writes: false,
@@ -67,14 +72,23 @@ function exportAction(contract: typeof contracts.exportWord | typeof contracts.e
 
 export const exportActions: ActionDef[] = [
   // The exporters (docx, jszip, jsdom) load in the worker processes, never in the server.
-  exportAction(contracts.exportWord, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', '.docx', async (tree, { services, lang, fileName }) => {
-    // The worker cannot reach the database or the storage: it names the images, this process fetches them.
-    const urls = await services.jobs.run('docxImageUrls', { tree, lang }, { fileName });
-    const images = await fetchImages(urls, attachmentImageResolver(services.db, await storageOf(services)));
-    return services.jobs.runToFile('exportWord', { tree, lang, images }, { fileName });
-  }),
-  exportAction(contracts.exportMarkdown, 'application/zip', '.zip', (tree, { services, fileName }) => services.jobs.runToFile('exportMarkdown', { tree }, { fileName })),
-  exportAction(contracts.exportHtml, 'application/zip', '_html.zip', (tree, { services, lang, fileName }) => services.jobs.runToFile('exportHtml', { tree, lang }, { fileName })),
+  exportAction(
+    contracts.exportWord,
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    '.docx',
+    async (tree, { services, lang, fileName }) => {
+      // The worker cannot reach the database or the storage: it names the images, this process fetches them.
+      const urls = await services.jobs.run('docxImageUrls', { tree, lang }, { fileName });
+      const images = await fetchImages(urls, attachmentImageResolver(services.db, await storageOf(services)));
+      return services.jobs.runToFile('exportWord', { tree, lang, images }, { fileName });
+    },
+  ),
+  exportAction(contracts.exportMarkdown, 'application/zip', '.zip', (tree, { services, fileName }) =>
+    services.jobs.runToFile('exportMarkdown', { tree }, { fileName }),
+  ),
+  exportAction(contracts.exportHtml, 'application/zip', '_html.zip', (tree, { services, lang, fileName }) =>
+    services.jobs.runToFile('exportHtml', { tree, lang }, { fileName }),
+  ),
   // ShowDoc's UI asks before a Markdown export; the open-source server always agrees.
   action(contracts.exportCheckMarkdownLimit, { auth: 'user', writes: false, handle: async () => [] }),
 ];

@@ -23,7 +23,15 @@ export const importActions: ActionDef[] = [
       const file = files.find((f) => f.field === 'file') ?? files[0];
       if (!file) throw errors.failed('file: no file was uploaded', 'file：请上传文件');
       // auth 'user': the dispatcher let only users in.
-      return importFile(services, { path: file.filepath, fileName: file.originalFilename ?? undefined, lang, owner: actorRef(actor), itemId: input.item_id, itemName: input.item_name, password: input.password });
+      return importFile(services, {
+        path: file.filepath,
+        fileName: file.originalFilename ?? undefined,
+        lang,
+        owner: actorRef(actor),
+        itemId: input.item_id,
+        itemName: input.item_name,
+        password: input.password,
+      });
     },
   }),
 ];

@@ -74,16 +74,21 @@ export const itemActions: ActionDef[] = [
     writes: true,
     load: { item: { param: 'item_id', need: 'manage', write: true } },
     async handle({ input, actor, services, loaded: { item: loaded } }) {
-      await updateItem(services, loaded.item, {
-        allow_comment: input.allow_comment,
-        allow_feedback: input.allow_feedback,
-        show_watermark: input.show_watermark,
-        live_editing: input.live_editing,
-        item_name: input.item_name,
-        item_description: input.item_description,
-        item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),
-        password: passwordChange(input, !!loaded.item.password_hash),
-      }, actorRef(actor));
+      await updateItem(
+        services,
+        loaded.item,
+        {
+          allow_comment: input.allow_comment,
+          allow_feedback: input.allow_feedback,
+          show_watermark: input.show_watermark,
+          live_editing: input.live_editing,
+          item_name: input.item_name,
+          item_description: input.item_description,
+          item_domain: input.item_domain === undefined ? undefined : normaliseItemDomain(input.item_domain),
+          password: passwordChange(input, !!loaded.item.password_hash),
+        },
+        actorRef(actor),
+      );
       return presentItemDetail((await findItem(services.db, loaded.item.item_id))!, services.config.TIMEZONE, loaded.abilities);
     },
   }),

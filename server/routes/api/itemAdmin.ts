@@ -78,7 +78,8 @@ export const itemAdminActions: ActionDef[] = [
     writes: true,
     load: { item: { param: 'item_id', need: 'exists' } },
     async handle({ actor, services, loaded: { item: loaded } }) {
-      if (loaded.item.uid === actorUid(actor)) throw errors.failed('The creator cannot leave their own item: transfer it first', '创建者不能退出自己的项目，请先转让');
+      if (loaded.item.uid === actorUid(actor))
+        throw errors.failed('The creator cannot leave their own item: transfer it first', '创建者不能退出自己的项目，请先转让');
       if (!(await leaveItem(services, loaded.item.item_id, actorUid(actor)))) throw errors.failed('You are not a member of this item', '您不是该项目的成员');
       return presentSuccess();
     },
@@ -93,7 +94,11 @@ export const itemAdminActions: ActionDef[] = [
       const item = loaded.rightsItem;
       if (item.password_hash) {
         const code = input.v_code || input.captcha || '';
-        await checkItemPasswordAttempt(services, item, { password: input.password, ip, captcha: { id: captchaIdFromRequest(params, koa.get('cookie')), code } });
+        await checkItemPasswordAttempt(services, item, {
+          password: input.password,
+          ip,
+          captcha: { id: captchaIdFromRequest(params, koa.get('cookie')), code },
+        });
         setItemGrantCookie(koa, services, item);
       }
       return { refer_url: safeReferUrl(input.refer_url ?? '') };

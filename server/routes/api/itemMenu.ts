@@ -20,9 +20,20 @@ export const itemMenuActions: ActionDef[] = [
     writes: false,
     load: { item: { param: 'item_id', need: 'read' } },
     async handle({ input, services, loaded: { item: loaded } }) {
-      const { hits, total } = await searchItem(services, { itemId: loaded.item.item_id, keyword: input.keyword, allowedTopCatIds: loaded.abilities.allowedTopCatIds, limit: ITEM_SEARCH_LIMIT });
+      const { hits, total } = await searchItem(services, {
+        itemId: loaded.item.item_id,
+        keyword: input.keyword,
+        allowedTopCatIds: loaded.abilities.allowedTopCatIds,
+        limit: ITEM_SEARCH_LIMIT,
+      });
       // `total`: every match, while `pages` lists at most ITEM_SEARCH_LIMIT of them.
-      return { item_id: loaded.item.item_id, item_name: loaded.item.item_name, keyword: input.keyword, total, pages: hits.map((h) => presentHit(h, input.keyword)) };
+      return {
+        item_id: loaded.item.item_id,
+        item_name: loaded.item.item_name,
+        keyword: input.keyword,
+        total,
+        pages: hits.map((h) => presentHit(h, input.keyword)),
+      };
     },
   }),
 ];

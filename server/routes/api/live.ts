@@ -34,7 +34,12 @@ export const liveActions: ActionDef[] = [
         user: { uid, name, color: liveColor(uid) },
         ws_path: LIVE_PATH,
         locked_by: access.lockedBy
-          ? { uid: access.lockedBy.lock_uid, username: access.lockedBy.lock_username, name: await lockHolderName(services.db, access.lockedBy), lock_to: access.lockedBy.lock_to }
+          ? {
+              uid: access.lockedBy.lock_uid,
+              username: access.lockedBy.lock_username,
+              name: await lockHolderName(services.db, access.lockedBy),
+              lock_to: access.lockedBy.lock_to,
+            }
           : null,
       };
     },

@@ -16,7 +16,10 @@ export const memberActions: ActionDef[] = [
     load: { item: { param: 'item_id', need: 'manage' } },
     async handle({ services, loaded: { item: loaded } }) {
       const rows = await listMembers(services.db, loaded.item.item_id);
-      const names = await catalogNames(services.db, rows.map((r) => r.cat_id));
+      const names = await catalogNames(
+        services.db,
+        rows.map((r) => r.cat_id),
+      );
       return rows.map((r) => presentMember(r, names, services.config.TIMEZONE));
     },
   }),

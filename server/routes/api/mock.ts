@@ -10,7 +10,14 @@ export const mockActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     load: { page: { param: 'page_id', need: 'write' } },
-    async handle({ input, actor, services, loaded: { page: { page } } }) {
+    async handle({
+      input,
+      actor,
+      services,
+      loaded: {
+        page: { page },
+      },
+    }) {
       return saveMock(services, { uid: (actor as UserActor).uid, page_id: page.page_id, item_id: page.item_id, template: input.template, path: input.path });
     },
   }),

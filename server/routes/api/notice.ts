@@ -12,7 +12,12 @@ export const noticeActions: ActionDef[] = [
     auth: 'user',
     writes: false,
     async handle({ input, actor, services }) {
-      const { rows, total, unread } = await listNotices(services, { uid: (actor as UserActor).uid, unreadOnly: input.notice_type === 'unread', page: input.page, count: input.count });
+      const { rows, total, unread } = await listNotices(services, {
+        uid: (actor as UserActor).uid,
+        unreadOnly: input.notice_type === 'unread',
+        page: input.page,
+        count: input.count,
+      });
       return { list: rows.map((r) => presentNotice(r, services.config.TIMEZONE)), total, unread_count: unread };
     },
   }),

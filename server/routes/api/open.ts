@@ -82,7 +82,13 @@ export const openActions: ActionDef[] = [
     writes: true,
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
-      const catId = await saveCatalog(services, { itemId: item.item_id, name: input.cat_name, parentCatId: input.parent_cat_id, sNumber: input.s_number, author: apiWriterOf(actor, input) });
+      const catId = await saveCatalog(services, {
+        itemId: item.item_id,
+        name: input.cat_name,
+        parentCatId: input.parent_cat_id,
+        sNumber: input.s_number,
+        author: apiWriterOf(actor, input),
+      });
       return catalogOf(services.db, item.item_id, catId);
     },
   }),
@@ -93,7 +99,13 @@ export const openActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
       await catalogOf(services.db, item.item_id, input.cat_id);
-      await saveCatalog(services, { itemId: item.item_id, catId: input.cat_id, name: input.cat_name, sNumber: input.s_number, author: apiWriterOf(actor, input) });
+      await saveCatalog(services, {
+        itemId: item.item_id,
+        catId: input.cat_id,
+        name: input.cat_name,
+        sNumber: input.s_number,
+        author: apiWriterOf(actor, input),
+      });
       return catalogOf(services.db, item.item_id, input.cat_id);
     },
   }),

@@ -52,7 +52,15 @@ export const scriptActions: ActionDef[] = [
         const historyLimit = await historyLimitFor(services);
         const written = await upsertPagesByTitle(
           services,
-          pages.map((p) => ({ itemId: item.item_id, catPath: p.catalogPath, title: p.title, content: p.content, sNumber: p.order, historyLimit, author: apiWriterOf(ctx.actor, input) })),
+          pages.map((p) => ({
+            itemId: item.item_id,
+            catPath: p.catalogPath,
+            title: p.title,
+            content: p.content,
+            sNumber: p.order,
+            historyLimit,
+            author: apiWriterOf(ctx.actor, input),
+          })),
         );
         return written.length;
       });
@@ -67,7 +75,13 @@ export const scriptActions: ActionDef[] = [
         const { services } = ctx;
         const item = await authorizeApiCall(services, ctx.input, { write: true, actor: ctx.actor });
         const parsed = z
-          .object({ table_info: zText(MAX.pageContent * 4), table_detail: zText(MAX.pageContent * 4), table_index: zText(MAX.pageContent * 4), cat_name: zText(2000), s_number: zInt(-1_000_000_000, 1_000_000_000).optional() })
+          .object({
+            table_info: zText(MAX.pageContent * 4),
+            table_detail: zText(MAX.pageContent * 4),
+            table_index: zText(MAX.pageContent * 4),
+            cat_name: zText(2000),
+            s_number: zInt(-1_000_000_000, 1_000_000_000).optional(),
+          })
           .safeParse(ctx.input);
         if (!parsed.success) throw errors.validation(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
         const input = parsed.data;
@@ -79,7 +93,15 @@ export const scriptActions: ActionDef[] = [
         const historyLimit = await historyLimitFor(services);
         const written = await upsertPagesByTitle(
           services,
-          pages.map((p) => ({ itemId: item.item_id, catPath, title: p.title, content: p.content, sNumber: input.s_number, historyLimit, author: apiWriterOf(ctx.actor, ctx.input) })),
+          pages.map((p) => ({
+            itemId: item.item_id,
+            catPath,
+            title: p.title,
+            content: p.content,
+            sNumber: input.s_number,
+            historyLimit,
+            author: apiWriterOf(ctx.actor, ctx.input),
+          })),
         );
         return written.length;
       });

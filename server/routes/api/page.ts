@@ -23,7 +23,6 @@ import { sortPages } from '../../commands/pages/sortPages.ts';
 import { presentHistory, presentLock, presentPage, presentPageView, presentSharedPage } from '../../presenters/page.ts';
 import { pageRights } from '../../policies/item.ts';
 
-
 /** page_content as sent: `is_urlencode=1` means URL-encoded (PHP urldecode: `+` is a space). */
 function decodeContent(raw: string, urlencoded: boolean): string {
   if (!urlencoded) return raw;
@@ -109,10 +108,16 @@ export const pageActions: ActionDef[] = [
     },
   }),
 
-  pageIdAction(contracts.pageDelete, 'user', true, async ({ actor, services }, { page }) => {
-    await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
-    return [];
-  }, 'delete'),
+  pageIdAction(
+    contracts.pageDelete,
+    'user',
+    true,
+    async ({ actor, services }, { page }) => {
+      await deletePage(services, { itemId: page.item_id, pageId: page.page_id, by: authorOf(actor) });
+      return [];
+    },
+    'delete',
+  ),
 
   pageIdAction(contracts.pageHistory, 'public', false, async ({ services }, { page }) => {
     const rows = await listHistory(services.db, page.page_id, await historyLimitFor(services));
@@ -123,7 +128,13 @@ export const pageActions: ActionDef[] = [
     auth: 'public',
     writes: false,
     load: { page: { param: 'page_id', need: 'read' } },
-    async handle({ input, services, loaded: { page: { page } } }) {
+    async handle({
+      input,
+      services,
+      loaded: {
+        page: { page },
+      },
+    }) {
       const history = await findHistoryVersion(services.db, page.page_id, input.page_history_id);
       if (!history) throw errors.notFound('page history');
       return { page: presentPage(page, services.config.TIMEZONE), history_page: presentHistory(history, services.config.TIMEZONE) };
@@ -134,7 +145,13 @@ export const pageActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     load: { page: { param: 'page_id', need: 'write' } },
-    async handle({ input, services, loaded: { page: { page } } }) {
+    async handle({
+      input,
+      services,
+      loaded: {
+        page: { page },
+      },
+    }) {
       if (input.isCreateSiglePage === 'true' || input.isCreateSiglePage === '1') return { unique_key: await createShareLink(services, page.page_id) };
       await removeShareLink(services, page.page_id);
       return { unique_key: '' };
@@ -145,7 +162,14 @@ export const pageActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     load: { page: { param: 'page_id', need: 'write' } },
-    async handle({ input, actor, services, loaded: { page: { page } } }) {
+    async handle({
+      input,
+      actor,
+      services,
+      loaded: {
+        page: { page },
+      },
+    }) {
       if (input.item_id && input.item_id !== page.item_id) throw errors.validation('item_id: the page belongs to another item');
       const result = await setPageLock(services, { pageId: page.page_id, itemId: page.item_id, holder: authorOf(actor), lockTo: input.lock_to });
       return { lock: result.released ? 0 : 1, lock_to: result.lock_to };

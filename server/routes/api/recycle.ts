@@ -15,7 +15,10 @@ export const recycleActions: ActionDef[] = [
     async handle({ input, services }) {
       const rows = await RecycleEntry.query(services.db)
         .modify('inItem', input.item_id)
-        .orderBy([{ column: 'del_time', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'del_time', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .select('page_id', 'item_id', 'page_title', 'cat_id', 'del_by_uid', 'del_by_username', 'del_time');
       return rows.map((r) => presentRecycleEntry(r, services.config.TIMEZONE));
     },

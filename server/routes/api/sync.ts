@@ -33,7 +33,11 @@ export const syncActions: ActionDef[] = [
     writes: true,
     async handle({ input, actor, files, services }) {
       const item = await authorizeApiCall(services, input, { write: true, actor });
-      const row = await storeSyncAsset(services, await storageOf(services), { item, sha256: input.sha256, file: files.find((f) => f.field === 'file') ?? files[0] });
+      const row = await storeSyncAsset(services, await storageOf(services), {
+        item,
+        sha256: input.sha256,
+        file: files.find((f) => f.field === 'file') ?? files[0],
+      });
       return { sign: row.sign, url: fileUrl(await siteBaseUrl(services), row.sign) };
     },
   }),
@@ -45,7 +49,11 @@ export const syncActions: ActionDef[] = [
       const item = await authorizeApiCall(services, input, { write: false, actor });
       const tree = await readSyncTree(services.db, item.item_id);
       // The attachment limit lets `docs plan` name files the upload would refuse before anything is written.
-      return { item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type }, ...tree, upload_max_bytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024) };
+      return {
+        item: { item_id: item.item_id, item_name: item.item_name, item_type: item.item_type },
+        ...tree,
+        upload_max_bytes: Math.round(services.config.UPLOAD_MAX_MB * 1024 * 1024),
+      };
     },
   }),
 
@@ -75,7 +83,9 @@ export const syncActions: ActionDef[] = [
         historyLimit: await historyLimitFor(services),
         author: apiWriterOf(actor, input),
         source: input.source,
-        afterApply: uploads.length ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, uploads, snapshots)) : undefined,
+        afterApply: uploads.length
+          ? async (tx) => void ({ results: apiVersions } = await recordPushedApiVersions(tx, item.item_id, uploads, snapshots))
+          : undefined,
       });
       return apiVersions ? { ...outcome, api_versions: apiVersions } : outcome;
     },

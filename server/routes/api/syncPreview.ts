@@ -13,7 +13,8 @@ import * as contracts from '../../../core/api/syncPreview.ts';
  */
 /** A preview has no previews of its own: its key pushes into it, nothing more. */
 function refusePreviewSource(item: ItemRow): void {
-  if (item.preview_of) throw errors.validation('api_key: this is a preview\'s key; use the key of the item it previews', 'api_key：这是预览的密钥，请使用被预览项目的密钥');
+  if (item.preview_of)
+    throw errors.validation("api_key: this is a preview's key; use the key of the item it previews", 'api_key：这是预览的密钥，请使用被预览项目的密钥');
 }
 
 export const syncPreviewActions: ActionDef[] = [
@@ -26,7 +27,12 @@ export const syncPreviewActions: ActionDef[] = [
       // The server's PREVIEW_TTL_HOURS is the longest a preview lives; --expires may ask for less.
       const hours = Math.min(input.expires_hours ?? services.config.PREVIEW_TTL_HOURS, services.config.PREVIEW_TTL_HOURS);
       const opened = await openPreview(services, source, input.name, hours * 3600);
-      return { preview: presentPreview(opened.item, await siteBaseUrl(services)), created: opened.created, api_key: opened.token.api_key, api_token: opened.token.api_token };
+      return {
+        preview: presentPreview(opened.item, await siteBaseUrl(services)),
+        created: opened.created,
+        api_key: opened.token.api_key,
+        api_token: opened.token.api_token,
+      };
     },
   }),
 

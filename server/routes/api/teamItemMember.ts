@@ -15,7 +15,10 @@ export const teamItemMemberActions: ActionDef[] = [
     async handle({ input, actor, services }) {
       await requireTeamOrItemManage(services, actor, input.team_id, input.item_id);
       const rows = await listTeamItemMembers(services.db, input.item_id, input.team_id);
-      const names = await catalogNames(services.db, rows.map((r) => r.cat_id));
+      const names = await catalogNames(
+        services.db,
+        rows.map((r) => r.cat_id),
+      );
       return rows.map((r) => presentTeamItemMember(r, names, services.config.TIMEZONE));
     },
   }),

@@ -8,7 +8,6 @@ import type { UserActor } from '../../policies/actor.ts';
 import { presentAccessToken, presentAdminAccessToken, presentMcpAudit } from '../../presenters/accessToken.ts';
 import { loadSiteSettings } from '../../settings.ts';
 
-
 /**
  * `token/*`: the caller's personal access tokens (issue #23); `adminToken/*`: every user's, for
  * administrators; `mcpAudit/list`: the MCP server's write log. None of them may be called with a
@@ -22,7 +21,11 @@ export const tokenActions: ActionDef[] = [
     async handle({ actor, services }) {
       const [rows, settings] = await Promise.all([listUserTokens(services, (actor as UserActor).uid), loadSiteSettings(services.db)]);
       // The site switches too, so the settings screen offers "never" only where it is allowed.
-      return { tokens: rows.map((r) => presentAccessToken(r, services.config.TIMEZONE)), mcp_enabled: settings.mcp_enabled, token_never_expire: settings.token_never_expire };
+      return {
+        tokens: rows.map((r) => presentAccessToken(r, services.config.TIMEZONE)),
+        mcp_enabled: settings.mcp_enabled,
+        token_never_expire: settings.token_never_expire,
+      };
     },
   }),
 

@@ -118,7 +118,11 @@ export const userActions: ActionDef[] = [
     auth: 'user',
     writes: true,
     async handle(ctx) {
-      const { pending } = await requestEmailChange(ctx.services, await mailContext(ctx), { uid: uidOf(ctx), email: ctx.input.email, password: ctx.input.password });
+      const { pending } = await requestEmailChange(ctx.services, await mailContext(ctx), {
+        uid: uidOf(ctx),
+        email: ctx.input.email,
+        password: ctx.input.password,
+      });
       return { pending_email: pending ? ctx.input.email : '' };
     },
   }),
@@ -146,7 +150,11 @@ export const userActions: ActionDef[] = [
     auth: 'public',
     writes: true,
     async handle(ctx) {
-      await requestPasswordReset(ctx.services, ctx.services.config, { email: ctx.input.email, captcha: captchaOf(ctx), baseUrl: await siteBaseUrl(ctx.services) });
+      await requestPasswordReset(ctx.services, ctx.services.config, {
+        email: ctx.input.email,
+        captcha: captchaOf(ctx),
+        baseUrl: await siteBaseUrl(ctx.services),
+      });
       return [];
     },
   }),

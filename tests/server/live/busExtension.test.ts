@@ -23,8 +23,15 @@ afterEach(async () => {
 
 function instance(channel: LocalChannel, name: string, digestMs: number, before: Extension[] = []) {
   const bus = new LocalBus(channel);
-  const hub = new Hocuspocus({ name, quiet: true, extensions: [...before, busExtension({ live: { bus, processId: name }, logger, config: { LIVE_BUS_DIGEST_MS: digestMs } })] });
-  cleanups.push(() => bus.close(), () => hub.hooks('onDestroy', { instance: hub }));
+  const hub = new Hocuspocus({
+    name,
+    quiet: true,
+    extensions: [...before, busExtension({ live: { bus, processId: name }, logger, config: { LIVE_BUS_DIGEST_MS: digestMs } })],
+  });
+  cleanups.push(
+    () => bus.close(),
+    () => hub.hooks('onDestroy', { instance: hub }),
+  );
   return { bus, hub };
 }
 
@@ -62,7 +69,12 @@ describe('live bus extension', () => {
     // here they wait for a gate, while a new connection loads the document again.
     let open_ = () => {};
     const gate = new Promise<void>((resolve) => (open_ = resolve));
-    const slowUnload: Extension = { extensionName: 'slow-unload', async afterUnloadDocument() { await gate; } };
+    const slowUnload: Extension = {
+      extensionName: 'slow-unload',
+      async afterUnloadDocument() {
+        await gate;
+      },
+    };
     const channel = new LocalChannel();
     const a = instance(channel, 'A', 600_000); // no digest within the test: only tracking can deliver
     const b = instance(channel, 'B', 600_000, [slowUnload]);
@@ -90,7 +102,11 @@ describe('live bus extension', () => {
       client.setLocalStateField('cursor', i);
       applyAwarenessUpdate(docA.awareness, encodeAwarenessUpdate(client, [client.clientID]), 'socket');
     }
-    await waitUntil(() => (docB.awareness.getStates().get(client.clientID) as { cursor?: number } | undefined)?.cursor === 50, 'the latest presence at B', 10_000);
+    await waitUntil(
+      () => (docB.awareness.getStates().get(client.clientID) as { cursor?: number } | undefined)?.cursor === 50,
+      'the latest presence at B',
+      10_000,
+    );
     // The first change at once, the rest in one trailing message.
     expect(atB.filter((m) => m.kind === 'awareness')).toHaveLength(2);
   });
@@ -124,8 +140,15 @@ describe.runIf(TEST_ENGINE === 'pg')('live bus extension over PostgreSQL NOTIFY'
     const bus = async (name: string) => {
       const b = new PgBus({ databaseUrl: tdb.options.databaseUrl!, logger });
       await b.start();
-      const hub = new Hocuspocus({ name, quiet: true, extensions: [busExtension({ live: { bus: b, processId: name }, logger, config: { LIVE_BUS_DIGEST_MS: 300 } })] });
-      cleanups.push(() => b.close(), () => hub.hooks('onDestroy', { instance: hub }));
+      const hub = new Hocuspocus({
+        name,
+        quiet: true,
+        extensions: [busExtension({ live: { bus: b, processId: name }, logger, config: { LIVE_BUS_DIGEST_MS: 300 } })],
+      });
+      cleanups.push(
+        () => b.close(),
+        () => hub.hooks('onDestroy', { instance: hub }),
+      );
       return { bus: b, hub };
     };
     const a = await bus('A');

@@ -39,7 +39,8 @@ async function open(pageId: number, session: string) {
 
 const liveRow = async (pageId: number) => (await readLiveDoc(t.services.db, pageId))!;
 const pageRow = async (pageId: number) => t.services.db('pages').where({ page_id: pageId }).first();
-const historyOf = async (pageId: number, token: string) => (await t.call('page/history', { page_id: pageId }, { token })).data as { page_content: string; contributors: { uid: number }[] }[];
+const historyOf = async (pageId: number, token: string) =>
+  (await t.call('page/history', { page_id: pageId }, { token })).data as { page_content: string; contributors: { uid: number }[] }[];
 
 describe('the cut sweep', () => {
   it('runs a tenth of the shorter rule apart, between 0.2 s and 30 s', () => {

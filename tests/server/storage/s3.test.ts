@@ -35,7 +35,9 @@ describe('the S3 driver without the AWS SDK installed', () => {
   it('names the feature, the package and the command that adds the SDK', async () => {
     const message = await readObjectWithoutSdk();
     expect(message).toBe(s3SdkMissing('@aws-sdk/client-s3').message);
-    expect(message).toMatch(/^Object storage \(oss_open: .*\) needs the package @aws-sdk\/client-s3, which the server's production install \(npm ci --omit=dev\) leaves out: run `npm install --omit=dev --save-prod --save-exact @aws-sdk\/client-s3@\S+ @aws-sdk\/lib-storage@\S+` in the server's folder and restart it$/);
+    expect(message).toMatch(
+      /^Object storage \(oss_open: .*\) needs the package @aws-sdk\/client-s3, which the server's production install \(npm ci --omit=dev\) leaves out: run `npm install --omit=dev --save-prod --save-exact @aws-sdk\/client-s3@\S+ @aws-sdk\/lib-storage@\S+` in the server's folder and restart it$/,
+    );
   });
 
   it('is an optional peer of the server at the version the message names, installed for development and tests only', () => {

@@ -10,7 +10,11 @@ function spec(op: Record<string, unknown>, extra: Record<string, unknown> = {}, 
     paths: { [path]: { [method]: { operationId: 'getPet', responses: { '200': { description: 'ok' } }, ...op } } },
     components: {
       schemas: {
-        Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, tag: { type: 'string', enum: ['cat', 'dog'] } } },
+        Pet: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'integer' }, name: { type: 'string' }, tag: { type: 'string', enum: ['cat', 'dog'] } },
+        },
       },
     },
     ...extra,
@@ -81,14 +85,19 @@ describe('API diff: request parameters', () => {
     const p = (values: string[]) => ({ parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: values } }] });
     const removed = diff(spec(p(['available', 'pending', 'sold'])), spec(p(['available', 'sold'])));
     expect(rules(removed)).toEqual({ 'request-enum-value-removed': true });
-    expect(removed.operations[0]?.reasons[0]).toMatchObject({ path: 'paths./pets/{petId}.get.parameters.query.status.enum', message: 'value "pending" removed' });
+    expect(removed.operations[0]?.reasons[0]).toMatchObject({
+      path: 'paths./pets/{petId}.get.parameters.query.status.enum',
+      message: 'value "pending" removed',
+    });
     expect(rules(diff(spec(p(['a'])), spec(p(['a', 'b']))))).toEqual({ 'request-enum-value-added': false });
   });
 
   it('does not count a removed parameter or a new description as breaking', () => {
     const p = { name: 'limit', in: 'query', schema: { type: 'integer' } };
     expect(rules(diff(spec({ parameters: [p] }), spec({})))).toEqual({ 'request-parameter-removed': false });
-    expect(rules(diff(spec({ parameters: [p] }), spec({ parameters: [{ ...p, description: 'how many' }] })))).toEqual({ 'request-parameter-description-changed': false });
+    expect(rules(diff(spec({ parameters: [p] }), spec({ parameters: [{ ...p, description: 'how many' }] })))).toEqual({
+      'request-parameter-description-changed': false,
+    });
   });
 });
 
@@ -97,7 +106,9 @@ describe('API diff: request body', () => {
 
   it('marks a new required body property breaking, a new optional one not', () => {
     const before = body({ $ref: '#/components/schemas/Pet' });
-    const withRequired = body({ allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', required: ['owner'], properties: { owner: { type: 'string' } } }] });
+    const withRequired = body({
+      allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', required: ['owner'], properties: { owner: { type: 'string' } } }],
+    });
     const d = diff(spec(before, {}, '/pets', 'post'), spec(withRequired, {}, '/pets', 'post'));
     expect(rules(d)).toEqual({ 'request-property-required-added': true });
     expect(reasonPaths(d)).toEqual(['paths./pets.post.requestBody.content.application/json.schema.properties.owner']);
@@ -122,7 +133,9 @@ describe('API diff: request body', () => {
 });
 
 describe('API diff: responses', () => {
-  const ok = (schema: unknown) => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema } } }, '404': { description: 'missing' } } });
+  const ok = (schema: unknown) => ({
+    responses: { '200': { description: 'ok', content: { 'application/json': { schema } } }, '404': { description: 'missing' } },
+  });
 
   it('marks a removed response property breaking, an added one not', () => {
     const before = ok({ $ref: '#/components/schemas/Pet' });
@@ -146,7 +159,10 @@ describe('API diff: responses', () => {
   it('marks a retyped response property breaking and descriptions/examples not', () => {
     const schema = (t: string, description?: string, example?: unknown) => ok({ type: 'object', properties: { id: { type: t, description, example } } });
     expect(rules(diff(spec(schema('integer')), spec(schema('string'))))).toEqual({ 'response-type-changed': true });
-    expect(rules(diff(spec(schema('integer')), spec(schema('integer', 'the id', 7))))).toEqual({ 'response-description-changed': false, 'response-example-changed': false });
+    expect(rules(diff(spec(schema('integer')), spec(schema('integer', 'the id', 7))))).toEqual({
+      'response-description-changed': false,
+      'response-example-changed': false,
+    });
   });
 });
 
@@ -184,7 +200,13 @@ describe('API snapshot', () => {
             responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Pet' } } },
           },
         },
-        '/upload': { post: { consumes: ['multipart/form-data'], parameters: [{ in: 'formData', name: 'file', type: 'file', required: true }], responses: { '200': { description: 'ok' } } } },
+        '/upload': {
+          post: {
+            consumes: ['multipart/form-data'],
+            parameters: [{ in: 'formData', name: 'file', type: 'file', required: true }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
       },
       definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, parent: { $ref: '#/definitions/Pet' } } } },
     };
@@ -195,7 +217,10 @@ describe('API snapshot', () => {
     expect(post.responses['200']?.content['application/json']).toEqual({ $ref: '#/definitions/Pet' });
     expect(snap.schemas!['#/definitions/Pet']).toMatchObject({ type: ['object'], required: ['name'], properties: { parent: { $ref: '#/definitions/Pet' } } });
     const upload = snap.operations.find((o) => o.path === '/upload')!;
-    expect(upload.requestBody).toMatchObject({ required: true, content: { 'multipart/form-data': { required: ['file'], properties: { file: { type: ['file'] } } } } });
+    expect(upload.requestBody).toMatchObject({
+      required: true,
+      content: { 'multipart/form-data': { required: ['file'], properties: { file: { type: ['file'] } } } },
+    });
   });
 
   it('reads OpenAPI 3.1 type arrays and 3.0 nullable alike', () => {
@@ -209,7 +234,10 @@ describe('API snapshot', () => {
 describe('API diff: error answers', () => {
   it('reports a changed error body without calling it breaking', () => {
     const errorBody = (props: Record<string, unknown>) => ({
-      responses: { '200': { description: 'ok' }, default: { description: 'error', content: { 'application/json': { schema: { type: 'object', properties: props } } } } },
+      responses: {
+        '200': { description: 'ok' },
+        default: { description: 'error', content: { 'application/json': { schema: { type: 'object', properties: props } } } },
+      },
     });
     const d = diff(spec(errorBody({ code: { type: 'integer' }, message: { type: 'string' } })), spec(errorBody({ code: { type: 'integer' } })));
     expect(rules(d)).toEqual({ 'response-property-removed': false });
@@ -267,7 +295,9 @@ describe('API diff: responses that promise less', () => {
   });
 
   it('marks a success response media type removed breaking', () => {
-    const both = { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } } } };
+    const both = {
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': { schema: { type: 'string' } } } } },
+    };
     expect(rules(diff(spec(both), spec(ok({ type: 'object' }))))).toEqual({ 'response-media-type-removed': true });
   });
 });
@@ -298,7 +328,10 @@ describe('API diff: what is never breaking', () => {
       spec({}),
       spec({
         requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { extra: { type: 'string' } } } } } }, '429': { description: 'slow down' } },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { extra: { type: 'string' } } } } } },
+          '429': { description: 'slow down' },
+        },
       }),
     );
     expect(rules(d)).toEqual({ 'request-body-added': false, 'response-media-type-added': false, 'response-status-added': false });
@@ -320,11 +353,16 @@ describe('API diff: deprecated properties and parameters', () => {
   });
 
   it('reports a request body property and a parameter marked deprecated, not breaking', () => {
-    const body = (deprecated: boolean) => ({ content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(deprecated ? { deprecated } : {}) } } } } } });
+    const body = (deprecated: boolean) => ({
+      content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(deprecated ? { deprecated } : {}) } } } } },
+    });
     const param = (deprecated: boolean) => ({ name: 'q', in: 'query', schema: { type: 'string' }, ...(deprecated ? { deprecated } : {}) });
     const d = diff(spec({ parameters: [param(false)], requestBody: body(false) }), spec({ parameters: [param(true)], requestBody: body(true) }));
     expect(rules(d)).toEqual({ 'request-parameter-deprecated': false, 'request-property-deprecated': false });
-    expect(reasonPaths(d)).toEqual(['paths./pets/{petId}.get.parameters.query.q.deprecated', 'paths./pets/{petId}.get.requestBody.content.application/json.schema.properties.name.deprecated']);
+    expect(reasonPaths(d)).toEqual([
+      'paths./pets/{petId}.get.parameters.query.q.deprecated',
+      'paths./pets/{petId}.get.requestBody.content.application/json.schema.properties.name.deprecated',
+    ]);
   });
 });
 
@@ -346,20 +384,28 @@ describe('API diff: read-only and write-only properties (one schema for requests
   const name = { type: 'string' };
 
   it('does not call a new required read-only property breaking for requests (clients never send it)', () => {
-    const d = diff(pets({ type: 'object', required: ['name'], properties: { name } }), pets({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name } }));
+    const d = diff(
+      pets({ type: 'object', required: ['name'], properties: { name } }),
+      pets({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name } }),
+    );
     expect(d.summary.breaking).toBe(0);
     expect(rules(d)).toEqual({ 'request-property-added': false, 'response-property-added': false });
   });
 
   it('does not call a write-only property removed from answers breaking (servers never return it)', () => {
-    const d = diff(pets({ type: 'object', properties: { name, password: { type: 'string', writeOnly: true } } }), pets({ type: 'object', properties: { name } }));
+    const d = diff(
+      pets({ type: 'object', properties: { name, password: { type: 'string', writeOnly: true } } }),
+      pets({ type: 'object', properties: { name } }),
+    );
     expect(d.summary.breaking).toBe(0);
     expect(rules(d)).toEqual({ 'request-property-removed': false, 'response-property-removed': false });
   });
 
   it('still calls a new required writable property breaking, and reports a property made read-only', () => {
     const before = pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer' } } });
-    expect(rules(diff(before, pets({ type: 'object', required: ['name', 'owner'], properties: { name, age: { type: 'integer' }, owner: { type: 'string' } } })))).toMatchObject({ 'request-property-required-added': true });
+    expect(
+      rules(diff(before, pets({ type: 'object', required: ['name', 'owner'], properties: { name, age: { type: 'integer' }, owner: { type: 'string' } } }))),
+    ).toMatchObject({ 'request-property-required-added': true });
     const d = diff(before, pets({ type: 'object', required: ['name'], properties: { name, age: { type: 'integer', readOnly: true } } }));
     expect(rules(d)).toEqual({ 'request-property-access-changed': false, 'response-property-access-changed': false });
     expect(reasonPaths(d)).toContain('paths./pets.post.requestBody.content.application/json.schema.properties.age.readOnly');
@@ -368,11 +414,21 @@ describe('API diff: read-only and write-only properties (one schema for requests
 
 describe('API diff against a version stored in the first snapshot format', () => {
   // Format 1 (before deprecated/readOnly/writeOnly were kept): what a server of that time stored.
-  const stored = (s: ReturnType<typeof snapshotOpenApi>) => JSON.parse(JSON.stringify(s, (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v)));
+  const stored = (s: ReturnType<typeof snapshotOpenApi>) =>
+    JSON.parse(JSON.stringify(s, (k, v) => (['format', 'deprecated', 'readOnly', 'writeOnly'].includes(k) && typeof v !== 'object' ? undefined : v)));
   const doc = (extra: Record<string, unknown> = {}) =>
     spec({
       parameters: [{ name: 'q', in: 'query', deprecated: true, schema: { type: 'string' } }],
-      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } } } } } },
+      responses: {
+        '200': {
+          description: 'ok',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, rank: { type: 'integer', deprecated: true }, ...extra } },
+            },
+          },
+        },
+      },
     });
 
   it('finds nothing new in an unchanged API that has deprecated and read-only parts', () => {

@@ -39,7 +39,10 @@ describe('API diff on two real consecutive releases (Netlify 2.52.0 → 2.53.0)'
   it('finds the new required request property that breaks branch creation, and lists it first', () => {
     expect(diff.operations[0]).toMatchObject({ method: 'POST', path: '/sites/{site_id}/database/branch', change: 'changed', breaking: true });
     expect(diff.operations[0]?.reasons.filter((r) => r.breaking)).toEqual([
-      expect.objectContaining({ rule: 'request-property-required-added', path: 'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id' }),
+      expect.objectContaining({
+        rule: 'request-property-required-added',
+        path: 'paths./sites/{site_id}/database/branch.post.requestBody.content.application/json.schema.properties.branch_id',
+      }),
     ]);
     expect(diff.summary.breaking).toBe(1);
     // Within the operation, the breaking reason comes first.
@@ -48,13 +51,17 @@ describe('API diff on two real consecutive releases (Netlify 2.52.0 → 2.53.0)'
 
   it('keeps an operation whose path parameter was renamed as one changed operation', () => {
     const renamed = diff.operations.filter((o) => o.reasons.some((r) => r.rule === 'path-parameter-renamed'));
-    expect(renamed.map((o) => `${o.method} ${o.path}`).sort()).toEqual(['DELETE /sites/{site_id}/database/branch/{branch_id}', 'GET /sites/{site_id}/database/branch/{branch_id}']);
+    expect(renamed.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'DELETE /sites/{site_id}/database/branch/{branch_id}',
+      'GET /sites/{site_id}/database/branch/{branch_id}',
+    ]);
     expect(renamed.every((o) => !o.breaking)).toBe(true);
   });
 });
 
 /** Spotify's Web API (sonallux/spotify-web-api, MIT) at two consecutive release tags; see data/README.md. */
-const spotify = (version: string) => YAML.parse(zlib.gunzipSync(fs.readFileSync(new URL(`./data/spotify-web-api-${version}.yml.gz`, import.meta.url))).toString('utf8'));
+const spotify = (version: string) =>
+  YAML.parse(zlib.gunzipSync(fs.readFileSync(new URL(`./data/spotify-web-api-${version}.yml.gz`, import.meta.url))).toString('utf8'));
 
 /**
  * An independent count of changed operations: every operation with its `$ref`s resolved by a
@@ -69,10 +76,17 @@ function changedOperations(before: any, after: any): string[] {
       if (!node || typeof node !== 'object') return node;
       if (typeof node.$ref === 'string') {
         if (open.includes(node.$ref)) return { circular: node.$ref };
-        const target = node.$ref.slice(2).split('/').reduce((at: any, part: string) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+        const target = node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((at: any, part: string) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
         return resolve(target, [...open, node.$ref]);
       }
-      return Object.fromEntries(Object.entries(node).filter(([k]) => !['tags', 'operationId', 'externalDocs', 'examples'].includes(k) && !k.startsWith('x-')).map(([k, v]) => [k, resolve(v, open)]));
+      return Object.fromEntries(
+        Object.entries(node)
+          .filter(([k]) => !['tags', 'operationId', 'externalDocs', 'examples'].includes(k) && !k.startsWith('x-'))
+          .map(([k, v]) => [k, resolve(v, open)]),
+      );
     };
     const out = new Map<string, string>();
     for (const [path, raw] of Object.entries<any>(doc.paths)) {
@@ -95,7 +109,11 @@ function changedOperations(before: any, after: any): string[] {
 function sortKeys(v: any): any {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!v || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys(v[k])]),
+  );
 }
 
 describe('API diff on two real consecutive releases (Spotify Web API 2025.5.18 → 2026.5.31)', () => {
@@ -110,7 +128,12 @@ describe('API diff on two real consecutive releases (Spotify Web API 2025.5.18 �
     expect(diff.summary.removed).toBe([...a].filter((op) => !b.has(op)).length);
     const changed = changedOperations(before, after);
     expect(diff.summary.changed).toBe(changed.length);
-    expect(diff.operations.filter((o) => o.change === 'changed').map((o) => `${o.method.toLowerCase()} ${o.path.replace(/\{[^}]+\}/g, '{}')}`).sort()).toEqual(changed.sort());
+    expect(
+      diff.operations
+        .filter((o) => o.change === 'changed')
+        .map((o) => `${o.method.toLowerCase()} ${o.path.replace(/\{[^}]+\}/g, '{}')}`)
+        .sort(),
+    ).toEqual(changed.sort());
     expect(diff.summary).toEqual({ added: 8, removed: 0, changed: 71, breaking: 2 });
   });
 

@@ -50,15 +50,26 @@ describe('API snapshot of a recursive real description (presalytics ooxml)', () 
   });
 });
 
-describe('API diff of densely recursive schemas behind anyOf (the shape of Stripe\'s expandable fields)', () => {
+describe("API diff of densely recursive schemas behind anyOf (the shape of Stripe's expandable fields)", () => {
   // 60 models, each with 5 fields `anyOf: [id string, $ref another model]`: every model reaches every other.
   const N = 60;
   const ref = (i: number) => ({ $ref: `#/components/schemas/M${i % N}` });
-  const models = (): Record<string, any> => Object.fromEntries(Array.from({ length: N }, (_, i) => [`M${i}`, { type: 'object', properties: Object.fromEntries(Array.from({ length: 5 }, (_, j) => [`f${j}`, { anyOf: [{ type: 'string' }, ref(i + j * 7 + 1)] }])) }]));
+  const models = (): Record<string, any> =>
+    Object.fromEntries(
+      Array.from({ length: N }, (_, i) => [
+        `M${i}`,
+        { type: 'object', properties: Object.fromEntries(Array.from({ length: 5 }, (_, j) => [`f${j}`, { anyOf: [{ type: 'string' }, ref(i + j * 7 + 1)] }])) },
+      ]),
+    );
   const doc = (schemas: Record<string, any>) => ({
     openapi: '3.0.3',
     info: { title: 'Dense', version: '1' },
-    paths: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/m${i}`, { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref(i) } } } } } }])),
+    paths: Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `/m${i}`,
+        { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref(i) } } } } } },
+      ]),
+    ),
     components: { schemas },
   });
 
@@ -72,6 +83,8 @@ describe('API diff of densely recursive schemas behind anyOf (the shape of Strip
     // Each model's five fields lead (through anyOf) to M0: five reasons per operation, not one per path.
     for (const op of d.operations) expect(op.reasons.filter((r) => r.rule === 'response-variants-changed')).toHaveLength(5);
     const m0 = d.operations.find((op) => op.path === '/m0')!;
-    expect(m0.reasons.filter((r) => r.rule === 'response-property-added').map((r) => r.path)).toEqual(['paths./m0.get.responses.200.content.application/json.schema.properties.extra']);
+    expect(m0.reasons.filter((r) => r.rule === 'response-property-added').map((r) => r.path)).toEqual([
+      'paths./m0.get.responses.200.content.application/json.schema.properties.extra',
+    ]);
   });
 });

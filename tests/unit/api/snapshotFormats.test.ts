@@ -22,7 +22,12 @@ const golden = (name: string): ApiDiff => JSON.parse(fs.readFileSync(new URL(`fo
 
 /** What a reader of the history sees of an operation's change: kind, breaking, and its breaking rules. */
 const outline = (d: ApiDiff) =>
-  d.operations.map((op) => ({ op: `${op.method} ${op.path}`, change: op.change, breaking: op.breaking, breakingRules: [...new Set(op.reasons.filter((r) => r.breaking).map((r) => `${r.rule} ${r.path}`))].sort() }));
+  d.operations.map((op) => ({
+    op: `${op.method} ${op.path}`,
+    change: op.change,
+    breaking: op.breaking,
+    breakingRules: [...new Set(op.reasons.filter((r) => r.breaking).map((r) => `${r.rule} ${r.path}`))].sort(),
+  }));
 
 describe.each([
   ['netlify-2.52.0', () => netlify('2.52.0'), () => netlify('2.53.0')],

@@ -88,12 +88,23 @@ describe('a stored snapshot read back', () => {
       title: 'Quotes " and \\ and ]}, and ünïcödé 🙂',
       version: '1',
       operations: [
-        { method: 'GET', path: '/x', description: '{"not": [json', parameters: [], responses: { '200': { content: { 'application/json': { type: ['object'], properties: { n: { type: ['number'], enum: [1, '1', true, null, 1.5] } } } } } }, security: [] },
+        {
+          method: 'GET',
+          path: '/x',
+          description: '{"not": [json',
+          parameters: [],
+          responses: {
+            '200': { content: { 'application/json': { type: ['object'], properties: { n: { type: ['number'], enum: [1, '1', true, null, 1.5] } } } } },
+          },
+          security: [],
+        },
         { method: 'GET', path: '/y', parameters: [], responses: {}, security: [[]] },
       ],
     };
     // JSON.parse makes `__proto__` an own property (an object literal would set the prototype instead).
-    awkward.operations[0]!.responses['200']!.content['application/json'] = JSON.parse('{"type":["object"],"properties":{"__proto__":{"type":["string"]},"n":{"type":["number"],"enum":[1,"1",true,null,1.5]}}}');
+    awkward.operations[0]!.responses['200']!.content['application/json'] = JSON.parse(
+      '{"type":["object"],"properties":{"__proto__":{"type":["string"]},"n":{"type":["number"],"enum":[1,"1",true,null,1.5]}}}',
+    );
     for (const space of [undefined, 2]) {
       const back = readSnapshot(stored(awkward, space));
       expect(JSON.stringify(back)).toBe(JSON.stringify(awkward));

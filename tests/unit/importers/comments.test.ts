@@ -47,7 +47,12 @@ describe('parseShowDocComments', () => {
 
   it('reads params, headers, return fields and the pretty-printed return example', () => {
     const [login] = parseShowDocComments(LOGIN);
-    expect(login!.doc.info).toMatchObject({ method: 'post', url: 'https://www.showdoc.com.cn/home/user/login', description: '用户登录的接口', remark: '这里是备注信息 a&b' });
+    expect(login!.doc.info).toMatchObject({
+      method: 'post',
+      url: 'https://www.showdoc.com.cn/home/user/login',
+      description: '用户登录的接口',
+      remark: '这里是备注信息 a&b',
+    });
     expect(login!.doc.request.params.formdata.map((p) => [p.name, p.require, p.type, p.remark])).toEqual([
       ['username', '1', 'string', '用户名'],
       ['password', '1', 'string', '密码'],

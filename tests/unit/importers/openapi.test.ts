@@ -35,7 +35,10 @@ describe('importOpenApi on the real corpora', () => {
       const tree = importOpenApi(load(file), { fileName: file });
       const keys = keysOf(tree);
       expect(new Set(keys).size, file).toBe(keys.length);
-      expect(keys.every((k) => k.startsWith('openapi:')), file).toBe(true);
+      expect(
+        keys.every((k) => k.startsWith('openapi:')),
+        file,
+      ).toBe(true);
       for (const { page } of walkPages(tree)) expect(page.content, `${file} ${page.title}`).toContain('##### Request URL');
     }
   });
@@ -53,7 +56,11 @@ describe('importOpenApi on the real corpora', () => {
   it('makes a catalog per tag, in declared order, and pages in path order', () => {
     const tree = importOpenApi(load(`${OAS}/3.0/json/petstore.json`));
     expect(tree.name).toBe('Swagger Petstore');
-    expect(tree.catalogs.map((c) => [c.name, c.pages.length])).toEqual([['pet', 8], ['store', 4], ['user', 8]]);
+    expect(tree.catalogs.map((c) => [c.name, c.pages.length])).toEqual([
+      ['pet', 8],
+      ['store', 4],
+      ['user', 8],
+    ]);
     expect(tree.catalogs[0]!.pages.map((p) => p.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
@@ -87,8 +94,29 @@ describe('importOpenApi on the real corpora', () => {
     const spec = {
       openapi: '3.1.0',
       info: { title: 'Gen' },
-      components: { schemas: { User: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, email: { type: 'string', format: 'email' }, roles: { type: 'array', items: { type: 'string', enum: ['admin', 'user'] } }, manager: { $ref: '#/components/schemas/User' } } } } },
-      paths: { '/users': { post: { operationId: 'createUser', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } }, responses: { 201: { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } } },
+      components: {
+        schemas: {
+          User: {
+            type: 'object',
+            required: ['id'],
+            properties: {
+              id: { type: 'integer' },
+              email: { type: 'string', format: 'email' },
+              roles: { type: 'array', items: { type: 'string', enum: ['admin', 'user'] } },
+              manager: { $ref: '#/components/schemas/User' },
+            },
+          },
+        },
+      },
+      paths: {
+        '/users': {
+          post: {
+            operationId: 'createUser',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+            responses: { 201: { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+          },
+        },
+      },
     };
     const page = importOpenApi(spec).catalogs[0]!.pages[0]!;
     expect(page.content).toContain('"email": "user@example.com"');
@@ -99,9 +127,21 @@ describe('importOpenApi on the real corpora', () => {
   });
 
   it('uses the first server (variables filled) for 3.x and scheme://host/basePath for 2.0', () => {
-    const v3 = importOpenApi({ openapi: '3.0.0', info: { title: 'x' }, servers: [{ url: 'https://{region}.api.test/v{ver}', variables: { region: { default: 'eu' }, ver: { default: '2' } } }], paths: { '/p': { get: { operationId: 'p' } } } });
+    const v3 = importOpenApi({
+      openapi: '3.0.0',
+      info: { title: 'x' },
+      servers: [{ url: 'https://{region}.api.test/v{ver}', variables: { region: { default: 'eu' }, ver: { default: '2' } } }],
+      paths: { '/p': { get: { operationId: 'p' } } },
+    });
     expect(v3.catalogs[0]!.pages[0]!.content).toContain('`https://eu.api.test/v2/p`');
-    const v2 = importOpenApi({ swagger: '2.0', info: { title: 'x' }, host: 'api.test', basePath: '/v1', schemes: ['http'], paths: { '/p': { get: { operationId: 'p' } } } });
+    const v2 = importOpenApi({
+      swagger: '2.0',
+      info: { title: 'x' },
+      host: 'api.test',
+      basePath: '/v1',
+      schemes: ['http'],
+      paths: { '/p': { get: { operationId: 'p' } } },
+    });
     expect(v2.catalogs[0]!.pages[0]!.content).toContain('`http://api.test/v1/p`');
   });
 
@@ -132,7 +172,10 @@ describe('importOpenApi refusals', () => {
 
   it('validates with swagger-parser on import: a readable document that breaks the schema imports with the fault as a warning', async () => {
     const petstore = JSON.parse(fs.readFileSync(`${OAS}/3.0/json/petstore.json`, 'utf8'));
-    await expect(importFile(new TextEncoder().encode(JSON.stringify(petstore)), { fileName: 'petstore.json' })).resolves.toMatchObject({ format: 'openapi', validation: { warnings: [], total: 0 } });
+    await expect(importFile(new TextEncoder().encode(JSON.stringify(petstore)), { fileName: 'petstore.json' })).resolves.toMatchObject({
+      format: 'openapi',
+      validation: { warnings: [], total: 0 },
+    });
     const noInfo = { ...petstore, info: undefined };
     const lenient = await importFile(new TextEncoder().encode(JSON.stringify(noInfo)), { fileName: 'petstore.json' });
     expect(lenient.validation!.warnings).toContainEqual({ path: '#/', message: "must have required property 'info'" });
@@ -143,7 +186,9 @@ describe('importOpenApi refusals', () => {
     const petstore = JSON.parse(fs.readFileSync(`${OAS}/3.0/json/petstore.json`, 'utf8'));
     const dangling = structuredClone(petstore);
     dangling.paths['/pet'].post.responses['405'] = { $ref: '#/components/responses/Nowhere' };
-    await expect(importFile(new TextEncoder().encode(JSON.stringify(dangling)), { fileName: 'petstore.json' })).rejects.toThrow(/petstore\.json: the OpenAPI description cannot be read: .*Missing \$ref pointer "#\/components\/responses\/Nowhere"/);
+    await expect(importFile(new TextEncoder().encode(JSON.stringify(dangling)), { fileName: 'petstore.json' })).rejects.toThrow(
+      /petstore\.json: the OpenAPI description cannot be read: .*Missing \$ref pointer "#\/components\/responses\/Nowhere"/,
+    );
   });
 
   it('refuses documents above the size limit before parsing them', () => {
@@ -153,7 +198,12 @@ describe('importOpenApi refusals', () => {
 
   it('caps YAML aliases (billion laughs)', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 0; i < 9; i++) lines.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`);
+    for (let i = 0; i < 9; i++)
+      lines.push(
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(97 + i)}`)
+          .join(',')}]`,
+      );
     expect(() => parseStructured(new TextEncoder().encode(lines.join('\n')), 'laughs.yaml')).toThrow(FormatError);
   });
 });

@@ -8,7 +8,11 @@ import { expectGolden } from './golden.ts';
 import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
-const dir = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => path.join(d, f));
+const dir = (d: string) =>
+  fs
+    .readdirSync(d)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => path.join(d, f));
 
 describe('importPostman v2.0 / v2.1 on the real corpora', () => {
   const files = [
@@ -66,10 +70,31 @@ describe('importPostman v1', () => {
       { id: 'f3', name: 'Deep', order: ['r3'] },
     ],
     requests: [
-      { id: 'r0', name: 'https://postman-echo.com/get?foo=bar', url: 'https://postman-echo.com/get?foo=bar', method: 'GET', queryParams: [{ key: 'foo', value: 'bar', description: 'a query' }] },
+      {
+        id: 'r0',
+        name: 'https://postman-echo.com/get?foo=bar',
+        url: 'https://postman-echo.com/get?foo=bar',
+        method: 'GET',
+        queryParams: [{ key: 'foo', value: 'bar', description: 'a query' }],
+      },
       { id: 'r1', name: 'Now', url: 'https://postman-echo.com/time/now', method: 'GET', headerData: [{ key: 'Accept', value: 'application/json' }] },
-      { id: 'r2', name: 'Basic', url: 'https://postman-echo.com/basic-auth', method: 'POST', dataMode: 'urlencoded', data: [{ key: 'user', value: 'postman', type: 'text' }] },
-      { id: 'r3', name: 'Upload', url: 'https://postman-echo.com/post', method: 'POST', dataMode: 'params', data: [{ key: 'file', value: '', type: 'file' }], responses: [{ name: 'ok', text: '{"files":{}}', responseCode: { code: 200 } }] },
+      {
+        id: 'r2',
+        name: 'Basic',
+        url: 'https://postman-echo.com/basic-auth',
+        method: 'POST',
+        dataMode: 'urlencoded',
+        data: [{ key: 'user', value: 'postman', type: 'text' }],
+      },
+      {
+        id: 'r3',
+        name: 'Upload',
+        url: 'https://postman-echo.com/post',
+        method: 'POST',
+        dataMode: 'params',
+        data: [{ key: 'file', value: '', type: 'file' }],
+        responses: [{ name: 'ok', text: '{"files":{}}', responseCode: { code: 200 } }],
+      },
       { id: 'r4', name: 'Orphan', url: 'https://postman-echo.com/orphan', method: 'DELETE', folder: 'f2' },
     ],
   };
@@ -97,7 +122,20 @@ describe('importPostman v1', () => {
   });
 
   it('folds folders below the third level into "C / D" catalogs', () => {
-    const deep = { info: { _postman_id: 'd', name: 'Deep', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [{ name: 'A', item: [{ name: 'B', item: [{ name: 'C', item: [{ name: 'D', item: [{ name: 'E', item: [{ name: 'req', request: { method: 'GET', url: 'https://x.test/' } }] }] }] }] }] }] };
+    const deep = {
+      info: { _postman_id: 'd', name: 'Deep', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        {
+          name: 'A',
+          item: [
+            {
+              name: 'B',
+              item: [{ name: 'C', item: [{ name: 'D', item: [{ name: 'E', item: [{ name: 'req', request: { method: 'GET', url: 'https://x.test/' } }] }] }] }],
+            },
+          ],
+        },
+      ],
+    };
     const tree = importPostman(deep);
     expect([...walkPages(tree)].map(({ path, page }) => `${path.join('|')}|${page.title}`)).toEqual(['A|B|C / D / E|req']);
     expect(tree.catalogs[0]!.catalogs[0]!.catalogs.map((c) => c.name)).toEqual(['C', 'C / D', 'C / D / E']);

@@ -41,7 +41,15 @@ describe('importZip: ShowDoc exports', () => {
   });
 
   it('reads the new layout (info.json) and prefers it over prefix_info.json', async () => {
-    const manifest = (name: string) => JSON.stringify({ item_type: '1', item_name: name, pages: { pages: [{ page_title: 'a &amp; b', page_content: '&lt;b&gt;x&lt;/b&gt; &#039;q&#039; &#39;r&#39; &quot;s&quot;', s_number: '3' }], catalogs: [{ cat_name: 'Empty', s_number: '7', pages: [], catalogs: [] }] } });
+    const manifest = (name: string) =>
+      JSON.stringify({
+        item_type: '1',
+        item_name: name,
+        pages: {
+          pages: [{ page_title: 'a &amp; b', page_content: '&lt;b&gt;x&lt;/b&gt; &#039;q&#039; &#39;r&#39; &quot;s&quot;', s_number: '3' }],
+          catalogs: [{ cat_name: 'Empty', s_number: '7', pages: [], catalogs: [] }],
+        },
+      });
     const tree = await importZip(await zipOf({ 'info.json': manifest('new'), 'prefix_info.json': manifest('old'), 'a _ b.md': 'ignored' }));
     expect(tree.name).toBe('new');
     expect(tree.pages).toEqual([{ title: 'a & b', content: `<b>x</b> 'q' 'r' "s"`, order: 3 }]);
@@ -50,12 +58,34 @@ describe('importZip: ShowDoc exports', () => {
 
   it('inflates legacy base64(zlib) page content', async () => {
     const packed = zlib.deflateSync(Buffer.from('# 压缩的内容\n\nlegacy', 'utf8'), { level: 9 }).toString('base64');
-    const tree = await importZip(await zipOf({ 'prefix_info.json': JSON.stringify({ item_type: '1', item_name: 'z', pages: { pages: [{ page_title: 'p', page_content: packed }, { page_title: 'plain', page_content: 'abcd1234' }], catalogs: [] } }) }));
+    const tree = await importZip(
+      await zipOf({
+        'prefix_info.json': JSON.stringify({
+          item_type: '1',
+          item_name: 'z',
+          pages: {
+            pages: [
+              { page_title: 'p', page_content: packed },
+              { page_title: 'plain', page_content: 'abcd1234' },
+            ],
+            catalogs: [],
+          },
+        }),
+      }),
+    );
     expect(tree.pages.map((p) => p.content)).toEqual(['# 压缩的内容\n\nlegacy', 'abcd1234']);
   });
 
   it('keeps stable keys written by Folio’s exporter', async () => {
-    const tree = await importZip(await zipOf({ 'info.json': JSON.stringify({ item_type: '1', item_name: 'k', pages: { pages: [{ page_title: 'p', page_content: 'x', stable_key: 'openapi:getPet' }], catalogs: [] } }) }));
+    const tree = await importZip(
+      await zipOf({
+        'info.json': JSON.stringify({
+          item_type: '1',
+          item_name: 'k',
+          pages: { pages: [{ page_title: 'p', page_content: 'x', stable_key: 'openapi:getPet' }], catalogs: [] },
+        }),
+      }),
+    );
     expect(tree.pages[0]!.key).toBe('openapi:getPet');
   });
 
@@ -71,9 +101,20 @@ describe('importZip: ShowDoc exports', () => {
 
 describe('importZip: Markdown folders', () => {
   it('reads a Markdown folder as docs push does: pages in walk order (names, files before folders), catalogs only for folders holding pages', async () => {
-    const tree = await importZip(await zipOf({ 'b.md': 'B', 'Guide/z.md': 'Z', 'Guide/a.markdown': 'A', 'Guide/Deep/x.md': 'X', 'img/logo.png': 'png', '.git/config': 'x', '__MACOSX/._b.md': 'x' }, { folders: ['Empty'] }), { fileName: 'docs.zip' });
+    const tree = await importZip(
+      await zipOf(
+        { 'b.md': 'B', 'Guide/z.md': 'Z', 'Guide/a.markdown': 'A', 'Guide/Deep/x.md': 'X', 'img/logo.png': 'png', '.git/config': 'x', '__MACOSX/._b.md': 'x' },
+        { folders: ['Empty'] },
+      ),
+      { fileName: 'docs.zip' },
+    );
     expect(tree.name).toBe('docs');
-    expect([...walkPages(tree)].map(({ page, path }) => `${path.join('/')}|${page.title}|${page.order}`)).toEqual(['|b|99', 'Guide|a|99', 'Guide|z|99', 'Guide/Deep|x|99']);
+    expect([...walkPages(tree)].map(({ page, path }) => `${path.join('/')}|${page.title}|${page.order}`)).toEqual([
+      '|b|99',
+      'Guide|a|99',
+      'Guide|z|99',
+      'Guide/Deep|x|99',
+    ]);
     expect(tree.catalogs.map((c) => c.name)).toEqual(['Guide']);
   });
 
@@ -106,7 +147,9 @@ describe('importZip: hostile archives', () => {
     expect([...walkPages(tree)].map(({ page }) => page.title)).toEqual(['Good']);
     expect(skipped).toEqual([{ name: '../evil.md', why: 'climbs out of the archive with ".."' }]);
     const only = new JSZip().file('../evil.md', 'x', { createFolders: false });
-    await expect(importZip(await only.generateAsync({ type: 'uint8array' }), { fileName: 'slip.zip' })).rejects.toThrow(/that can be imported \(1 left out for their names\)/);
+    await expect(importZip(await only.generateAsync({ type: 'uint8array' }), { fileName: 'slip.zip' })).rejects.toThrow(
+      /that can be imported \(1 left out for their names\)/,
+    );
   });
 
   it('refuses an entry whose expansion ratio betrays a bomb', async () => {
@@ -119,7 +162,11 @@ describe('importZip: hostile archives', () => {
     // Patch the declared uncompressed size (local header @22, central directory @24 after its signature) down to 10 bytes.
     const view = new DataView(bytes.buffer);
     view.setUint32(22, 10, true);
-    for (let i = bytes.length - 22; i >= 0; i--) if (view.getUint32(i, true) === 0x02014b50) { view.setUint32(i + 24, 10, true); break; }
+    for (let i = bytes.length - 22; i >= 0; i--)
+      if (view.getUint32(i, true) === 0x02014b50) {
+        view.setUint32(i + 24, 10, true);
+        break;
+      }
     await expect(importZip(bytes, { fileName: 'liar.zip' })).rejects.toThrow(FormatError);
   });
 
@@ -130,7 +177,10 @@ describe('importZip: hostile archives', () => {
   }, 60_000);
 
   it('detects the format from the content, not the extension', async () => {
-    const postman = JSON.stringify({ info: { _postman_id: 'x', name: 'P', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item: [] });
+    const postman = JSON.stringify({
+      info: { _postman_id: 'x', name: 'P', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [],
+    });
     expect((await importFile(new TextEncoder().encode(postman), { fileName: 'renamed.zip' })).format).toBe('postman');
     expect((await importFile(fixture('apidoc.zip'), { fileName: 'apidoc.json' })).format).toBe('zip');
     await expect(importFile(new Uint8Array(), { fileName: 'empty.json' })).rejects.toThrow(/empty/);

@@ -4,7 +4,8 @@ import { mentionedNames } from '../../../server/commands/comments/commentNotices
 
 describe('markdownReadText', () => {
   it('keeps what a reader sees: text, inline code, code blocks, table cells, raw HTML text; no markup', () => {
-    const md = '# Title *x*\n\nA `code` and [link](http://e.com) ![alt text](i.png)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\n<div class="n">raw <b>html</b></div>\n';
+    const md =
+      '# Title *x*\n\nA `code` and [link](http://e.com) ![alt text](i.png)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\n<div class="n">raw <b>html</b></div>\n';
     const text = markdownReadText(md);
     expect(text).toContain('Title x');
     expect(text).toContain('A code and link alt text');

@@ -17,7 +17,10 @@ const callouts = (md: string) =>
     cls: el.className,
     open: el.hasAttribute('open'),
     title: el.querySelector(':scope > .callout-title')?.textContent ?? null,
-    body: [...el.children].filter((c) => !c.classList.contains('callout-title')).map((c) => c.textContent?.trim()).join('|'),
+    body: [...el.children]
+      .filter((c) => !c.classList.contains('callout-title'))
+      .map((c) => c.textContent?.trim())
+      .join('|'),
   }));
 
 describe('heading ids', () => {
@@ -94,7 +97,11 @@ describe('exports', () => {
 
   it('the Word export gives each callout a bold title and quotes its body', async () => {
     const xml = await (await JSZip.loadAsync(await exportDocx(tree))).file('word/document.xml')!.async('string');
-    const paragraphs = [...xml.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((m) => ({ text: [...m[1]!.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''), bold: m[1]!.includes('<w:b/>'), quote: m[1]!.includes('w:pBdr') }));
+    const paragraphs = [...xml.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((m) => ({
+      text: [...m[1]!.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+      bold: m[1]!.includes('<w:b/>'),
+      quote: m[1]!.includes('w:pBdr'),
+    }));
     const at = paragraphs.findIndex((p) => p.text === 'Mind the gap');
     expect(paragraphs[at]).toMatchObject({ bold: true, quote: true });
     expect(paragraphs[at + 1]).toMatchObject({ text: 'Between train and platform.', quote: true });

@@ -6,7 +6,9 @@ import { JSDOM } from 'jsdom';
 import { npmFixture } from '../../helpers/npmFixtures.ts';
 
 const require = createRequire(import.meta.url);
-const { tests: specCases } = require(npmFixture('commonmark-spec@0.31.2', 'index.js')) as { tests: { markdown: string; html: string; section: string; number: number }[] };
+const { tests: specCases } = require(npmFixture('commonmark-spec@0.31.2', 'index.js')) as {
+  tests: { markdown: string; html: string; section: string; number: number }[];
+};
 const purify = getNodePurify();
 const render = (md: string) => renderMarkdown(md, purify);
 

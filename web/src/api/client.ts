@@ -75,7 +75,13 @@ async function send<T>(name: string, request: Request, params: Params, opts: Cal
         ? await fetch(`/api/${name}`, { method: 'POST', body: request.body, credentials: 'same-origin', headers: apiHeaders(), signal: controller.signal })
         : // `no-cache`: the browser keeps the answer but always revalidates it with its ETag
           // (If-None-Match), so an unchanged answer comes back as a bodiless 304.
-          await fetch(`/api/${name}?${request.query}`, { method: 'GET', cache: 'no-cache', credentials: 'same-origin', headers: apiHeaders(), signal: controller.signal });
+          await fetch(`/api/${name}?${request.query}`, {
+            method: 'GET',
+            cache: 'no-cache',
+            credentials: 'same-origin',
+            headers: apiHeaders(),
+            signal: controller.signal,
+          });
     answer = (await res.json()) as Envelope<T>;
   } catch (err) {
     const message = controller.signal.aborted ? i18n.t('common:errors.timeout') : i18n.t('common:errors.network');

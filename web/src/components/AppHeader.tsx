@@ -105,7 +105,13 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
             />
           ))}
         {user && (
-          <Link to="/notice/index" className="folio-notice-bell p-button p-button-text p-button-sm" aria-label={noticesLabel} title={noticesLabel} data-testid="header-notices">
+          <Link
+            to="/notice/index"
+            className="folio-notice-bell p-button p-button-text p-button-sm"
+            aria-label={noticesLabel}
+            title={noticesLabel}
+            data-testid="header-notices"
+          >
             <span className="pi pi-bell p-overlay-badge" aria-hidden="true">
               {unread > 0 && <Badge value={unread > 99 ? '99+' : unread} severity="danger" data-testid="header-unread-count" />}
             </span>

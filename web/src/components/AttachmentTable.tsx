@@ -37,7 +37,14 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useApiData(
-    () => call(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page, count: pageSize, attachment_type: type, display_name: query.name, username: query.username }),
+    () =>
+      call(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', {
+        page,
+        count: pageSize,
+        attachment_type: type,
+        display_name: query.name,
+        username: query.username,
+      }),
     [scope, page, type, query],
   );
 
@@ -83,21 +90,51 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
         onSubmit={(e) => {
           e.preventDefault();
           const next = { name: name.trim(), username: username.trim() };
-          const found = formProblems(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', { page: 1, count: pageSize, attachment_type: type, display_name: next.name, username: next.username });
+          const found = formProblems(scope === 'all' ? 'attachment/getAllList' : 'attachment/getMyList', {
+            page: 1,
+            count: pageSize,
+            attachment_type: type,
+            display_name: next.name,
+            username: next.username,
+          });
           setProblems(found);
           if (Object.keys(found).length) return;
           setPage(1);
           setQuery(next);
         }}
       >
-        <Dropdown value={type} options={types} aria-label={t('typeFilter')} onChange={(e) => { setType(e.value as number); setPage(1); }} />
-        <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder={t('searchName')} aria-label={t('searchName')} type="search" invalid={!!problems.display_name} />
+        <Dropdown
+          value={type}
+          options={types}
+          aria-label={t('typeFilter')}
+          onChange={(e) => {
+            setType(e.value as number);
+            setPage(1);
+          }}
+        />
+        <InputText
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('searchName')}
+          aria-label={t('searchName')}
+          type="search"
+          invalid={!!problems.display_name}
+        />
         {problems.display_name && (
           <small className="p-error" role="alert">
             {problems.display_name}
           </small>
         )}
-        {scope === 'all' && <InputText value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('searchUser')} aria-label={t('searchUser')} type="search" invalid={!!problems.username} />}
+        {scope === 'all' && (
+          <InputText
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            placeholder={t('searchUser')}
+            aria-label={t('searchUser')}
+            type="search"
+            invalid={!!problems.username}
+          />
+        )}
         {scope === 'all' && problems.username && (
           <small className="p-error" role="alert">
             {problems.username}
@@ -117,7 +154,7 @@ export function AttachmentTable({ scope, pageSize = MY_ATTACHMENTS_PAGE_SIZE }: 
       </form>
       {list.data && <StorageUsage scope={scope} data={list.data} />}
       <DataTable
-          {...responsiveTable}
+        {...responsiveTable}
         value={list.data?.list ?? []}
         loading={list.loading}
         dataKey="file_id"

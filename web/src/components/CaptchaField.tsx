@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from './FormField.tsx';
 
 /** Verification code input with its image; clicking the image (or `src` changing) loads a new one. State: `useCaptcha`. */
-export function CaptchaField({ id, value, onChange, src, onRefresh }: { id: string; value: string; onChange: (v: string) => void; src: string; onRefresh: () => void }) {
+export function CaptchaField({
+  id,
+  value,
+  onChange,
+  src,
+  onRefresh,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  src: string;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation('auth');
   return (
     <FormField label={t('captcha')} htmlFor={id}>

@@ -63,7 +63,13 @@ export function ConfirmWithPassword({
         </FormField>
         <div className="folio-dialog-actions">
           <Button type="button" label={t('common:actions.cancel')} text onClick={close} />
-          <Button type="submit" label={confirmLabel ?? t('common:actions.confirm')} severity={danger ? 'danger' : undefined} loading={busy} disabled={!password} />
+          <Button
+            type="submit"
+            label={confirmLabel ?? t('common:actions.confirm')}
+            severity={danger ? 'danger' : undefined}
+            loading={busy}
+            disabled={!password}
+          />
         </div>
       </form>
     </Dialog>

@@ -77,10 +77,23 @@ export function ItemNameFields({
   return (
     <>
       <FormField label={t('form.name')} htmlFor={`${idPrefix}-name`} error={errors.name}>
-        <InputText id={`${idPrefix}-name`} value={values.item_name} onChange={(e) => onChange({ item_name: e.target.value })} maxLength={MAX.itemName} invalid={!!errors.name} />
+        <InputText
+          id={`${idPrefix}-name`}
+          value={values.item_name}
+          onChange={(e) => onChange({ item_name: e.target.value })}
+          maxLength={MAX.itemName}
+          invalid={!!errors.name}
+        />
       </FormField>
       <FormField label={t('form.description')} htmlFor={`${idPrefix}-description`} error={errors.description}>
-        <InputTextarea id={`${idPrefix}-description`} value={values.item_description} onChange={(e) => onChange({ item_description: e.target.value })} maxLength={MAX.itemDescription} rows={3} autoResize />
+        <InputTextarea
+          id={`${idPrefix}-description`}
+          value={values.item_description}
+          onChange={(e) => onChange({ item_description: e.target.value })}
+          maxLength={MAX.itemDescription}
+          rows={3}
+          autoResize
+        />
       </FormField>
     </>
   );
@@ -106,10 +119,27 @@ export function ItemFieldsForm({
   return (
     <>
       <ItemNameFields idPrefix={idPrefix} values={values} onChange={(patch) => onChange({ ...values, ...patch })} errors={{ name: errorOf('item_name') }} />
-      <FormField label={t('form.domain')} htmlFor={`${idPrefix}-domain`} hint={t('form.domainHint', { origin: window.location.origin })} error={errorOf('item_domain')}>
-        <InputText id={`${idPrefix}-domain`} value={values.item_domain} onChange={(e) => set('item_domain', e.target.value)} maxLength={MAX.itemDomain} invalid={!!errorOf('item_domain')} />
+      <FormField
+        label={t('form.domain')}
+        htmlFor={`${idPrefix}-domain`}
+        hint={t('form.domainHint', { origin: window.location.origin })}
+        error={errorOf('item_domain')}
+      >
+        <InputText
+          id={`${idPrefix}-domain`}
+          value={values.item_domain}
+          onChange={(e) => set('item_domain', e.target.value)}
+          maxLength={MAX.itemDomain}
+          invalid={!!errorOf('item_domain')}
+        />
       </FormField>
-      <ItemVisibilityFields idPrefix={idPrefix} values={values} onChange={(patch) => onChange({ ...values, ...patch })} error={errorOf('password')} hasPassword={hasPassword} />
+      <ItemVisibilityFields
+        idPrefix={idPrefix}
+        values={values}
+        onChange={(patch) => onChange({ ...values, ...patch })}
+        error={errorOf('password')}
+        hasPassword={hasPassword}
+      />
     </>
   );
 }
@@ -137,18 +167,37 @@ export function ItemVisibilityFields({
         <legend>{t('form.visibility')}</legend>
         <div className="folio-radio-row">
           <label>
-            <RadioButton inputId={`${idPrefix}-open`} name={`${idPrefix}-visibility`} checked={!values.is_private} onChange={() => onChange({ is_private: 0, password: '' })} />
+            <RadioButton
+              inputId={`${idPrefix}-open`}
+              name={`${idPrefix}-visibility`}
+              checked={!values.is_private}
+              onChange={() => onChange({ is_private: 0, password: '' })}
+            />
             {t('form.open')}
           </label>
           <label>
-            <RadioButton inputId={`${idPrefix}-private`} name={`${idPrefix}-visibility`} checked={!!values.is_private} onChange={() => onChange({ is_private: 1 })} />
+            <RadioButton
+              inputId={`${idPrefix}-private`}
+              name={`${idPrefix}-visibility`}
+              checked={!!values.is_private}
+              onChange={() => onChange({ is_private: 1 })}
+            />
             {t('form.private')}
           </label>
         </div>
       </fieldset>
       {!!values.is_private && (
         <FormField label={t('form.password')} htmlFor={`${idPrefix}-password`} hint={hasPassword ? t('form.passwordKeep') : undefined} error={error}>
-          <Password inputId={`${idPrefix}-password`} value={values.password} onChange={(e) => onChange({ password: e.target.value })} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" invalid={!!error} />
+          <Password
+            inputId={`${idPrefix}-password`}
+            value={values.password}
+            onChange={(e) => onChange({ password: e.target.value })}
+            feedback={false}
+            toggleMask
+            maxLength={MAX.password}
+            autoComplete="new-password"
+            invalid={!!error}
+          />
         </FormField>
       )}
     </>

@@ -11,7 +11,12 @@ export function LanguageSwitch({ className }: { className?: string }) {
   return (
     <span className={`folio-language-switch ${className ?? ''}`}>
       <i className="pi pi-globe" aria-hidden="true" />
-      <select className="p-inputtext p-component" value={currentLanguage(i18n.language)} onChange={(e) => void i18n.changeLanguage(e.target.value)} aria-label={t('header.language')}>
+      <select
+        className="p-inputtext p-component"
+        value={currentLanguage(i18n.language)}
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+        aria-label={t('header.language')}
+      >
         {LANGUAGES.map((value) => (
           <option key={value} value={value}>
             {t(`languageNames.${value}`)}

@@ -6,7 +6,19 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { AppHeader } from './AppHeader.tsx';
 
 /** Header + a centred content column with the screen's title and an optional back button. */
-export function PageFrame({ title, back, actions, children, wide }: { title: string; back?: string; actions?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function PageFrame({
+  title,
+  back,
+  actions,
+  children,
+  wide,
+}: {
+  title: string;
+  back?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(title);

@@ -19,13 +19,23 @@ export function StorageUsage({ scope, data }: { scope: 'mine' | 'all'; data: Fil
             ? t('quota.usageOf', { used: data.used_m, quota, flow: data.used_flow_m, total: data.total })
             : t('usage', { used: data.used_m, flow: data.used_flow_m, total: data.total })}
         </p>
-        {quota > 0 && <ProgressBar value={percent} showValue={false} aria-label={t('quota.bar')} color={percent >= 90 ? 'var(--red-500)' : undefined} style={{ height: '0.75rem', maxWidth: '24rem' }} />}
+        {quota > 0 && (
+          <ProgressBar
+            value={percent}
+            showValue={false}
+            aria-label={t('quota.bar')}
+            color={percent >= 90 ? 'var(--red-500)' : undefined}
+            style={{ height: '0.75rem', maxWidth: '24rem' }}
+          />
+        )}
       </div>
     );
   }
   return (
     <div className="folio-storage-usage" id="storage-usage">
-      <p className="folio-muted">{t('quota.allUsers', { used: data.used_m, flow: data.used_flow_m })} · {quota ? t('quota.perUser', { quota }) : t('quota.none')}</p>
+      <p className="folio-muted">
+        {t('quota.allUsers', { used: data.used_m, flow: data.used_flow_m })} · {quota ? t('quota.perUser', { quota }) : t('quota.none')}
+      </p>
       {!!data.top_users?.length && (
         <table className="folio-storage-top" aria-label={t('quota.topUsers')}>
           <caption>{t('quota.topUsers')}</caption>

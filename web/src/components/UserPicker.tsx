@@ -8,7 +8,19 @@ type UserOption = { username: string; name?: string };
  * Username input with suggestions from `user/allUser`; `exclude` hides users who are already
  * members (spec §5). The value is the typed or picked username.
  */
-export function UserPicker({ inputId, value, onChange, exclude, placeholder }: { inputId: string; value: string; onChange: (username: string) => void; exclude: Iterable<string>; placeholder?: string }) {
+export function UserPicker({
+  inputId,
+  value,
+  onChange,
+  exclude,
+  placeholder,
+}: {
+  inputId: string;
+  value: string;
+  onChange: (username: string) => void;
+  exclude: Iterable<string>;
+  placeholder?: string;
+}) {
   const [suggestions, setSuggestions] = useState<UserOption[]>([]);
   const search = async (query: string) => {
     const taken = new Set(exclude);

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * Loads data from the API when `deps` change and on `reload()`. Errors were already shown by the
  * client (toast or redirect), so they only end the loading state here.
  */
-export function useApiData<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; loading: boolean; failed: boolean; reload: () => Promise<void>; setData: (d: T) => void } {
+export function useApiData<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; loading: boolean; failed: boolean; reload: () => Promise<void>; setData: (d: T) => void } {
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);

@@ -8,10 +8,7 @@ import { notify } from '../state/notify.ts';
  * Binding a team to an item, seen from either side (item settings → teams, team → items):
  * one place for the save, the success toast, the unbind confirmation and the reload.
  */
-export function useTeamItemBinding(
-  reload: () => Promise<unknown>,
-  texts: { bound: string; unbind: string; unbindConfirm: (row: TeamItem) => string },
-) {
+export function useTeamItemBinding(reload: () => Promise<unknown>, texts: { bound: string; unbind: string; unbindConfirm: (row: TeamItem) => string }) {
   const { t } = useTranslation();
   /** Resolves true when the binding was saved (the client already showed any error). */
   const bind = async (pair: { item_id: Id; team_id: Id }): Promise<boolean> => {

@@ -23,11 +23,13 @@ export function awaitsCallouts(markdown: string): boolean {
 
 /** Loads the callouts and their stylesheet once; pages rendered afterwards show them. */
 export function loadCallouts(): Promise<void> {
-  calloutsLoading ??= Promise.all([import('@core/markdown/callouts'), import('../components/MarkdownView/calloutStyle.ts')]).then(([{ calloutsPlugin }, { installCalloutStyle }]) => {
-    installCalloutStyle();
-    pipeline = createBasePipeline().use(calloutsPlugin);
-    calloutsLoaded = true;
-  });
+  calloutsLoading ??= Promise.all([import('@core/markdown/callouts'), import('../components/MarkdownView/calloutStyle.ts')]).then(
+    ([{ calloutsPlugin }, { installCalloutStyle }]) => {
+      installCalloutStyle();
+      pipeline = createBasePipeline().use(calloutsPlugin);
+      calloutsLoaded = true;
+    },
+  );
   return calloutsLoading;
 }
 

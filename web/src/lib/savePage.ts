@@ -20,7 +20,8 @@ export interface PageDraft {
  * is_urlencode=1 (spec §5) so no proxy or form parser mangles it.
  */
 export function savePage(draft: PageDraft, opts?: CallOptions): Promise<PageInfo> {
-  return call('page/save', 
+  return call(
+    'page/save',
     {
       ...draft,
       page_content: encodeURIComponent(draft.page_content),

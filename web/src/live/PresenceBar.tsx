@@ -20,7 +20,13 @@ export default function PresenceBar({ people }: { people: Participant[] }) {
         const name = p.name || t('guest');
         const label = [name, p.self ? t('you') : '', p.mode === 'view' ? t('reading') : '', p.idle ? t('idle') : ''].filter(Boolean).join(' · ');
         return (
-          <li key={p.clientId} className={`live-person${p.idle ? ' live-idle' : ''}${p.mode === 'view' ? ' live-reader' : ''}`} style={{ background: p.color }} title={label} aria-label={label}>
+          <li
+            key={p.clientId}
+            className={`live-person${p.idle ? ' live-idle' : ''}${p.mode === 'view' ? ' live-reader' : ''}`}
+            style={{ background: p.color }}
+            title={label}
+            aria-label={label}
+          >
             {initials(name)}
           </li>
         );

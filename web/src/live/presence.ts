@@ -50,7 +50,11 @@ export function guardRemoteColors(awareness: Awareness): void {
 }
 
 /** Puts this browser's name, colour and mode into the page's awareness, and keeps `active` fresh. */
-export function useLocalPresence(awareness: Awareness | null | undefined, me: { uid: number; name: string; color: string } | undefined, mode: 'edit' | 'view'): void {
+export function useLocalPresence(
+  awareness: Awareness | null | undefined,
+  me: { uid: number; name: string; color: string } | undefined,
+  mode: 'edit' | 'view',
+): void {
   useEffect(() => {
     if (!awareness || !me) return;
     const color = safeColor(me.color);
@@ -105,7 +109,8 @@ export function participantsOf(states: Map<number, unknown>, selfId: number, see
     const key = entry.uid > 0 ? `u${entry.uid}` : `c${clientId}`;
     const other = byPerson.get(key);
     // one person in several tabs: shown as their most active, editing tab
-    if (!other || other.idle > entry.idle || (other.mode === 'view' && entry.mode === 'edit') || entry.self) byPerson.set(key, { ...entry, self: entry.self || !!other?.self });
+    if (!other || other.idle > entry.idle || (other.mode === 'view' && entry.mode === 'edit') || entry.self)
+      byPerson.set(key, { ...entry, self: entry.self || !!other?.self });
   }
   for (const id of [...seen.keys()]) if (!states.has(id)) seen.delete(id);
   return [...byPerson.values()].sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));

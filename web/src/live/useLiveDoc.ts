@@ -186,13 +186,25 @@ export function useLiveDoc(
             return;
           }
           if (notice.type !== 'folio:mode') return;
-          update({ mode: notice.mode, lockedBy: notice.locked_by?.username ?? null, lost: notice.reason === 'rights' || notice.reason === 'archived' ? 'rights' : null });
+          update({
+            mode: notice.mode,
+            lockedBy: notice.locked_by?.username ?? null,
+            lost: notice.reason === 'rights' || notice.reason === 'archived' ? 'rights' : null,
+          });
           // The notice names the holder by login name; the banner shows their display name (page/isLock's lock_name).
           if (notice.locked_by) void holderName(pageId).then((name) => name && live.lockedBy === notice.locked_by?.username && update({ lockedBy: name }));
         },
       });
       if (provider.awareness) guardRemoteColors(provider.awareness);
-      live = { session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user }, mode: first.mode, status: 'connecting', synced: false, unsynced: 0, lost: null, lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null };
+      live = {
+        session: { provider, doc, text: doc.getText(LIVE_TEXT), user: first.user },
+        mode: first.mode,
+        status: 'connecting',
+        synced: false,
+        unsynced: 0,
+        lost: null,
+        lockedBy: first.locked_by ? first.locked_by.name || first.locked_by.username : null,
+      };
       update({});
       const kept = keepUnsent && first.mode === 'edit' ? keepInBrowser(first, doc, provider, () => live.synced) : null;
       // a provider on a socket of its own making is attached by the caller (its events need `live` set)

@@ -20,4 +20,3 @@ export function openLoading(): () => void {
   const timer = setTimeout(close, HTTP_TIMEOUT_MS);
   return close;
 }
-

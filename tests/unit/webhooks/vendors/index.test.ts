@@ -17,8 +17,14 @@ describe('webhook vendors', () => {
 
   it('signs only for bots that can check a signature, and only with a secret', () => {
     expect([...SIGNING_BOTS].sort()).toEqual(['dingtalk', 'feishu']);
-    expect(signedPost({ format: 'dingtalk', url: 'https://oapi.dingtalk.com/robot/send?access_token=x', bot_secret: '' }, 1)).toEqual({ url: 'https://oapi.dingtalk.com/robot/send?access_token=x' });
-    expect(signedPost({ format: 'slack', url: 'https://hooks.slack.com/services/x', bot_secret: 'ignored' }, 1)).toEqual({ url: 'https://hooks.slack.com/services/x' });
-    expect(new URL(signedPost({ format: 'dingtalk', url: 'https://oapi.dingtalk.com/robot/send?access_token=x', bot_secret: 's' }, 1).url).searchParams.has('sign')).toBe(true);
+    expect(signedPost({ format: 'dingtalk', url: 'https://oapi.dingtalk.com/robot/send?access_token=x', bot_secret: '' }, 1)).toEqual({
+      url: 'https://oapi.dingtalk.com/robot/send?access_token=x',
+    });
+    expect(signedPost({ format: 'slack', url: 'https://hooks.slack.com/services/x', bot_secret: 'ignored' }, 1)).toEqual({
+      url: 'https://hooks.slack.com/services/x',
+    });
+    expect(
+      new URL(signedPost({ format: 'dingtalk', url: 'https://oapi.dingtalk.com/robot/send?access_token=x', bot_secret: 's' }, 1).url).searchParams.has('sign'),
+    ).toBe(true);
   });
 });

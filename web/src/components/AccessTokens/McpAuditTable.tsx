@@ -21,13 +21,26 @@ export function McpAuditTable({ itemId }: { itemId?: Id }) {
   const { t } = useTranslation('tokens');
   const list = usePagedList(itemId, PAGE_SIZE, (item_id, page) => mcpAuditApi.list({ ...(item_id ? { item_id } : {}), ...page }));
   return (
-    <DataTable {...responsiveTable} {...list.tableProps} dataKey="audit_id" emptyMessage={t('audit.empty')} size="small" stripedRows aria-label={t('audit.title')}>
+    <DataTable
+      {...responsiveTable}
+      {...list.tableProps}
+      dataKey="audit_id"
+      emptyMessage={t('audit.empty')}
+      size="small"
+      stripedRows
+      aria-label={t('audit.title')}
+    >
       <Column header={t('audit.time')} body={(row: McpAuditInfo) => viewerTime(row.created_at_unix)} />
       <Column header={t('audit.who')} body={(row: McpAuditInfo) => t('audit.via', { user: row.username, token: row.token_name })} />
       <Column header={t('audit.tool')} body={(row: McpAuditInfo) => <code>{row.tool}</code>} />
       {!itemId && <Column header={t('audit.item')} body={(row: McpAuditInfo) => (row.item_id ? `#${row.item_id}` : '')} />}
       <Column header={t('audit.target')} body={(row: McpAuditInfo) => <span className="folio-audit-target">{row.target}</span>} />
-      <Column header={t('audit.result')} body={(row: McpAuditInfo) => <Tag value={SUCCESS.test(row.result) ? t('audit.ok') : row.result} severity={SUCCESS.test(row.result) ? 'success' : 'danger'} />} />
+      <Column
+        header={t('audit.result')}
+        body={(row: McpAuditInfo) => (
+          <Tag value={SUCCESS.test(row.result) ? t('audit.ok') : row.result} severity={SUCCESS.test(row.result) ? 'success' : 'danger'} />
+        )}
+      />
     </DataTable>
   );
 }

@@ -42,11 +42,24 @@ export function TokenTable<T extends AccessTokenInfo>({
   // The items' names go into the rows themselves: the table re-renders a cell only when its row changes,
   // and the names may arrive after the tokens.
   const rows = useMemo(
-    () => tokens.map((token) => ({ ...token, items_label: token.item_ids.length === 0 ? t('allItems') : token.item_ids.map((id) => itemNames?.get(String(id)) ?? `#${id}`).join(', ') })),
+    () =>
+      tokens.map((token) => ({
+        ...token,
+        items_label: token.item_ids.length === 0 ? t('allItems') : token.item_ids.map((id) => itemNames?.get(String(id)) ?? `#${id}`).join(', '),
+      })),
     [tokens, itemNames, t],
   );
   return (
-    <DataTable {...responsiveTable} value={rows} loading={loading} dataKey="token_id" emptyMessage={t('empty')} size="small" stripedRows aria-label={t('listLabel')}>
+    <DataTable
+      {...responsiveTable}
+      value={rows}
+      loading={loading}
+      dataKey="token_id"
+      emptyMessage={t('empty')}
+      size="small"
+      stripedRows
+      aria-label={t('listLabel')}
+    >
       {showOwner && <Column header={t('owner')} body={(row: T) => (row as unknown as AdminAccessTokenInfo).username} />}
       <Column field="name" header={t('name')} />
       <Column header={t('scope')} body={(row: T) => <Tag value={t(`scopes.${row.scope}`)} severity={row.scope === 'write' ? 'warning' : 'info'} />} />
@@ -56,7 +69,17 @@ export function TokenTable<T extends AccessTokenInfo>({
       <Column header={t('expires')} body={(row: T) => row.expires_at || t('noExpiry')} />
       <Column
         header={t('actions')}
-        body={(row: T) => <Button label={t('revoke')} icon="pi pi-ban" text size="small" severity="danger" aria-label={t('revokeNamed', { name: row.name })} onClick={() => revoke(row)} />}
+        body={(row: T) => (
+          <Button
+            label={t('revoke')}
+            icon="pi pi-ban"
+            text
+            size="small"
+            severity="danger"
+            aria-label={t('revokeNamed', { name: row.name })}
+            onClick={() => revoke(row)}
+          />
+        )}
       />
     </DataTable>
   );

@@ -24,8 +24,22 @@ export default function CommentEntry({ comment, onEdit, onDelete }: Props) {
         <time className="cm-time">{viewerTime(comment.created_at, i18n.language)}</time>
         {edited && <span className="cm-edited">{t('edited')}</span>}
         <span className="cm-entry-actions">
-          {comment.can_edit && !editing && <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('edit')} title={t('edit')} onClick={() => setEditing(true)} />}
-          {comment.can_delete && <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('delete')} title={t('delete')} onClick={onDelete} />}
+          {comment.can_edit && !editing && (
+            <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('edit')} title={t('edit')} onClick={() => setEditing(true)} />
+          )}
+          {comment.can_delete && (
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              text
+              rounded
+              size="small"
+              severity="danger"
+              aria-label={t('delete')}
+              title={t('delete')}
+              onClick={onDelete}
+            />
+          )}
         </span>
       </div>
       {editing ? (

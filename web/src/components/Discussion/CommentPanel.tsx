@@ -26,7 +26,20 @@ interface Props {
 }
 
 /** The thread list beside the page: open / resolved / all, the new-thread box, the threads. */
-export default function CommentPanel({ list, status, onStatus, pending, onCancelPending, onCreate, root, marked, selectedId, onSelect, actions, onClose }: Props) {
+export default function CommentPanel({
+  list,
+  status,
+  onStatus,
+  pending,
+  onCancelPending,
+  onCreate,
+  root,
+  marked,
+  selectedId,
+  onSelect,
+  actions,
+  onClose,
+}: Props) {
   const { t } = useTranslation('comments');
   const user = useSession();
   // The marked quote is highlighted in the page while the panel is open, and scrolled into view
@@ -35,12 +48,18 @@ export default function CommentPanel({ list, status, onStatus, pending, onCancel
     const range = root && marked ? rangeOfAnchor(root, marked) : null;
     highlightRange(range);
     const rect = range?.getBoundingClientRect();
-    if (rect && window.matchMedia('(min-width: 1000px)').matches && (rect.top < 60 || rect.bottom > window.innerHeight)) window.scrollBy({ top: rect.top - window.innerHeight / 3 });
+    if (rect && window.matchMedia('(min-width: 1000px)').matches && (rect.top < 60 || rect.bottom > window.innerHeight))
+      window.scrollBy({ top: rect.top - window.innerHeight / 3 });
     return () => highlightRange(null);
   }, [root, marked]);
   const filters = (['open', 'resolved', 'all'] as const).map((value) => ({
     value,
-    label: value === 'open' ? t('filter.open', { count: list.open_count }) : value === 'resolved' ? t('filter.resolved', { count: list.resolved_count }) : t('filter.all'),
+    label:
+      value === 'open'
+        ? t('filter.open', { count: list.open_count })
+        : value === 'resolved'
+          ? t('filter.resolved', { count: list.resolved_count })
+          : t('filter.all'),
   }));
   return (
     <aside className="cm-panel" aria-label={t('panel')}>
@@ -48,7 +67,14 @@ export default function CommentPanel({ list, status, onStatus, pending, onCancel
         <h2>{t('panel')}</h2>
         <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('close')} onClick={onClose} />
       </div>
-      <SelectButton className="cm-filter" value={status} options={filters} allowEmpty={false} aria-label={t('filter.label')} onChange={(e) => onStatus(e.value as ThreadStatus)} />
+      <SelectButton
+        className="cm-filter"
+        value={status}
+        options={filters}
+        allowEmpty={false}
+        aria-label={t('filter.label')}
+        onChange={(e) => onStatus(e.value as ThreadStatus)}
+      />
       {list.can_comment ? (
         <div className={`cm-new${pending ? ' cm-new-inline' : ''}`}>
           {pending && (
@@ -57,7 +83,13 @@ export default function CommentPanel({ list, status, onStatus, pending, onCancel
               <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('cancelQuote')} onClick={onCancelPending} />
             </blockquote>
           )}
-          <CommentComposer key={pending ? pending.quote : 'page'} autoFocus={!!pending} placeholder={pending ? t('inlinePlaceholder') : t('newPlaceholder')} submitLabel={t('send')} onSubmit={onCreate} />
+          <CommentComposer
+            key={pending ? pending.quote : 'page'}
+            autoFocus={!!pending}
+            placeholder={pending ? t('inlinePlaceholder') : t('newPlaceholder')}
+            submitLabel={t('send')}
+            onSubmit={onCreate}
+          />
         </div>
       ) : (
         <p className="cm-muted">{user ? t('cannotComment') : t('loginToComment')}</p>
@@ -65,7 +97,14 @@ export default function CommentPanel({ list, status, onStatus, pending, onCancel
       {list.threads.length ? (
         <ul className="cm-threads">
           {list.threads.map((thread) => (
-            <ThreadCard key={thread.comment_id} thread={thread} selected={thread.comment_id === selectedId} canComment={list.can_comment} onSelect={() => onSelect(thread)} actions={actions} />
+            <ThreadCard
+              key={thread.comment_id}
+              thread={thread}
+              selected={thread.comment_id === selectedId}
+              canComment={list.can_comment}
+              onSelect={() => onSelect(thread)}
+              actions={actions}
+            />
           ))}
         </ul>
       ) : (

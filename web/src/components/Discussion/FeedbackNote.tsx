@@ -14,7 +14,13 @@ export default function FeedbackNote({ busy, onSend }: { busy: boolean; onSend: 
   };
   return (
     <form className="cm-feedback-note" onSubmit={submit}>
-      <InputText value={note} maxLength={MAX.feedbackNote} placeholder={t('feedback.notePlaceholder')} aria-label={t('feedback.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+      <InputText
+        value={note}
+        maxLength={MAX.feedbackNote}
+        placeholder={t('feedback.notePlaceholder')}
+        aria-label={t('feedback.notePlaceholder')}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <Button type="submit" size="small" label={t('feedback.sendNote')} disabled={busy || !note.trim()} />
     </form>
   );

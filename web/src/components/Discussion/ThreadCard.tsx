@@ -62,7 +62,9 @@ export default function ThreadCard({ thread, selected, canComment, onSelect, act
         </ul>
       )}
       <div className="cm-thread-actions">
-        {canComment && !resolved && !replying && <Button type="button" size="small" text icon="pi pi-reply" label={t('reply')} onClick={() => setReplying(true)} />}
+        {canComment && !resolved && !replying && (
+          <Button type="button" size="small" text icon="pi pi-reply" label={t('reply')} onClick={() => setReplying(true)} />
+        )}
         {thread.can_resolve && (
           <Button
             type="button"

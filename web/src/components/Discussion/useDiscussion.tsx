@@ -143,18 +143,19 @@ export function useDiscussion({ pageId, flags, root }: Options) {
     };
   }, [root, mayComment, selecting]);
 
-  const selectionButton = mayComment && selecting ? (
-    <Suspense fallback={null}>
-      <SelectionCommentButton
-        root={root}
-        onComment={(anchor) => {
-          setPending(anchor);
-          setSelected(null);
-          setOpen(true);
-        }}
-      />
-    </Suspense>
-  ) : null;
+  const selectionButton =
+    mayComment && selecting ? (
+      <Suspense fallback={null}>
+        <SelectionCommentButton
+          root={root}
+          onComment={(anchor) => {
+            setPending(anchor);
+            setSelected(null);
+            setOpen(true);
+          }}
+        />
+      </Suspense>
+    ) : null;
 
   const feedback = Number(flags?.allow_feedback) > 0 ? <PageFeedback key={pageId} pageId={pageId} /> : null;
 
@@ -163,7 +164,10 @@ export function useDiscussion({ pageId, flags, root }: Options) {
   // the viewer's own date, as YYYY-MM-DD
   const today = new Intl.DateTimeFormat('en-CA').format(new Date());
   const who = viewer || t('guest');
-  const watermarkStyle = useMemo(() => (watermark ? ({ '--folio-watermark': watermarkBackground(who, today) } as CSSProperties) : undefined), [watermark, who, today]);
+  const watermarkStyle = useMemo(
+    () => (watermark ? ({ '--folio-watermark': watermarkBackground(who, today) } as CSSProperties) : undefined),
+    [watermark, who, today],
+  );
 
   return { headerButton, panel, selectionButton, feedback, watermarkStyle, open: !!panel };
 }

@@ -29,14 +29,11 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
   const [total, setTotal] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(
-    async (p: number, name: string) => {
-      const answer = await call('attachment/getMyList', { page: p, count: FILE_LIBRARY_PAGE_SIZE, attachment_type: -1, display_name: name });
-      setList(answer?.list ?? []);
-      setTotal(Number(answer?.total ?? 0));
-    },
-    [],
-  );
+  const load = useCallback(async (p: number, name: string) => {
+    const answer = await call('attachment/getMyList', { page: p, count: FILE_LIBRARY_PAGE_SIZE, attachment_type: -1, display_name: name });
+    setList(answer?.list ?? []);
+    setTotal(Number(answer?.total ?? 0));
+  }, []);
 
   useEffect(() => {
     if (visible) void load(page, query).catch(() => undefined);
@@ -111,11 +108,24 @@ export default function FileLibrary({ visible, onHide, pageId, onBound }: Props)
                 <td>{f.visit_times ?? ''}</td>
                 <td>{f.addtime}</td>
                 <td className="library-actions">
-                  <Button size="small" text label={t('library.select')} aria-label={t('library.selectNamed', { name: f.display_name })} onClick={() => void select(f)} />
+                  <Button
+                    size="small"
+                    text
+                    label={t('library.select')}
+                    aria-label={t('library.selectNamed', { name: f.display_name })}
+                    onClick={() => void select(f)}
+                  />
                   <a className="p-button p-button-text p-button-sm" href={f.url} target="_blank" rel="noopener noreferrer">
                     {t('library.visit')}
                   </a>
-                  <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('attachments.deleteNamed', { name: f.display_name })} onClick={() => void remove(f)} />
+                  <Button
+                    size="small"
+                    text
+                    severity="danger"
+                    icon="pi pi-trash"
+                    aria-label={t('attachments.deleteNamed', { name: f.display_name })}
+                    onClick={() => void remove(f)}
+                  />
                 </td>
               </tr>
             ))}

@@ -104,22 +104,56 @@ export default function HttpTestDialog({ visible, onHide, itemId, draft }: Props
       >
         <div className="ht-line">
           <Dropdown value={method} options={METHODS} onChange={(e) => setMethod(e.value as string)} aria-label={t('httpTest.method')} className="ht-method" />
-          <InputText value={url} onChange={(e) => setUrl(e.target.value)} aria-label={t('httpTest.url')} placeholder="https://api.example.com/path" className="ht-url" spellCheck={false} />
+          <InputText
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-label={t('httpTest.url')}
+            placeholder="https://api.example.com/path"
+            className="ht-url"
+            spellCheck={false}
+          />
           <Button type="submit" label={t('httpTest.send')} icon="pi pi-send" loading={sending} disabled={!url.trim()} />
         </div>
 
         <fieldset className="ht-env">
           <legend>{t('httpTest.environment')}</legend>
           <div className="ht-line">
-            <Dropdown value={envs.active} options={envOptions} onChange={(e) => updateEnvs({ ...envs, active: e.value as string })} aria-label={t('httpTest.environment')} className="ht-env-pick" />
-            <InputText value={newEnvName} onChange={(e) => setNewEnvName(e.target.value)} aria-label={t('httpTest.newEnvironmentName')} placeholder={t('httpTest.newEnvironmentName')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addEnv())} />
+            <Dropdown
+              value={envs.active}
+              options={envOptions}
+              onChange={(e) => updateEnvs({ ...envs, active: e.value as string })}
+              aria-label={t('httpTest.environment')}
+              className="ht-env-pick"
+            />
+            <InputText
+              value={newEnvName}
+              onChange={(e) => setNewEnvName(e.target.value)}
+              aria-label={t('httpTest.newEnvironmentName')}
+              placeholder={t('httpTest.newEnvironmentName')}
+              onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addEnv())}
+            />
             <Button type="button" icon="pi pi-plus" label={t('httpTest.addEnvironment')} outlined onClick={addEnv} disabled={!newEnvName.trim()} />
-            {active && <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={t('httpTest.deleteEnvironment', { name: active.name })} onClick={deleteEnv} />}
+            {active && (
+              <Button
+                type="button"
+                icon="pi pi-trash"
+                text
+                severity="danger"
+                aria-label={t('httpTest.deleteEnvironment', { name: active.name })}
+                onClick={deleteEnv}
+              />
+            )}
           </div>
           {active && (
             <label className="ht-field">
               <span>{t('httpTest.variables', { name: active.name })}</span>
-              <InputTextarea value={active.variables} onChange={(e) => setVariables(e.target.value)} rows={3} spellCheck={false} placeholder={'baseUrl=http://localhost:8080\ntoken=…'} />
+              <InputTextarea
+                value={active.variables}
+                onChange={(e) => setVariables(e.target.value)}
+                rows={3}
+                spellCheck={false}
+                placeholder={'baseUrl=http://localhost:8080\ntoken=…'}
+              />
             </label>
           )}
           <p className="folio-muted ht-hint">{t('httpTest.environmentHint', { example: '{{baseUrl}}' })}</p>
@@ -127,7 +161,13 @@ export default function HttpTestDialog({ visible, onHide, itemId, draft }: Props
 
         <label className="ht-field">
           <span>{t('httpTest.headers')}</span>
-          <InputTextarea value={headersText} onChange={(e) => setHeadersText(e.target.value)} rows={3} spellCheck={false} placeholder="Authorization: Bearer {{token}}" />
+          <InputTextarea
+            value={headersText}
+            onChange={(e) => setHeadersText(e.target.value)}
+            rows={3}
+            spellCheck={false}
+            placeholder="Authorization: Bearer {{token}}"
+          />
         </label>
         <label className="ht-field">
           <span>{t('httpTest.body')}</span>

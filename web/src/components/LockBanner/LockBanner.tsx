@@ -8,5 +8,7 @@ export default function LockBanner({ state, otherText }: { state: LockState; oth
   const { t } = useTranslation('editor');
   if (state.kind === 'none') return null;
   if (state.kind === 'mine') return <Message severity="info" text={t('lock.mine')} className="lock-banner" />;
-  return <Message severity="warn" text={otherText ? otherText(state.holder) : t('lock.other', { holder: state.holder })} className="lock-banner" role="alert" />;
+  return (
+    <Message severity="warn" text={otherText ? otherText(state.holder) : t('lock.other', { holder: state.holder })} className="lock-banner" role="alert" />
+  );
 }

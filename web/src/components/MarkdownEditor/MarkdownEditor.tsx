@@ -55,7 +55,10 @@ function isAllowedImage(file: File): boolean {
  * CodeMirror 6 Markdown editor with a formatting toolbar. Pasted or dropped images are uploaded
  * and inserted as `![](url)`; a pasted spreadsheet selection becomes a Markdown table.
  */
-const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor({ value, onChange, collab, readOnly, uploadImages, height = '100%', onScrollFraction, onSelectionChange }, ref) {
+const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor(
+  { value, onChange, collab, readOnly, uploadImages, height = '100%', onScrollFraction, onSelectionChange },
+  ref,
+) {
   const { t } = useTranslation('editor');
   const viewRef = useRef<EditorView | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -75,7 +78,9 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
     if (!files.length) return false;
     const refused = files.filter((f) => !isAllowedImage(f));
     if (refused.length) {
-      const types = ALLOWED_IMAGE_EXTENSIONS.filter((e) => e !== 'jpeg').map((e) => e.toUpperCase()).join(', ');
+      const types = ALLOWED_IMAGE_EXTENSIONS.filter((e) => e !== 'jpeg')
+        .map((e) => e.toUpperCase())
+        .join(', ');
       notify('warn', t('imageTypeRefused', { count: refused.length, names: refused.map((f) => f.name || f.type).join(', '), types }));
     }
     const allowed = files.filter(isAllowedImage);
@@ -124,7 +129,8 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
   // It goes with the shared document, which the live session destroys when it closes.
   const undoManager = useMemo(() => (collab ? new Y.UndoManager(collab.text) : null), [collab]);
   const allExtensions = useMemo(
-    () => (collab && undoManager ? [...extensions, Prec.high(keymap.of(yUndoManagerKeymap)), yCollab(collab.text, collab.awareness, { undoManager })] : extensions),
+    () =>
+      collab && undoManager ? [...extensions, Prec.high(keymap.of(yUndoManagerKeymap)), yCollab(collab.text, collab.awareness, { undoManager })] : extensions,
     [extensions, collab, undoManager],
   );
   // A live editor starts from the shared text; afterwards the binding keeps both in step.
@@ -139,7 +145,11 @@ const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function Markdown
       const range = view?.state.selection.main;
       if (!view || !range || range.empty) return null;
       const doc = view.state.doc;
-      return { text: doc.sliceString(range.from, range.to), before: doc.sliceString(Math.max(0, range.from - context), range.from), after: doc.sliceString(range.to, Math.min(doc.length, range.to + context)) };
+      return {
+        text: doc.sliceString(range.from, range.to),
+        before: doc.sliceString(Math.max(0, range.from - context), range.from),
+        after: doc.sliceString(range.to, Math.min(doc.length, range.to + context)),
+      };
     },
   }));
 

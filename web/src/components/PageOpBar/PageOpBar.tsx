@@ -31,7 +31,7 @@ export default function PageOpBar({ ops, vertical, primary }: Props) {
   const visible = folded.length ? shown.filter((op) => primary!.includes(op.key)) : shown;
   return (
     <div className={`page-op-bar${vertical ? ' vertical' : ''}${primary && expanded ? ' unfolded' : ''}`} role="toolbar" aria-label={t('ops.toolbar')}>
-      {(primary && (folded.length || expanded)) ? (
+      {primary && (folded.length || expanded) ? (
         <Button
           type="button"
           className="page-op-more"
@@ -45,21 +45,25 @@ export default function PageOpBar({ ops, vertical, primary }: Props) {
         />
       ) : null}
       {visible.map((op) => (
-          <span key={op.key} className="page-op">
-            <Button
-              type="button"
-              icon={`pi ${op.icon}`}
-              rounded
-              text
-              severity={op.danger ? 'danger' : 'secondary'}
-              aria-label={op.label}
-              aria-pressed={op.active}
-              tooltip={op.label}
-              tooltipOptions={{ position: vertical ? 'left' : 'bottom', showDelay: 300 }}
-              onClick={op.onClick}
-            />
-            {op.badge ? <span className="page-op-badge" aria-hidden>{op.badge}</span> : null}
-          </span>
+        <span key={op.key} className="page-op">
+          <Button
+            type="button"
+            icon={`pi ${op.icon}`}
+            rounded
+            text
+            severity={op.danger ? 'danger' : 'secondary'}
+            aria-label={op.label}
+            aria-pressed={op.active}
+            tooltip={op.label}
+            tooltipOptions={{ position: vertical ? 'left' : 'bottom', showDelay: 300 }}
+            onClick={op.onClick}
+          />
+          {op.badge ? (
+            <span className="page-op-badge" aria-hidden>
+              {op.badge}
+            </span>
+          ) : null}
+        </span>
       ))}
     </div>
   );

@@ -18,13 +18,16 @@ export function AdminAnnounce() {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const form = useFieldProblems(adminNoticeAnnounce.input);
-  const { busy, onSubmit } = useSubmit(async () => {
-    const { sent } = await call('adminNotice/announce', { title, content });
-    notify('success', t('announce.sent', { count: sent }));
-    setTitle('');
-    setContent('');
-    await refreshUnreadNotices();
-  }, { validate: () => form.check({ title, content }) });
+  const { busy, onSubmit } = useSubmit(
+    async () => {
+      const { sent } = await call('adminNotice/announce', { title, content });
+      notify('success', t('announce.sent', { count: sent }));
+      setTitle('');
+      setContent('');
+      await refreshUnreadNotices();
+    },
+    { validate: () => form.check({ title, content }) },
+  );
   return (
     <AdminSection id="admin-announce" title={t('menu.announce')}>
       <form className="folio-form" onSubmit={onSubmit}>

@@ -53,8 +53,20 @@ export function AdminItems() {
   return (
     <AdminSection id="admin-items" title={t('menu.items')}>
       <SearchToolbar onSearch={() => list.search({ item_name: form.item_name.trim(), username: form.username.trim() })}>
-        <InputText type="search" value={form.item_name} onChange={(e) => setForm({ ...form, item_name: e.target.value })} placeholder={t('items.searchName')} aria-label={t('items.searchName')} />
-        <InputText type="search" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} placeholder={t('items.searchOwner')} aria-label={t('items.searchOwner')} />
+        <InputText
+          type="search"
+          value={form.item_name}
+          onChange={(e) => setForm({ ...form, item_name: e.target.value })}
+          placeholder={t('items.searchName')}
+          aria-label={t('items.searchName')}
+        />
+        <InputText
+          type="search"
+          value={form.username}
+          onChange={(e) => setForm({ ...form, username: e.target.value })}
+          placeholder={t('items.searchOwner')}
+          aria-label={t('items.searchOwner')}
+        />
       </SearchToolbar>
       <DataTable {...responsiveTable} {...list.tableProps} dataKey="item_id" emptyMessage={t('items.empty')} stripedRows aria-label={t('menu.items')}>
         <Column
@@ -72,7 +84,13 @@ export function AdminItems() {
           header={t('actions')}
           body={(item: AdminItem) => (
             <div className="folio-table-actions">
-              <Button icon="pi pi-arrow-right-arrow-left" text rounded aria-label={t('items.transfer', { name: item.item_name })} onClick={() => setTransferring(item)} />
+              <Button
+                icon="pi pi-arrow-right-arrow-left"
+                text
+                rounded
+                aria-label={t('items.transfer', { name: item.item_name })}
+                onClick={() => setTransferring(item)}
+              />
               <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('items.delete', { name: item.item_name })} onClick={() => remove(item)} />
             </div>
           )}

@@ -21,7 +21,17 @@ import { call } from '../../api/client.ts';
 /** The config screen lists up to 1000 items for the home item (spec §9). */
 const HOME_ITEM_CHOICES = 1000;
 const LDAP_DEFAULTS: LdapSettings = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn' };
-const OSS_DEFAULTS: OssSettings = { oss_type: 's3', key: '', secret: '', endpoint: '', bucket: '', protocol: 'https', domain: '', addressing: 'auto', region: '' };
+const OSS_DEFAULTS: OssSettings = {
+  oss_type: 's3',
+  key: '',
+  secret: '',
+  endpoint: '',
+  bucket: '',
+  protocol: 'https',
+  domain: '',
+  addressing: 'auto',
+  region: '',
+};
 
 interface Form {
   register_open: boolean;
@@ -122,47 +132,118 @@ export function AdminSettings() {
         </fieldset>
         {form.home_page === 3 && (
           <FormField label={t('settings.homeItem')} htmlFor="setting-home-item">
-            <Dropdown inputId="setting-home-item" value={form.home_item} options={itemOptions} filter placeholder={t('settings.pickItem')} onChange={(e) => set({ home_item: e.value as string })} />
+            <Dropdown
+              inputId="setting-home-item"
+              value={form.home_item}
+              options={itemOptions}
+              filter
+              placeholder={t('settings.pickItem')}
+              onChange={(e) => set({ home_item: e.value as string })}
+            />
           </FormField>
         )}
 
         <FormField label={t('attachments:quota.setting')} htmlFor="setting-upload-quota" hint={t('attachments:quota.settingHint')}>
-          <InputNumber inputId="setting-upload-quota" value={form.upload_quota_mb} onValueChange={(e) => set({ upload_quota_mb: e.value ?? 0 })} useGrouping={false} min={0} max={10_000_000} suffix=" MB" />
+          <InputNumber
+            inputId="setting-upload-quota"
+            value={form.upload_quota_mb}
+            onValueChange={(e) => set({ upload_quota_mb: e.value ?? 0 })}
+            useGrouping={false}
+            min={0}
+            max={10_000_000}
+            suffix=" MB"
+          />
         </FormField>
 
-        <SwitchSection id="setting-ldap" title={t('settings.ldap')} label={t('settings.ldapOpen')} on={form.ldap_open} onChange={(on) => set({ ldap_open: on })}>
+        <SwitchSection
+          id="setting-ldap"
+          title={t('settings.ldap')}
+          label={t('settings.ldapOpen')}
+          on={form.ldap_open}
+          onChange={(on) => set({ ldap_open: on })}
+        >
           {text('ldap-host', t('settings.ldapHost'), form.ldap_form.host, (v) => setLdap({ host: v }))}
           <FormField label={t('settings.ldapPort')} htmlFor="ldap-port">
-            <InputNumber inputId="ldap-port" value={Number(form.ldap_form.port ?? 389)} onValueChange={(e) => setLdap({ port: e.value ?? 389 })} useGrouping={false} min={1} max={65535} />
+            <InputNumber
+              inputId="ldap-port"
+              value={Number(form.ldap_form.port ?? 389)}
+              onValueChange={(e) => setLdap({ port: e.value ?? 389 })}
+              useGrouping={false}
+              min={1}
+              max={65535}
+            />
           </FormField>
           <FormField label={t('settings.ldapVersion')} htmlFor="ldap-version">
-            <Dropdown inputId="ldap-version" value={Number(form.ldap_form.version ?? 3)} options={[2, 3].map((v) => ({ value: v, label: String(v) }))} onChange={(e) => setLdap({ version: e.value as number })} />
+            <Dropdown
+              inputId="ldap-version"
+              value={Number(form.ldap_form.version ?? 3)}
+              options={[2, 3].map((v) => ({ value: v, label: String(v) }))}
+              onChange={(e) => setLdap({ version: e.value as number })}
+            />
           </FormField>
           {text('ldap-base-dn', t('settings.ldapBaseDn'), form.ldap_form.base_dn, (v) => setLdap({ base_dn: v }))}
           {text('ldap-bind-dn', t('settings.ldapBindDn'), form.ldap_form.bind_dn, (v) => setLdap({ bind_dn: v }))}
           <FormField label={t('settings.ldapBindPassword')} htmlFor="ldap-bind-password" hint={ldapPasswordSet ? t('settings.secretKept') : undefined}>
-            <Password inputId="ldap-bind-password" value={form.ldap_form.bind_password ?? ''} onChange={(e) => setLdap({ bind_password: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+            <Password
+              inputId="ldap-bind-password"
+              value={form.ldap_form.bind_password ?? ''}
+              onChange={(e) => setLdap({ bind_password: e.target.value })}
+              feedback={false}
+              toggleMask
+              autoComplete="new-password"
+            />
           </FormField>
           {text('ldap-user-field', t('settings.ldapUserField'), form.ldap_form.user_field, (v) => setLdap({ user_field: v }))}
-          <Button type="button" id="ldap-test" label={t('settings.ldapTest')} icon="pi pi-bolt" severity="secondary" outlined loading={ldapTest.busy} onClick={() => void ldapTest.submit()} />
+          <Button
+            type="button"
+            id="ldap-test"
+            label={t('settings.ldapTest')}
+            icon="pi pi-bolt"
+            severity="secondary"
+            outlined
+            loading={ldapTest.busy}
+            onClick={() => void ldapTest.submit()}
+          />
         </SwitchSection>
 
         <SwitchSection id="setting-oss" title={t('settings.oss')} label={t('settings.ossOpen')} on={form.oss_open} onChange={(on) => set({ oss_open: on })}>
           <FormField label={t('settings.ossType')} htmlFor="oss-type">
-            <Dropdown inputId="oss-type" value={form.oss_setting.oss_type} options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))} onChange={(e) => setOss({ oss_type: e.value as OssSettings['oss_type'] })} />
+            <Dropdown
+              inputId="oss-type"
+              value={form.oss_setting.oss_type}
+              options={['s3', 'aliyun', 'qiniu'].map((v) => ({ value: v, label: t(`settings.ossTypes.${v}`) }))}
+              onChange={(e) => setOss({ oss_type: e.value as OssSettings['oss_type'] })}
+            />
           </FormField>
           {text('oss-key', t('settings.ossKey'), form.oss_setting.key, (v) => setOss({ key: v }))}
           <FormField label={t('settings.ossSecret')} htmlFor="oss-secret" hint={ossSecretSet ? t('settings.secretKept') : undefined}>
-            <Password inputId="oss-secret" value={form.oss_setting.secret ?? ''} onChange={(e) => setOss({ secret: e.target.value })} feedback={false} toggleMask autoComplete="new-password" />
+            <Password
+              inputId="oss-secret"
+              value={form.oss_setting.secret ?? ''}
+              onChange={(e) => setOss({ secret: e.target.value })}
+              feedback={false}
+              toggleMask
+              autoComplete="new-password"
+            />
           </FormField>
           {text('oss-endpoint', t('settings.ossEndpoint'), form.oss_setting.endpoint, (v) => setOss({ endpoint: v }))}
           {text('oss-bucket', t('settings.ossBucket'), form.oss_setting.bucket, (v) => setOss({ bucket: v }))}
           <FormField label={t('settings.ossProtocol')} htmlFor="oss-protocol">
-            <Dropdown inputId="oss-protocol" value={form.oss_setting.protocol} options={['https', 'http'].map((v) => ({ value: v, label: v }))} onChange={(e) => setOss({ protocol: e.value as OssSettings['protocol'] })} />
+            <Dropdown
+              inputId="oss-protocol"
+              value={form.oss_setting.protocol}
+              options={['https', 'http'].map((v) => ({ value: v, label: v }))}
+              onChange={(e) => setOss({ protocol: e.value as OssSettings['protocol'] })}
+            />
           </FormField>
           {text('oss-domain', t('settings.ossDomain'), form.oss_setting.domain, (v) => setOss({ domain: v }))}
           <FormField label={t('settings.ossAddressing')} htmlFor="oss-addressing">
-            <Dropdown inputId="oss-addressing" value={form.oss_setting.addressing ?? 'auto'} options={['auto', 'path', 'virtual'].map((v) => ({ value: v, label: t(`settings.ossAddressings.${v}`) }))} onChange={(e) => setOss({ addressing: e.value as OssSettings['addressing'] })} />
+            <Dropdown
+              inputId="oss-addressing"
+              value={form.oss_setting.addressing ?? 'auto'}
+              options={['auto', 'path', 'virtual'].map((v) => ({ value: v, label: t(`settings.ossAddressings.${v}`) }))}
+              onChange={(e) => setOss({ addressing: e.value as OssSettings['addressing'] })}
+            />
           </FormField>
           {text('oss-region', t('settings.ossRegion'), form.oss_setting.region, (v) => setOss({ region: v }))}
         </SwitchSection>

@@ -23,14 +23,25 @@ import { call } from '../../api/client.ts';
 
 const PAGE_SIZE = 20;
 /** `ldapLogin` typed: link to that directory entry; `unlink`: make a linked account local again. */
-type Editing = { uid?: Id; username: string; name: string; password: string; email: string; unverifiedEmail: string; ldapDn: string; ldapLogin: string; unlink: boolean };
+type Editing = {
+  uid?: Id;
+  username: string;
+  name: string;
+  password: string;
+  email: string;
+  unverifiedEmail: string;
+  ldapDn: string;
+  ldapLogin: string;
+  unlink: boolean;
+};
 const blank: Editing = { username: '', name: '', password: '', email: '', unverifiedEmail: '', ldapDn: '', ldapLogin: '', unlink: false };
 /**
  * Saving sends the e-mail field as an address the administrator vouches for (it becomes verified),
  * so only a verified address is filled in: an unverified claim is shown as the placeholder and
  * counts only if the administrator types it.
  */
-const emailFields = (u: AdminUser) => (Number(u.email_verify) === 1 ? { email: u.email ?? '', unverifiedEmail: '' } : { email: '', unverifiedEmail: u.email ?? '' });
+const emailFields = (u: AdminUser) =>
+  Number(u.email_verify) === 1 ? { email: u.email ?? '', unverifiedEmail: '' } : { email: '', unverifiedEmail: u.email ?? '' };
 
 /** User management: search, add, edit (username read-only, password optional), delete (not admins). */
 export function AdminUsers() {
@@ -47,14 +58,17 @@ export function AdminUsers() {
     name: e.name,
     email: e.email.trim() || undefined,
   });
-  const saveSubmit = useSubmit(async () => {
-    if (!editing) return;
-    const { uid } = await call('adminUser/addUser', input(editing));
-    if (editing.ldapLogin.trim() || editing.unlink) await call('adminUser/linkLdap', { uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
-    notify('success', t('common:saved'));
-    setEditing(null);
-    await list.reload();
-  }, { validate: () => (editing ? form.check(input(editing)) : null) });
+  const saveSubmit = useSubmit(
+    async () => {
+      if (!editing) return;
+      const { uid } = await call('adminUser/addUser', input(editing));
+      if (editing.ldapLogin.trim() || editing.unlink) await call('adminUser/linkLdap', { uid, ldap_login: editing.unlink ? '' : editing.ldapLogin.trim() });
+      notify('success', t('common:saved'));
+      setEditing(null);
+      await list.reload();
+    },
+    { validate: () => (editing ? form.check(input(editing)) : null) },
+  );
 
   const remove = (u: AdminUser) =>
     confirmDelete(t('users.deleteConfirm', { name: u.username }), async () => {
@@ -80,35 +94,88 @@ export function AdminUsers() {
       <DataTable {...responsiveTable} {...list.tableProps} dataKey="uid" emptyMessage={t('users.empty')} stripedRows aria-label={t('menu.users')}>
         <Column field="username" header={t('users.username')} />
         <Column field="name" header={t('users.name')} />
-        <Column header={t('users.role')} body={(u: AdminUser) => (Number(u.groupid) === 1 ? <Tag value={t('users.admin')} /> : <Tag value={t('users.ordinary')} severity="secondary" />)} />
-        <Column header={t('users.signIn')} body={(u: AdminUser) => <Tag value={u.auth_source === 'ldap' ? t('users.ldap') : t('users.local')} severity={u.auth_source === 'ldap' ? 'info' : 'secondary'} title={u.ldap_dn || undefined} />} />
+        <Column
+          header={t('users.role')}
+          body={(u: AdminUser) => (Number(u.groupid) === 1 ? <Tag value={t('users.admin')} /> : <Tag value={t('users.ordinary')} severity="secondary" />)}
+        />
+        <Column
+          header={t('users.signIn')}
+          body={(u: AdminUser) => (
+            <Tag
+              value={u.auth_source === 'ldap' ? t('users.ldap') : t('users.local')}
+              severity={u.auth_source === 'ldap' ? 'info' : 'secondary'}
+              title={u.ldap_dn || undefined}
+            />
+          )}
+        />
         <Column field="reg_time" header={t('users.regTime')} />
         <Column field="last_login_time" header={t('users.lastLogin')} />
         <Column
           header={t('actions')}
           body={(u: AdminUser) => (
             <div className="folio-table-actions">
-              <Button icon="pi pi-pencil" text rounded aria-label={t('users.edit', { name: u.username })} onClick={() => setEditing({ ...blank, uid: u.uid, username: u.username, name: u.name ?? '', ...emailFields(u), ldapDn: u.ldap_dn })} />
-              {Number(u.groupid) !== 1 && <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('users.delete', { name: u.username })} onClick={() => remove(u)} />}
+              <Button
+                icon="pi pi-pencil"
+                text
+                rounded
+                aria-label={t('users.edit', { name: u.username })}
+                onClick={() => setEditing({ ...blank, uid: u.uid, username: u.username, name: u.name ?? '', ...emailFields(u), ldapDn: u.ldap_dn })}
+              />
+              {Number(u.groupid) !== 1 && (
+                <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('users.delete', { name: u.username })} onClick={() => remove(u)} />
+              )}
             </div>
           )}
         />
       </DataTable>
-      <Dialog header={editing?.uid ? t('users.editTitle') : t('users.add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(440px, 94vw)' }} modal>
+      <Dialog
+        header={editing?.uid ? t('users.editTitle') : t('users.add')}
+        visible={!!editing}
+        onHide={() => setEditing(null)}
+        style={{ width: 'min(440px, 94vw)' }}
+        modal
+      >
         {editing && (
           <form onSubmit={saveSubmit.onSubmit}>
             <FormField label={t('users.username')} htmlFor="admin-user-username">
-              <InputText id="admin-user-username" value={editing.username} onChange={(e) => set({ username: e.target.value })} readOnly={!!editing.uid} disabled={!!editing.uid} maxLength={MAX.username} autoFocus={!editing.uid} />
+              <InputText
+                id="admin-user-username"
+                value={editing.username}
+                onChange={(e) => set({ username: e.target.value })}
+                readOnly={!!editing.uid}
+                disabled={!!editing.uid}
+                maxLength={MAX.username}
+                autoFocus={!editing.uid}
+              />
             </FormField>
             <FormField label={t('users.name')} htmlFor="admin-user-name" error={form.problems.name}>
               <InputText id="admin-user-name" value={editing.name} onChange={(e) => set({ name: e.target.value })} maxLength={MAX.name} />
             </FormField>
-            <FormField label={editing.uid ? t('users.newPassword') : t('users.password')} htmlFor="admin-user-password" hint={editing.uid ? t('users.passwordOptional') : undefined} error={form.problems.password}>
+            <FormField
+              label={editing.uid ? t('users.newPassword') : t('users.password')}
+              htmlFor="admin-user-password"
+              hint={editing.uid ? t('users.passwordOptional') : undefined}
+              error={form.problems.password}
+            >
               {/* Shown in clear only while adding, so the admin can pass it on (spec §5). */}
               {editing.uid ? (
-                <Password inputId="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} feedback={false} toggleMask maxLength={MAX.password} autoComplete="new-password" />
+                <Password
+                  inputId="admin-user-password"
+                  value={editing.password}
+                  onChange={(e) => set({ password: e.target.value })}
+                  feedback={false}
+                  toggleMask
+                  maxLength={MAX.password}
+                  autoComplete="new-password"
+                />
               ) : (
-                <InputText id="admin-user-password" value={editing.password} onChange={(e) => set({ password: e.target.value })} maxLength={MAX.password} autoComplete="off" />
+                <InputText
+                  id="admin-user-password"
+                  value={editing.password}
+                  onChange={(e) => set({ password: e.target.value })}
+                  maxLength={MAX.password}
+                  autoComplete="off"
+                />
               )}
             </FormField>
             <FormField label={t('users.email')} htmlFor="admin-user-email" hint={t('users.emailHint')} error={form.problems.email}>
@@ -122,10 +189,29 @@ export function AdminUsers() {
                 autoComplete="off"
               />
             </FormField>
-            <FormField label={t('users.ldapLogin')} htmlFor="admin-user-ldap" hint={editing.ldapDn && !editing.unlink ? t('users.ldapLinked', { dn: editing.ldapDn }) : t('users.ldapHint')}>
+            <FormField
+              label={t('users.ldapLogin')}
+              htmlFor="admin-user-ldap"
+              hint={editing.ldapDn && !editing.unlink ? t('users.ldapLinked', { dn: editing.ldapDn }) : t('users.ldapHint')}
+            >
               <div className="p-inputgroup">
-                <InputText id="admin-user-ldap" value={editing.ldapLogin} onChange={(e) => set({ ldapLogin: e.target.value, unlink: false })} maxLength={MAX.email} autoComplete="off" />
-                {editing.ldapDn && !editing.unlink && <Button type="button" icon="pi pi-times" outlined aria-label={t('users.local')} title={t('users.local')} onClick={() => set({ unlink: true, ldapLogin: '' })} />}
+                <InputText
+                  id="admin-user-ldap"
+                  value={editing.ldapLogin}
+                  onChange={(e) => set({ ldapLogin: e.target.value, unlink: false })}
+                  maxLength={MAX.email}
+                  autoComplete="off"
+                />
+                {editing.ldapDn && !editing.unlink && (
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    outlined
+                    aria-label={t('users.local')}
+                    title={t('users.local')}
+                    onClick={() => set({ unlink: true, ldapLogin: '' })}
+                  />
+                )}
               </div>
             </FormField>
             <div className="folio-dialog-actions">

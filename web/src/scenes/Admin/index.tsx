@@ -20,7 +20,15 @@ import { call } from '../../api/client.ts';
 
 const SECTIONS = ['users', 'items', 'attachments', 'tokens', 'mcpAudit', 'announce', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
-const ICONS: Record<Section, string> = { users: 'pi pi-user', items: 'pi pi-book', attachments: 'pi pi-paperclip', tokens: 'pi pi-key', mcpAudit: 'pi pi-sparkles', announce: 'pi pi-megaphone', settings: 'pi pi-cog' };
+const ICONS: Record<Section, string> = {
+  users: 'pi pi-user',
+  items: 'pi pi-book',
+  attachments: 'pi pi-paperclip',
+  tokens: 'pi pi-key',
+  mcpAudit: 'pi pi-sparkles',
+  announce: 'pi pi-megaphone',
+  settings: 'pi pi-cog',
+};
 
 /**
  * `/admin/index`: the administrator console (spec §2 "Admin"); `?section=` selects the part.

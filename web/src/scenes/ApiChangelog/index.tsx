@@ -28,7 +28,10 @@ export default function ApiChangelogScene() {
     setInfo(null);
     if (!selectedId) return;
     let live = true;
-    call('apiChange/info', { version_id: selectedId, share_key: shareKey }).then((r) => live && setInfo(r), () => undefined);
+    call('apiChange/info', { version_id: selectedId, share_key: shareKey }).then(
+      (r) => live && setInfo(r),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -52,7 +55,12 @@ export default function ApiChangelogScene() {
             <ol>
               {versions.map((v) => (
                 <li key={v.version_id}>
-                  <button type="button" className={`ac-version${v.version_id === selectedId ? ' selected' : ''}`} aria-current={v.version_id === selectedId ? 'true' : undefined} onClick={() => setSearch({ version: String(v.version_id) }, { replace: true })}>
+                  <button
+                    type="button"
+                    className={`ac-version${v.version_id === selectedId ? ' selected' : ''}`}
+                    aria-current={v.version_id === selectedId ? 'true' : undefined}
+                    onClick={() => setSearch({ version: String(v.version_id) }, { replace: true })}
+                  >
                     <span className="ac-version-title">
                       {t('version', { number: v.number })}
                       {v.summary.breaking > 0 && <span className="ac-tag breaking">{t('breakingCount', { count: v.summary.breaking })}</span>}
@@ -87,18 +95,37 @@ export default function ApiChangelogScene() {
   );
 }
 
-const SCHEMA_RULES = new Set(['type-changed', 'format-changed', 'enum-added', 'enum-removed', 'enum-value-added', 'enum-value-removed', 'example-changed', 'schema-changed', 'variants-changed', 'pattern-changed', 'property-deprecated', 'property-access-changed']);
-const KEYWORD_AT_END = /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems|deprecated|readOnly|writeOnly)$/;
+const SCHEMA_RULES = new Set([
+  'type-changed',
+  'format-changed',
+  'enum-added',
+  'enum-removed',
+  'enum-value-added',
+  'enum-value-removed',
+  'example-changed',
+  'schema-changed',
+  'variants-changed',
+  'pattern-changed',
+  'property-deprecated',
+  'property-access-changed',
+]);
+const KEYWORD_AT_END =
+  /\.(type|format|enum|description|example|pattern|oneOf|minLength|maxLength|minimum|maximum|minItems|maxItems|deprecated|readOnly|writeOnly)$/;
 
 /** The i18n key of a diff rule (core/apiDiff.ts) and the name it is about, read off the reason's JSON path. */
 function ruleLabel(reason: ChangeReason): { key: string; name: string } {
   const bare = reason.rule.replace(/^(request|response)-/, '');
   const bound = /-(minLength|maxLength|minimum|maximum|minItems|maxItems)-(narrowed|widened)$/.exec(reason.rule);
   const at = reason.path.replace(KEYWORD_AT_END, '');
-  const name = bound ? `${at.split('.').pop()}.${bound[1]}` : reason.rule.includes('media-type') ? (/\.content\.([^]*)$/.exec(reason.path)?.[1] ?? '') : (at.split('.').pop() ?? '');
+  const name = bound
+    ? `${at.split('.').pop()}.${bound[1]}`
+    : reason.rule.includes('media-type')
+      ? (/\.content\.([^]*)$/.exec(reason.path)?.[1] ?? '')
+      : (at.split('.').pop() ?? '');
   if (bound) return { key: `bound-${bound[2]}`, name };
   if (SCHEMA_RULES.has(bare)) return { key: bare, name };
-  if (reason.rule.endsWith('-description-changed') && reason.path.endsWith('.description') && reason.rule !== 'request-parameter-description-changed') return { key: 'schema-description-changed', name };
+  if (reason.rule.endsWith('-description-changed') && reason.path.endsWith('.description') && reason.rule !== 'request-parameter-description-changed')
+    return { key: 'schema-description-changed', name };
   return { key: reason.rule, name };
 }
 

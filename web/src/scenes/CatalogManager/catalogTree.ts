@@ -53,7 +53,9 @@ export function treeProblem(nodes: TreeNode[], level = CATALOG_TOP_LEVEL): TreeP
   return null;
 }
 
-export type TreeEntry = { cat_id: number; cat_name: string; parent_cat_id: number; level: number; s_number: number } | { page_id: number; parent_cat_id: number; s_number: number };
+export type TreeEntry =
+  | { cat_id: number; cat_name: string; parent_cat_id: number; level: number; s_number: number }
+  | { page_id: number; parent_cat_id: number; s_number: number };
 
 /** Every catalog and page with its parent and 1-based position, as batUpdate takes them. */
 export function treeEntries(nodes: TreeNode[], parent = 0, level = CATALOG_TOP_LEVEL): TreeEntry[] {

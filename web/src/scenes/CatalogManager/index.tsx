@@ -114,11 +114,48 @@ export default function CatalogManagerScene() {
         <span className="cm-label">{d.name}</span>
         <span className="cm-actions" role="group" aria-label={t('catalog.actionsOf', { name: d.name })}>
           {canAddChild && (
-            <Button type="button" icon="pi pi-plus" text rounded size="small" aria-label={`${t('catalog.addChild')}: ${d.name}`} tooltip={t('catalog.addChild')} onClick={stop(() => setNameDialog({ mode: 'add', parentId: d.id, catId: 0, name: '' }))} />
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              text
+              rounded
+              size="small"
+              aria-label={`${t('catalog.addChild')}: ${d.name}`}
+              tooltip={t('catalog.addChild')}
+              onClick={stop(() => setNameDialog({ mode: 'add', parentId: d.id, catId: 0, name: '' }))}
+            />
           )}
-          <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={`${t('catalog.edit')}: ${d.name}`} tooltip={t('catalog.edit')} onClick={stop(() => setNameDialog({ mode: 'edit', parentId: 0, catId: d.id, name: d.name }))} />
-          <Button type="button" icon="pi pi-sort-numeric-down" text rounded size="small" aria-label={`${t('catalog.sortPages')}: ${d.name}`} tooltip={t('catalog.sortPages')} onClick={stop(() => openSort(d.name, d.pages ?? []))} />
-          <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={`${t('catalog.delete')}: ${d.name}`} tooltip={t('catalog.delete')} onClick={stop(() => void remove(d))} />
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            text
+            rounded
+            size="small"
+            aria-label={`${t('catalog.edit')}: ${d.name}`}
+            tooltip={t('catalog.edit')}
+            onClick={stop(() => setNameDialog({ mode: 'edit', parentId: 0, catId: d.id, name: d.name }))}
+          />
+          <Button
+            type="button"
+            icon="pi pi-sort-numeric-down"
+            text
+            rounded
+            size="small"
+            aria-label={`${t('catalog.sortPages')}: ${d.name}`}
+            tooltip={t('catalog.sortPages')}
+            onClick={stop(() => openSort(d.name, d.pages ?? []))}
+          />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            rounded
+            size="small"
+            severity="danger"
+            aria-label={`${t('catalog.delete')}: ${d.name}`}
+            tooltip={t('catalog.delete')}
+            onClick={stop(() => void remove(d))}
+          />
         </span>
       </span>
     );
@@ -129,7 +166,14 @@ export default function CatalogManagerScene() {
   return (
     <div className="catalog-manager">
       <header className="cm-header">
-        <Button icon="pi pi-arrow-left" text rounded aria-label={t('catalog.backToItem')} tooltip={t('catalog.backToItem')} onClick={() => navigate(`/${info.item_id}`)} />
+        <Button
+          icon="pi pi-arrow-left"
+          text
+          rounded
+          aria-label={t('catalog.backToItem')}
+          tooltip={t('catalog.backToItem')}
+          onClick={() => navigate(`/${info.item_id}`)}
+        />
         <h1 className="cm-title">
           {t('catalog.title')} · {info.item_name}
         </h1>
@@ -138,7 +182,12 @@ export default function CatalogManagerScene() {
         <p className="cm-help">{t('catalog.help')}</p>
         <div className="cm-toolbar">
           <Button icon="pi pi-plus" label={t('catalog.add')} onClick={() => setNameDialog({ mode: 'add', parentId: 0, catId: 0, name: '' })} />
-          <Button icon="pi pi-sort-numeric-down" outlined label={`${t('catalog.sortPages')} (${t('catalog.root')})`} onClick={() => openSort(t('catalog.root'), info.menu.pages)} />
+          <Button
+            icon="pi pi-sort-numeric-down"
+            outlined
+            label={`${t('catalog.sortPages')} (${t('catalog.root')})`}
+            onClick={() => openSort(t('catalog.root'), info.menu.pages)}
+          />
         </div>
         <Tree
           value={shown}
@@ -186,7 +235,12 @@ export default function CatalogManagerScene() {
         </div>
       </Dialog>
 
-      <Dialog header={`${t('catalog.sortPages')}: ${sortDialog?.title ?? ''}`} visible={!!sortDialog} onHide={() => setSortDialog(null)} style={{ width: 'min(520px, 94vw)' }}>
+      <Dialog
+        header={`${t('catalog.sortPages')}: ${sortDialog?.title ?? ''}`}
+        visible={!!sortDialog}
+        onHide={() => setSortDialog(null)}
+        style={{ width: 'min(520px, 94vw)' }}
+      >
         <p className="cm-help">{t('catalog.orderHint')}</p>
         {sortDialog?.pages.length === 0 && <p className="folio-muted">{t('catalog.noPages')}</p>}
         <ul className="cm-sort-list">

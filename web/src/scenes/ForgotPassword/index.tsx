@@ -36,7 +36,16 @@ export default function ForgotPasswordScene() {
       ) : (
         <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('forgot.submit')} canSubmit={!!email.trim() && !!captcha.value}>
           <FormField label={t('forgot.email')} htmlFor="forgot-email" error={form.problems.email}>
-            <InputText id="forgot-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={MAX.email} autoComplete="email" autoFocus required />
+            <InputText
+              id="forgot-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              maxLength={MAX.email}
+              autoComplete="email"
+              autoFocus
+              required
+            />
           </FormField>
           {captcha.field && <CaptchaField id="forgot-captcha" {...captcha.field} />}
         </AuthForm>

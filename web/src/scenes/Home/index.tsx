@@ -65,7 +65,12 @@ export default function HomeScene() {
           <h1>{t('home.heroTitle')}</h1>
           <p className="folio-home-lead">{t('home.heroText')}</p>
           <div className="folio-home-cta">
-            <Button label={user ? t('home.myItems') : t('home.start')} icon="pi pi-arrow-right" iconPos="right" onClick={() => navigate(user ? '/item/index' : '/user/register')} />
+            <Button
+              label={user ? t('home.myItems') : t('home.start')}
+              icon="pi pi-arrow-right"
+              iconPos="right"
+              onClick={() => navigate(user ? '/item/index' : '/user/register')}
+            />
             {!user && <Button label={t('home.login')} outlined onClick={() => navigate('/user/login')} />}
           </div>
           <p className="folio-muted folio-home-facts">{t('home.facts')}</p>

@@ -29,7 +29,11 @@ export function CopyItemForm() {
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       if (!source) return;
-      const { item_id } = await call('item/add', { copy_item_id: source.item_id, item_name: fields.item_name.trim(), item_description: fields.item_description });
+      const { item_id } = await call('item/add', {
+        copy_item_id: source.item_id,
+        item_name: fields.item_name.trim(),
+        item_description: fields.item_description,
+      });
       notify('success', t('add.created'));
       navigate(itemPath({ item_id }));
     },
@@ -56,7 +60,12 @@ export function CopyItemForm() {
         />
       </FormField>
       {/* Both checks (source, name) share one message, shown under the description. */}
-      <ItemNameFields idPrefix="copy" values={fields} onChange={(patch) => setFields((f) => ({ ...f, ...patch }))} errors={{ description: error || undefined }} />
+      <ItemNameFields
+        idPrefix="copy"
+        values={fields}
+        onChange={(patch) => setFields((f) => ({ ...f, ...patch }))}
+        errors={{ description: error || undefined }}
+      />
       <Button type="submit" label={t('add.copySubmit')} icon="pi pi-copy" loading={busy} />
     </form>
   );

@@ -36,7 +36,8 @@ export function ImportFileForm() {
     {
       validate: () => {
         // import/auto's own rules (the password's length) first, then the form's: private needs a password.
-        const problem = firstFormProblem('import/auto', fields())?.message ?? (visibility.is_private && !visibility.password ? t('form.privateNeedsPassword') : undefined);
+        const problem =
+          firstFormProblem('import/auto', fields())?.message ?? (visibility.is_private && !visibility.password ? t('form.privateNeedsPassword') : undefined);
         setPasswordError(problem);
         if (problem) notify('warn', problem);
         return problem;

@@ -22,7 +22,9 @@ export function NewItemForm() {
   const { t } = useTranslation('items');
   const navigate = useNavigate();
   const [itemType, setItemType] = useState<number>(ItemType.REGULAR);
-  const { values, setValues, problem, validate } = useItemFields(emptyItemForm, { contractProblem: (v) => firstFormProblem('item/add', { ...v, item_type: itemType }) });
+  const { values, setValues, problem, validate } = useItemFields(emptyItemForm, {
+    contractProblem: (v) => firstFormProblem('item/add', { ...v, item_type: itemType }),
+  });
   const { busy, onSubmit } = useSubmit(
     async () => {
       const item_domain = values.item_domain.trim();
@@ -40,7 +42,13 @@ export function NewItemForm() {
         <div className="folio-type-choices">
           {TYPES.map((type) => (
             <label key={type.value} className={`folio-type-choice${itemType === type.value ? ' is-selected' : ''}`}>
-              <RadioButton inputId={`new-item-type-${type.key}`} name="new-item-type" value={type.value} checked={itemType === type.value} onChange={() => setItemType(type.value)} />
+              <RadioButton
+                inputId={`new-item-type-${type.key}`}
+                name="new-item-type"
+                value={type.value}
+                checked={itemType === type.value}
+                onChange={() => setItemType(type.value)}
+              />
               <span className={type.icon} aria-hidden="true" />
               <span>
                 <strong>{t(`add.types.${type.key}`)}</strong>

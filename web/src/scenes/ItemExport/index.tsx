@@ -41,7 +41,10 @@ export default function ItemExportScene() {
       : exportApi.wordUrl(scope === 'catalog' && catId ? { item_id: itemId, cat_id: catId, page_id: pageId || undefined } : { item_id: itemId });
 
   return (
-    <PageFrame title={item.data ? t('export.titleOf', { name: item.data.item_name }) : t('export.title')} back={item.data ? itemPath(item.data) : '/item/index'}>
+    <PageFrame
+      title={item.data ? t('export.titleOf', { name: item.data.item_name }) : t('export.title')}
+      back={item.data ? itemPath(item.data) : '/item/index'}
+    >
       <div className="folio-panel folio-form">
         <fieldset className="folio-field folio-fieldset">
           <legend>{t('export.format')}</legend>
@@ -70,7 +73,17 @@ export default function ItemExportScene() {
             {scope === 'catalog' && (
               <>
                 <FormField label={t('export.catalog')} htmlFor="export-catalog">
-                  <Dropdown inputId="export-catalog" value={catId} options={catalogOptions} placeholder={t('export.pickCatalog')} emptyMessage={t('export.noCatalogs')} onChange={(e) => { setCatId(e.value as Id); setPageId(0); }} />
+                  <Dropdown
+                    inputId="export-catalog"
+                    value={catId}
+                    options={catalogOptions}
+                    placeholder={t('export.pickCatalog')}
+                    emptyMessage={t('export.noCatalogs')}
+                    onChange={(e) => {
+                      setCatId(e.value as Id);
+                      setPageId(0);
+                    }}
+                  />
                 </FormField>
                 {catId && (
                   <FormField label={t('export.page')} htmlFor="export-page">
@@ -83,7 +96,12 @@ export default function ItemExportScene() {
         ) : (
           <Message severity="info" text={t('export.markdownTip')} className="folio-form-message" />
         )}
-        <Button label={t('export.begin')} icon="pi pi-download" disabled={format === 'word' && scope === 'catalog' && !catId} onClick={() => window.location.assign(target)} />
+        <Button
+          label={t('export.begin')}
+          icon="pi pi-download"
+          disabled={format === 'word' && scope === 'catalog' && !catId}
+          onClick={() => window.location.assign(target)}
+        />
       </div>
     </PageFrame>
   );

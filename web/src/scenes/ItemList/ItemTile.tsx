@@ -65,9 +65,28 @@ export function ItemTile({
       </div>
       <div className="folio-item-tools">
         {isOn(item.creator) ? (
-          <Button icon="pi pi-cog" text rounded size="small" aria-label={t('list.settings', { name })} tooltip={t('list.settings', { name })} tooltipOptions={{ position: 'top' }} onClick={() => navigate(`/item/setting/${item.item_id}`)} />
+          <Button
+            icon="pi pi-cog"
+            text
+            rounded
+            size="small"
+            aria-label={t('list.settings', { name })}
+            tooltip={t('list.settings', { name })}
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => navigate(`/item/setting/${item.item_id}`)}
+          />
         ) : (
-          <Button icon="pi pi-sign-out" text rounded size="small" severity="secondary" aria-label={t('list.exit', { name })} tooltip={t('list.exit', { name })} tooltipOptions={{ position: 'top' }} onClick={onExit} />
+          <Button
+            icon="pi pi-sign-out"
+            text
+            rounded
+            size="small"
+            severity="secondary"
+            aria-label={t('list.exit', { name })}
+            tooltip={t('list.exit', { name })}
+            tooltipOptions={{ position: 'top' }}
+            onClick={onExit}
+          />
         )}
       </div>
     </li>

@@ -69,7 +69,13 @@ export default function ItemListScene() {
         <div className="folio-toolbar">
           <IconField iconPosition="left" className="folio-item-search">
             <InputIcon className="pi pi-search" />
-            <InputText type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('list.search')} aria-label={t('list.search')} />
+            <InputText
+              type="search"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder={t('list.search')}
+              aria-label={t('list.search')}
+            />
           </IconField>
         </div>
       )}

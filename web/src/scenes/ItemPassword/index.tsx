@@ -40,7 +40,15 @@ export default function ItemPasswordScene() {
       <p className="folio-muted">{t('password.intro')}</p>
       <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('password.submit')} canSubmit={!!password}>
         <FormField label={t('password.label')} htmlFor="item-password">
-          <Password inputId="item-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask maxLength={MAX.password} autoFocus />
+          <Password
+            inputId="item-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+            maxLength={MAX.password}
+            autoFocus
+          />
         </FormField>
         {captcha.field && <CaptchaField id="item-password-captcha" {...captcha.field} />}
       </AuthForm>

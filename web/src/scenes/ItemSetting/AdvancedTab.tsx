@@ -48,7 +48,14 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
             <h3>{t(`advanced.${row.key}.title`)}</h3>
             <p className="folio-muted">{row.disabled ? t('advanced.archive.already') : t(`advanced.${row.key}.text`)}</p>
           </div>
-          <Button label={t(`advanced.${row.key}.button`)} icon={row.icon} severity={row.danger ? 'danger' : 'warning'} outlined disabled={row.disabled} onClick={() => setOpen(row.key)} />
+          <Button
+            label={t(`advanced.${row.key}.button`)}
+            icon={row.icon}
+            severity={row.danger ? 'danger' : 'warning'}
+            outlined
+            disabled={row.disabled}
+            onClick={() => setOpen(row.key)}
+          />
         </div>
       ))}
       {open && (
@@ -61,7 +68,8 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
           onHide={() => setOpen(null)}
           onConfirm={(password) => {
             // item/attorn's own rule for the receiver (required, its length), shown under the field.
-            const problem = open === 'attorn' ? formProblems('item/attorn', { item_id: item.item_id, username: receiver.trim(), password }).username : undefined;
+            const problem =
+              open === 'attorn' ? formProblems('item/attorn', { item_id: item.item_id, username: receiver.trim(), password }).username : undefined;
             setReceiverProblem(problem ?? '');
             if (problem) return Promise.reject(new Error('receiver'));
             return run(open, password);
@@ -69,7 +77,13 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
         >
           {open === 'attorn' && (
             <FormField label={t('advanced.attorn.receiver')} htmlFor="attorn-receiver" error={receiverProblem || undefined}>
-              <InputText id="attorn-receiver" value={receiver} onChange={(e) => setReceiver(e.target.value)} maxLength={MAX.email} invalid={!!receiverProblem} />
+              <InputText
+                id="attorn-receiver"
+                value={receiver}
+                onChange={(e) => setReceiver(e.target.value)}
+                maxLength={MAX.email}
+                invalid={!!receiverProblem}
+              />
             </FormField>
           )}
         </ConfirmWithPassword>

@@ -19,7 +19,11 @@ import '../../components/Discussion/Discussion.css';
  */
 export function DiscussionTab({ item, onSaved }: { item: ItemDetail; onSaved: (switches: ItemSwitches) => void }) {
   const { t } = useTranslation('comments');
-  const [values, setValues] = useState<ItemSwitches>({ allow_comment: Number(item.allow_comment), allow_feedback: Number(item.allow_feedback), show_watermark: Number(item.show_watermark) });
+  const [values, setValues] = useState<ItemSwitches>({
+    allow_comment: Number(item.allow_comment),
+    allow_feedback: Number(item.allow_feedback),
+    show_watermark: Number(item.show_watermark),
+  });
   const [busy, setBusy] = useState(false);
 
   const who = [CommentSetting.OFF, CommentSetting.MEMBERS, CommentSetting.READERS].map((value) => ({ value, label: t(`settings.allowComment.${value}`) }));
@@ -41,14 +45,27 @@ export function DiscussionTab({ item, onSaved }: { item: ItemDetail; onSaved: (s
     <>
       <form className="folio-form cm-settings" onSubmit={(e) => void save(e)}>
         <FormField label={t('settings.allowComment.label')} htmlFor="item-allow-comment">
-          <Dropdown inputId="item-allow-comment" value={values.allow_comment} options={who} onChange={(e) => setValues({ ...values, allow_comment: e.value as number })} />
+          <Dropdown
+            inputId="item-allow-comment"
+            value={values.allow_comment}
+            options={who}
+            onChange={(e) => setValues({ ...values, allow_comment: e.value as number })}
+          />
         </FormField>
         <div className="folio-check">
-          <Checkbox inputId="item-allow-feedback" checked={!!values.allow_feedback} onChange={(e) => setValues({ ...values, allow_feedback: e.checked ? 1 : 0 })} />
+          <Checkbox
+            inputId="item-allow-feedback"
+            checked={!!values.allow_feedback}
+            onChange={(e) => setValues({ ...values, allow_feedback: e.checked ? 1 : 0 })}
+          />
           <label htmlFor="item-allow-feedback">{t('settings.allowFeedback')}</label>
         </div>
         <div className="folio-check">
-          <Checkbox inputId="item-show-watermark" checked={!!values.show_watermark} onChange={(e) => setValues({ ...values, show_watermark: e.checked ? 1 : 0 })} />
+          <Checkbox
+            inputId="item-show-watermark"
+            checked={!!values.show_watermark}
+            onChange={(e) => setValues({ ...values, show_watermark: e.checked ? 1 : 0 })}
+          />
           <label htmlFor="item-show-watermark">{t('settings.showWatermark')}</label>
         </div>
         <p className="folio-muted">{t('settings.watermarkHint')}</p>

@@ -22,7 +22,10 @@ export function FeedbackTab({ itemId }: { itemId: Id }) {
       <ul className="cm-feedback-notes">
         {row.notes.map((n, i) => (
           <li key={i}>
-            <i className={`pi ${Number(n.helpful) ? 'pi-thumbs-up' : 'pi-thumbs-down'}`} aria-label={Number(n.helpful) ? t('feedback.yes') : t('feedback.no')} />
+            <i
+              className={`pi ${Number(n.helpful) ? 'pi-thumbs-up' : 'pi-thumbs-down'}`}
+              aria-label={Number(n.helpful) ? t('feedback.yes') : t('feedback.no')}
+            />
             <span className="cm-note-text">{n.note}</span>
             <time className="cm-time">{viewerTime(n.created_at, i18n.language)}</time>
           </li>

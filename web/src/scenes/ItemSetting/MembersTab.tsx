@@ -64,7 +64,13 @@ export function MembersTab({ itemId }: { itemId: Id }) {
       <h2 className="folio-section-title">{t('members.title')}</h2>
       <form className="folio-member-add" onSubmit={onSubmit}>
         <FormField label={t('members.username')} htmlFor="member-username" error={error || undefined}>
-          <UserPicker inputId="member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.username)} placeholder={t('members.usernamePlaceholder')} />
+          <UserPicker
+            inputId="member-username"
+            value={username}
+            onChange={setUsername}
+            exclude={(members.data ?? []).map((m) => m.username)}
+            placeholder={t('members.usernamePlaceholder')}
+          />
         </FormField>
         <FormField label={t('members.rights')} htmlFor="member-group">
           <Dropdown inputId="member-group" value={group} options={groups} onChange={(e) => setGroup(e.value as number)} />
@@ -76,24 +82,49 @@ export function MembersTab({ itemId }: { itemId: Id }) {
           <Button type="submit" label={t('members.add')} icon="pi pi-user-plus" loading={busy} disabled={!username} />
         </div>
       </form>
-      <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="item_member_id" emptyMessage={t('members.empty')} size="small" stripedRows aria-label={t('members.title')}>
-        <Column field="username" header={t('members.username')} body={(m: Member) => (m.name && m.name !== m.username ? `${m.username} (${m.name})` : m.username)} />
+      <DataTable
+        {...responsiveTable}
+        value={members.data ?? []}
+        loading={members.loading}
+        dataKey="item_member_id"
+        emptyMessage={t('members.empty')}
+        size="small"
+        stripedRows
+        aria-label={t('members.title')}
+      >
+        <Column
+          field="username"
+          header={t('members.username')}
+          body={(m: Member) => (m.name && m.name !== m.username ? `${m.username} (${m.name})` : m.username)}
+        />
         <Column
           header={t('members.rights')}
           body={(m: Member) => (
-            <Dropdown value={Number(m.member_group_id)} options={groups} aria-label={t('members.rightsOf', { name: m.username })} onChange={(e) => void change(m, { member_group_id: e.value as number })} />
+            <Dropdown
+              value={Number(m.member_group_id)}
+              options={groups}
+              aria-label={t('members.rightsOf', { name: m.username })}
+              onChange={(e) => void change(m, { member_group_id: e.value as number })}
+            />
           )}
         />
         <Column
           header={t('members.catalog')}
           body={(m: Member) => (
-            <Dropdown value={Number(m.cat_id ?? 0)} options={catOptions} aria-label={t('members.catalogOf', { name: m.username })} onChange={(e) => void change(m, { cat_id: e.value as number })} />
+            <Dropdown
+              value={Number(m.cat_id ?? 0)}
+              options={catOptions}
+              aria-label={t('members.catalogOf', { name: m.username })}
+              onChange={(e) => void change(m, { cat_id: e.value as number })}
+            />
           )}
         />
         <Column field="addtime" header={t('members.addtime')} />
         <Column
           header={t('common:actions.delete')}
-          body={(m: Member) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('members.delete', { name: m.username })} onClick={() => remove(m)} />}
+          body={(m: Member) => (
+            <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('members.delete', { name: m.username })} onClick={() => remove(m)} />
+          )}
         />
       </DataTable>
       <TeamsSection itemId={itemId} />

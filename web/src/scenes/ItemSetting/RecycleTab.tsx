@@ -29,13 +29,31 @@ export function RecycleTab({ itemId }: { itemId: Id }) {
   return (
     <div>
       <p className="folio-muted">{t('recycle.intro', { days: RECYCLE_RETENTION_DAYS })}</p>
-      <DataTable {...responsiveTable} value={list.data ?? []} loading={list.loading} dataKey="page_id" emptyMessage={t('recycle.empty')} size="small" stripedRows aria-label={t('tabs.recycle')}>
+      <DataTable
+        {...responsiveTable}
+        value={list.data ?? []}
+        loading={list.loading}
+        dataKey="page_id"
+        emptyMessage={t('recycle.empty')}
+        size="small"
+        stripedRows
+        aria-label={t('tabs.recycle')}
+      >
         <Column field="page_title" header={t('recycle.pageTitle')} />
         <Column field="del_by_username" header={t('recycle.deletedBy')} />
         <Column field="del_time" header={t('recycle.deletedAt')} />
         <Column
           header={t('recycle.recover')}
-          body={(row: Deleted) => <Button label={t('recycle.recover')} icon="pi pi-replay" text size="small" aria-label={t('recycle.recoverNamed', { title: row.page_title })} onClick={() => void recover(row)} />}
+          body={(row: Deleted) => (
+            <Button
+              label={t('recycle.recover')}
+              icon="pi pi-replay"
+              text
+              size="small"
+              aria-label={t('recycle.recoverNamed', { title: row.page_title })}
+              onClick={() => void recover(row)}
+            />
+          )}
         />
       </DataTable>
     </div>

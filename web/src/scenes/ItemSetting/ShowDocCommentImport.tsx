@@ -50,7 +50,14 @@ export function ShowDocCommentImport({ itemId }: { itemId: number }) {
       <form onSubmit={onSubmit} noValidate>
         <FormField label={t('settings.showdocImport.file')} htmlFor="showdoc-db-file" error={!idError && error ? error : undefined}>
           <div className="folio-file-pick">
-            <input ref={input} id="showdoc-db-file" type="file" accept=".php,.db,.sqlite,.sqlite3" className="visually-hidden" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              ref={input}
+              id="showdoc-db-file"
+              type="file"
+              accept=".php,.db,.sqlite,.sqlite3"
+              className="visually-hidden"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
             <label htmlFor="showdoc-db-file" className="p-button p-button-outlined">
               <span className="pi pi-upload" aria-hidden="true" />
               <span>{t('settings.showdocImport.choose')}</span>

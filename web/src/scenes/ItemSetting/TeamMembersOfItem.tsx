@@ -33,13 +33,23 @@ export function TeamMembersOfItem({ itemId, teamItem, onHide }: { itemId: Id; te
         <Column
           header={t('members.rights')}
           body={(row: TeamItemMember) => (
-            <Dropdown value={Number(row.member_group_id)} options={groups} aria-label={t('members.rightsOf', { name: row.member_username })} onChange={(e) => void change(row, { member_group_id: e.value as number })} />
+            <Dropdown
+              value={Number(row.member_group_id)}
+              options={groups}
+              aria-label={t('members.rightsOf', { name: row.member_username })}
+              onChange={(e) => void change(row, { member_group_id: e.value as number })}
+            />
           )}
         />
         <Column
           header={t('members.catalog')}
           body={(row: TeamItemMember) => (
-            <Dropdown value={Number(row.cat_id ?? 0)} options={catOptions} aria-label={t('members.catalogOf', { name: row.member_username })} onChange={(e) => void change(row, { cat_id: e.value as number })} />
+            <Dropdown
+              value={Number(row.cat_id ?? 0)}
+              options={catOptions}
+              aria-label={t('members.catalogOf', { name: row.member_username })}
+              onChange={(e) => void change(row, { cat_id: e.value as number })}
+            />
           )}
         />
       </DataTable>

@@ -34,16 +34,34 @@ export function TeamsSection({ itemId }: { itemId: Id }) {
 
   return (
     <section className="folio-teams-section" aria-labelledby="item-teams-title">
-      <h2 id="item-teams-title" className="folio-section-title">{t('teams.title')}</h2>
+      <h2 id="item-teams-title" className="folio-section-title">
+        {t('teams.title')}
+      </h2>
       <div className="folio-member-add">
         <FormField label={t('teams.team')} htmlFor="bind-team">
-          <Dropdown inputId="bind-team" value={teamId} options={options} placeholder={t('teams.pick')} emptyMessage={t('teams.noTeams')} onChange={(e) => setTeamId(e.value as Id)} />
+          <Dropdown
+            inputId="bind-team"
+            value={teamId}
+            options={options}
+            placeholder={t('teams.pick')}
+            emptyMessage={t('teams.noTeams')}
+            onChange={(e) => setTeamId(e.value as Id)}
+          />
         </FormField>
         <div className="folio-member-add-button">
           <Button type="button" label={t('teams.bind')} icon="pi pi-link" disabled={!teamId} onClick={() => void bind()} />
         </div>
       </div>
-      <DataTable {...responsiveTable} value={bound.data ?? []} loading={bound.loading} dataKey="id" emptyMessage={t('teams.empty')} size="small" stripedRows aria-label={t('teams.title')}>
+      <DataTable
+        {...responsiveTable}
+        value={bound.data ?? []}
+        loading={bound.loading}
+        dataKey="id"
+        emptyMessage={t('teams.empty')}
+        size="small"
+        stripedRows
+        aria-label={t('teams.title')}
+      >
         <Column field="team_name" header={t('teams.team')} />
         <Column field="addtime" header={t('members.addtime')} />
         <Column
@@ -51,7 +69,14 @@ export function TeamsSection({ itemId }: { itemId: Id }) {
           body={(row: TeamItem) => (
             <div className="folio-table-actions">
               <Button icon="pi pi-users" text rounded aria-label={t('teams.members', { name: row.team_name })} onClick={() => setShown(row)} />
-              <Button icon="pi pi-times" text rounded severity="danger" aria-label={t('teams.unbindNamed', { name: row.team_name })} onClick={() => unbind(row)} />
+              <Button
+                icon="pi pi-times"
+                text
+                rounded
+                severity="danger"
+                aria-label={t('teams.unbindNamed', { name: row.team_name })}
+                onClick={() => unbind(row)}
+              />
             </div>
           )}
         />

@@ -83,11 +83,23 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
 
   const test = async (hook: Webhook) => {
     const d = await call('webhook/test', { item_id: itemId, id: hook.id });
-    notify(d.status === 'succeeded' ? 'success' : 'warn', d.status === 'succeeded' ? t('webhooks.testOk', { ms: d.latency_ms }) : t('webhooks.testFailed', { error: d.last_error }));
+    notify(
+      d.status === 'succeeded' ? 'success' : 'warn',
+      d.status === 'succeeded' ? t('webhooks.testOk', { ms: d.latency_ms }) : t('webhooks.testFailed', { error: d.last_error }),
+    );
     await hooks.reload();
   };
   const rotate = async (hook: Webhook) => {
-    await call('webhook/save', { item_id: itemId, id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0, rotate_secret: 1 });
+    await call('webhook/save', {
+      item_id: itemId,
+      id: hook.id,
+      url: hook.url,
+      format: hook.format,
+      events: hook.events,
+      lang: hook.lang,
+      enabled: hook.enabled ? 1 : 0,
+      rotate_secret: 1,
+    });
     setShownSecret(hook.id);
     notify('success', t('webhooks.rotated'));
     await hooks.reload();
@@ -97,7 +109,8 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
       await call('webhook/delete', { item_id: itemId, id: hook.id });
       await hooks.reload();
     });
-  const toggleEvent = (event: string, on: boolean) => draft && setDraft({ ...draft, events: on ? [...draft.events, event] : draft.events.filter((e) => e !== event) });
+  const toggleEvent = (event: string, on: boolean) =>
+    draft && setDraft({ ...draft, events: on ? [...draft.events, event] : draft.events.filter((e) => e !== event) });
 
   if (!hooks.data) return hooks.loading ? <PageSpinner /> : null;
   return (
@@ -122,8 +135,31 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
             </div>
             <div className="folio-webhook-actions">
               <Button label={t('webhooks.test')} icon="pi pi-send" size="small" outlined onClick={() => void test(hook)} />
-              <Button label={t('webhooks.secret')} icon="pi pi-key" size="small" text onClick={() => setShownSecret(shownSecret === hook.id ? null : hook.id)} />
-              <Button icon="pi pi-pencil" size="small" text rounded aria-label={t('webhooks.edit')} onClick={() => setDraft({ id: hook.id, url: hook.url, format: hook.format, events: hook.events, lang: hook.lang, enabled: hook.enabled ? 1 : 0, signing: hook.bot_signing })} />
+              <Button
+                label={t('webhooks.secret')}
+                icon="pi pi-key"
+                size="small"
+                text
+                onClick={() => setShownSecret(shownSecret === hook.id ? null : hook.id)}
+              />
+              <Button
+                icon="pi pi-pencil"
+                size="small"
+                text
+                rounded
+                aria-label={t('webhooks.edit')}
+                onClick={() =>
+                  setDraft({
+                    id: hook.id,
+                    url: hook.url,
+                    format: hook.format,
+                    events: hook.events,
+                    lang: hook.lang,
+                    enabled: hook.enabled ? 1 : 0,
+                    signing: hook.bot_signing,
+                  })
+                }
+              />
               <Button icon="pi pi-trash" size="small" text rounded severity="danger" aria-label={t('webhooks.delete')} onClick={() => remove(hook)} />
             </div>
           </div>
@@ -134,10 +170,24 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
               <Button label={t('webhooks.rotate')} icon="pi pi-refresh" size="small" severity="warning" text onClick={() => void rotate(hook)} />
             </div>
           )}
-          <DataTable {...responsiveTable} value={hook.deliveries} dataKey="id" size="small" stripedRows emptyMessage={t('webhooks.noDeliveries')} aria-label={t('webhooks.log')}>
+          <DataTable
+            {...responsiveTable}
+            value={hook.deliveries}
+            dataKey="id"
+            size="small"
+            stripedRows
+            emptyMessage={t('webhooks.noDeliveries')}
+            aria-label={t('webhooks.log')}
+          >
             <Column field="created_at" header={t('webhooks.time')} />
-            <Column header={t('webhooks.event')} body={(d: WebhookDelivery) => (d.event === 'webhook.test' ? t('webhooks.testEvent') : t(`webhooks.events.${d.event}`))} />
-            <Column header={t('webhooks.status')} body={(d: WebhookDelivery) => <Tag value={t(`webhooks.statuses.${d.status}`)} severity={STATUS_SEVERITY[d.status]} />} />
+            <Column
+              header={t('webhooks.event')}
+              body={(d: WebhookDelivery) => (d.event === 'webhook.test' ? t('webhooks.testEvent') : t(`webhooks.events.${d.event}`))}
+            />
+            <Column
+              header={t('webhooks.status')}
+              body={(d: WebhookDelivery) => <Tag value={t(`webhooks.statuses.${d.status}`)} severity={STATUS_SEVERITY[d.status]} />}
+            />
             <Column field="attempts" header={t('webhooks.attempts')} />
             <Column header="HTTP" body={(d: WebhookDelivery) => d.response_status ?? '—'} />
             <Column header={t('webhooks.latency')} body={(d: WebhookDelivery) => (d.latency_ms === null ? '—' : `${d.latency_ms} ms`)} />
@@ -154,18 +204,45 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
         </section>
       ))}
 
-      <FormDialog header={draft?.id ? t('webhooks.edit') : t('webhooks.add')} visible={!!draft} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!draft?.url.trim() && !!draft.events.length}>
+      <FormDialog
+        header={draft?.id ? t('webhooks.edit') : t('webhooks.add')}
+        visible={!!draft}
+        onHide={close}
+        onSubmit={onSubmit}
+        error={error}
+        busy={busy}
+        canSubmit={!!draft?.url.trim() && !!draft.events.length}
+      >
         {draft && (
           <>
             <FormField label={t('webhooks.url')} htmlFor="webhook-url">
-              <InputText id="webhook-url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} placeholder="https://" maxLength={2000} autoFocus />
+              <InputText
+                id="webhook-url"
+                value={draft.url}
+                onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+                placeholder="https://"
+                maxLength={2000}
+                autoFocus
+              />
             </FormField>
             <FormField label={t('webhooks.format')} htmlFor="webhook-format">
               <Dropdown inputId="webhook-format" value={draft.format} options={formats} onChange={(e) => setDraft({ ...draft, format: e.value })} />
             </FormField>
             {botMaySign(draft) && (
-              <FormField label={t('webhooks.botSecret')} htmlFor="webhook-bot-secret" hint={draft.signing ? t('webhooks.botSecretKept') : t('webhooks.botSecretHelp')}>
-                <InputText id="webhook-bot-secret" type="password" autoComplete="off" value={draft.bot_secret ?? ''} onChange={(e) => setDraft({ ...draft, bot_secret: e.target.value })} placeholder="SEC…" maxLength={200} />
+              <FormField
+                label={t('webhooks.botSecret')}
+                htmlFor="webhook-bot-secret"
+                hint={draft.signing ? t('webhooks.botSecretKept') : t('webhooks.botSecretHelp')}
+              >
+                <InputText
+                  id="webhook-bot-secret"
+                  type="password"
+                  autoComplete="off"
+                  value={draft.bot_secret ?? ''}
+                  onChange={(e) => setDraft({ ...draft, bot_secret: e.target.value })}
+                  placeholder="SEC…"
+                  maxLength={200}
+                />
               </FormField>
             )}
             <fieldset className="folio-webhook-events">
@@ -178,7 +255,15 @@ export function WebhooksTab({ itemId }: { itemId: Id }) {
               ))}
             </fieldset>
             <FormField label={t('webhooks.lang')} htmlFor="webhook-lang">
-              <Dropdown inputId="webhook-lang" value={draft.lang} options={[{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }]} onChange={(e) => setDraft({ ...draft, lang: e.value })} />
+              <Dropdown
+                inputId="webhook-lang"
+                value={draft.lang}
+                options={[
+                  { value: 'en', label: 'English' },
+                  { value: 'zh', label: '中文' },
+                ]}
+                onChange={(e) => setDraft({ ...draft, lang: e.value })}
+              />
             </FormField>
             <div className="folio-check">
               <Checkbox inputId="webhook-enabled" checked={draft.enabled === 1} onChange={(e) => setDraft({ ...draft, enabled: e.checked ? 1 : 0 })} />

@@ -37,7 +37,14 @@ export default function ItemSettingScene() {
   const [search, setSearch] = useSearchParams();
   const item = useApiData(() => call('item/detail', { item_id: itemId }), [itemId]);
 
-  if (!item.data) return item.loading ? <PageSpinner /> : <PageFrame title={t('title')} back="/item/index">{null}</PageFrame>;
+  if (!item.data)
+    return item.loading ? (
+      <PageSpinner />
+    ) : (
+      <PageFrame title={t('title')} back="/item/index">
+        {null}
+      </PageFrame>
+    );
   const data = item.data;
   // Transfer, archive and delete are the owner's (item/detail's item_own): a manager is not offered them.
   const tabs = TABS.filter((tab) => tab !== 'advanced' || data.item_own);

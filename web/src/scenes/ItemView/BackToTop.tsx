@@ -14,5 +14,14 @@ export default function BackToTop() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   if (!visible) return null;
-  return <Button className="iv-back-to-top" icon="pi pi-arrow-up" rounded raised aria-label={t('backToTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />;
+  return (
+    <Button
+      className="iv-back-to-top"
+      icon="pi pi-arrow-up"
+      rounded
+      raised
+      aria-label={t('backToTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    />
+  );
 }

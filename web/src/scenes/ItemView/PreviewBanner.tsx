@@ -8,7 +8,9 @@ import type { ItemPreviewInfo } from '@core/wire';
  */
 export function PreviewBanner({ preview }: { preview: ItemPreviewInfo }) {
   const { t, i18n } = useTranslation('view');
-  const expires = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(preview.expires_at));
+  const expires = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(preview.expires_at),
+  );
   return (
     <div className="iv-preview" role="note">
       <i className="pi pi-eye" aria-hidden="true" /> {t('preview.banner', { name: preview.name, expires })}{' '}

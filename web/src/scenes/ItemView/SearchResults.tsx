@@ -20,17 +20,18 @@ interface Props {
 
 /** Renders `<mark>`-highlighted server text as text nodes and <mark> elements only. */
 function Marked({ html }: { html: string }) {
-  return (
-    <>
-      {markedPieces(html).map((p, i) => (p.marked ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-    </>
-  );
+  return <>{markedPieces(html).map((p, i) => (p.marked ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}</>;
 }
 
 /** Keyword search hits: highlighted title and a snippet around the first match. */
 export default function SearchResults({ keyword, hits, total, selectedPageId, hrefFor, onSelect }: Props) {
   const { t } = useTranslation('view');
-  if (!hits.length) return <p className="iv-search-none" role="status">{t('searchNone', { keyword })}</p>;
+  if (!hits.length)
+    return (
+      <p className="iv-search-none" role="status">
+        {t('searchNone', { keyword })}
+      </p>
+    );
   return (
     <div className="iv-search-results">
       <div className="iv-search-count" role="status">

@@ -44,7 +44,9 @@ export default function SinglePageItem({ info, itemKey, reloadItem }: Props) {
       </header>
       {info.preview && <PreviewBanner preview={info.preview} />}
       {rights.archived && <div className="iv-archived">{t('archived')}</div>}
-      <main className="iv-content iv-single-content">{page.data ? <PageContent page={page.data} flags={info} /> : !page.loading && <div className="iv-empty">{t('emptyItem')}</div>}</main>
+      <main className="iv-content iv-single-content">
+        {page.data ? <PageContent page={page.data} flags={info} /> : !page.loading && <div className="iv-empty">{t('emptyItem')}</div>}
+      </main>
       <BackToTop />
       {modals}
     </div>

@@ -108,7 +108,13 @@ export function usePageActions({ rights, itemKey, page, onPageDeleted, onPageCha
   };
 
   const ops: PageOp[] = [
-    { key: 'login', icon: 'pi-sign-in', label: t('ops.login'), show: !isLogin, onClick: () => navigate(`/user/login?redirect=${encodeURIComponent(currentLocation())}`) },
+    {
+      key: 'login',
+      icon: 'pi-sign-in',
+      label: t('ops.login'),
+      show: !isLogin,
+      onClick: () => navigate(`/user/login?redirect=${encodeURIComponent(currentLocation())}`),
+    },
     { key: 'back', icon: 'pi-arrow-left', label: t('ops.back'), show: isLogin, onClick: () => navigate('/item/index') },
     { key: 'share', icon: 'pi-share-alt', label: t('ops.share'), show: true, onClick: () => setOpen('share') },
     { key: 'detail', icon: 'pi-info-circle', label: t('ops.detail'), show: !!page, onClick: () => setOpen('detail') },

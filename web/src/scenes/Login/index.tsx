@@ -76,7 +76,15 @@ export default function LoginScene() {
           <InputText id="login-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" autoFocus required />
         </FormField>
         <FormField label={t('login.password')} htmlFor="login-password" error={form.problems.password}>
-          <Password inputId="login-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" required />
+          <Password
+            inputId="login-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+            autoComplete="current-password"
+            required
+          />
         </FormField>
         {captcha.field && <CaptchaField id="login-captcha" {...captcha.field} />}
       </AuthForm>

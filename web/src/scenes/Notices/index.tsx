@@ -50,10 +50,23 @@ export default function NoticesScene() {
   ];
 
   return (
-    <PageFrame title={t('title')} back="/item/index" actions={<Button label={t('markAllRead')} icon="pi pi-check-square" outlined size="small" disabled={unread === 0} onClick={() => void markAll()} />}>
+    <PageFrame
+      title={t('title')}
+      back="/item/index"
+      actions={<Button label={t('markAllRead')} icon="pi pi-check-square" outlined size="small" disabled={unread === 0} onClick={() => void markAll()} />}
+    >
       <div className="folio-panel">
         <div className="folio-toolbar">
-          <SelectButton value={filter} options={filters} allowEmpty={false} aria-label={t('filter')} onChange={(e) => { setFilter(e.value as Filter); setPage(1); }} />
+          <SelectButton
+            value={filter}
+            options={filters}
+            allowEmpty={false}
+            aria-label={t('filter')}
+            onChange={(e) => {
+              setFilter(e.value as Filter);
+              setPage(1);
+            }}
+          />
         </div>
         <DataTable
           {...responsiveTable}
@@ -80,7 +93,12 @@ export default function NoticesScene() {
           />
           <Column field="from_name" header={t('from')} />
           <Column field="notice_time" header={t('time')} />
-          <Column header={t('common:actions.delete')} body={(n: Notice) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { title: n.notice_title })} onClick={() => remove(n)} />} />
+          <Column
+            header={t('common:actions.delete')}
+            body={(n: Notice) => (
+              <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { title: n.notice_title })} onClick={() => remove(n)} />
+            )}
+          />
         </DataTable>
       </div>
       <Dialog header={open?.notice_title} visible={!!open} onHide={() => setOpen(null)} style={{ width: 'min(600px, 94vw)' }} modal>

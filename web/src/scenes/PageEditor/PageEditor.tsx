@@ -77,7 +77,16 @@ export default function PageEditor({ itemId, pageId, copyPageId }: Props) {
 function LiveOrClassic({ itemId, pageId, data }: { itemId: number; pageId: number; data: EditorData }) {
   const live = useLiveDoc(pageId, { enabled: pageId > 0, fallbackAfterMs: LIVE_FALLBACK_MS, keepUnsent: true });
   if (live.kind === 'loading') return <div className="folio-page-spinner" />;
-  return <EditorForm key={live.kind} itemId={itemId} pageId={pageId} data={data} live={live.kind === 'live' ? live : null} liveUnavailable={live.kind === 'unavailable'} />;
+  return (
+    <EditorForm
+      key={live.kind}
+      itemId={itemId}
+      pageId={pageId}
+      data={data}
+      live={live.kind === 'live' ? live : null}
+      liveUnavailable={live.kind === 'unavailable'}
+    />
+  );
 }
 
 /**
@@ -104,7 +113,19 @@ function ReadOnlyNotice({ itemId, pageId, itemDomain }: { itemId: number; pageId
 
 type Dialogs = 'history' | 'attachments' | 'templates' | 'saveTemplate' | 'mock' | null;
 
-function EditorForm({ itemId, pageId, data, live, liveUnavailable = false }: { itemId: number; pageId: number; data: EditorData; live: LiveState | null; liveUnavailable?: boolean }) {
+function EditorForm({
+  itemId,
+  pageId,
+  data,
+  live,
+  liveUnavailable = false,
+}: {
+  itemId: number;
+  pageId: number;
+  data: EditorData;
+  live: LiveState | null;
+  liveUnavailable?: boolean;
+}) {
   const { t, i18n } = useTranslation('editor');
   const navigate = useNavigate();
   const mobile = useWindowWidth() < MOBILE_MAX;
@@ -144,7 +165,18 @@ function EditorForm({ itemId, pageId, data, live, liveUnavailable = false }: { i
     if (el) el.scrollTop = fraction * (el.scrollHeight - el.clientHeight);
   }, []);
   const dirtyRef = useRef(false);
-  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({ itemId, pageId, itemHome, data, fields, setFields, readOnly, draftKey: key, dirtyRef, live: live?.session ?? null });
+  const { saved, saving, save, conflict, reloadLatest, keepMine, dismissConflict } = usePageSave({
+    itemId,
+    pageId,
+    itemHome,
+    data,
+    fields,
+    setFields,
+    readOnly,
+    draftKey: key,
+    dirtyRef,
+    live: live?.session ?? null,
+  });
   const metaDirty = fields.title !== saved.title || fields.catId !== saved.catId || fields.sNumber !== saved.sNumber;
   // live: the text is saved by the document itself; what the server has not acknowledged yet is unsaved
   const dirty = live ? (metaDirty && !readOnly) || live.unsynced > 0 : (metaDirty || fields.content !== saved.content) && !readOnly;
@@ -219,7 +251,9 @@ function EditorForm({ itemId, pageId, data, live, liveUnavailable = false }: { i
         <div className="pe-header-actions">
           {live && <PresenceBar people={livePage.people} />}
           {live && <LiveStatusBadge live={live} />}
-          {pageId > 0 && <Button icon="pi pi-history" text label={mobile ? undefined : t('history')} aria-label={t('history')} onClick={() => setDialog('history')} />}
+          {pageId > 0 && (
+            <Button icon="pi pi-history" text label={mobile ? undefined : t('history')} aria-label={t('history')} onClick={() => setDialog('history')} />
+          )}
           {pageId > 0 && !readOnly && (
             <Button
               icon={lock.state.kind === 'mine' ? 'pi pi-lock-open' : 'pi pi-lock'}
@@ -243,16 +277,50 @@ function EditorForm({ itemId, pageId, data, live, liveUnavailable = false }: { i
       </header>
       <div className="pe-tools" role="toolbar" aria-label={t('tools')}>
         <Menu model={templateItems} popup ref={templatesMenu} id="pe-templates-menu" />
-        <Button icon="pi pi-file" text size="small" label={t('templates.button')} aria-haspopup aria-controls="pe-templates-menu" disabled={readOnly} onClick={(e) => templatesMenu.current?.toggle(e)} />
+        <Button
+          icon="pi pi-file"
+          text
+          size="small"
+          label={t('templates.button')}
+          aria-haspopup
+          aria-controls="pe-templates-menu"
+          disabled={readOnly}
+          onClick={(e) => templatesMenu.current?.toggle(e)}
+        />
         <Menu model={formatItems} popup ref={formatMenu} id="pe-format-menu" />
-        <Button icon="pi pi-wrench" text size="small" label={t('format.button')} aria-haspopup aria-controls="pe-format-menu" disabled={readOnly} onClick={(e) => formatMenu.current?.toggle(e)} />
+        <Button
+          icon="pi pi-wrench"
+          text
+          size="small"
+          label={t('format.button')}
+          aria-haspopup
+          aria-controls="pe-format-menu"
+          disabled={readOnly}
+          onClick={(e) => formatMenu.current?.toggle(e)}
+        />
         <span className="pe-attach">
           <Button icon="pi pi-paperclip" text size="small" label={t('attachments')} onClick={needsSavedPage(() => setDialog('attachments'))} />
           {attachmentCount > 0 && <Badge value={attachmentCount} severity="danger" aria-label={t('attachmentCount', { count: attachmentCount })} />}
         </span>
         <Button icon="pi pi-server" text size="small" label={t('mock.button')} disabled={readOnly} onClick={needsSavedPage(() => setDialog('mock'))} />
-        <Button icon="pi pi-send" text size="small" label={t('httpTest')} onClick={() => setHttpRequest(requestFromApiMarkdown(fields.content) ?? BLANK_REQUEST)} />
-        {pageId > 0 && <Button icon="pi pi-comment" text size="small" label={t('comments:commentSelection')} disabled={!hasSelection} onMouseDown={(e) => e.preventDefault()} onClick={startComment} />}
+        <Button
+          icon="pi pi-send"
+          text
+          size="small"
+          label={t('httpTest')}
+          onClick={() => setHttpRequest(requestFromApiMarkdown(fields.content) ?? BLANK_REQUEST)}
+        />
+        {pageId > 0 && (
+          <Button
+            icon="pi pi-comment"
+            text
+            size="small"
+            label={t('comments:commentSelection')}
+            disabled={!hasSelection}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={startComment}
+          />
+        )}
         <span className="pe-spacer" />
         <Button
           icon={preview ? 'pi pi-eye-slash' : 'pi pi-eye'}

@@ -16,7 +16,11 @@ interface Props {
 export default function TemplatesDialog({ visible, onHide, onInsert }: Props) {
   const { t } = useTranslation('editor');
   const [list, setList] = useState<Template[] | null>(null);
-  const load = () => call('template/getList', {}).then((l) => setList(l ?? []), () => setList([]));
+  const load = () =>
+    call('template/getList', {}).then(
+      (l) => setList(l ?? []),
+      () => setList([]),
+    );
   useEffect(() => {
     if (visible) void load();
   }, [visible]);
@@ -44,7 +48,14 @@ export default function TemplatesDialog({ visible, onHide, onInsert }: Props) {
                 onHide();
               }}
             />
-            <Button size="small" text severity="danger" icon="pi pi-trash" aria-label={t('templates.deleteNamed', { title: tpl.template_title })} onClick={() => void remove(tpl)} />
+            <Button
+              size="small"
+              text
+              severity="danger"
+              icon="pi pi-trash"
+              aria-label={t('templates.deleteNamed', { title: tpl.template_title })}
+              onClick={() => void remove(tpl)}
+            />
           </li>
         ))}
       </ul>

@@ -40,8 +40,21 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
       const empty: EditorFields = { title: '', content: '', catId: 0, sNumber: DEFAULT_PAGE_ORDER };
       if (pageId > 0) {
         const page = await call('page/info', { page_id: pageId });
-        const fields = { title: page.page_title, content: page.page_content ?? '', catId: Number(page.cat_id ?? 0), sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER) };
-        return { saved: fields, initial: fields, revision: page.revision as number | undefined, attachmentCount: Number(page.attachment_count ?? 0), catalogs: await catalogs, itemDomain: await itemDomain, canEdit: !!page.page_edit };
+        const fields = {
+          title: page.page_title,
+          content: page.page_content ?? '',
+          catId: Number(page.cat_id ?? 0),
+          sNumber: Number(page.s_number ?? DEFAULT_PAGE_ORDER),
+        };
+        return {
+          saved: fields,
+          initial: fields,
+          revision: page.revision as number | undefined,
+          attachmentCount: Number(page.attachment_count ?? 0),
+          catalogs: await catalogs,
+          itemDomain: await itemDomain,
+          canEdit: !!page.page_edit,
+        };
       }
       const defaultCat = call('catalog/getDefaultCat', { item_id: itemId, page_id: 0, copy_page_id: copyPageId || undefined })
         .then((d) => d.default_cat_id)
@@ -49,9 +62,22 @@ export function useEditorData(itemId: number, pageId: number, copyPageId: number
       let initial = { ...empty, catId: await defaultCat };
       if (copyPageId > 0) {
         const source = await call('page/info', { page_id: copyPageId });
-        initial = { ...initial, title: `${source.page_title}${copySuffix}`, content: source.page_content ?? '', sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER) };
+        initial = {
+          ...initial,
+          title: `${source.page_title}${copySuffix}`,
+          content: source.page_content ?? '',
+          sNumber: Number(source.s_number ?? DEFAULT_PAGE_ORDER),
+        };
       }
-      return { saved: empty, initial, revision: undefined, attachmentCount: 0, catalogs: await catalogs, itemDomain: await itemDomain, canEdit: (await item).canEdit };
+      return {
+        saved: empty,
+        initial,
+        revision: undefined,
+        attachmentCount: 0,
+        catalogs: await catalogs,
+        itemDomain: await itemDomain,
+        canEdit: (await item).canEdit,
+      };
     })().then(
       (d) => live && setData(d),
       () => live && setData('failed'),

@@ -8,10 +8,7 @@ import type { LiveState } from '../../live/useLiveDoc.ts';
  * (preview, HTTP test, templates read them), the binding the CodeMirror editor takes once the
  * first sync is done, this user's presence and the people in the page. Null-safe for the classic editor.
  */
-export function useLivePage(
-  live: LiveState | null,
-  setContent: (text: string) => void,
-): { binding: CollabBinding | null; people: Participant[] } {
+export function useLivePage(live: LiveState | null, setContent: (text: string) => void): { binding: CollabBinding | null; people: Participant[] } {
   const session = live?.session ?? null;
   const synced = !!live?.synced;
   useEffect(() => {

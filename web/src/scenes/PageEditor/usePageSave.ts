@@ -65,7 +65,10 @@ async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>
   for (let attempt = 1; attempt <= LIVE_EXACT_TRIES; attempt++) {
     await acknowledged(session, ACK_WAIT_MS);
     try {
-      return await savePage({ ...draft, page_content: content ?? session.text.toString(), live_state: stateVectorOf(session.doc) }, { handles: [ErrorCode.STALE_REVISION] });
+      return await savePage(
+        { ...draft, page_content: content ?? session.text.toString(), live_state: stateVectorOf(session.doc) },
+        { handles: [ErrorCode.STALE_REVISION] },
+      );
     } catch (err) {
       if (!(err instanceof ApiError && err.code === ErrorCode.STALE_REVISION)) throw err;
       await sleep(50 * attempt);
@@ -74,7 +77,10 @@ async function saveLive(draft: Omit<PageDraft, 'page_content' | 'base_revision'>
   for (let attempt = 1; ; attempt++) {
     const stored = await call('page/info', { page_id: draft.page_id });
     try {
-      return await savePage({ ...draft, page_content: content ?? stored.page_content ?? '', base_revision: stored.revision }, { handles: [ErrorCode.STALE_REVISION] });
+      return await savePage(
+        { ...draft, page_content: content ?? stored.page_content ?? '', base_revision: stored.revision },
+        { handles: [ErrorCode.STALE_REVISION] },
+      );
     } catch (err) {
       if (!(err instanceof ApiError && err.code === ErrorCode.STALE_REVISION) || attempt >= LIVE_SAVE_TRIES) throw err;
     }
@@ -105,7 +111,10 @@ export function usePageSave({ itemId, pageId, itemHome, data, fields, setFields,
       try {
         const page = live
           ? await saveLive(draft, override?.content, live)
-          : await savePage({ ...draft, page_content: toSave.content, base_revision: pageId > 0 ? revision : undefined }, { handles: [ErrorCode.STALE_REVISION] });
+          : await savePage(
+              { ...draft, page_content: toSave.content, base_revision: pageId > 0 ? revision : undefined },
+              { handles: [ErrorCode.STALE_REVISION] },
+            );
         const newId = Number(page.page_id);
         if (!live) clearDraft(draftKey);
         dirtyRef.current = false;

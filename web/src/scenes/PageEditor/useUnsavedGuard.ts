@@ -19,7 +19,10 @@ export function useUnsavedGuard(dirtyRef: MutableRefObject<boolean>, dirty: bool
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirtyRef]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void askConfirm(t('leaveConfirm')).then((ok) => (ok ? blocker.proceed() : blocker.reset()));

@@ -21,7 +21,10 @@ export default function PageViewScene() {
   useDocumentTitle(page.data?.page_title);
   // The item's comment, feedback and watermark switches (item/info: revalidated from the browser's cache).
   const itemId = Number(page.data?.item_id ?? 0);
-  const item = useApiData(() => (itemId ? read('item/info', { item_id: itemId }, { quiet: true }).catch(() => undefined) : Promise.resolve(undefined)), [itemId]);
+  const item = useApiData(
+    () => (itemId ? read('item/info', { item_id: itemId }, { quiet: true }).catch(() => undefined) : Promise.resolve(undefined)),
+    [itemId],
+  );
   const width = useWindowWidth();
   const contentRef = useRef<HTMLElement | null>(null);
   const [version, setVersion] = useState(0);

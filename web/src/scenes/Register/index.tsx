@@ -58,15 +58,47 @@ export default function RegisterScene() {
   }
   return (
     <AuthCard title={t('register.title')} footer={footer}>
-      <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('register.submit')} canSubmit={!!username.trim() && !!password && !!confirm && !!captcha.value}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={error}
+        busy={busy}
+        submitLabel={t('register.submit')}
+        canSubmit={!!username.trim() && !!password && !!confirm && !!captcha.value}
+      >
         <FormField label={t('register.username')} htmlFor="register-username" error={form.problems.username}>
-          <InputText id="register-username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" maxLength={MAX.username} autoFocus required />
+          <InputText
+            id="register-username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="username"
+            maxLength={MAX.username}
+            autoFocus
+            required
+          />
         </FormField>
         <FormField label={t('register.password')} htmlFor="register-password" error={form.problems.password}>
-          <Password inputId="register-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="new-password" maxLength={MAX.password} required />
+          <Password
+            inputId="register-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+            autoComplete="new-password"
+            maxLength={MAX.password}
+            required
+          />
         </FormField>
         <FormField label={t('register.confirmPassword')} htmlFor="register-confirm" error={form.problems.confirm_password}>
-          <Password inputId="register-confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} feedback={false} toggleMask autoComplete="new-password" maxLength={MAX.password} required />
+          <Password
+            inputId="register-confirm"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            feedback={false}
+            toggleMask
+            autoComplete="new-password"
+            maxLength={MAX.password}
+            required
+          />
         </FormField>
         {captcha.field && <CaptchaField id="register-captcha" {...captcha.field} />}
       </AuthForm>

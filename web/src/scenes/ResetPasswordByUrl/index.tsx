@@ -42,7 +42,16 @@ export default function ResetPasswordByUrlScene() {
         <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('resetByUrl.submit')} canSubmit={!!password}>
           <p className="folio-muted">{link.email}</p>
           <FormField label={t('resetByUrl.newPassword')} htmlFor="reset-new-password" error={form.problems.new_password}>
-            <Password inputId="reset-new-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="new-password" maxLength={MAX.password} autoFocus />
+            <Password
+              inputId="reset-new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              feedback={false}
+              toggleMask
+              autoComplete="new-password"
+              maxLength={MAX.password}
+              autoFocus
+            />
           </FormField>
         </AuthForm>
       )}

@@ -15,7 +15,14 @@ export default function LiveSheetCanvas({ live, editable }: { live: LiveState; e
   return (
     <div className="sheet-canvas" data-testid="sheet-canvas" data-editable={editable ? 'true' : 'false'} data-live="true">
       {sheets && bound.opened && (
-        <SheetWorkbook key={`${bound.opened.version}-${editable ? 'edit' : 'read'}`} ref={bound.bind} sheets={sheets} editable={editable} onOp={bound.onOp} onSelect={bound.afterSelectionChange} />
+        <SheetWorkbook
+          key={`${bound.opened.version}-${editable ? 'edit' : 'read'}`}
+          ref={bound.bind}
+          sheets={sheets}
+          editable={editable}
+          onOp={bound.onOp}
+          onSelect={bound.afterSelectionChange}
+        />
       )}
     </div>
   );

@@ -62,11 +62,33 @@ export default function SheetMore(props: {
   return (
     <>
       <Menu model={moreItems} popup ref={moreMenu} id="sheet-more-menu" />
-      <Button icon="pi pi-ellipsis-h" text label={t('spreadsheet.more')} aria-haspopup aria-controls="sheet-more-menu" onClick={(e) => moreMenu.current?.toggle(e)} />
-      <input ref={fileInput} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden aria-label={t('spreadsheet.importXlsx')} onChange={(e) => void importWorkbook(e.target.files?.[0])} />
+      <Button
+        icon="pi pi-ellipsis-h"
+        text
+        label={t('spreadsheet.more')}
+        aria-haspopup
+        aria-controls="sheet-more-menu"
+        onClick={(e) => moreMenu.current?.toggle(e)}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        hidden
+        aria-label={t('spreadsheet.importXlsx')}
+        onChange={(e) => void importWorkbook(e.target.files?.[0])}
+      />
       {sharing && (
         <Suspense fallback={null}>
-          <ShareDialog visible onHide={() => setSharing(false)} itemKey={String(info.item_domain || itemId)} pageId={pageId} canEdit={props.canEdit} uniqueKey={props.uniqueKey} onUniqueKeyChange={props.onUniqueKeyChange} />
+          <ShareDialog
+            visible
+            onHide={() => setSharing(false)}
+            itemKey={String(info.item_domain || itemId)}
+            pageId={pageId}
+            canEdit={props.canEdit}
+            uniqueKey={props.uniqueKey}
+            onUniqueKeyChange={props.onUniqueKeyChange}
+          />
         </Suspense>
       )}
     </>

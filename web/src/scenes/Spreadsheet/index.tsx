@@ -76,7 +76,13 @@ function LockedSheet({ info, itemId, pageId }: { info: ItemInfo; itemId: number;
     setBusy(true);
     try {
       const content = current();
-      const answer = await savePage({ page_id: pageId, item_id: itemId, page_title: page.data.page_title || info.item_name, page_content: content, base_revision: page.data.revision as number | undefined });
+      const answer = await savePage({
+        page_id: pageId,
+        item_id: itemId,
+        page_title: page.data.page_title || info.item_name,
+        page_content: content,
+        base_revision: page.data.revision as number | undefined,
+      });
       page.data.revision = answer?.revision ?? page.data.revision;
       setSaved(content);
       setDirty(false);
@@ -119,7 +125,13 @@ function LockedSheet({ info, itemId, pageId }: { info: ItemInfo; itemId: number;
       {!canEdit && <p className="sheet-note">{t('spreadsheet.readOnly')}</p>}
       <div className="sheet-canvas" data-testid="sheet-canvas" data-editable={editable ? 'true' : 'false'}>
         {sheets && (canEdit ? lock.ready : true) && (
-          <SheetWorkbook key={`${opened!.version}-${editable ? 'edit' : 'read'}`} ref={workbook} sheets={sheets} editable={editable} onOp={() => editable && setDirty(true)} />
+          <SheetWorkbook
+            key={`${opened!.version}-${editable ? 'edit' : 'read'}`}
+            ref={workbook}
+            sheets={sheets}
+            editable={editable}
+            onOp={() => editable && setDirty(true)}
+          />
         )}
       </div>
     </div>

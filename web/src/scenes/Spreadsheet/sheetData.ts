@@ -45,8 +45,6 @@ export function sheetsForEditor(content: string): Sheet[] {
 /** Sheets as stored in the page: `celldata` only (the matrix is rebuilt on open), in tab order. */
 export function sheetsToContent(sheets: Sheet[]): string {
   return JSON.stringify(
-    [...sheets]
-      .sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0))
-      .map(({ data: _data, luckysheet_select_save: _sel, ...rest }) => rest),
+    [...sheets].sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0)).map(({ data: _data, luckysheet_select_save: _sel, ...rest }) => rest),
   );
 }

@@ -21,7 +21,13 @@ interface CellPresence {
  * after concurrent structural edits, a change of edit mode). Others' selected cells are shown with
  * FortuneSheet's own collaborator boxes; this browser's selection goes into the awareness state.
  */
-export function useLiveWorkbook(opts: { doc: Y.Doc; awareness: Awareness | null; synced: boolean; editable: boolean; workbook: RefObject<WorkbookInstance | null> }) {
+export function useLiveWorkbook(opts: {
+  doc: Y.Doc;
+  awareness: Awareness | null;
+  synced: boolean;
+  editable: boolean;
+  workbook: RefObject<WorkbookInstance | null>;
+}) {
   const { doc, awareness, synced, editable, workbook } = opts;
   const [opened, setOpened] = useState<{ content: string; version: number } | null>(null);
   const sync = useRef<SheetOpSync | null>(null);
@@ -66,9 +72,12 @@ export function useLiveWorkbook(opts: { doc: Y.Doc; awareness: Awareness | null;
     if (sync.current) remount();
   }, [editable, remount]);
 
-  const onOp = useCallback((ops: Op[]) => {
-    if (editable) sync.current?.local(ops as SheetOp[]);
-  }, [editable]);
+  const onOp = useCallback(
+    (ops: Op[]) => {
+      if (editable) sync.current?.local(ops as SheetOp[]);
+    },
+    [editable],
+  );
 
   const afterSelectionChange = useCallback(
     (sheetId: string, selection: Selection) => {
@@ -108,7 +117,13 @@ function useCollaboratorBoxes(awareness: Awareness | null, workbook: RefObject<W
         const cell = (state as { cell?: Partial<CellPresence> }).cell;
         if (!user || !cell || typeof cell.sheetId !== 'string' || !Number.isInteger(cell.r) || !Number.isInteger(cell.c)) continue;
         const color = typeof user.color === 'string' && /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : '#64748b';
-        next.set(String(clientId), { sheetId: cell.sheetId, username: String(user.name ?? '').slice(0, 64), userId: String(clientId), color, selection: { r: cell.r!, c: cell.c! } });
+        next.set(String(clientId), {
+          sheetId: cell.sheetId,
+          username: String(user.name ?? '').slice(0, 64),
+          userId: String(clientId),
+          color,
+          selection: { r: cell.r!, c: cell.c! },
+        });
       }
       const gone = [...shown.values()].filter((p) => !next.has(p.userId!));
       if (gone.length) wb.removePresences(gone.map((p) => ({ username: p.username, userId: p.userId })));

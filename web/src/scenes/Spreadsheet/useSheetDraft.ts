@@ -9,7 +9,14 @@ import { useDraftAutosave } from '../PageEditor/useDraftAutosave.ts';
  * The spreadsheet's browser draft (spec §4, §9): written every 30 s per page while the sheet
  * differs from the saved one, offered back once when the page opens for editing.
  */
-export function useSheetDraft(opts: { itemId: number; pageId: number; saved: string | null; current: () => string; enabled: boolean; onRestore: (content: string) => void }) {
+export function useSheetDraft(opts: {
+  itemId: number;
+  pageId: number;
+  saved: string | null;
+  current: () => string;
+  enabled: boolean;
+  onRestore: (content: string) => void;
+}) {
   const { t } = useTranslation('editor');
   const key = draftKey(opts.itemId, opts.pageId);
   useDraftAutosave(key, opts.current, opts.saved ?? '', opts.enabled && opts.saved != null, SPREADSHEET_DRAFT_SECONDS);

@@ -27,7 +27,9 @@ export default function TeamItemScene() {
   // Binding and unbinding items is for the team's managers (team/getList's team_manage).
   const manage = !!team && isOn(team.team_manage);
   const boundIds = new Set((bound.data ?? []).map((b) => String(b.item_id)));
-  const options = (mine.data ?? []).filter((i) => (isOn(i.creator) || isOn(i.manage)) && !boundIds.has(String(i.item_id))).map((i) => ({ value: i.item_id, label: i.item_name }));
+  const options = (mine.data ?? [])
+    .filter((i) => (isOn(i.creator) || isOn(i.manage)) && !boundIds.has(String(i.item_id)))
+    .map((i) => ({ value: i.item_id, label: i.item_name }));
 
   const binding = useTeamItemBinding(bound.reload, {
     bound: t('itemBound'),
@@ -46,18 +48,36 @@ export default function TeamItemScene() {
         {manage && (
           <div className="folio-inline-form">
             <FormField label={t('item')} htmlFor="team-item-pick">
-              <Dropdown inputId="team-item-pick" value={itemId} options={options} placeholder={t('pickItem')} emptyMessage={t('noItemToBind')} filter={options.length > 9} onChange={(e) => setItemId(e.value as Id)} />
+              <Dropdown
+                inputId="team-item-pick"
+                value={itemId}
+                options={options}
+                placeholder={t('pickItem')}
+                emptyMessage={t('noItemToBind')}
+                filter={options.length > 9}
+                onChange={(e) => setItemId(e.value as Id)}
+              />
             </FormField>
             <Button label={t('bindItem')} icon="pi pi-link" disabled={!itemId} onClick={() => void bind()} />
           </div>
         )}
-        <DataTable {...responsiveTable} value={bound.data ?? []} loading={bound.loading} dataKey="id" emptyMessage={t('noItems')} stripedRows aria-label={t('items')}>
+        <DataTable
+          {...responsiveTable}
+          value={bound.data ?? []}
+          loading={bound.loading}
+          dataKey="id"
+          emptyMessage={t('noItems')}
+          stripedRows
+          aria-label={t('items')}
+        >
           <Column header={t('item')} body={(row: TeamItem) => <Link to={itemPath({ item_id: row.item_id })}>{row.item_name}</Link>} />
           <Column field="addtime" header={t('addtime')} />
           {manage && (
             <Column
               header={t('unbind')}
-              body={(row: TeamItem) => <Button icon="pi pi-times" text rounded severity="danger" aria-label={t('unbindItem', { name: row.item_name })} onClick={() => unbind(row)} />}
+              body={(row: TeamItem) => (
+                <Button icon="pi pi-times" text rounded severity="danger" aria-label={t('unbindItem', { name: row.item_name })} onClick={() => unbind(row)} />
+              )}
             />
           )}
         </DataTable>

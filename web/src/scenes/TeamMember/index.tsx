@@ -51,21 +51,38 @@ export default function TeamMemberScene() {
       <div className="folio-panel">
         <p className="folio-muted folio-intro">{t('membersIntro')}</p>
         {manage && (
-        <form className="folio-inline-form" onSubmit={onSubmit}>
-          <FormField label={t('memberUsername')} htmlFor="team-member-username" error={error || undefined}>
-            <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
-          </FormField>
-          <Button type="submit" label={t('addMember')} icon="pi pi-user-plus" disabled={!username.trim()} />
-        </form>
+          <form className="folio-inline-form" onSubmit={onSubmit}>
+            <FormField label={t('memberUsername')} htmlFor="team-member-username" error={error || undefined}>
+              <UserPicker inputId="team-member-username" value={username} onChange={setUsername} exclude={(members.data ?? []).map((m) => m.member_username)} />
+            </FormField>
+            <Button type="submit" label={t('addMember')} icon="pi pi-user-plus" disabled={!username.trim()} />
+          </form>
         )}
-        <DataTable {...responsiveTable} value={members.data ?? []} loading={members.loading} dataKey="id" emptyMessage={t('noMembers')} stripedRows aria-label={t('members')}>
+        <DataTable
+          {...responsiveTable}
+          value={members.data ?? []}
+          loading={members.loading}
+          dataKey="id"
+          emptyMessage={t('noMembers')}
+          stripedRows
+          aria-label={t('members')}
+        >
           <Column field="member_username" header={t('memberUsername')} />
           <Column field="name" header={t('memberName')} />
           <Column field="addtime" header={t('addtime')} />
           {manage && (
             <Column
               header={t('common:actions.delete')}
-              body={(m: TeamMember) => <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('removeMember', { name: m.member_username })} onClick={() => remove(m)} />}
+              body={(m: TeamMember) => (
+                <Button
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('removeMember', { name: m.member_username })}
+                  onClick={() => remove(m)}
+                />
+              )}
             />
           )}
         </DataTable>

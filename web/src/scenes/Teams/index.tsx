@@ -50,16 +50,52 @@ export default function TeamsScene() {
 
   const actions = (team: Team) => (
     <div className="folio-table-actions">
-      <Button icon="pi pi-users" text rounded aria-label={t('membersOf', { name: team.team_name })} tooltip={t('members')} onClick={() => navigate(`/team/member/${team.id}`)} />
-      <Button icon="pi pi-book" text rounded aria-label={t('itemsOf', { name: team.team_name })} tooltip={t('items')} onClick={() => navigate(`/team/item/${team.id}`)} />
+      <Button
+        icon="pi pi-users"
+        text
+        rounded
+        aria-label={t('membersOf', { name: team.team_name })}
+        tooltip={t('members')}
+        onClick={() => navigate(`/team/member/${team.id}`)}
+      />
+      <Button
+        icon="pi pi-book"
+        text
+        rounded
+        aria-label={t('itemsOf', { name: team.team_name })}
+        tooltip={t('items')}
+        onClick={() => navigate(`/team/item/${team.id}`)}
+      />
       {/* Only what the server allows (team/getList's flags): managers rename, the owner transfers and deletes. */}
       {isOn(team.team_manage) && (
-        <Button icon="pi pi-pencil" text rounded aria-label={t('rename', { name: team.team_name })} tooltip={t('common:actions.edit')} onClick={() => setEditing({ id: team.id, team_name: team.team_name })} />
+        <Button
+          icon="pi pi-pencil"
+          text
+          rounded
+          aria-label={t('rename', { name: team.team_name })}
+          tooltip={t('common:actions.edit')}
+          onClick={() => setEditing({ id: team.id, team_name: team.team_name })}
+        />
       )}
       {isOn(team.team_own) && (
         <>
-          <Button icon="pi pi-arrow-right-arrow-left" text rounded aria-label={t('transfer', { name: team.team_name })} tooltip={t('transferTitle')} onClick={() => setTransferring(team)} />
-          <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('delete', { name: team.team_name })} tooltip={t('common:actions.delete')} onClick={() => remove(team)} />
+          <Button
+            icon="pi pi-arrow-right-arrow-left"
+            text
+            rounded
+            aria-label={t('transfer', { name: team.team_name })}
+            tooltip={t('transferTitle')}
+            onClick={() => setTransferring(team)}
+          />
+          <Button
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={t('delete', { name: team.team_name })}
+            tooltip={t('common:actions.delete')}
+            onClick={() => remove(team)}
+          />
         </>
       )}
     </div>
@@ -69,17 +105,37 @@ export default function TeamsScene() {
     <PageFrame title={t('title')} back="/item/index" actions={<Button label={t('add')} icon="pi pi-plus" onClick={() => setEditing({ team_name: '' })} />}>
       <div className="folio-panel">
         <p className="folio-muted folio-intro">{t('intro')}</p>
-        <DataTable {...responsiveTable} value={teams.data ?? []} loading={teams.loading} dataKey="id" emptyMessage={t('empty')} stripedRows aria-label={t('title')}>
+        <DataTable
+          {...responsiveTable}
+          value={teams.data ?? []}
+          loading={teams.loading}
+          dataKey="id"
+          emptyMessage={t('empty')}
+          stripedRows
+          aria-label={t('title')}
+        >
           <Column field="team_name" header={t('name')} />
           <Column field="memberCount" header={t('memberCount')} />
           <Column field="itemCount" header={t('itemCount')} />
           <Column header={t('common:actions.edit')} body={actions} />
         </DataTable>
       </div>
-      <Dialog header={editing?.id ? t('renameTitle') : t('add')} visible={!!editing} onHide={() => setEditing(null)} style={{ width: 'min(420px, 94vw)' }} modal>
+      <Dialog
+        header={editing?.id ? t('renameTitle') : t('add')}
+        visible={!!editing}
+        onHide={() => setEditing(null)}
+        style={{ width: 'min(420px, 94vw)' }}
+        modal
+      >
         <form onSubmit={onSubmit}>
           <FormField label={t('name')} htmlFor="team-name" error={error || undefined}>
-            <InputText id="team-name" value={editing?.team_name ?? ''} onChange={(e) => setEditing((v) => ({ ...v, team_name: e.target.value }))} maxLength={MAX.teamName} autoFocus />
+            <InputText
+              id="team-name"
+              value={editing?.team_name ?? ''}
+              onChange={(e) => setEditing((v) => ({ ...v, team_name: e.target.value }))}
+              maxLength={MAX.teamName}
+              autoFocus
+            />
           </FormField>
           <div className="folio-dialog-actions">
             <Button type="button" label={t('common:actions.cancel')} text onClick={() => setEditing(null)} />

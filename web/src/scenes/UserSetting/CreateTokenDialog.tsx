@@ -77,7 +77,8 @@ export function CreateTokenDialog({
       validate: () => {
         if (!draft.name.trim()) return t('errors.nameRequired');
         if (!draft.allItems && draft.itemIds.length === 0) return t('errors.itemsRequired');
-        if (draft.expiry === 'custom' && !(draft.customDays >= 1 && draft.customDays <= MAX_CUSTOM_DAYS)) return t('errors.customDays', { max: MAX_CUSTOM_DAYS });
+        if (draft.expiry === 'custom' && !(draft.customDays >= 1 && draft.customDays <= MAX_CUSTOM_DAYS))
+          return t('errors.customDays', { max: MAX_CUSTOM_DAYS });
         return form.check(input());
       },
     },
@@ -130,7 +131,15 @@ export function CreateTokenDialog({
       </FormField>
       {draft.expiry === 'custom' && (
         <FormField label={t('expiry.customDays')} htmlFor="token-custom-days">
-          <InputNumber inputId="token-custom-days" value={draft.customDays} onValueChange={(e) => set({ customDays: e.value ?? 0 })} useGrouping={false} min={1} max={MAX_CUSTOM_DAYS} suffix={` ${t('expiry.dayUnit')}`} />
+          <InputNumber
+            inputId="token-custom-days"
+            value={draft.customDays}
+            onValueChange={(e) => set({ customDays: e.value ?? 0 })}
+            useGrouping={false}
+            min={1}
+            max={MAX_CUSTOM_DAYS}
+            suffix={` ${t('expiry.dayUnit')}`}
+          />
         </FormField>
       )}
     </FormDialog>

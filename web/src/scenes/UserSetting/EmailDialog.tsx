@@ -15,7 +15,17 @@ import { call } from '../../api/client.ts';
  * Bind or change the e-mail address; the current login password confirms it. The server mails a
  * verification link: `onSaved` gets the address now pending ('' when it was already this account's).
  */
-export function EmailDialog({ visible, current, onHide, onSaved }: { visible: boolean; current: string; onHide: () => void; onSaved: (pendingEmail: string) => void }) {
+export function EmailDialog({
+  visible,
+  current,
+  onHide,
+  onSaved,
+}: {
+  visible: boolean;
+  current: string;
+  onHide: () => void;
+  onSaved: (pendingEmail: string) => void;
+}) {
   const { t } = useTranslation('settings');
   const [email, setEmail] = useState(current);
   const [password, setPassword] = useState('');
@@ -35,12 +45,28 @@ export function EmailDialog({ visible, current, onHide, onSaved }: { visible: bo
     onHide();
   };
   return (
-    <FormDialog header={current ? t('user.changeEmail') : t('user.bindEmail')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!email.trim() && !!password}>
+    <FormDialog
+      header={current ? t('user.changeEmail') : t('user.bindEmail')}
+      visible={visible}
+      onHide={close}
+      onSubmit={onSubmit}
+      error={error}
+      busy={busy}
+      canSubmit={!!email.trim() && !!password}
+    >
       <FormField label={t('user.email')} htmlFor="email-new" error={form.problems.email}>
         <InputText id="email-new" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={MAX.email} autoComplete="email" autoFocus />
       </FormField>
       <FormField label={t('user.currentPassword')} htmlFor="email-password" error={form.problems.password}>
-        <Password inputId="email-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" maxLength={MAX.password} />
+        <Password
+          inputId="email-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="current-password"
+          maxLength={MAX.password}
+        />
       </FormField>
     </FormDialog>
   );

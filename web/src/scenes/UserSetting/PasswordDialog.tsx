@@ -34,11 +34,28 @@ export function PasswordDialog({ visible, onHide }: { visible: boolean; onHide: 
   };
   const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string, autoFocus = false, problem?: string) => (
     <FormField label={label} htmlFor={id} error={problem}>
-      <Password inputId={id} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} feedback={false} toggleMask autoComplete={autoComplete} maxLength={MAX.password} autoFocus={autoFocus} />
+      <Password
+        inputId={id}
+        value={values[key]}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+        feedback={false}
+        toggleMask
+        autoComplete={autoComplete}
+        maxLength={MAX.password}
+        autoFocus={autoFocus}
+      />
     </FormField>
   );
   return (
-    <FormDialog header={t('user.changePassword')} visible={visible} onHide={close} onSubmit={onSubmit} error={error} busy={busy} canSubmit={!!values.current && !!values.next && !!values.again}>
+    <FormDialog
+      header={t('user.changePassword')}
+      visible={visible}
+      onHide={close}
+      onSubmit={onSubmit}
+      error={error}
+      busy={busy}
+      canSubmit={!!values.current && !!values.next && !!values.again}
+    >
       {field('current', 'pw-current', t('user.currentPassword'), 'current-password', true, form.problems.password)}
       {field('next', 'pw-new', t('user.newPassword'), 'new-password', false, form.problems.new_password)}
       {field('again', 'pw-again', t('user.newPasswordAgain'), 'new-password')}

@@ -22,7 +22,14 @@ export function TokenSecretDialog({ secret, onHide }: { secret: { name: string; 
     }
   };
   return (
-    <Dialog header={t('createdTitle', { name: secret?.name ?? '' })} visible={!!secret} onHide={onHide} style={{ width: 'min(720px, 96vw)' }} modal closeOnEscape={false}>
+    <Dialog
+      header={t('createdTitle', { name: secret?.name ?? '' })}
+      visible={!!secret}
+      onHide={onHide}
+      style={{ width: 'min(720px, 96vw)' }}
+      modal
+      closeOnEscape={false}
+    >
       {secret && (
         <div className="folio-token-secret">
           <Message severity="warn" text={t('onceWarning')} className="folio-form-message" />

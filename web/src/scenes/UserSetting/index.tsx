@@ -50,7 +50,14 @@ export default function UserSettingScene() {
     notify('success', t('user.resent', { email: pending_email }));
   });
 
-  if (!info.data) return info.loading ? <PageSpinner /> : <PageFrame title={t('user.title')} back="/item/index">{null}</PageFrame>;
+  if (!info.data)
+    return info.loading ? (
+      <PageSpinner />
+    ) : (
+      <PageFrame title={t('user.title')} back="/item/index">
+        {null}
+      </PageFrame>
+    );
   const user = info.data;
 
   return (
@@ -70,8 +77,16 @@ export default function UserSettingScene() {
         <FormField label={t('user.email')}>
           <div className="folio-email-row">
             <span>{user.email || t('user.noEmail')}</span>
-            {user.email && <Tag severity={isOn(user.email_verify) ? 'success' : 'warning'} value={isOn(user.email_verify) ? t('user.verified') : t('user.unverified')} />}
-            <Button label={user.email ? t('user.changeEmail') : t('user.bindEmail')} icon="pi pi-envelope" outlined size="small" onClick={() => setDialog('email')} />
+            {user.email && (
+              <Tag severity={isOn(user.email_verify) ? 'success' : 'warning'} value={isOn(user.email_verify) ? t('user.verified') : t('user.unverified')} />
+            )}
+            <Button
+              label={user.email ? t('user.changeEmail') : t('user.bindEmail')}
+              icon="pi pi-envelope"
+              outlined
+              size="small"
+              onClick={() => setDialog('email')}
+            />
           </div>
           {/* An address counts only once its mailed link was followed: say which one waits, and offer the mail again. */}
           {(user.pending_email || (user.email && !isOn(user.email_verify))) && (
@@ -91,7 +106,12 @@ export default function UserSettingScene() {
       </div>
       <AccessTokens />
       <PasswordDialog visible={dialog === 'password'} onHide={() => setDialog(null)} />
-      <EmailDialog visible={dialog === 'email'} current={user.email ?? ''} onHide={() => setDialog(null)} onSaved={(pending_email) => info.setData({ ...user, pending_email })} />
+      <EmailDialog
+        visible={dialog === 'email'}
+        current={user.email ?? ''}
+        onHide={() => setDialog(null)}
+        onSaved={(pending_email) => info.setData({ ...user, pending_email })}
+      />
     </PageFrame>
   );
 }
