@@ -7,9 +7,9 @@ import { pageDocName } from '../../core/live.ts';
 import { createApp } from '../../server/app.ts';
 import { attachLive } from '../../server/live/attach.ts';
 import { createServices } from '../../server/services.ts';
-import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil } from '../helpers/live.ts';
+import { closeAllLive, connectLive, liveText, liveToken, waitForText, waitSynced, waitUntil, livePageOn, openLive } from '../helpers/live.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { itemWithPeople, savePageVia } from '../helpers/factories.ts';
+import { savePageVia } from '../helpers/factories.ts';
 
 const docOfState = (state: Uint8Array) => {
   const doc = new Y.Doc();
@@ -26,18 +26,29 @@ beforeAll(async () => {
 afterEach(() => closeAllLive());
 afterAll(() => t.close());
 
-async function livePage(content: string) {
-  const people = await itemWithPeople(t);
-  const page = await savePageVia(t, people.owner.token, { item_id: people.itemId, page_title: 'Live', page_content: content });
-  return { ...people, pageId: page.page_id as number };
+/** A second app with its own Hocuspocus hub on the same database, as a second process would be. */
+async function secondHub(config: TestServer['services']['config']) {
+  const services = await createServices(config, t.services.db, t.services.logger);
+  const server = http.createServer(createApp(services).callback());
+  const live = attachLive(server, services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      closeAllLive();
+      await live.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await services.live.bus.close();
+      await services.jobs.close();
+    },
+  };
 }
 
-async function open(pageId: number, session: string) {
-  const tok = await liveToken(t, pageId, { token: session });
-  const p = connectLive(t.url, () => liveToken(t, pageId, { token: session }).then((x) => x.token), tok.doc);
-  await waitSynced(p);
-  return p;
-}
+const livePage = (content: string) => livePageOn(t, content);
+const open = (pageId: number, session: string) => openLive(t, pageId, session);
 
 const pageInfo = async (pageId: number, token: string) => (await t.call('page/info', { page_id: pageId }, { token })).data;
 
@@ -56,12 +67,8 @@ describe('live persistence over /live', () => {
 
   it('ten sockets over two hubs on one database (two processes in all but name) seed the page once', async () => {
     const { pageId, owner } = await livePage('Seeded by one of two hubs.\n');
-    // A second app with its own Hocuspocus hub on the same database, as a second process would be.
-    const services2 = await createServices(t.services.config, t.services.db, t.services.logger);
-    const server2 = http.createServer(createApp(services2).callback());
-    const live2 = attachLive(server2, services2);
-    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
-    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    const second = await secondHub(t.services.config);
+    const url2 = second.url;
     try {
       const tokens = await Promise.all(Array.from({ length: 10 }, () => liveToken(t, pageId, { token: owner.token })));
       const providers = tokens.map((tok, i) => connectLive(i % 2 ? url2 : t.url, tok.token, tok.doc));
@@ -69,14 +76,7 @@ describe('live persistence over /live', () => {
       for (const p of providers) expect(liveText(p).toString()).toBe('Seeded by one of two hubs.\n');
       expect(await t.services.db('page_live_docs').where({ page_id: pageId })).toHaveLength(1);
     } finally {
-      closeAllLive();
-      await live2.close();
-      await new Promise<void>((resolve) => {
-        server2.close(() => resolve());
-        server2.closeAllConnections();
-      });
-      await services2.live.bus.close();
-      await services2.jobs.close();
+      await second.close();
     }
   });
 
@@ -284,15 +284,8 @@ describe('page/save from a live editor (live_state)', () => {
     const { pageId, owner, itemId } = await livePage('elsewhere\n');
     // The editor's socket is served by a second hub (another process in all but name); the save goes to the first.
     // It stores only when its last editor leaves (a debounce of a minute), so the typing stays unstored while we look.
-    const services2 = await createServices(
-      { ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 },
-      t.services.db,
-      t.services.logger,
-    );
-    const server2 = http.createServer(createApp(services2).callback());
-    const live2 = attachLive(server2, services2);
-    await new Promise<void>((resolve) => server2.listen(0, '127.0.0.1', resolve));
-    const url2 = `http://127.0.0.1:${(server2.address() as AddressInfo).port}`;
+    const second = await secondHub({ ...t.services.config, LIVE_STORE_DEBOUNCE_MS: 60_000, LIVE_STORE_MAX_DEBOUNCE_MS: 60_000 });
+    const url2 = second.url;
     try {
       const tok = await liveToken(t, pageId, { token: owner.token });
       const a = connectLive(url2, tok.token, tok.doc);
@@ -321,14 +314,7 @@ describe('page/save from a live editor (live_state)', () => {
       expect(liveText(docOfState(row.ystate)).toString()).toBe('typed on two elsewhere\n');
       expect((await pageInfo(pageId, owner.token)).page_content).toBe('typed on two elsewhere\n');
     } finally {
-      closeAllLive();
-      await live2.close();
-      await new Promise<void>((resolve) => {
-        server2.close(() => resolve());
-        server2.closeAllConnections();
-      });
-      await services2.live.bus.close();
-      await services2.jobs.close();
+      await second.close();
     }
   });
 

@@ -2,6 +2,7 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { LIVE_PATH, LIVE_TEXT, type LiveModeNotice, type LiveTokenAnswer } from '../../core/live.ts';
 import type { LiveProcessNotice } from '../../server/live/busExtension.ts';
+import { itemWithPeople, savePageVia } from './factories.ts';
 import type { TestServer } from './server.ts';
 
 /**
@@ -110,4 +111,19 @@ export async function setLiveEditing(t: TestServer, itemId: number, on: boolean)
     .where({ item_id: itemId })
     .update({ live_editing: on ? 1 : 0 });
   await t.services.live.rightsChanged(itemId);
+}
+
+/** An item with its owner and members, and one page of `content` in it. */
+export async function livePageOn(t: TestServer, content: string) {
+  const people = await itemWithPeople(t);
+  const page = await savePageVia(t, people.owner.token, { item_id: people.itemId, page_title: 'Live', page_content: content });
+  return { ...people, pageId: page.page_id as number };
+}
+
+/** A provider on the page as `session`, synced; it asks for a fresh token at every reconnect. */
+export async function openLive(t: TestServer, pageId: number, session: string): Promise<HocuspocusProvider> {
+  const tok = await liveToken(t, pageId, { token: session });
+  const p = connectLive(t.url, () => liveToken(t, pageId, { token: session }).then((x) => x.token), tok.doc);
+  await waitSynced(p);
+  return p;
 }

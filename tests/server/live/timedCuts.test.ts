@@ -4,8 +4,7 @@ import { storeLiveState } from '../../../server/live/persistence.ts';
 import { cutRulesOf } from '../../../server/live/revisionCuts.ts';
 import { loadLiveState } from '../../../server/live/seed.ts';
 import { sweepPeriodMs } from '../../../server/live/timedCuts.ts';
-import { itemWithPeople, savePageVia } from '../../helpers/factories.ts';
-import { closeAllLive, connectLive, liveLog, liveText, liveToken, waitSynced, waitUntil } from '../../helpers/live.ts';
+import { closeAllLive, liveLog, liveText, livePageOn, openLive, waitUntil } from '../../helpers/live.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 
 /**
@@ -23,19 +22,8 @@ beforeAll(async () => {
 afterEach(() => closeAllLive());
 afterAll(() => t.close());
 
-async function livePage(content: string) {
-  const people = await itemWithPeople(t);
-  await t.services.db('items').where({ item_id: people.itemId }).update({ live_editing: 1 });
-  const page = await savePageVia(t, people.owner.token, { item_id: people.itemId, page_title: 'Live', page_content: content });
-  return { ...people, pageId: page.page_id as number };
-}
-
-async function open(pageId: number, session: string) {
-  const tok = await liveToken(t, pageId, { token: session });
-  const p = connectLive(t.url, () => liveToken(t, pageId, { token: session }).then((x) => x.token), tok.doc);
-  await waitSynced(p);
-  return p;
-}
+const livePage = (content: string) => livePageOn(t, content);
+const open = (pageId: number, session: string) => openLive(t, pageId, session);
 
 const liveRow = async (pageId: number) => (await readLiveDoc(t.services.db, pageId))!;
 const pageRow = async (pageId: number) => t.services.db('pages').where({ page_id: pageId }).first();
