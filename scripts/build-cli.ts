@@ -1,9 +1,9 @@
 /**
- * Builds the stand-alone docs CLI package (the `cli` workspace, @folio/docs-cli): bundles
+ * Builds the stand-alone docs CLI package (cli/, @folio/docs-cli): bundles
  * cli/standalone.ts with the shared pure code it uses (core/, importers/, exporters/, workers/) into
  * cli/dist as plain JavaScript (no type stripping at start-up; one chunk per lazily imported
  * command, so `docs --help` loads only the argument parser). npm packages stay external: they are
- * the package's dependencies, which cli/package.json declares by hand (or `npm install -w cli`).
+ * the package's dependencies, which cli/package.json declares by hand.
  * The build refuses to finish when the bundle imports a package cli/package.json does not declare,
  * declares one the bundle never imports, or pins another version than the root package.json; the
  * format libraries of cli/optionalPackages.ts must be optional peer dependencies instead (npm

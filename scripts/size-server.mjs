@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Measures the server's production install: the lockfile and every workspace's package.json copied
+// (web/ only: cli/ is no workspace, so the stand-alone CLI's dependencies stay out of this install)
 // into a temporary folder, `npm ci --omit=dev` there (the web app's packages are web/'s
 // devDependencies, build-time only, so they stay out), then the bytes of the files in node_modules
 // and the largest packages. Install scripts are skipped (better-sqlite3 ships its prebuilt binaries).

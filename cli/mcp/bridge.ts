@@ -1,9 +1,25 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { importOptional } from '../../core/missingPackage.ts';
 import { CliFailure } from '../errors.ts';
 import type { CliIO } from '../io.ts';
 import { CLI_VERSION } from '../program.ts';
+
+/**
+ * The MCP client SDK is an optional peer dependency of the server (package.json): 7.3 MB that only
+ * `docs mcp` uses, a command run where an assistant runs rather than on the server, so the
+ * server's production install (npm ci --omit=dev) leaves it out. The stand-alone @folio/docs-cli
+ * depends on it (cli/package.json); the tests install it as a devDependency.
+ */
+export const MCP_CLIENT_PACKAGE = { name: '@modelcontextprotocol/client', version: '2.4.0' } as const;
+
+/** What `docs mcp` says when the client SDK is not installed: the command, the package and the two ways to get it. */
+export function mcpClientMissing(): CliFailure {
+  const { name, version } = MCP_CLIENT_PACKAGE;
+  return new CliFailure(
+    `docs mcp needs the package ${name}, which the server's production install (npm ci --omit=dev) leaves out: run \`npm install --omit=dev --save-prod --save-exact ${name}@${version}\` in the server's folder, or use the stand-alone @folio/docs-cli, which includes it`,
+  );
+}
 
 /**
  * The stdio side of `docs mcp`: one MCP server per stdio connection whose tools are the Folio
@@ -24,6 +40,7 @@ export async function serveMcpBridge(io: CliIO, flags: { server?: string; token?
     throw new CliFailure(`--server / DOCS_SERVER: "${server}" is not a URL such as https://docs.example.com`);
   }
 
+  const { Client, StreamableHTTPClientTransport } = await importOptional(MCP_CLIENT_PACKAGE.name, () => import('@modelcontextprotocol/client'), mcpClientMissing);
   const remote = new Client({ name: 'docs-mcp', version: CLI_VERSION });
   await remote.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: `Bearer ${token}` } } })).catch((err: Error) => {
     throw new CliFailure(`could not reach the MCP server at ${endpoint.href}: ${err.message}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundleCli, cliPackageProblems } from '../../scripts/build-cli.ts';
 
-// cli/package.json (the `cli` workspace, @folio/docs-cli) is kept by hand: every npm package its
+// cli/package.json (@folio/docs-cli) is kept by hand: every npm package its
 // bundle imports must be declared there, at the root package.json's version, and nothing else.
 describe('cli/package.json declares exactly what the CLI bundle imports', () => {
   it('matches the real bundle of cli/standalone.ts and cli/jobWorker.ts', async () => {
