@@ -16,7 +16,7 @@ import {
   type LoadedItem,
 } from './items.ts';
 import { assertSiteReadable, loadReadableItem, loadReadablePage, loadWritablePage, requireDeletablePage, type LoadedPage } from './pages.ts';
-import { loadTeam, requireTeamManage, requireTeamOwn, requireTeamView, type LoadedTeam } from './teams.ts';
+import { loadTeam, loadTeamMember, requireTeamManage, requireTeamOwn, requireTeamView, type LoadedTeam, type TeamMemberRef } from './teams.ts';
 
 /**
  * The rights an action declares in the route table (`load` on its ActionDef): what the dispatcher
@@ -68,11 +68,18 @@ export interface TeamLoad {
   optional?: boolean;
 }
 
+/** A team member row by its id (10101 when missing), then the right `need` on the team it belongs to, as `team` checks it. */
+interface TeamMemberLoad {
+  param: string;
+  need: TeamLoad['need'];
+}
+
 export interface ActionLoads {
   item?: ItemLoad;
   page?: PageLoad;
   catalog?: CatalogLoad;
   team?: TeamLoad;
+  teamMember?: TeamMemberLoad;
 }
 
 interface LoadedKinds {
@@ -80,6 +87,8 @@ interface LoadedKinds {
   page: LoadedPage;
   catalog: LoadedItem;
   team: LoadedTeam;
+  /** The member row and its team (with the caller's abilities on it). */
+  teamMember: LoadedTeam & { member: TeamMemberRef };
 }
 
 /** What the handler receives for a declaration: one loaded row per declared kind (null for an optional item left empty). */
@@ -137,7 +146,7 @@ async function loadDeclaredPage(services: Svc, actor: Actor, load: PageLoad, pag
 }
 
 /**
- * Loads and checks what an action declares, in a fixed order (team, item, catalog, page), from
+ * Loads and checks what an action declares, in a fixed order (team, team member, item, catalog, page), from
  * its validated input. Throws the first refusal; answers the loaded rows for the handler.
  */
 export async function loadDeclared<L extends ActionLoads>(services: Svc, actor: Actor, loads: L, input: Record<string, unknown>): Promise<LoadedFor<L>> {
@@ -150,6 +159,11 @@ export async function loadDeclared<L extends ActionLoads>(services: Svc, actor: 
       checkTeamNeed(team, loads.team.need);
       out.team = team;
     }
+  }
+  if (loads.teamMember) {
+    const loaded = await loadTeamMember(services, actor, input[loads.teamMember.param] as number);
+    checkTeamNeed(loaded, loads.teamMember.need);
+    out.teamMember = loaded;
   }
   if (loads.item) out.item = await loadDeclaredItem(services, actor, loads.item, input[loads.item.param]);
   if (loads.catalog) {
@@ -166,6 +180,7 @@ export function describeLoads(loads: ActionLoads | undefined): string {
   if (!loads) return '';
   const parts: string[] = [];
   if (loads.team) parts.push(`team \`${loads.team.param}\`${loads.team.optional ? ' (optional)' : ''}: ${loads.team.need}`);
+  if (loads.teamMember) parts.push(`team member \`${loads.teamMember.param}\`: ${loads.teamMember.need} on its team`);
   if (loads.item)
     parts.push(`item \`${loads.item.param}\`${loads.item.optional ? ' (optional)' : ''}: ${loads.item.need}${loads.item.write ? ', not archived' : ''}`);
   if (loads.catalog) parts.push(`catalog \`${loads.catalog.param}\` of item \`${loads.catalog.item}\`: ${loads.catalog.need}`);

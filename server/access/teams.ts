@@ -24,6 +24,20 @@ export async function loadTeam(services: Pick<Services, 'db'>, actor: Actor, tea
   return { team, abilities: teamAbilities(actor, { team, membership }) };
 }
 
+/** A `team_members` row as the team-member actions need it: which team, which user. */
+export interface TeamMemberRef {
+  id: number;
+  team_id: number;
+  member_uid: number;
+}
+
+/** A team member row (10101 when missing) with its team loaded as `loadTeam` does: the row names the team the right is judged on. */
+export async function loadTeamMember(services: Pick<Services, 'db'>, actor: Actor, id: number): Promise<LoadedTeam & { member: TeamMemberRef }> {
+  const member: TeamMemberRef | undefined = await TeamMember.query(services.db).findById(id).select('id', 'team_id', 'member_uid');
+  if (!member) throw errors.notFound('team member');
+  return { ...(await loadTeam(services, actor, member.team_id)), member };
+}
+
 const denied = (what: string, zh: string) => denials.noPermission(`You may not ${what} this team`, `您没有${zh}该团队的权限`);
 
 export function requireTeamView(loaded: LoadedTeam): void {

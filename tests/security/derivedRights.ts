@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '../../core/errors.ts';
 import { ItemType, MemberGroup } from '../../core/limits.ts';
-import { checkItemNeed, checkTeamNeed, type ActionLoads } from '../../server/access/actionLoads.ts';
+import { checkItemNeed, checkTeamNeed, type ActionLoads, type TeamLoad } from '../../server/access/actionLoads.ts';
 import type { LoadedItem } from '../../server/access/items.ts';
 import { requireDeletablePage, requireReadablePage, requireWritableIn } from '../../server/access/pages.ts';
 import type { ActionDef } from '../../server/http/action.ts';
@@ -28,6 +28,8 @@ export interface FixtureIds {
   pageA: number;
   pageB: number;
   teamId: number;
+  /** teamEditor's row in the fixture team. */
+  teamMemberId: number;
 }
 
 type Grant = { member_group_id: number; cat_id: number };
@@ -84,21 +86,26 @@ function topOf(fx: FixtureIds, kind: 'page' | 'catalog', id: unknown): number | 
   return id_ === fx.catA ? fx.catA : id_ === fx.catB || id_ === fx.catB1 ? fx.catB : undefined;
 }
 
+/** The declared right on team `teamId`: the fixture team is the creator's; any other team a call names is the caller's own. */
+function checkFixtureTeam(role: DerivedRole, teamId: number, need: TeamLoad['need'], fx: FixtureIds): void {
+  const actor = actorOf(role.who);
+  const ownerUid = teamId === fx.teamId ? CREATOR : actor.kind === 'user' ? actor.uid : -1;
+  const group = role.who === 'teamManager' ? TeamMemberGroup.MANAGER : role.who === 'teamEditor' ? TeamMemberGroup.MEMBER : null;
+  const membership = teamId === fx.teamId && group ? { team_member_group_id: group } : null;
+  checkTeamNeed({ team: { id: teamId } as never, abilities: teamAbilities(actor, { team: { id: teamId, uid: ownerUid }, membership }) }, need);
+}
+
 /** The first refusal of the declared checks, or null when they pass (or the target is not a fixture row). */
 function declaredRefusal(loads: ActionLoads, role: DerivedRole, params: Record<string, unknown>, fx: FixtureIds): void | null {
   const actor = actorOf(role.who);
   if (loads.team) {
     const ref = params[loads.team.param];
-    if (!(loads.team.optional && !ref)) {
-      // The fixture team is the creator's; any other team a call names is the caller's own.
-      const ownerUid = Number(ref) === fx.teamId ? CREATOR : actor.kind === 'user' ? actor.uid : -1;
-      const group = role.who === 'teamManager' ? TeamMemberGroup.MANAGER : role.who === 'teamEditor' ? TeamMemberGroup.MEMBER : null;
-      const membership = Number(ref) === fx.teamId && group ? { team_member_group_id: group } : null;
-      checkTeamNeed(
-        { team: { id: Number(ref) } as never, abilities: teamAbilities(actor, { team: { id: Number(ref), uid: ownerUid }, membership }) },
-        loads.team.need,
-      );
-    }
+    if (!(loads.team.optional && !ref)) checkFixtureTeam(role, Number(ref), loads.team.need, fx);
+  }
+  if (loads.teamMember) {
+    // The fixture's team member row belongs to the fixture team; any other row is not judged here.
+    if (Number(params[loads.teamMember.param]) !== fx.teamMemberId) return null;
+    checkFixtureTeam(role, fx.teamId, loads.teamMember.need, fx);
   }
   const loaded = loadedItemOf(role, fx);
   if (loads.item) {

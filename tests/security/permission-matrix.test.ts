@@ -93,7 +93,6 @@ interface Fixture extends FixtureIds {
   historyId: number;
   shareKey: string;
   readerMemberId: number;
-  teamMemberId: number;
   teamItemId: number;
   teamItemMemberId: number;
   /** teamManager's own row in the item: read-only, catalog A. */

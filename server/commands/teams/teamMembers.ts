@@ -1,4 +1,3 @@
-import { errors } from '../../../core/errors.ts';
 import type { UserRef } from '../../access/users.ts';
 import type { Db } from '../../db/knex.ts';
 import { MemberGroup } from '../../../core/limits.ts';
@@ -68,12 +67,6 @@ export async function addTeamMembers(
     await fanOut(tx, teamId, itemIds, users, grantFor);
     return ids;
   });
-}
-
-export async function findTeamMember(db: Db, id: number): Promise<{ id: number; team_id: number; member_uid: number }> {
-  const row = await TeamMember.query(db).findById(id).select('id', 'team_id', 'member_uid');
-  if (!row) throw errors.notFound('team member');
-  return row;
 }
 
 /** Removes a member from the team and from every item the team gave them. */

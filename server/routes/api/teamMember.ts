@@ -1,6 +1,6 @@
-import { loadTeam, newTeamMemberGrants, requireTeamManage } from '../../access/teams.ts';
+import { newTeamMemberGrants } from '../../access/teams.ts';
 import { findUsers } from '../../access/users.ts';
-import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
+import { addTeamMembers, listTeamMembers, removeTeamMember } from '../../commands/teams/teamMembers.ts';
 import { presentSuccess } from '../../presenters/success.ts';
 import { action, type ActionDef } from '../../http/action.ts';
 import * as contracts from '../../../core/api/teamMember.ts';
@@ -27,10 +27,9 @@ export const teamMemberActions: ActionDef[] = [
   action(contracts.teamMemberDelete, {
     auth: 'user',
     writes: true,
-    async handle({ input, actor, services }) {
-      const row = await findTeamMember(services.db, input.id);
-      requireTeamManage(await loadTeam(services, actor, row.team_id));
-      await removeTeamMember(services, row);
+    load: { teamMember: { param: 'id', need: 'manage' } },
+    async handle({ services, loaded: { teamMember } }) {
+      await removeTeamMember(services, teamMember.member);
       return presentSuccess();
     },
   }),
