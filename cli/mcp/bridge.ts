@@ -40,7 +40,11 @@ export async function serveMcpBridge(io: CliIO, flags: { server?: string; token?
     throw new CliFailure(`--server / DOCS_SERVER: "${server}" is not a URL such as https://docs.example.com`);
   }
 
-  const { Client, StreamableHTTPClientTransport } = await importOptional(MCP_CLIENT_PACKAGE.name, () => import('@modelcontextprotocol/client'), mcpClientMissing);
+  const { Client, StreamableHTTPClientTransport } = await importOptional(
+    MCP_CLIENT_PACKAGE.name,
+    () => import('@modelcontextprotocol/client'),
+    mcpClientMissing,
+  );
   const remote = new Client({ name: 'docs-mcp', version: CLI_VERSION });
   await remote.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: `Bearer ${token}` } } })).catch((err: Error) => {
     throw new CliFailure(`could not reach the MCP server at ${endpoint.href}: ${err.message}`);

@@ -94,7 +94,9 @@ async function docsMcpWithoutClient(env: Record<string, string>): Promise<{ code
         return specifier.startsWith('${MCP_CLIENT_PACKAGE.name}') ? next(specifier, { ...context, parentURL: 'file:///no-such-folder/index.js' }) : next(specifier, context);
       },
     });`;
-  return promisify(execFile)(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, DOCS, 'mcp'], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
+  return promisify(execFile)(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, DOCS, 'mcp'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  }).then(
     ({ stderr }) => ({ code: 0, stderr }),
     (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
   );
@@ -105,7 +107,9 @@ describe('docs mcp without the MCP client SDK (the server install leaves it out)
     const run = await docsMcpWithoutClient({ DOCS_SERVER: t.url, DOCS_TOKEN: readToken });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`error: ${mcpClientMissing().message}\n`);
-    expect(run.stderr).toMatch(/^error: docs mcp needs the package @modelcontextprotocol\/client, which the server's production install \(npm ci --omit=dev\) leaves out: run `npm install --omit=dev --save-prod --save-exact @modelcontextprotocol\/client@\S+` in the server's folder, or use the stand-alone @folio\/docs-cli, which includes it\n$/);
+    expect(run.stderr).toMatch(
+      /^error: docs mcp needs the package @modelcontextprotocol\/client, which the server's production install \(npm ci --omit=dev\) leaves out: run `npm install --omit=dev --save-prod --save-exact @modelcontextprotocol\/client@\S+` in the server's folder, or use the stand-alone @folio\/docs-cli, which includes it\n$/,
+    );
   });
 
   it('is an optional peer of the server at the version the message names, installed for development and tests, and a dependency of the stand-alone CLI', () => {
