@@ -1,4 +1,12 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/*
+ * zod compiles a fast parser for each object schema with `new Function` when it may, and finds out
+ * whether it may by calling it once: under Folio's CSP (no 'unsafe-eval') the browser refuses that
+ * probe and reports it as a violation. The browser only checks small forms, so it goes without the
+ * compiled path. Set here, before any contract module builds its schemas: each imports `contract` from this one.
+ */
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /**
  * One action's contract, shared by the server, the web app and the tests: its name

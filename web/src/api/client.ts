@@ -3,7 +3,7 @@ import { ErrorCode } from '@core/errors';
 import { HTTP_TIMEOUT_MS } from '@core/limits';
 import i18n from '../i18n/index.ts';
 import { humaniseMessage } from '../lib/errorText.ts';
-import { fieldLabel } from '../lib/formProblems.ts';
+import { fieldLabel } from '../lib/fieldLabel.ts';
 import { openLoading } from '../state/loading.ts';
 import { currentLocation, navigateTo } from '../state/navigation.ts';
 import { notifyError } from '../state/notify.ts';

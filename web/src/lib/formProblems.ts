@@ -1,14 +1,8 @@
 import { contractOf, type ActionName, type Input } from '@core/api/index';
 import { fieldProblems } from '@core/api/schema';
 import type { z } from 'zod';
-import i18n from '../i18n/index.ts';
 import { humaniseMessage } from './errorText.ts';
-
-/** A field's label in the UI language, when the app has one (`common:fields.*`); the API client labels server messages with it too. */
-export function fieldLabel(field: string): string | undefined {
-  const key = `common:fields.${field}`;
-  return i18n.exists(key) ? i18n.t(key) : undefined;
-}
+import { fieldLabel } from './fieldLabel.ts';
 
 /** What `schema` refuses in `values`, by field, worded for people like the server's messages. */
 export function schemaProblems(schema: z.ZodType, values: unknown): Record<string, string> {
