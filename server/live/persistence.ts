@@ -29,6 +29,8 @@ export function persistenceExtension(services: Services): Extension {
    * since its last store.
    */
   const pending = new WeakMap<Y.Doc, Map<number, Contributor>>();
+  /** Segment ends being written for documents that just unloaded (awaited at shutdown). */
+  const segmentEnds = new Set<Promise<void>>();
   /** Writers taken out for a store that did not use them go back (the latest writer still last). */
   const putBack = (document: Y.Doc, who: Contributor[]) => {
     const again = pending.get(document) ?? new Map();
@@ -89,13 +91,23 @@ export function persistenceExtension(services: Services): Extension {
     },
     async onDestroy() {
       sweep.stop();
+      // Shutdown waits for the segment ends of the documents just unloaded: they write after the
+      // document has left the hub, and the database closes next.
+      await Promise.allSettled(segmentEnds);
     },
     async afterUnloadDocument({ documentName, instance }) {
       sweep.stopIfIdle(instance);
       const live = parseDocName(documentName);
       // Nobody left in this process: the segment ends (its version is complete) — unless the page
       // was reopened while this copy unloaded: the new copy's segment goes on.
-      if (live && !instance.documents.has(documentName)) await updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' });
+      if (!live || instance.documents.has(documentName)) return;
+      const ended = updateLiveDoc(services.db, live.pageId, { segment_started_at: 0, contributors: '[]' })
+        // A lost segment end only makes the next store continue the old segment: logged, never thrown
+        // into Hocuspocus's unload (which nobody awaits).
+        .catch((err: unknown) => services.logger.error({ err, page_id: live.pageId }, 'live segment end not stored'))
+        .finally(() => segmentEnds.delete(ended));
+      segmentEnds.add(ended);
+      await ended;
     },
   };
 }
