@@ -6,6 +6,7 @@ import rootPackage from '../package.json' with { type: 'json' };
 import compress from 'koa-compress';
 import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
+import { logAppErrors } from './http/appErrors.ts';
 import { apiUrl } from './http/apiUrl.ts';
 import { apiRouter } from './http/dispatcher.ts';
 import { MenuCache } from './commands/menu/menuCache.ts';
@@ -37,6 +38,7 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: services.config.TRUST_PROXY, maxIpsCount: services.config.TRUST_PROXY_HOPS });
   // The app's per-process caches are built here, not in services.ts, which stays below commands.
   const actionServices = { ...services, menuCache: new MenuCache(services.config.MENU_CACHE_MB * 1024 * 1024) };
+  logAppErrors(app, services.logger);
   const router = apiRouter(opts.actions ?? allActions, actionServices, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024)));
 
   app.use(requestContext(services.logger));
