@@ -6,6 +6,7 @@ import type { DocTree } from '../core/tree.ts';
 import type { ImportFormat } from '../importers/index.ts';
 import type { SpecValidation } from '../importers/openapi/swaggerParser.ts';
 import type { LatestApiVersion, PreparedApiVersion } from '../importers/apiVersion/prepare.ts';
+import { packContents, type PackedContents } from './treeContents.ts';
 
 /**
  * The import jobs of the pool (workers/jobs.ts): reading uploaded or pushed files through
@@ -22,11 +23,14 @@ export const IMPORT_JOBS = {
     fileName?: string;
     lang?: ApiDocLang;
     want?: 'version' | 'document';
+    /** The pages' text in one buffer beside the tree (workers/treeContents.ts): what the server asks for. */
+    packContents?: boolean;
     /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
     latest?: LatestApiVersion | null;
   }): Promise<{
     format: ImportFormat;
     tree: DocTree;
+    contents?: PackedContents;
     api?: { kind: ApiSourceKind; prepared: PreparedApiVersion };
     document?: unknown;
     validation?: SpecValidation;
@@ -37,12 +41,13 @@ export const IMPORT_JOBS = {
     // validation: what strict validation found in an OpenAPI file that imports all the same (warnings);
     // skipped: a zip's entries left out for their names.
     const { format, tree, document, validation, skipped } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
-    if (format !== 'openapi' && format !== 'postman') return { format, tree, ...(skipped ? { skipped } : {}) };
-    if (input.want === 'document') return { format, tree, document, validation };
+    const packed = input.packContents ? packContents(tree) : { tree };
+    if (format !== 'openapi' && format !== 'postman') return { format, ...packed, ...(skipped ? { skipped } : {}) };
+    if (input.want === 'document') return { format, ...packed, document, validation };
     const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/apiVersion/prepare.ts')]);
     // Snapshot, stored form and diff here: the server process only writes the rows (issue #26).
     const { kind, snapshot } = snapshotApi(document, input.fileName);
-    return { format, tree, api: { kind, prepared: await prepareApiVersion(snapshot, input.latest ?? null) }, validation };
+    return { format, ...packed, api: { kind, prepared: await prepareApiVersion(snapshot, input.latest ?? null) }, validation };
   },
 
   /** An import's prepared API version compared again, with the version that came in meanwhile. */

@@ -16,9 +16,11 @@ export interface InsertInTurnsOptions<R> {
  * machine and over 100 ms on a busy one, during which no other request was answered (issue #26).
  * Bounded by rows AND bytes, a statement stays a few milliseconds whatever the pages weigh; full
  * batches share one SQL text, so the connection's prepared statement is reused.
- * `table()` makes the builder for each statement (a knex builder is spent once run).
+ * `table()` makes the builder for each statement (a knex builder is spent once run). `rows` may be
+ * a generator: each row is then made when its statement is filled, so what a row costs to build
+ * (a page's text, its hash) is spread over the turns too, and its strings die young.
  */
-export async function insertInTurns<R extends object>(table: () => Knex.QueryBuilder, rows: R[], opts: InsertInTurnsOptions<R>): Promise<void> {
+export async function insertInTurns<R extends object>(table: () => Knex.QueryBuilder, rows: Iterable<R>, opts: InsertInTurnsOptions<R>): Promise<void> {
   const maxBytes = opts.maxBytes ?? Infinity;
   let batch: R[] = [];
   let bytes = 0;

@@ -3,6 +3,7 @@ import type { ImportAutoResult } from '../../../core/wire.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { Services } from '../../services.ts';
 import { fileJobError } from '../../../workers/jobErrors.ts';
+import { withContents } from '../../../workers/treeContents.ts';
 import { latestApiVersion, recordApiVersion, type RecordedApiVersion } from '../apiChanges/recordApiVersion.ts';
 import { folderFileStore } from '../files/storeFolderFile.ts';
 import { historyLimitFor } from '../pages/history.ts';
@@ -35,8 +36,11 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
     });
   // The worker also compares the spec with the item's latest API version: this process only writes rows.
   const latest = input.itemId ? await latestApiVersion(services.db, input.itemId, '') : null;
-  const imported = await explained(services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest }, { fileName }));
-  const { tree, api, validation, skipped } = imported;
+  const imported = await explained(
+    services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest, packContents: true }, { fileName }),
+  );
+  const { api, validation, skipped } = imported;
+  const tree = imported.contents ? withContents(imported.tree, imported.contents) : imported.tree;
   let recorded = null as RecordedApiVersion | null;
   const result = await persistTree(services, {
     tree,

@@ -281,33 +281,40 @@ class TreeWriter {
         .patch({ ...record, sync_revision: revision });
   }
 
+  /** The rows of the new pages, made one by one as insertInTurns fills a batch: each text read and hashed just before its INSERT. */
+  private *newPageRows(now: number) {
+    for (const { page, catId } of this.newPages) {
+      const content = page.content;
+      yield {
+        item_id: this.itemId,
+        cat_id: catId,
+        page_title: page.title,
+        page_content: content,
+        s_number: page.order ?? DEFAULT_PAGE_ORDER,
+        author_uid: this.author.uid,
+        author_username: this.author.username,
+        addtime: now,
+        page_addtime: now,
+        page_comments: '',
+        ext_info: '',
+        revision: 1,
+        content_hash: contentHash(content),
+        stable_key: page.key ?? null,
+        // Imported, not synced: a page of a Markdown folder records its file (docs push then knows it) but is never pruned.
+        ...(page.source && this.sources.has(page.source.path) ? { ...this.sources.get(page.source.path)!, sync_revision: 1, sync_created: 0 } : {}),
+      };
+    }
+  }
+
   /** Inserts the pages that matched nothing, in batches, and records the import once. */
   async flushNewPages(source: string): Promise<void> {
     if (!this.newPages.length) return;
     const now = this.tx.now();
-    const rows = this.newPages.map(({ page, catId }) => ({
-      item_id: this.itemId,
-      cat_id: catId,
-      page_title: page.title,
-      page_content: page.content,
-      s_number: page.order ?? DEFAULT_PAGE_ORDER,
-      author_uid: this.author.uid,
-      author_username: this.author.username,
-      addtime: now,
-      page_addtime: now,
-      page_comments: '',
-      ext_info: '',
-      revision: 1,
-      content_hash: contentHash(page.content),
-      stable_key: page.key ?? null,
-      // Imported, not synced: a page of a Markdown folder records its file (docs push then knows it) but is never pruned.
-      ...(page.source && this.sources.has(page.source.path) ? { ...this.sources.get(page.source.path)!, sync_revision: 1, sync_created: 0 } : {}),
-    }));
     // New pages go in knex batches through the model's table: objection refuses batch inserts on
     // SQLite, and multi-row statements are what keep a thousand-page import quick. Other requests
     // get a turn between statements (see writeNode).
-    await insertInTurns(() => Page.knexTable(this.tx.db), rows, INSERT_BATCH);
-    this.counts.created += rows.length;
+    await insertInTurns(() => Page.knexTable(this.tx.db), this.newPageRows(now), INSERT_BATCH);
+    this.counts.created += this.newPages.length;
     await Item.query(this.tx.db).findById(this.itemId).patch({ last_update_time: now });
     await bumpMenuVersion(this.tx.db, this.itemId);
     await recordChange(this.tx, {
@@ -317,7 +324,7 @@ class TreeWriter {
       object: 'tree',
       objectId: this.itemId,
       objectName: source,
-      remark: `import: ${rows.length} pages created`,
+      remark: `import: ${this.newPages.length} pages created`,
     });
     this.newPages = [];
   }

@@ -75,4 +75,23 @@ describe('insertInTurns', () => {
     expect(seenAt).toHaveLength(10);
     for (let i = 1; i < seenAt.length; i++) expect(seenAt[i]!).toBeGreaterThan(seenAt[i - 1]!);
   });
+
+  it('takes a generator and makes each row only when its statement is being filled', async () => {
+    statements.length = 0;
+    await db('rows').delete();
+    // When each row was made, counted in statements already run.
+    const madeAfter: number[] = [];
+    function* rows() {
+      for (let n = 0; n < 7; n++) {
+        madeAfter.push(statements.length);
+        yield { n, body: 'y'.repeat(10) };
+      }
+    }
+    await insertInTurns(() => db('rows'), rows(), { maxRows: 3 });
+    expect(statements).toEqual([3, 3, 1]);
+    // Rows 0-3 before any INSERT (row 3 is what shows the first statement full), rows 4-6 after
+    // it ran (row 6 shows the second one full): never the whole list before the first statement.
+    expect(madeAfter).toEqual([0, 0, 0, 0, 1, 1, 1]);
+    expect((await db('rows').orderBy('id').select('n')).map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
 });
