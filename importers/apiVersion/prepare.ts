@@ -27,6 +27,8 @@ export interface PreparedApiVersion {
   /** Same API as the latest version: nothing to record. */
   unchanged: boolean;
   diff: ApiDiff;
+  /** diff.operations as api_versions stores them (JSON): made here, in the job's worker, not on the server's request thread. */
+  operationsJson: string;
   /** The stable page key of each of diff.operations (the new version's page, else the old one's). */
   pageKeys: (string | null)[];
 }
@@ -52,7 +54,8 @@ async function storedSnapshot(snapshot: ApiSnapshot): Promise<{ hash: string; gz
 export async function prepareApiVersion(snapshot: ApiSnapshot, latest: LatestApiVersion | null): Promise<PreparedApiVersion> {
   const { hash, gzipped } = await storedSnapshot(snapshot);
   const baseVersionId = latest?.version_id ?? null;
-  if (latest?.snapshot_hash === hash) return { baseVersionId, hash, gzipped, unchanged: true, diff: diffApiSnapshots(EMPTY, EMPTY), pageKeys: [] };
+  if (latest?.snapshot_hash === hash)
+    return { baseVersionId, hash, gzipped, unchanged: true, diff: diffApiSnapshots(EMPTY, EMPTY), operationsJson: '[]', pageKeys: [] };
   const before = latest ? readSnapshot(latest.snapshot) : EMPTY;
   const diff = diffApiSnapshots(before, snapshot);
   // The latest version was stored in an older snapshot format, so the hashes could not agree:
@@ -60,7 +63,15 @@ export async function prepareApiVersion(snapshot: ApiSnapshot, latest: LatestApi
   const unchanged = !!latest && formatsDiffer(before, snapshot) && unchangedAcrossFormats(before, snapshot, diff);
   const keys = new Map<string, string>();
   for (const op of [...before.operations, ...snapshot.operations]) if (op.pageKey) keys.set(operationKey(op), op.pageKey);
-  return { baseVersionId, hash, gzipped, unchanged, diff, pageKeys: diff.operations.map((op) => keys.get(operationKey(op)) ?? null) };
+  return {
+    baseVersionId,
+    hash,
+    gzipped,
+    unchanged,
+    diff,
+    operationsJson: JSON.stringify(diff.operations),
+    pageKeys: diff.operations.map((op) => keys.get(operationKey(op)) ?? null),
+  };
 }
 
 /** prepareApiVersion of a snapshot already in its stored form (a prepared one whose base changed meanwhile). */

@@ -71,7 +71,7 @@ export async function recordApiVersion(tx: Deps, input: RecordApiVersionInput): 
     created_at: now,
     snapshot: Buffer.from(prepared.gzipped),
     snapshot_hash: prepared.hash,
-    diff: JSON.stringify(diff.operations),
+    diff: prepared.operationsJson,
     ...diff.summary,
   };
   const { version_id: versionId } = await ApiVersion.query(tx.db).insert(row);

@@ -40,7 +40,7 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
     services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest, packContents: true }, { fileName }),
   );
   const { api, validation, skipped } = imported;
-  const tree = imported.contents ? withContents(imported.tree, imported.contents) : imported.tree;
+  const tree = imported.contents ? await withContents(imported.tree, imported.contents) : imported.tree;
   let recorded = null as RecordedApiVersion | null;
   const result = await persistTree(services, {
     tree,
