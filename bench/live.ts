@@ -38,8 +38,12 @@ const EDITORS = 20;
 /** One keystroke per editor every 300 ms: ~200 characters a minute, a fast typist. */
 const KEY_MS = 300;
 const OPEN_DOCS = 200;
-/** Side-by-side rounds of page/info and item/info without and with the open documents. */
-const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 2);
+/**
+ * Side-by-side rounds of page/info and item/info without and with the open documents: three, so
+ * that the median is one round's figure and one disturbed round (±8 % between rounds of one run
+ * on this machine) cannot move it.
+ */
+const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
 /** BENCH_LIVE_PARTS: a comma-separated choice of the parts run() names ('info with open documents', …); all by default. */
 const PARTS = process.env.BENCH_LIVE_PARTS?.split(',').map((p) => p.trim());
 const logger = createLogger('silent', false);
@@ -344,6 +348,9 @@ export async function infoWithOpenDocuments(engine: Engine): Promise<Rows> {
       for (let r = 0; r < ROUNDS; r++) {
         const without = r % 2 === 0 ? await both() : null;
         providers = await openAll(server.url, seeded.token, seeded.bigPageIds.slice(0, OPEN_DOCS));
+        // The same settling window as after closing them: a round measures documents held open,
+        // not the collection of the garbage their opening left (200 loads, 20 at a time).
+        await new Promise((res) => setTimeout(res, 3000));
         if (r === 0) {
           const [own0, t0] = [ownCpuMs(), performance.now()];
           idle = await idleCpu(server.pid);
