@@ -4,11 +4,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, Id } from '@core/wire';
+import { AccountPassword } from '../../components/AccountPassword.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { usePagedList } from '../../hooks/usePagedList.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
@@ -159,15 +159,7 @@ export function AdminUsers() {
             >
               {/* Shown in clear only while adding, so the admin can pass it on (spec §5). */}
               {editing.uid ? (
-                <Password
-                  inputId="admin-user-password"
-                  value={editing.password}
-                  onChange={(e) => set({ password: e.target.value })}
-                  feedback={false}
-                  toggleMask
-                  maxLength={MAX.password}
-                  autoComplete="new-password"
-                />
+                <AccountPassword id="admin-user-password" value={editing.password} onChange={(password) => set({ password })} autoComplete="new-password" />
               ) : (
                 <InputText
                   id="admin-user-password"

@@ -1,11 +1,11 @@
 import { MAX } from '@core/limits';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { isOn } from '../../api/types.ts';
+import { AccountPassword } from '../../components/AccountPassword.tsx';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { CaptchaField } from '../../components/CaptchaField.tsx';
@@ -77,28 +77,10 @@ export default function RegisterScene() {
           />
         </FormField>
         <FormField label={t('register.password')} htmlFor="register-password" error={form.problems.password}>
-          <Password
-            inputId="register-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            feedback={false}
-            toggleMask
-            autoComplete="new-password"
-            maxLength={MAX.password}
-            required
-          />
+          <AccountPassword id="register-password" value={password} onChange={setPassword} autoComplete="new-password" required />
         </FormField>
         <FormField label={t('register.confirmPassword')} htmlFor="register-confirm" error={form.problems.confirm_password}>
-          <Password
-            inputId="register-confirm"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            feedback={false}
-            toggleMask
-            autoComplete="new-password"
-            maxLength={MAX.password}
-            required
-          />
+          <AccountPassword id="register-confirm" value={confirm} onChange={setConfirm} autoComplete="new-password" required />
         </FormField>
         {captcha.field && <CaptchaField id="register-captcha" {...captcha.field} />}
       </AuthForm>

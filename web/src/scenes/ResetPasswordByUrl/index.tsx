@@ -1,9 +1,8 @@
-import { MAX } from '@core/limits';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountPassword } from '../../components/AccountPassword.tsx';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { AuthForm } from '../../components/AuthForm.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -42,16 +41,7 @@ export default function ResetPasswordByUrlScene() {
         <AuthForm onSubmit={onSubmit} error={error} busy={busy} submitLabel={t('resetByUrl.submit')} canSubmit={!!password}>
           <p className="folio-muted">{link.email}</p>
           <FormField label={t('resetByUrl.newPassword')} htmlFor="reset-new-password" error={form.problems.new_password}>
-            <Password
-              inputId="reset-new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              feedback={false}
-              toggleMask
-              autoComplete="new-password"
-              maxLength={MAX.password}
-              autoFocus
-            />
+            <AccountPassword id="reset-new-password" value={password} onChange={setPassword} autoComplete="new-password" autoFocus />
           </FormField>
         </AuthForm>
       )}

@@ -1,8 +1,8 @@
 import { MAX } from '@core/limits';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPassword } from '../../components/AccountPassword.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
@@ -58,15 +58,7 @@ export function EmailDialog({
         <InputText id="email-new" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={MAX.email} autoComplete="email" autoFocus />
       </FormField>
       <FormField label={t('user.currentPassword')} htmlFor="email-password" error={form.problems.password}>
-        <Password
-          inputId="email-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="current-password"
-          maxLength={MAX.password}
-        />
+        <AccountPassword id="email-password" value={password} onChange={setPassword} autoComplete="current-password" />
       </FormField>
     </FormDialog>
   );

@@ -1,7 +1,6 @@
-import { MAX } from '@core/limits';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountPassword } from '../../components/AccountPassword.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
@@ -32,16 +31,20 @@ export function PasswordDialog({ visible, onHide }: { visible: boolean; onHide: 
     setError('');
     onHide();
   };
-  const field = (key: keyof typeof EMPTY, id: string, label: string, autoComplete: string, autoFocus = false, problem?: string) => (
+  const field = (
+    key: keyof typeof EMPTY,
+    id: string,
+    label: string,
+    autoComplete: 'new-password' | 'current-password',
+    autoFocus = false,
+    problem?: string,
+  ) => (
     <FormField label={label} htmlFor={id} error={problem}>
-      <Password
-        inputId={id}
+      <AccountPassword
+        id={id}
         value={values[key]}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-        feedback={false}
-        toggleMask
+        onChange={(value) => setValues((v) => ({ ...v, [key]: value }))}
         autoComplete={autoComplete}
-        maxLength={MAX.password}
         autoFocus={autoFocus}
       />
     </FormField>
