@@ -61,3 +61,40 @@ describe('an import writing its pages', () => {
     expect(during).toBeGreaterThan(0);
   });
 });
+
+describe("an import's page texts", () => {
+  it('are read batch by batch as the pages are inserted, not all at once before the first insert', async () => {
+    // Texts read from the worker's buffer on demand (workers/treeContents.ts) must die young: read
+    // all at once (a copy of each page made by spreading it read its text), GitHub's 1,223 pages
+    // lived until their insert and were promoted into the old generation, each scavenge copying
+    // them and a major collection following, while other requests waited (issue #26).
+    let inserts = 0;
+    const insertsAtRead: number[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/^insert into [`"]pages[`"]/i.test(q.sql)) inserts++;
+    };
+    const pages = tree(400);
+    for (const catalog of pages.catalogs) {
+      for (const page of catalog.pages) {
+        const text = page.content;
+        Object.defineProperty(page, 'content', {
+          enumerable: true,
+          configurable: true,
+          get: () => (insertsAtRead.push(inserts), text),
+        });
+      }
+    }
+    t.services.db.on('query', onQuery);
+    try {
+      const result = await persistTree(t.services, { tree: pages, owner: { uid: owner.uid, username: owner.username }, itemName: 'Read late', password: '' });
+      expect(result.created).toBe(400);
+    } finally {
+      t.services.db.off('query', onQuery);
+    }
+    // Each text read once, and the last ones after many pages were already inserted.
+    expect(insertsAtRead).toHaveLength(400);
+    expect(inserts).toBeGreaterThan(10);
+    expect(insertsAtRead.at(-1)).toBeGreaterThanOrEqual(inserts - 1);
+    expect(insertsAtRead[0]).toBe(0);
+  });
+});

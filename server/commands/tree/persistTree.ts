@@ -140,7 +140,12 @@ class TreeWriter {
   private existingCats: { cat_id: number; cat_name: string; parent_cat_id: number }[] = [];
   private catByNode = new Map<DocCatalog, number>();
   private claimedCats = new Set<number>();
-  private newPages: { page: DocPage; catId: number }[] = [];
+  /**
+   * The pages to insert, with their title and key as written. The page itself is kept, never a
+   * copy: spreading a page of an import reads its text (workers/treeContents.ts), and every text
+   * read at once lived until the insert (issue #26).
+   */
+  private newPages: { page: DocPage; title: string; key: string | undefined; catId: number }[] = [];
   private usedKeys = new Set<string>();
   /** Pages handled since the last turn of the event loop given to other requests. */
   private sinceTurn = 0;
@@ -224,31 +229,32 @@ class TreeWriter {
     if (!existing && page.source) existing = this.bySource.get(page.source.path);
     existing ??= this.byPlace.get(`${catId}\u0000${title}`);
     if (existing && existing.stable_key && page.key && existing.stable_key !== page.key) existing = undefined;
-    await this.save(existing, { ...page, title }, catId);
+    await this.save(existing, page, catId, { title, key: page.key });
   }
 
   async fillSinglePage(page: DocPage | null): Promise<void> {
     if (!page) return;
     const only = [...this.byPlace.values()].find((p) => p.cat_id === 0);
-    await this.save(only, { ...page, title: only?.page_title || page.title }, 0);
+    await this.save(only, page, 0, { title: only?.page_title || page.title, key: page.key });
   }
 
-  private async save(existing: ExistingPage | undefined, page: DocPage, catId: number): Promise<void> {
+  /** `as`: the page's title and key as written (the tree's may be trimmed or replaced). */
+  private async save(existing: ExistingPage | undefined, page: DocPage, catId: number, as: { title: string; key: string | undefined }): Promise<void> {
     const order = page.order ?? DEFAULT_PAGE_ORDER;
     if (!existing) {
       // A key already taken in this item (a repeat inside the tree) is dropped rather than clashing.
-      const key = page.key && !this.usedKeys.has(page.key) ? page.key : undefined;
+      const key = as.key && !this.usedKeys.has(as.key) ? as.key : undefined;
       if (key) this.usedKeys.add(key);
-      this.newPages.push({ page: { ...page, key }, catId });
+      this.newPages.push({ page, title: as.title, key, catId });
       return;
     }
     if (
       existing &&
       existing.cat_id === catId &&
-      existing.page_title === page.title &&
+      existing.page_title === as.title &&
       existing.s_number === order &&
       existing.content_hash === contentHash(page.content) &&
-      (existing.stable_key ?? undefined) === page.key
+      (existing.stable_key ?? undefined) === as.key
     ) {
       this.counts.unchanged++;
       await this.recordSource(page, existing.page_id, existing.revision);
@@ -257,19 +263,19 @@ class TreeWriter {
     const saved = await savePage(this.tx, {
       itemId: this.itemId,
       pageId: existing?.page_id,
-      title: page.title,
+      title: as.title,
       content: page.content,
       catId,
       sNumber: order,
-      stableKey: page.key,
+      stableKey: as.key,
       author: this.author,
       historyLimit: this.historyLimit,
     });
     this.counts.updated++;
     await this.recordSource(page, saved.page.page_id, saved.page.revision);
-    const row: ExistingPage = { ...saved.page, cat_id: catId, page_title: page.title, s_number: order, is_del: 0 };
+    const row: ExistingPage = { ...saved.page, cat_id: catId, page_title: as.title, s_number: order, is_del: 0 };
     if (row.stable_key) this.byKey.set(row.stable_key, row);
-    this.byPlace.set(`${catId}\u0000${page.title}`, row);
+    this.byPlace.set(`${catId}\u0000${as.title}`, row);
   }
 
   /** What `docs push` records about a page written from a file (sync/apply): its file, front matter, links, revision and hash. */
@@ -283,12 +289,12 @@ class TreeWriter {
 
   /** The rows of the new pages, made one by one as insertInTurns fills a batch: each text read and hashed just before its INSERT. */
   private *newPageRows(now: number) {
-    for (const { page, catId } of this.newPages) {
+    for (const { page, title, key, catId } of this.newPages) {
       const content = page.content;
       yield {
         item_id: this.itemId,
         cat_id: catId,
-        page_title: page.title,
+        page_title: title,
         page_content: content,
         s_number: page.order ?? DEFAULT_PAGE_ORDER,
         author_uid: this.author.uid,
@@ -299,7 +305,7 @@ class TreeWriter {
         ext_info: '',
         revision: 1,
         content_hash: contentHash(content),
-        stable_key: page.key ?? null,
+        stable_key: key ?? null,
         // Imported, not synced: a page of a Markdown folder records its file (docs push then knows it) but is never pruned.
         ...(page.source && this.sources.has(page.source.path) ? { ...this.sources.get(page.source.path)!, sync_revision: 1, sync_created: 0 } : {}),
       };
