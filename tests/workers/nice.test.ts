@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobPool } from '../../workers/pool.ts';
+import { childPids, threadNices } from '../helpers/processes.ts';
 
 /**
  * JOB_NICE: a job's worker process runs at the configured CPU priority, every one of its threads
@@ -8,24 +8,6 @@ import { JobPool } from '../../workers/pool.ts';
  * Checked on the real pool's real worker process through /proc.
  */
 const linux = process.platform === 'linux';
-
-/** This process's child processes (the pool's workers: a vitest worker has no others). */
-function childPids(): number[] {
-  return fs
-    .readdirSync('/proc/self/task')
-    .flatMap((task) => fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/))
-    .filter(Boolean)
-    .map(Number);
-}
-
-/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNices(pid: number): number[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    // Fields after the command name, which is in brackets and may hold spaces.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
 
 /** Runs one small job, then answers the nice values of the threads of the worker that ran it (kept alive by a long idle time). */
 async function workerNicesAfterJob(pool: JobPool): Promise<number[]> {
@@ -45,7 +27,7 @@ describe.runIf(linux)('job worker priority (JOB_NICE)', () => {
   });
 
   it('runs every thread of the worker process at the configured nice value', async () => {
-    pool = new JobPool({ memoryMb: 256, timeoutMs: 60_000, workers: 1, idleMs: 60_000, nice: 7 });
+    pool = new JobPool({ memoryMb: 256, timeoutMs: 60_000, workers: 1, idleMs: 60_000, nice: 7, spare: false });
     const nices = await workerNicesAfterJob(pool);
     // V8's and libuv's threads too, not only the main thread.
     expect(nices.length).toBeGreaterThan(1);
@@ -53,7 +35,7 @@ describe.runIf(linux)('job worker priority (JOB_NICE)', () => {
   });
 
   it("leaves the worker at this process's priority with JOB_NICE=0", async () => {
-    pool = new JobPool({ memoryMb: 256, timeoutMs: 60_000, workers: 1, idleMs: 60_000, nice: 0 });
+    pool = new JobPool({ memoryMb: 256, timeoutMs: 60_000, workers: 1, idleMs: 60_000, nice: 0, spare: false });
     const own = threadNices(process.pid)[0]!;
     expect(new Set(await workerNicesAfterJob(pool))).toEqual(new Set([own]));
   });

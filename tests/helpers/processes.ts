@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+
+/** The child processes of a process, by default this one (the pool's workers: a vitest worker has no others). */
+export function childPids(pid: number | 'self' = 'self'): number[] {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+    .filter(Boolean)
+    .map(Number);
+}
+
+/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+export function threadNices(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // Fields after the command name, which is in brackets and may hold spaces.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
