@@ -11,13 +11,16 @@ import os from 'node:os';
  * process could not raise it back, and a job never needs to.
  */
 export function lowerPriority(nice: number): void {
+  for (const id of threadIds()) lowerTo(id, nice);
+}
+
+/** Sets one thread or process (by id) to `nice` if it runs above it; one that ended meanwhile is left alone. */
+function lowerTo(id: number, nice: number): void {
   if (nice <= 0) return;
-  for (const id of threadIds()) {
-    try {
-      if (os.getPriority(id) < nice) os.setPriority(id, nice);
-    } catch {
-      // the thread ended meanwhile
-    }
+  try {
+    if (os.getPriority(id) < nice) os.setPriority(id, nice);
+  } catch {
+    // it ended meanwhile
   }
 }
 
@@ -38,10 +41,5 @@ function threadIds(): number[] {
  * any thread started meanwhile). A process that ended already is left alone.
  */
 export function lowerWorkerPriority(pid: number, nice: number): void {
-  if (nice <= 0) return;
-  try {
-    if (os.getPriority(pid) < nice) os.setPriority(pid, nice);
-  } catch {
-    // the worker exited meanwhile
-  }
+  lowerTo(pid, nice);
 }

@@ -29,8 +29,9 @@ import { whenIdle, type IdleWait } from './whenIdle.ts';
  * in the 70 ms after a job began, and `page/info` p99 during GitHub's import went to ×2.5-5 of
  * idle in half the runs (bench "job pool"). With the spare started at `docs serve`'s start
  * (`warm`) and replaced after each job once the server is idle, no such stall is left, and a job
- * starts ~0.5 s sooner. The cost is the spare's memory (54 MB RSS measured); JOB_SPARE=0 starts workers per job, and
- * idle ones exit after JOB_IDLE_SECONDS. Extra workers (JOB_WORKERS > 1) always exit so.
+ * starts ~0.5 s sooner. The cost is the spare's memory (54 MB RSS measured); JOB_SPARE=0 starts
+ * workers per job, and idle ones exit after JOB_IDLE_SECONDS. Extra workers (JOB_WORKERS > 1)
+ * always exit so.
  *
  * Why tinypool with `runtime: 'child_process'` (measured 2026-11-27, Node 24.21, 2 shared cores,
  * MALLOC_ARENA_MAX=2; piscina 5.3.2 and tinypool 2.2.0, 2 workers, min 0, idle 2 s):

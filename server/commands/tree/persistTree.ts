@@ -141,9 +141,9 @@ class TreeWriter {
   private catByNode = new Map<DocCatalog, number>();
   private claimedCats = new Set<number>();
   /**
-   * The pages to insert, with their title and key as written. The page itself is kept, never a
-   * copy: spreading a page of an import reads its text (workers/treeContents.ts), and every text
-   * read at once lived until the insert (issue #26).
+   * The pages to insert, with their title as written and their key unless already taken. The
+   * page itself is kept, never a copy: spreading a page of an import reads its text
+   * (workers/treeContents.ts), and every text read at once lived until the insert (issue #26).
    */
   private newPages: { page: DocPage; title: string; key: string | undefined; catId: number }[] = [];
   private usedKeys = new Set<string>();
@@ -229,32 +229,32 @@ class TreeWriter {
     if (!existing && page.source) existing = this.bySource.get(page.source.path);
     existing ??= this.byPlace.get(`${catId}\u0000${title}`);
     if (existing && existing.stable_key && page.key && existing.stable_key !== page.key) existing = undefined;
-    await this.save(existing, page, catId, { title, key: page.key });
+    await this.save(existing, page, catId, title);
   }
 
   async fillSinglePage(page: DocPage | null): Promise<void> {
     if (!page) return;
     const only = [...this.byPlace.values()].find((p) => p.cat_id === 0);
-    await this.save(only, page, 0, { title: only?.page_title || page.title, key: page.key });
+    await this.save(only, page, 0, only?.page_title || page.title);
   }
 
-  /** `as`: the page's title and key as written (the tree's may be trimmed or replaced). */
-  private async save(existing: ExistingPage | undefined, page: DocPage, catId: number, as: { title: string; key: string | undefined }): Promise<void> {
+  /** `title`: the page's title as written (the tree's may be trimmed or replaced). */
+  private async save(existing: ExistingPage | undefined, page: DocPage, catId: number, title: string): Promise<void> {
     const order = page.order ?? DEFAULT_PAGE_ORDER;
     if (!existing) {
       // A key already taken in this item (a repeat inside the tree) is dropped rather than clashing.
-      const key = as.key && !this.usedKeys.has(as.key) ? as.key : undefined;
+      const key = page.key && !this.usedKeys.has(page.key) ? page.key : undefined;
       if (key) this.usedKeys.add(key);
-      this.newPages.push({ page, title: as.title, key, catId });
+      this.newPages.push({ page, title, key, catId });
       return;
     }
     if (
       existing &&
       existing.cat_id === catId &&
-      existing.page_title === as.title &&
+      existing.page_title === title &&
       existing.s_number === order &&
       existing.content_hash === contentHash(page.content) &&
-      (existing.stable_key ?? undefined) === as.key
+      (existing.stable_key ?? undefined) === page.key
     ) {
       this.counts.unchanged++;
       await this.recordSource(page, existing.page_id, existing.revision);
@@ -263,19 +263,19 @@ class TreeWriter {
     const saved = await savePage(this.tx, {
       itemId: this.itemId,
       pageId: existing?.page_id,
-      title: as.title,
+      title,
       content: page.content,
       catId,
       sNumber: order,
-      stableKey: as.key,
+      stableKey: page.key,
       author: this.author,
       historyLimit: this.historyLimit,
     });
     this.counts.updated++;
     await this.recordSource(page, saved.page.page_id, saved.page.revision);
-    const row: ExistingPage = { ...saved.page, cat_id: catId, page_title: as.title, s_number: order, is_del: 0 };
+    const row: ExistingPage = { ...saved.page, cat_id: catId, page_title: title, s_number: order, is_del: 0 };
     if (row.stable_key) this.byKey.set(row.stable_key, row);
-    this.byPlace.set(`${catId}\u0000${as.title}`, row);
+    this.byPlace.set(`${catId}\u0000${title}`, row);
   }
 
   /** What `docs push` records about a page written from a file (sync/apply): its file, front matter, links, revision and hash. */
