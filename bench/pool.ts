@@ -197,13 +197,17 @@ export async function runLatency(): Promise<BenchTable> {
 
 /** Reads idle for 10 s (after a warm-up), then while GitHub's spec imports; the import's answer and time. */
 async function readsAroundImport(server: Server, reader: ReaderThread) {
+  // The upload's body is built before the idle reads, not at the window's start: reading the
+  // 13 MB spec and concatenating it made this process collect its garbage there, and V8's GC
+  // threads of the bench took both cores from the server for 9-20 ms (perf sched, 2026-11-28) —
+  // the first reads of the window were charged for the client's own collection.
+  const send = preparedUpload(server, 'api.github.com.json', githubApiSpec());
   await reader.read(2000);
   const idleRss = rssOf(server.pid).nowMb;
   const idle = await reader.read(10_000);
   resetPeak(server.pid);
   let workersPeak = 0;
   const sampler = setInterval(() => (workersPeak = Math.max(workersPeak, childrenRssMb(server.pid))), 200);
-  const send = preparedUpload(server, 'api.github.com.json', githubApiSpec());
   const started = performance.now();
   const reading = reader.start();
   const imported = await send().catch((err: Error) => ({ status: 0, body: { error_code: -1, error_message: err.message } }));
