@@ -6,7 +6,7 @@ import type { DocTree } from '../core/tree.ts';
 import type { ImportFormat } from '../importers/index.ts';
 import type { SpecValidation } from '../importers/openapi/swaggerParser.ts';
 import type { LatestApiVersion, PreparedApiVersion } from '../importers/apiVersion/prepare.ts';
-import { packContents, type PackedContents } from './treeContents.ts';
+import { writeContents, type ContentsFile } from './treeContents.ts';
 
 /**
  * The import jobs of the pool (workers/jobs.ts): reading uploaded or pushed files through
@@ -23,14 +23,14 @@ export const IMPORT_JOBS = {
     fileName?: string;
     lang?: ApiDocLang;
     want?: 'version' | 'document';
-    /** The pages' text in one buffer beside the tree (workers/treeContents.ts): what the server asks for. */
-    packContents?: boolean;
+    /** The pages' text written to this file instead of kept in the tree (workers/treeContents.ts): what the server asks for. */
+    contentsFile?: string;
     /** The item's latest API version, which the new snapshot is compared with (none: a new item). */
     latest?: LatestApiVersion | null;
   }): Promise<{
     format: ImportFormat;
     tree: DocTree;
-    contents?: PackedContents;
+    contents?: ContentsFile;
     api?: { kind: ApiSourceKind; prepared: PreparedApiVersion };
     document?: unknown;
     validation?: SpecValidation;
@@ -41,7 +41,7 @@ export const IMPORT_JOBS = {
     // validation: what strict validation found in an OpenAPI file that imports all the same (warnings);
     // skipped: a zip's entries left out for their names.
     const { format, tree, document, validation, skipped } = await importFile(bytes, { fileName: input.fileName, lang: input.lang });
-    const packed = input.packContents ? packContents(tree) : { tree };
+    const packed = input.contentsFile ? await writeContents(tree, input.contentsFile) : { tree };
     if (format !== 'openapi' && format !== 'postman') return { format, ...packed, ...(skipped ? { skipped } : {}) };
     if (input.want === 'document') return { format, ...packed, document, validation };
     const [{ snapshotApi }, { prepareApiVersion }] = await Promise.all([import('../importers/apiSnapshot.ts'), import('../importers/apiVersion/prepare.ts')]);

@@ -175,10 +175,17 @@ export class JobPool {
     this.#dir = null;
   }
 
-  async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
+  /**
+   * A new path in the pool's temp folder, for a file a job writes beside its answer (an import's
+   * page texts): the caller removes it when done, and `close` removes whatever is left.
+   */
+  scratchPath(suffix: string): string {
     const dir = (this.#dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'folio-jobs-')));
-    const id = crypto.randomUUID();
-    const task: JobTask = { job, inFile: path.join(dir, `${id}.in`), outFile: path.join(dir, `${id}.out`), nice: this.limits.nice };
+    return path.join(dir, `${crypto.randomUUID()}.${suffix}`);
+  }
+
+  async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
+    const task: JobTask = { job, inFile: this.scratchPath('in'), outFile: this.scratchPath('out'), nice: this.limits.nice };
     await fsp.writeFile(task.inFile, v8.serialize(input));
     // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
     const signal = AbortSignal.timeout(this.limits.timeoutMs);

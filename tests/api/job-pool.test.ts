@@ -70,6 +70,9 @@ async function measureWhile(
   return { reads, stalls };
 }
 
+/** The files left in the job pool's temp folder: a job's input, answer or page texts once its import ended is a leak. */
+const leftovers = (t: TestServer) => fs.readdirSync(path.dirname(t.services.jobs.scratchPath('probe')));
+
 const longest = (samples: Sample[]) => Math.max(0, ...samples.map((x) => x.ms));
 
 describe('import/auto in the job pool', () => {
@@ -95,6 +98,8 @@ describe('import/auto in the job pool', () => {
     const r = await importing;
     expect(r.body.error_code, r.body.error_message).toBe(0);
     expect(await t.services.db('pages').where({ item_id: r.body.data.item_id }).count({ n: '*' }).first().then(toCount)).toBe(324);
+    // The pages' texts came through a file of their own (workers/treeContents.ts), gone with the import.
+    expect(leftovers(t)).toEqual([]);
     // Parsing, validating and snapshotting took seconds of CPU, none of it in this process: reads
     // went on all along, none waiting for the job, and the loop never stalled for it. (In the
     // request's process the loop stalled for the whole parse, seconds, and so did a read.)
@@ -128,6 +133,7 @@ describe('import/auto over the job limits', () => {
     expect(r.body.error_message).toContain(`file: ${fileName}: the job was stopped: it `);
     expect(r.body.error_message).toMatch(limit);
     expect(await counts()).toEqual(before);
+    expect(leftovers(t)).toEqual([]);
   }
 
   afterAll(() => t?.close());

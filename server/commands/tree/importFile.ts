@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import type { Lang } from '../../../core/errors.ts';
+import type { DocTree } from '../../../core/tree.ts';
 import type { ImportAutoResult } from '../../../core/wire.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { Services } from '../../services.ts';
@@ -8,6 +10,7 @@ import { latestApiVersion, recordApiVersion, type RecordedApiVersion } from '../
 import { folderFileStore } from '../files/storeFolderFile.ts';
 import { historyLimitFor } from '../pages/history.ts';
 import { persistTree } from './persistTree.ts';
+import type { JobOutput } from '../../../workers/jobs.ts';
 
 export interface ImportFileInput {
   /** A file on disk (an upload's temp file). */
@@ -30,17 +33,34 @@ export interface ImportFileInput {
  */
 export async function importFile(services: Services, input: ImportFileInput): Promise<ImportAutoResult> {
   const fileName = input.fileName || 'file';
-  const explained = <T>(job: Promise<T>): Promise<T> =>
-    job.catch((err: unknown) => {
-      throw fileJobError(err);
-    });
   // The worker also compares the spec with the item's latest API version: this process only writes rows.
   const latest = input.itemId ? await latestApiVersion(services.db, input.itemId, '') : null;
-  const imported = await explained(
-    services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest, packContents: true }, { fileName }),
-  );
+  // The pages' text comes back in a file of its own, read page by page as each is written.
+  const contentsFile = services.jobs.scratchPath('contents');
+  try {
+    const imported = await explained(
+      services.jobs.run('import', { path: input.path, fileName: input.fileName, lang: input.lang, latest, contentsFile }, { fileName }),
+    );
+    const contents = imported.contents ? await withContents(imported.tree, imported.contents) : null;
+    try {
+      return await writeImported(services, input, contents?.tree ?? imported.tree, imported);
+    } finally {
+      contents?.close();
+    }
+  } finally {
+    await fs.rm(contentsFile, { force: true });
+  }
+}
+
+/** The imported tree into its item in one transaction, with the API version it brings; the answer of `import/auto`. */
+async function writeImported(
+  services: Services,
+  input: ImportFileInput,
+  tree: DocTree,
+  imported: Pick<JobOutput<'import'>, 'api' | 'validation' | 'skipped'>,
+): Promise<ImportAutoResult> {
+  const fileName = input.fileName || 'file';
   const { api, validation, skipped } = imported;
-  const tree = imported.contents ? await withContents(imported.tree, imported.contents) : imported.tree;
   let recorded = null as RecordedApiVersion | null;
   const result = await persistTree(services, {
     tree,
@@ -76,4 +96,11 @@ export async function importFile(services: Services, input: ImportFileInput): Pr
     ...(validation?.total ? { warnings: validation.warnings, warnings_total: validation.total, warnings_kind: 'validation' as const } : {}),
     ...(skipped?.total ? { warnings: skipped.warnings, warnings_total: skipped.total, warnings_kind: 'skipped_entries' as const } : {}),
   };
+}
+
+/** A job's failure as the error its user is shown (the file and the limit it ran into, say). */
+function explained<T>(job: Promise<T>): Promise<T> {
+  return job.catch((err: unknown) => {
+    throw fileJobError(err);
+  });
 }
