@@ -6,9 +6,13 @@
 import { buildUser } from '../tests/helpers/factories.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 
-// The job pool's limits (JOB_*) from this process's environment, as `docs serve` reads them.
+// The job pool's limits (JOB_*) from this process's environment, as `docs serve` reads them, and
+// its default SCHED_IDLE workers, which the test helper turns off for the suite.
 const server = await startTestServer({
-  env: Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)),
+  env: {
+    JOB_SCHED_IDLE: '1',
+    ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)),
+  },
 });
 const user = await buildUser(server);
 // As `docs serve` does once it listens (server/main.ts): the pool's spare worker (JOB_SPARE) started.

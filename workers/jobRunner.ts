@@ -13,6 +13,8 @@ export interface JobTask {
   outFile: string;
   /** The CPU priority (nice value, 0-19) the worker runs jobs at: JOB_NICE. */
   nice: number;
+  /** The worker runs jobs under Linux's SCHED_IDLE policy: JOB_SCHED_IDLE. */
+  schedIdle?: boolean;
 }
 
 /** The bytes of a file a job made, or a value (v8-serialised), in `outFile`. */
@@ -28,7 +30,7 @@ export function jobRunner(jobs: Partial<Record<JobName, (input: never) => Promis
     const job = jobs[task.job] as ((input: unknown) => Promise<unknown>) | undefined;
     if (!job) throw new Error(`this worker has no job ${task.job}`);
     // Before the job's first file read, so libuv's pool threads are born at this priority too.
-    lowerPriority(task.nice);
+    lowerPriority(task.nice, task.schedIdle ?? false);
     const input = v8.deserialize(await fs.readFile(task.inFile));
     const result: unknown = await job(input);
     if (result instanceof Uint8Array) {

@@ -49,6 +49,13 @@ export const JOB_LIMIT_VARIABLES = z.object({
     .describe(
       "CPU priority (nice value, 0-19) of the import/export worker processes: higher yields the CPU to the process answering requests; 0 keeps the server's own",
     ),
+  JOB_SCHED_IDLE: z
+    .enum(['1', '0'])
+    .default('1')
+    .transform((v) => v === '1')
+    .describe(
+      "on Linux, run the import/export worker processes under the SCHED_IDLE policy (1): they take a core only when no other thread wants it, so a request never waits for an import's CPU, and on a machine kept fully busy a job waits instead (up to JOB_TIMEOUT_SECONDS); 0: JOB_NICE alone",
+    ),
 });
 
 export interface JobLimits {
@@ -60,6 +67,8 @@ export interface JobLimits {
   nice: number;
   /** Keep one worker started between jobs (JOB_SPARE: workers/pool.ts). */
   spare: boolean;
+  /** Workers under Linux's SCHED_IDLE policy (JOB_SCHED_IDLE: workers/nice.ts); absent: off. */
+  schedIdle?: boolean;
 }
 
 export function jobLimitsOf(c: z.infer<typeof JOB_LIMIT_VARIABLES>): JobLimits {
@@ -70,6 +79,7 @@ export function jobLimitsOf(c: z.infer<typeof JOB_LIMIT_VARIABLES>): JobLimits {
     idleMs: Math.round(c.JOB_IDLE_SECONDS * 1000),
     nice: c.JOB_NICE,
     spare: c.JOB_SPARE,
+    schedIdle: c.JOB_SCHED_IDLE,
   };
 }
 

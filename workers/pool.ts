@@ -185,7 +185,13 @@ export class JobPool {
   }
 
   async #run(job: JobName, input: unknown, fileName: string): Promise<{ reply: JobReply; outFile: string }> {
-    const task: JobTask = { job, inFile: this.scratchPath('in'), outFile: this.scratchPath('out'), nice: this.limits.nice };
+    const task: JobTask = {
+      job,
+      inFile: this.scratchPath('in'),
+      outFile: this.scratchPath('out'),
+      nice: this.limits.nice,
+      schedIdle: this.limits.schedIdle ?? false,
+    };
     await fsp.writeFile(task.inFile, v8.serialize(input));
     // The clock counts from the job's start in line: with every worker busy, waiting is part of the limit.
     const signal = AbortSignal.timeout(this.limits.timeoutMs);

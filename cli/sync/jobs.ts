@@ -32,8 +32,9 @@ export async function openCliJobs(
     throw err;
   }
   const { JobPool, JobLimitError } = await import('../../workers/pool.ts');
-  // One job at a time, and no spare: the CLI answers no requests its forks could stall.
-  const pool = new JobPool({ ...limits, workers: 1, spare: false }, { entry: bundledEntry() });
+  // One job at a time, no spare, and no SCHED_IDLE: the CLI answers no requests its forks or its
+  // jobs could stall, and on a busy CI runner an idle-policy job would wait for every other process.
+  const pool = new JobPool({ ...limits, workers: 1, spare: false, schedIdle: false }, { entry: bundledEntry() });
   return {
     async run<K extends JobName>(job: K, input: JobInput<K>, fileName: string): Promise<JobOutput<K>> {
       try {

@@ -42,6 +42,8 @@ class ServeProcess {
         LOG_LEVEL: 'info',
         ADMIN_USERNAME: 'boss',
         ADMIN_PASSWORD: 'a-long-password',
+        // The suite keeps every core busy, which an idle-policy job would wait out (tests/helpers/server.ts).
+        JOB_SCHED_IDLE: '0',
         ...testPasswordCostEnv,
         ...env,
       },

@@ -8,7 +8,18 @@ const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
 export function docs(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [DOCS, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', TIMEZONE: 'UTC', ...testPasswordCostEnv, ...env },
+    // JOB_SCHED_IDLE=0: the suite keeps every core busy, which an idle-policy job would wait out (tests/helpers/server.ts).
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      TIMEZONE: 'UTC',
+      JOB_SCHED_IDLE: '0',
+      ...testPasswordCostEnv,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
