@@ -75,13 +75,16 @@ interface ExistingPage {
 
 const ONE_PAGE_TYPES: number[] = [ItemType.SINGLE_PAGE, ItemType.SPREADSHEET];
 /**
- * Pages per INSERT, and their text: a statement stays a few milliseconds (issue #26; 200 of
- * GitHub's pages, 1.3 MB, took 8-52 ms on a quiet machine). 25 rows × 15 columns is far under
+ * Pages per INSERT, and their text, and pages handled between two turns of the event loop given to
+ * other requests: a turn stays near a millisecond (issue #26). 200 of GitHub's pages (1.3 MB) in one
+ * statement took 8-52 ms; 25 pages or 256 KB a turn still made turns of 6-14 ms, 10-78 of them over
+ * 3 ms while one import's pages were written, each a wait for the reads that came meanwhile; with 8
+ * pages or 64 KB, 6-15 (bench job pool, 2026-11-28). The writing takes 10-40 % longer while the
+ * server answers other reads back to back, as long otherwise. 8 rows × 15 columns is far under
  * SQLite's bound-variable limit.
  */
-const INSERT_BATCH = { maxRows: 25, maxBytes: 256 * 1024, bytesOf: (row: { page_content: string }) => row.page_content.length };
-/** Pages written (or queued) between two turns of the event loop for other requests. */
-const YIELD_EVERY_PAGES = 25;
+export const INSERT_BATCH = { maxRows: 8, maxBytes: 64 * 1024, bytesOf: (row: { page_content: string }) => row.page_content.length };
+const YIELD_EVERY_PAGES = 8;
 
 export async function persistTree(deps: Deps, input: PersistTreeInput): Promise<PersistTreeResult> {
   const { tree, owner } = input;
