@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import * as zcore from 'zod/v4/core';
 import { MAX_ROW_ID } from '../limits.ts';
 import { findControlCharacters } from '../controlChars.ts';
 
@@ -13,26 +12,6 @@ import { findControlCharacters } from '../controlChars.ts';
  * the casts change types only, never what is accepted at run time.
  */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/**
- * `z.preprocess(fn, schema)` with zod's core transform instead of the classic one. The classic
- * one gives each parse's payload a closure (`payload.addIssue`), and that payload, the parsed
- * input and the parse's answer then outlived two scavenges: every request's parse of its
- * parameters went to the old generation, ~520 bytes a read, so 400 reads a second filled it by
- * ~0.3 MB/s and brought major collections in the middle of other work (measured 2026-11-28 with
- * --trace-gc-nvp, zod 4.6.7: 200,000 parses promoted 28.5 MB, 3.4 MB with the core transform, for
- * the same answers and issues). `fn` takes the value alone: a step that reports an issue of its own
- * (`ctx.addIssue`) keeps `z.preprocess`.
- */
-export function preprocess<S extends zcore.SomeType>(fn: (value: unknown) => unknown, schema: S): z.ZodPreprocess<S> {
-  const piped = new z.ZodPreprocess({
-    type: 'pipe',
-    in: new zcore.$ZodTransform({ type: 'transform', transform: fn }),
-    out: schema as unknown as zcore.$ZodType,
-  });
-  // The constructor is not generic: the cast gives the pipe its schema's types, as z.preprocess's do.
-  return piped as unknown as z.ZodPreprocess<S>;
-}
 
 /** A schema whose output is `O` and which accepts `I` from a client. */
 type Accepting<S extends z.ZodType, I> = z.ZodType<z.output<S>, I>;
@@ -53,31 +32,31 @@ type Textual = string | number | null;
 
 /** A positive integer id (1 … 2^31-1). */
 export const zId = accepting<Numeric>()(
-  preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be a positive id').max(MAX_ROW_ID, 'is too large')),
+  z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be a positive id').max(MAX_ROW_ID, 'is too large')),
 );
 /** An id where 0 means "none / root". */
 export const zIdOrZero = optionalIn<Numeric | null>()(
-  preprocess(
+  z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 0 : v),
     z.coerce.number().int('must be a whole number').min(0, 'must not be negative').max(MAX_ROW_ID, 'is too large'),
   ),
 );
 export const zInt = (min = -2147483648, max = 2147483647) =>
   accepting<Numeric>()(
-    preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+    z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
   );
 
 /** A trimmed string with a maximum length; optional fields default to ''. */
 export const zText = (max: number) =>
   optionalIn<Textual>()(
-    preprocess(
+    z.preprocess(
       (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
       z.string('must be text').max(max, `must be at most ${max} characters`),
     ),
   );
 export const zRequiredText = (max: number) =>
   accepting<string | number>()(
-    preprocess(
+    z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
       z.string('is required').min(1, 'is required').max(max, `must be at most ${max} characters`),
     ),
@@ -85,7 +64,7 @@ export const zRequiredText = (max: number) =>
 
 /** Boolean flags as forms send them: 1/0, true/false, on/off. */
 export const zFlag = optionalIn<boolean | number | string | null>()(
-  preprocess((v) => {
+  z.preprocess((v) => {
     if (typeof v === 'boolean') return v;
     if (v === undefined || v === null || v === '') return false;
     const s = String(v).toLowerCase();
