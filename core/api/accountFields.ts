@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { preprocess } from './schema.ts';
 import { MAX, MIN_PASSWORD_LENGTH } from '../limits.ts';
 
 /**
@@ -10,7 +11,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_\-\p{Script=Han}\p{Script=Hiragana}
 
 const trimmed = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v);
 
-export const zUsername = z.preprocess(
+export const zUsername = preprocess(
   trimmed,
   z
     .string('is required')
@@ -20,7 +21,7 @@ export const zUsername = z.preprocess(
 );
 
 /** A new password: 6–100 characters, taken exactly as typed (spaces count). */
-export const zNewPassword = z.preprocess(
+export const zNewPassword = preprocess(
   (v) => (typeof v === 'number' ? String(v) : v),
   z
     .string('is required')
@@ -30,12 +31,12 @@ export const zNewPassword = z.preprocess(
 );
 
 /** A password typed to prove identity: any non-empty text up to the maximum length. */
-export const zCurrentPassword = z.preprocess(
+export const zCurrentPassword = preprocess(
   (v) => (typeof v === 'number' ? String(v) : v),
   z.string('is required').min(1, 'is required').max(MAX.password, `must be at most ${MAX.password} characters`),
 );
 
-export const zEmail = z.preprocess(
+export const zEmail = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.string('is required').min(1, 'is required').max(MAX.email, `must be at most ${MAX.email} characters`).pipe(z.email('must be an e-mail address')),
 );

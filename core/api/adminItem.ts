@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ITEM_PAGE_SIZE, MAX } from '../limits.ts';
 import type { AdminItem, Paged } from '../wire.ts';
 import { contract, type NoData } from './contract.ts';
-import { zId, zInt, zRequiredText, zText } from './schema.ts';
+import { preprocess, zId, zInt, zRequiredText, zText } from './schema.ts';
 
 /** The `adminItem/*` actions of `server/routes/api/adminItem.ts`: the admin console's item management. */
 
@@ -12,7 +12,7 @@ export const adminItemGetList = contract<Paged<AdminItem>>()(
     .object({
       item_name: zText(MAX.itemName),
       username: zText(MAX.username),
-      is_del: z.preprocess(
+      is_del: preprocess(
         (v) => (v === '' || v === undefined || v === null ? undefined : v),
         z.coerce
           .number()

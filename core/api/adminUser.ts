@@ -3,7 +3,7 @@ import { MAX } from '../limits.ts';
 import type { AdminUser, AuthSource, Paged } from '../wire.ts';
 import { zEmail, zNewPassword } from './accountFields.ts';
 import { contract, type NoData } from './contract.ts';
-import { zId, zInt, zText } from './schema.ts';
+import { preprocess, zId, zInt, zText } from './schema.ts';
 
 /** The `adminUser/*` actions of `server/routes/api/adminUser.ts` (administrators only). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -11,7 +11,7 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const adminUserGetList = contract<Paged<AdminUser>>()(
   'adminUser/getList',
   z.object({
-    username: zText(MAX.username).transform((s) => s.trim()),
+    username: zText(MAX.username).overwrite((s) => s.trim()),
     page: zInt(1, 1_000_000).optional().default(1),
     count: zInt(1, 200).optional().default(20),
   }),
@@ -21,21 +21,21 @@ export const adminUserGetList = contract<Paged<AdminUser>>()(
 export const adminUserAddUser = contract<{ uid: number }>()(
   'adminUser/addUser',
   z.object({
-    uid: z.preprocess((v) => (v === '0' || v === 0 ? undefined : v), zId.optional()),
+    uid: preprocess((v) => (v === '0' || v === 0 ? undefined : v), zId.optional()),
     // When editing, the username is read-only: it is ignored rather than checked (the handler
     // checks it with zUsername when adding).
-    username: z.preprocess(emptyToUndefined, z.unknown().optional()),
-    password: z.preprocess(emptyToUndefined, zNewPassword.optional()),
-    name: zText(MAX.name).transform((s) => s.trim()),
+    username: preprocess(emptyToUndefined, z.unknown().optional()),
+    password: preprocess(emptyToUndefined, zNewPassword.optional()),
+    name: zText(MAX.name).overwrite((s) => s.trim()),
     // An address the administrator sets counts as verified (a site without SMTP relies on it).
-    email: z.preprocess(emptyToUndefined, zEmail.optional()),
+    email: preprocess(emptyToUndefined, zEmail.optional()),
   }),
 );
 
 // Ties an account to a directory entry (ldap_login under the configured user_field), or unties it ('').
 export const adminUserLinkLdap = contract<{ auth_source: AuthSource; ldap_dn: string }>()(
   'adminUser/linkLdap',
-  z.object({ uid: zId, ldap_login: zText(MAX.email).transform((s) => s.trim()) }),
+  z.object({ uid: zId, ldap_login: zText(MAX.email).overwrite((s) => s.trim()) }),
 );
 
 export const adminUserDeleteUser = contract<NoData>()('adminUser/deleteUser', z.object({ uid: zId }));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MY_ATTACHMENTS_PAGE_SIZE } from '../limits.ts';
 import type { FileLibrary, PageAttachment, UploadedFile } from '../wire.ts';
 import { contract, type FileAnswer, type NoData } from './contract.ts';
-import { zId, zIdOrZero, zInt, zText } from './schema.ts';
+import { preprocess, zId, zIdOrZero, zInt, zText } from './schema.ts';
 
 /**
  * The actions of `server/routes/api/attachment.ts`: `attachment/*` and the page attachment actions
@@ -37,7 +37,7 @@ export const fileListInput = z
   .object({
     page: zInt(1, 1_000_000).default(1),
     count: zInt(1, 100).default(MY_ATTACHMENTS_PAGE_SIZE),
-    attachment_type: z.preprocess(
+    attachment_type: preprocess(
       (v) => (v === '' || v === undefined || v === null ? -1 : v),
       z.coerce.number().pipe(z.union([z.literal(-1), z.literal(1), z.literal(2)], 'must be -1, 1 or 2')),
     ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../limits.ts';
 import type { Catalog, CatalogDeleted, CatalogPage, CatalogTreeChanged, DefaultCatalog } from '../wire.ts';
 import { contract } from './contract.ts';
-import { zId, zIdOrZero, zInt, zJsonField, zRequiredText } from './schema.ts';
+import { preprocess, zId, zIdOrZero, zInt, zJsonField, zRequiredText } from './schema.ts';
 
 /** The `catalog/*` actions of `server/routes/api/catalog.ts`. */
 
@@ -13,7 +13,7 @@ export const treeEntry = z
   .object({
     cat_id: zIdOrZero.optional(),
     page_id: zIdOrZero.optional(),
-    cat_name: z.preprocess(
+    cat_name: preprocess(
       (v) => (v === null || v === undefined ? undefined : String(v)),
       z.string().max(MAX.catName, `must be at most ${MAX.catName} characters`).optional(),
     ),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { MAX } from '../limits.ts';
 import type { CommentList, ShowDocCommentImport } from '../wire.ts';
 import { contract } from './contract.ts';
-import { zFlag, zId, zJsonField } from './schema.ts';
+import { preprocess, zFlag, zId, zJsonField } from './schema.ts';
 
 /**
  * The `comment/*` actions of `server/routes/api/comment.ts`: threads of comments on a page.
  * `content` is Markdown, stored as written and sanitised where rendered, like page content.
  */
 
-const zContent = z.preprocess(
+const zContent = preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z.string('is required').min(1, 'is required').max(MAX.commentContent, `must be at most ${MAX.commentContent} characters`),
 );

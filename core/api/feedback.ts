@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { MAX } from '../limits.ts';
 import type { FeedbackList } from '../wire.ts';
 import { contract, type FileAnswer } from './contract.ts';
-import { zId, zText } from './schema.ts';
+import { preprocess, zId, zText } from './schema.ts';
 
 /**
  * The `feedback/*` actions of `server/routes/api/feedback.ts`: readers answer "was this page
  * helpful?" (guests of public items too); the item's owners and managers read and export them.
  */
 
-const zHelpful = z.preprocess(
+const zHelpful = preprocess(
   (v) => (typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'string' ? Number(v.trim() || NaN) : v),
   z.union([z.literal(1), z.literal(0)], 'must be 1 (helpful) or 0 (not helpful)'),
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CommentSetting, ItemType, MAX } from '../limits.ts';
 import type { CreatedItem, ItemDetail, ItemToken } from '../wire.ts';
 import { contract } from './contract.ts';
-import { zFlag, zId, zInt, zRequiredText, zText } from './schema.ts';
+import { preprocess, zFlag, zId, zInt, zRequiredText, zText } from './schema.ts';
 import { zItemRef } from './itemSchemas.ts';
 
 /** The `item/*` actions of `server/routes/api/item.ts`: creating items, their settings and open-API keys. */
@@ -10,10 +10,10 @@ import { zItemRef } from './itemSchemas.ts';
 const zItemType = zInt(1, 4).optional().default(ItemType.REGULAR);
 /** Loose bound only: the server's `normaliseItemDomain` applies the real rules (10305/10304). */
 const zDomainInput = zText(200);
-const zPrivateFlag = z.preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
+const zPrivateFlag = preprocess((v) => (v === undefined || v === '' ? undefined : v), zFlag.optional());
 /** An item switch (issue #24): a whole number 0…max, absent or '' = unchanged (ShowDoc's clients send 0/1). */
 const zSwitch = (max: number, words: string) =>
-  z.preprocess(
+  preprocess(
     (v) => (v === undefined || v === '' || v === null ? undefined : typeof v === 'boolean' ? Number(v) : v),
     z.coerce.number(`must be ${words}`).int(`must be ${words}`).min(0, `must be ${words}`).max(max, `must be ${words}`).optional(),
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NoticeList } from '../wire.ts';
 import { contract, type NoData } from './contract.ts';
-import { zFlag, zId, zIdOrZero, zInt, zText } from './schema.ts';
+import { preprocess, zFlag, zId, zIdOrZero, zInt, zText } from './schema.ts';
 
 /** The actions of `server/routes/api/notice.ts`: the caller's own messages, and the administrators' announcement. */
 
@@ -9,7 +9,7 @@ export const noticeGetList = contract<NoticeList>()(
   'notice/getList',
   z
     .object({
-      notice_type: z.preprocess((v) => (v === '' || v === undefined || v === null ? 'all' : v), z.enum(['all', 'unread'], 'must be all or unread')),
+      notice_type: preprocess((v) => (v === '' || v === undefined || v === null ? 'all' : v), z.enum(['all', 'unread'], 'must be all or unread')),
       page: zInt(1, 1_000_000).default(1),
       count: zInt(1, 100).default(10),
     })

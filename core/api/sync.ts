@@ -14,7 +14,7 @@ import {
 } from '../sync.ts';
 import { contract } from './contract.ts';
 import { apiCredentials } from './open.ts';
-import { zFlag, zId, zJsonField } from './schema.ts';
+import { preprocess, zFlag, zId, zJsonField } from './schema.ts';
 
 /**
  * The actions of `server/routes/api/sync.ts`: what the `docs` CLI needs beyond ShowDoc's open API
@@ -101,7 +101,7 @@ const change = z.discriminatedUnion(
 );
 
 /** page_ids as a JSON array, a JSON string of one, or "1,2,3". */
-const pageIds = z.preprocess(
+const pageIds = preprocess(
   (v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').filter((s) => s.trim()) : v),
   zJsonField(z.array(zId).min(1, 'must list at least one page id').max(SYNC_LIMITS.maxPageFetch, `at most ${SYNC_LIMITS.maxPageFetch} ids per call`)),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessTokenList, AdminAccessTokenList, CreatedAccessToken, McpAuditPage } from '../wire.ts';
 import { contract, type NoData } from './contract.ts';
-import { zId, zInt, zRequiredText, zText } from './schema.ts';
+import { preprocess, zId, zInt, zRequiredText, zText } from './schema.ts';
 
 /**
  * The actions of `server/routes/api/token.ts`: `token/*`, the caller's personal access tokens
@@ -19,7 +19,7 @@ export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** `item_ids`: "1,5,9" (or a JSON list), empty = all of the user's items. */
-const zItemIds = z.preprocess(
+const zItemIds = preprocess(
   (v) => {
     if (Array.isArray(v)) return v;
     const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v;

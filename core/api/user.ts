@@ -24,7 +24,7 @@ export const userLogout = contract<NoData>()('user/logout', z.object({}));
 // redirect_login=false only tells the client not to jump to the login page on 10102.
 export const userInfo = contract<UserInfo>()('user/info', z.object({ redirect_login: zFlag.optional() }));
 
-export const userUpdateInfo = contract<NoData>()('user/updateInfo', z.object({ name: zText(MAX.name).transform((s) => s.trim()) }));
+export const userUpdateInfo = contract<NoData>()('user/updateInfo', z.object({ name: zText(MAX.name).overwrite((s) => s.trim()) }));
 
 export const userResetPassword = contract<NoData>()('user/resetPassword', z.object({ password: zCurrentPassword, new_password: zNewPassword }));
 
@@ -42,4 +42,4 @@ export const userResetPasswordByUrl = contract<NoData>()(
   z.object({ new_password: zNewPassword, uid: zId, email: zRequiredText(MAX.email), token: zRequiredText(200) }),
 );
 
-export const userAllUser = contract<UserOption[]>()('user/allUser', z.object({ username: zText(MAX.username).transform((s) => s.trim()) }));
+export const userAllUser = contract<UserOption[]>()('user/allUser', z.object({ username: zText(MAX.username).overwrite((s) => s.trim()) }));

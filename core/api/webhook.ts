@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../webhooks.ts';
 import type { Webhook, WebhookDelivery } from '../wire.ts';
 import { contract } from './contract.ts';
-import { zFlag, zId, zRequiredText, zText } from './schema.ts';
+import { preprocess, zFlag, zId, zRequiredText, zText } from './schema.ts';
 
 /**
  * The `webhook/*` actions of `server/routes/api/webhook.ts`: an item's outgoing webhooks (manage
@@ -10,7 +10,7 @@ import { zFlag, zId, zRequiredText, zText } from './schema.ts';
  */
 
 /** A JSON list or a comma-separated list of event names. */
-const zEvents = z.preprocess(
+const zEvents = preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
     if (!v.trim().startsWith('['))
