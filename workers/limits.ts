@@ -6,6 +6,15 @@ import { ConfigError } from '../core/configError.ts';
  * configuration (server/config.ts takes them into its schema) and read alone by the CLI, which
  * has no server configuration: same variables, same checks.
  */
+/** A 1/0 switch, read as a boolean. */
+function onOff(byDefault: '1' | '0', description: string) {
+  return z
+    .enum(['1', '0'])
+    .default(byDefault)
+    .transform((v) => v === '1')
+    .describe(description);
+}
+
 export const JOB_LIMIT_VARIABLES = z.object({
   JOB_MEMORY_MB: z.coerce
     .number()
@@ -33,13 +42,10 @@ export const JOB_LIMIT_VARIABLES = z.object({
     .max(86400)
     .default(10)
     .describe('seconds an idle import/export worker process stays before it exits and gives its memory back'),
-  JOB_SPARE: z
-    .enum(['1', '0'])
-    .default('1')
-    .transform((v) => v === '1')
-    .describe(
-      'keep one import/export worker process started ahead of the next job (1) so that the server never starts one while it answers requests, or start one per job (0) and save its memory',
-    ),
+  JOB_SPARE: onOff(
+    '1',
+    'keep one import/export worker process started ahead of the next job (1) so that the server never starts one while it answers requests, or start one per job (0) and save its memory',
+  ),
   JOB_NICE: z.coerce
     .number()
     .int()
@@ -49,13 +55,10 @@ export const JOB_LIMIT_VARIABLES = z.object({
     .describe(
       "CPU priority (nice value, 0-19) of the import/export worker processes: higher yields the CPU to the process answering requests; 0 keeps the server's own",
     ),
-  JOB_SCHED_IDLE: z
-    .enum(['1', '0'])
-    .default('1')
-    .transform((v) => v === '1')
-    .describe(
-      "on Linux, run the import/export worker processes under the SCHED_IDLE policy (1): they take a core only when no other thread wants it, so a request never waits for an import's CPU, and on a machine kept fully busy a job waits instead (up to JOB_TIMEOUT_SECONDS); 0: JOB_NICE alone",
-    ),
+  JOB_SCHED_IDLE: onOff(
+    '1',
+    "on Linux, run the import/export worker processes under the SCHED_IDLE policy (1): they take a core only when no other thread wants it, so a request never waits for an import's CPU, and on a machine kept fully busy a job waits instead (up to JOB_TIMEOUT_SECONDS); 0: JOB_NICE alone",
+  ),
 });
 
 export interface JobLimits {
