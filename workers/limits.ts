@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/configError.ts';
 
-/**
- * The JOB_* variables: the bounds of the import/export worker pool. Part of the server's
- * configuration (server/config.ts takes them into its schema) and read alone by the CLI, which
- * has no server configuration: same variables, same checks.
- */
 /** A 1/0 switch, read as a boolean. */
 function onOff(byDefault: '1' | '0', description: string) {
   return z
@@ -15,6 +10,11 @@ function onOff(byDefault: '1' | '0', description: string) {
     .describe(description);
 }
 
+/**
+ * The JOB_* variables: the bounds of the import/export worker pool. Part of the server's
+ * configuration (server/config.ts takes them into its schema) and read alone by the CLI, which
+ * has no server configuration: same variables, same checks.
+ */
 export const JOB_LIMIT_VARIABLES = z.object({
   JOB_MEMORY_MB: z.coerce
     .number()

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../server/config.ts';
 import type { LiveTokenAnswer } from '../../core/live.ts';
 import { closeAllLive, connectLive, waitSynced, waitUntil } from '../helpers/live.ts';
+import { testJobEnv } from '../helpers/jobEnv.ts';
 import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 import { childPids } from '../helpers/processes.ts';
 
@@ -42,8 +43,7 @@ class ServeProcess {
         LOG_LEVEL: 'info',
         ADMIN_USERNAME: 'boss',
         ADMIN_PASSWORD: 'a-long-password',
-        // The suite keeps every core busy, which an idle-policy job would wait out (tests/helpers/server.ts).
-        JOB_SCHED_IDLE: '0',
+        ...testJobEnv,
         ...testPasswordCostEnv,
         ...env,
       },

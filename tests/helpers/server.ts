@@ -7,6 +7,7 @@ import { createLogger } from '../../server/logger.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { attachLive } from '../../server/live/attach.ts';
 import { createTestDatabase, TEST_ENGINE } from './db.ts';
+import { testJobEnv } from './jobEnv.ts';
 import { testPasswordCostEnv } from './passwordCost.ts';
 
 export interface ApiAnswer<T = any> {
@@ -60,9 +61,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     TIMEZONE: 'UTC',
     ...testPasswordCostEnv,
     ...(tdb.options.engine === 'pg' ? { DATABASE_URL: tdb.options.databaseUrl! } : {}),
-    // The suite keeps every core busy: a job under SCHED_IDLE would wait for all of it (JOB_SCHED_IDLE
-    // is tested on its own: tests/workers/nice.test.ts; the bench runs the server's default).
-    JOB_SCHED_IDLE: '0',
+    ...testJobEnv,
     ...opts.env,
   });
   const logger = createLogger(config.LOG_LEVEL, false, opts.logLines ? { write: (line: string) => void opts.logLines!.push(line) } : undefined);

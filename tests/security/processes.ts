@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { testJobEnv } from '../helpers/jobEnv.ts';
 import { testPasswordCostEnv } from '../helpers/passwordCost.ts';
 
 /** `bin/docs` as real processes, for the upgrade and fault tests. */
@@ -8,7 +9,6 @@ const DOCS = fileURLToPath(new URL('../../bin/docs', import.meta.url));
 
 export function docs(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [DOCS, ...args], {
-    // JOB_SCHED_IDLE=0: the suite keeps every core busy, which an idle-policy job would wait out (tests/helpers/server.ts).
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -16,7 +16,7 @@ export function docs(args: string[], env: Record<string, string>): ChildProcess 
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       TIMEZONE: 'UTC',
-      JOB_SCHED_IDLE: '0',
+      ...testJobEnv,
       ...testPasswordCostEnv,
       ...env,
     },
