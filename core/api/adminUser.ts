@@ -3,10 +3,9 @@ import { MAX } from '../limits.ts';
 import type { AdminUser, AuthSource, Paged } from '../wire.ts';
 import { zEmail, zNewPassword } from './accountFields.ts';
 import { contract, type NoData } from './contract.ts';
-import { preprocess, zId, zInt, zText } from './schema.ts';
+import { emptyToUndefined, preprocess, zId, zInt, zText } from './schema.ts';
 
 /** The `adminUser/*` actions of `server/routes/api/adminUser.ts` (administrators only). */
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const adminUserGetList = contract<Paged<AdminUser>>()(
   'adminUser/getList',

@@ -11,7 +11,8 @@ import { findControlCharacters } from '../controlChars.ts';
  * so a contract's input type (`core/api/contract.ts`) tells the web app and the tests what to send;
  * the casts change types only, never what is accepted at run time.
  */
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** A form's empty field (or a JSON null) read as left out: `preprocess(emptyToUndefined, schema.optional())`. */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
  * `z.preprocess(fn, schema)` without zod's classic transform. That one gives each parse's payload a
