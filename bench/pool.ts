@@ -106,6 +106,9 @@ function preparedUpload(
         `${server.url}/api/import/auto`,
         {
           method: 'POST',
+          // A connection of its own: a kept-alive one, idle through the pause before the import
+          // (SETTLE_MS, longer than the server's keep-alive), may be closed by the server as it is reused.
+          agent: false,
           headers: { 'X-API-Token': server.token, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.byteLength },
         },
         (res) => {
