@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ITEM_PAGE_SIZE, MAX } from '../limits.ts';
 import type { AdminItem, Paged } from '../wire.ts';
 import { contract, type NoData } from './contract.ts';
-import { preprocess, zId, zInt, zRequiredText, zText } from './schema.ts';
+import { emptyToUndefined, preprocess, zId, zInt, zRequiredText, zText } from './schema.ts';
 
 /** The `adminItem/*` actions of `server/routes/api/adminItem.ts`: the admin console's item management. */
 
@@ -13,7 +13,7 @@ export const adminItemGetList = contract<Paged<AdminItem>>()(
       item_name: zText(MAX.itemName),
       username: zText(MAX.username),
       is_del: preprocess(
-        (v) => (v === '' || v === undefined || v === null ? undefined : v),
+        emptyToUndefined,
         z.coerce
           .number()
           .pipe(z.union([z.literal(0), z.literal(1)], 'must be 0 or 1'))

@@ -2,14 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { preprocess, zFlag, zId, zIdOrZero } from '../../../core/api/schema.ts';
+import { emptyToUndefined, preprocess, zFlag, zId, zIdOrZero } from '../../../core/api/schema.ts';
 
 /**
  * `preprocess`: z.preprocess without zod's classic transform, whose parses do not outlive the young
  * generation (issue #26). Same answers and issues as z.preprocess; what it promotes, measured on
  * real V8 scavenges in a child process.
  */
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 function both<S extends z.ZodType>(make: (wrap: typeof preprocess) => S): [S, S] {
   return [make(z.preprocess as typeof preprocess), make(preprocess)];
