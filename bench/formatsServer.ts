@@ -6,12 +6,15 @@
 import { buildUser } from '../tests/helpers/factories.ts';
 import { startTestServer } from '../tests/helpers/server.ts';
 
-// The job pool's limits (JOB_*) from this process's environment, as `docs serve` reads them, and
-// its default SCHED_IDLE workers, which the test helper turns off for the suite.
+// The job pool's limits (JOB_*) and the body reading rate (BODY_READ_MB_PER_SECOND) from this
+// process's environment, as `docs serve` reads them, and its default SCHED_IDLE workers, which
+// the test helper turns off for the suite.
 const server = await startTestServer({
   env: {
     JOB_SCHED_IDLE: '1',
-    ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('JOB_') && e[1] !== undefined)),
+    ...Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => (e[0].startsWith('JOB_') || e[0] === 'BODY_READ_MB_PER_SECOND') && e[1] !== undefined),
+    ),
   },
 });
 const user = await buildUser(server);

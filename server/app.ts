@@ -6,6 +6,7 @@ import rootPackage from '../package.json' with { type: 'json' };
 import compress from 'koa-compress';
 import type { ActionDef } from './http/action.ts';
 import { apiBody } from './http/body.ts';
+import { ReadPace, PACE_FROM_BYTES } from './http/pacedBody.ts';
 import { logAppErrors } from './http/appErrors.ts';
 import { apiUrl } from './http/apiUrl.ts';
 import { apiRouter } from './http/dispatcher.ts';
@@ -39,7 +40,9 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   // The app's per-process caches are built here, not in services.ts, which stays below commands.
   const actionServices = { ...services, menuCache: new MenuCache(services.config.MENU_CACHE_MB * 1024 * 1024) };
   logAppErrors(app, services.logger);
-  const router = apiRouter(opts.actions ?? allActions, actionServices, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024)));
+  const readRate = services.config.BODY_READ_MB_PER_SECOND;
+  const pace = readRate > 0 ? new ReadPace(readRate * 1024 * 1024, PACE_FROM_BYTES) : null;
+  const router = apiRouter(opts.actions ?? allActions, actionServices, apiBody(Math.round(services.config.MAX_REQUEST_MB * 1024 * 1024), pace));
 
   app.use(requestContext(services.logger));
   app.use(securityHeaders());

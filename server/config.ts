@@ -59,6 +59,14 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().optional().describe('password of ADMIN_USERNAME'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30).describe('login session lifetime in days'),
   MAX_REQUEST_MB: z.coerce.number().min(1).max(2048).default(64).describe('largest request body in MB (imports)'),
+  BODY_READ_MB_PER_SECOND: z.coerce
+    .number()
+    .min(0)
+    .max(100000)
+    .default(40)
+    .describe(
+      'rate (MB/s, for the whole process) at which request bodies over 1 MB are read: an upload over a fast link then never holds up the requests of other users; 0 reads them as fast as they come',
+    ),
   UPLOAD_MAX_MB: z.coerce.number().min(0.1).max(2048).default(4).describe('largest attachment in MB'),
   HISTORY_VERSIONS: z.coerce.number().int().min(1).max(10000).default(50).describe('page history versions kept'),
   /** Server processes sharing the port (node:cluster); `auto` = one per CPU core. */
