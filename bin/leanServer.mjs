@@ -1,5 +1,5 @@
 // `docs serve` restarts itself once, in the same process (execve: same pid, same stdio, same
-// signals), with two memory settings that cannot be changed once Node has started:
+// signals), with memory settings that cannot be changed once Node has started:
 //
 //   --max-semi-space-size=4  V8's young generation grows to 64 MB under request load (2 × 32 MB
 //     semi-spaces, Node 24's default) though little of it survives: measured live heap 26 MB
@@ -20,6 +20,17 @@
 //     (SQLite, same runs alternated, load 5-7): RSS after the bench's warm-up 119-121 MB against
 //     124-128, after 8,000 requests from 32 clients 126-141 MB against 154-155; server CPU per
 //     page/info 0.72-0.77 ms and per item/info 0.42-0.43 ms either way.
+//   --initial-old-space-size=96  no major collection while the old generation is under 96 MB.
+//     V8 sets the next one's start a few MB above what survived the last (47 of 53 MB at idle
+//     here), so the few MB an import's writing promotes (its deserialised tree, the statements'
+//     rows) started one while the pages were written: 11-16 ms of marking steps and a 3-5 ms
+//     pause on the request thread, V8's helper threads marking on the other core for ~40 ms,
+//     and every read meanwhile waited. Given an initial old generation, V8 does not collect
+//     below it (Heap::ConfigureHeap: "allow V8 to skip full GCs below that threshold"). Measured
+//     2026-11-28 (bench "job pool", steady reads during GitHub's import, three alternated pairs):
+//     p99 6.5-6.9 ms (x 1.9-2.4 of idle) against 12.3-15.1 ms (x 3.4-5.5). The heap grows to the
+//     floor before its first major collection: the start-up's garbage is collected once the
+//     server is idle (server/main.ts), and an import's as before (workers/pool.ts).
 //   --expose-gc  after a job that answered a large result (an import's pages), the server asks
 //     V8 for one major collection once it is idle (workers/pool.ts): an idle process
 //     allocates nothing, so V8 never collects the import's garbage on its own. Measured
@@ -39,15 +50,20 @@
 import { fillStrippedCache } from './strippedCache.mjs';
 
 const SEMI_SPACE_MB = 4;
+const OLD_SPACE_FLOOR_MB = 96;
 
 /** Environment variables set for the server unless the caller set them (see above). */
 const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' };
 
 export function leanServerFlags(execArgv = process.execArgv, env = process.env) {
-  const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-semi-space-size(=|$)/.test(a));
+  const callers = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = (flag) => callers.some((a) => a === flag || a.startsWith(`${flag}=`));
   const missing = Object.entries(MALLOC_ENV).filter(([k]) => !env[k]);
-  const gcGiven = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--expose-gc');
-  const flags = [...(given ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]), ...(gcGiven ? [] : ['--expose-gc'])];
+  const flags = [
+    ...(given('--max-semi-space-size') ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
+    ...(given('--initial-old-space-size') ? [] : [`--initial-old-space-size=${OLD_SPACE_FLOOR_MB}`]),
+    ...(given('--expose-gc') ? [] : ['--expose-gc']),
+  ];
   return {
     execArgv: [...flags, ...execArgv],
     env: missing.length ? { ...env, ...Object.fromEntries(missing) } : env,

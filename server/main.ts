@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createServices, type Services } from './services.ts';
 import { startJobs } from './jobs/index.ts';
 import { attachLive, type LiveAttachment } from './live/attach.ts';
+import { collectWhenIdle } from '../workers/whenIdle.ts';
 import { ensureInitialAdmin, FIRST_ADMIN_HINT } from './commands/users/initialAdmin.ts';
 
 /** Migrations, the stored secret and the first administrator: once per start, before serving. */
@@ -53,6 +54,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const stopJobs = startJobs(services);
   // The import/export pool's spare worker (JOB_SPARE), started now that nothing waits for it.
   services.jobs.warm();
+  // The start-up's garbage, which the old generation floor (bin/leanServer.mjs) would keep: collected once nothing waits.
+  collectWhenIdle();
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;

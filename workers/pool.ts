@@ -11,7 +11,7 @@ import type { JobInput, JobName, JobOutput } from './jobs.ts';
 import type { JobReply, JobTask } from './jobRunner.ts';
 import { lowerWorkerPriority } from './nice.ts';
 import { adoptWorkerStderr } from './workerStderr.ts';
-import { whenIdle, type IdleWait } from './whenIdle.ts';
+import { collectWhenIdle, IDLE_LOOKS, whenIdle, type IdleWait } from './whenIdle.ts';
 
 /**
  * The pool that runs heavy jobs (parsing, validating and snapshotting imports, building exports:
@@ -81,26 +81,6 @@ const ENTRY = new URL('./entry.mjs', import.meta.url).href;
 
 /** A job's answer from this size on (an import's pages) leaves garbage worth collecting. */
 const LARGE_RESULT_BYTES = 1024 * 1024;
-/** Idle looks (every 2 s) before giving up a collection, or replacing a used spare worker anyway: a minute. */
-const IDLE_LOOKS = 30;
-let collecting: IdleWait | null = null;
-
-/**
- * One major collection once the process is idle after a large job's answer (the pages written
- * by then): an idle process allocates nothing, so V8 would keep the import's garbage, and RSS,
- * until the next load. Needs `--expose-gc`, which `docs serve` gives itself (bin/leanServer.mjs);
- * without it, nothing. The collection stops the process for 30–42 ms (a 90 MB heap, measured
- * 2026-11-28), so "idle" means idle: at first it ran under half-busy, and a server answering 400
- * reads a second (a third of its time) stalled them all. A process that stays busy for the
- * minute collects on its own, since it keeps allocating: then nothing is forced.
- */
-function collectWhenIdle(): void {
-  const gc = (globalThis as { gc?: (opts?: { type: 'major'; execution: 'async' }) => void }).gc;
-  if (typeof gc !== 'function') return;
-  collecting?.cancel();
-  collecting = whenIdle(() => gc({ type: 'major', execution: 'async' }), { looks: IDLE_LOOKS, atLast: 'drop' });
-}
-
 export class JobPool {
   readonly limits: JobLimits;
   #pool: Tinypool | null = null;

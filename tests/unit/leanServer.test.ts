@@ -5,27 +5,35 @@ import { fillStrippedCache } from '../../bin/strippedCache.mjs';
 import { foldCase, needsUnicodeFold } from '../../server/search/fold.ts';
 
 describe('leanServerFlags', () => {
-  it('adds the semi-space cap, --expose-gc, the malloc arena limit and the fixed mmap threshold when the caller gave none', () => {
+  it('adds the semi-space cap, the old generation floor, --expose-gc, the malloc arena limit and the fixed mmap threshold when the caller gave none', () => {
     const r = leanServerFlags(['--enable-source-maps'], { PATH: '/bin' });
     expect(r).toEqual({
-      execArgv: ['--max-semi-space-size=4', '--expose-gc', '--enable-source-maps'],
+      execArgv: ['--max-semi-space-size=4', '--initial-old-space-size=96', '--expose-gc', '--enable-source-maps'],
       env: { PATH: '/bin', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' },
       changed: true,
     });
   });
 
   it('keeps the caller’s own settings, on the command line or in NODE_OPTIONS', () => {
-    expect(leanServerFlags(['--max-semi-space-size=32', '--expose-gc'], { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '65536' })).toMatchObject({
-      execArgv: ['--max-semi-space-size=32', '--expose-gc'],
+    expect(
+      leanServerFlags(['--max-semi-space-size=32', '--initial-old-space-size=0', '--expose-gc'], { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '65536' }),
+    ).toMatchObject({
+      execArgv: ['--max-semi-space-size=32', '--initial-old-space-size=0', '--expose-gc'],
       changed: false,
     });
-    expect(leanServerFlags([], { NODE_OPTIONS: '--max-semi-space-size=16 --expose-gc', MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '0' })).toMatchObject({
-      execArgv: [],
+    expect(
+      leanServerFlags(['--initial-old-space-size=64'], {
+        NODE_OPTIONS: '--max-semi-space-size=16 --expose-gc',
+        MALLOC_ARENA_MAX: '4',
+        MALLOC_MMAP_THRESHOLD_: '0',
+      }),
+    ).toMatchObject({
+      execArgv: ['--initial-old-space-size=64'],
       env: { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '0' },
       changed: false,
     });
     expect(leanServerFlags(['--max-semi-space-size=32'], { MALLOC_ARENA_MAX: '8' })).toMatchObject({
-      execArgv: ['--expose-gc', '--max-semi-space-size=32'],
+      execArgv: ['--initial-old-space-size=96', '--expose-gc', '--max-semi-space-size=32'],
       env: { MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '32768' },
       changed: true,
     });
