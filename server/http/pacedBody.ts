@@ -49,8 +49,10 @@ export function needsPacing(req: IncomingMessage): boolean {
  * The request's body as a stream that passes each chunk on once `pace` allows it. While a chunk
  * waits, the stream's buffer fills and `req` is paused, so the socket is not read. It carries
  * the request's headers, method and url, which body parsers (formidable, co-body) read from the
- * stream they are given; an aborted request aborts it too. `stop()` detaches it from `req`
- * (a parser that failed leaves the rest of the body to Node, which discards it).
+ * stream they are given; an aborted request aborts it too. `stop()` detaches it from `req` and
+ * discards whatever of the body is left unread (a parser that gave up on a body over the limit):
+ * Node does that only for a body nobody began to read, and a connection left in the middle of a
+ * body cannot carry the client's next request (it hung until the keep-alive timeout reset it).
  */
 export function pacedRequest(req: IncomingMessage, pace: ReadPace): { stream: IncomingMessage; stop(): void } {
   const paced = new Transform({
@@ -72,6 +74,7 @@ export function pacedRequest(req: IncomingMessage, pace: ReadPace): { stream: In
       req.off('aborted', onAborted);
       req.off('error', onError);
       req.unpipe(paced);
+      if (!req.readableEnded) req.resume();
     },
   };
 }

@@ -4,9 +4,31 @@ import { uploadFile } from '../../helpers/files.ts';
 import { githubApiSpec } from '../../helpers/npmFixtures.ts';
 import { buildUser } from '../../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import type { IncomingMessage } from 'node:http';
+import crypto from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
 
 const MB = 1024 * 1024;
+
+const multipart = (filename: string, bytes: Buffer) => {
+  const boundary = `folio-test-${crypto.randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return { type: `multipart/form-data; boundary=${boundary}`, bytes: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+};
+/** A POST through `agent` (node:http, so that the connection it used can be told). */
+const post = (t: TestServer, token: string, agent: http.Agent, name: string, body: { type: string; bytes: Buffer }) =>
+  new Promise<{ body: { error_code: number; error_message?: string }; reused: boolean }>((resolve, reject) => {
+    const req = http.request(
+      `${t.url}/api/${name}`,
+      { method: 'POST', agent, headers: { 'X-API-Token': token, 'Content-Type': body.type, 'Content-Length': body.bytes.byteLength } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')), reused: req.reusedSocket }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body.bytes);
+  });
 
 describe('ReadPace', () => {
   it('lets a burst through at once, then holds what follows to the rate, and gives the burst back after a quiet time', () => {
@@ -119,5 +141,32 @@ describe('a large request body, through the real server (BODY_READ_MB_PER_SECOND
     expect(await cut).toBe('AbortError');
     const r = await t.call('item/myList', {}, { token: owner.token });
     expect(r.error_code).toBe(0);
+  });
+});
+
+describe('a body over MAX_REQUEST_MB, read at a pace', () => {
+  let t: TestServer;
+  let owner: Awaited<ReturnType<typeof buildUser>>;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { BODY_READ_MB_PER_SECOND: '4', MAX_REQUEST_MB: '2' } });
+    owner = await buildUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a body over MAX_REQUEST_MB with 10400, and the same kept-alive connection carries the next request at once', async () => {
+    // One connection for both requests: the refused body's unread rest must not be left on it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const tooLarge = await post(t, owner.token, agent, 'import/auto', multipart('big.json', Buffer.alloc(5 * MB, 0x78)));
+      expect(tooLarge.body.error_code).toBe(10400);
+      expect(tooLarge.body.error_message).toMatch(/too large/);
+      const started = performance.now();
+      const next = await post(t, owner.token, agent, 'item/myList', { type: 'application/x-www-form-urlencoded', bytes: Buffer.from('') });
+      expect(next.body.error_code).toBe(0);
+      expect(next.reused).toBe(true);
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      agent.destroy();
+    }
   });
 });
