@@ -16,13 +16,13 @@
  * `npm run bench -- pool` / `npm run bench -- corpus`, or BENCH_FORMATS=corpus (the corpus alone).
  */
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { printTable, type BenchRowOut, type BenchTable } from './table.ts';
 import { resetPeak, rssOf, startServer } from './formats.ts';
+import { multipartBody } from '../tests/helpers/files.ts';
 import { githubApiSpec } from '../tests/helpers/npmFixtures.ts';
 import { ReaderThread } from './poolReaders.ts';
 
@@ -95,11 +95,7 @@ function preparedUpload(
   name: string,
   bytes: Buffer,
 ): () => Promise<{ status: number; body: { error_code: number; error_message?: string } | null }> {
-  const boundary = `folio-bench-${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const body = Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const body = multipartBody(name, bytes);
   return () =>
     new Promise((resolve, reject) => {
       const req = http.request(
@@ -109,7 +105,7 @@ function preparedUpload(
           // A connection of its own: a kept-alive one, idle through the pause before the import
           // (SETTLE_MS, longer than the server's keep-alive), may be closed by the server as it is reused.
           agent: false,
-          headers: { 'X-API-Token': server.token, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.byteLength },
+          headers: { 'X-API-Token': server.token, 'Content-Type': body.type, 'Content-Length': body.bytes.byteLength },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -124,7 +120,7 @@ function preparedUpload(
         },
       );
       req.on('error', reject);
-      req.end(body);
+      req.end(body.bytes);
     });
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
@@ -10,6 +11,16 @@ export const PNG_BYTES = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d3b1f40000000049454e44ae426082',
   'hex',
 );
+
+/**
+ * One file as a whole multipart/form-data body (field `file`), built once: sent with node:http in
+ * one write, where a client must control the connection (the job-pool bench, the paced-body tests).
+ */
+export function multipartBody(filename: string, bytes: Buffer): { type: string; bytes: Buffer } {
+  const boundary = `folio-${crypto.randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return { type: `multipart/form-data; boundary=${boundary}`, bytes: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+}
 
 /** Posts a multipart upload to `/api/<name>` and returns the parsed JSON body and the response. */
 export async function uploadFile(

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACE_FROM_BYTES, ReadPace, needsPacing } from '../../../server/http/pacedBody.ts';
-import { uploadFile } from '../../helpers/files.ts';
+import { multipartBody, uploadFile } from '../../helpers/files.ts';
 import { githubApiSpec } from '../../helpers/npmFixtures.ts';
 import { buildUser } from '../../helpers/factories.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
-import crypto from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 
 const MB = 1024 * 1024;
 
-const multipart = (filename: string, bytes: Buffer) => {
-  const boundary = `folio-test-${crypto.randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { type: `multipart/form-data; boundary=${boundary}`, bytes: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
-};
 /** A POST through `agent` (node:http, so that the connection it used can be told). */
 const post = (t: TestServer, token: string, agent: http.Agent, name: string, body: { type: string; bytes: Buffer }) =>
   new Promise<{ body: { error_code: number; error_message?: string }; reused: boolean }>((resolve, reject) => {
@@ -157,7 +151,7 @@ describe('a body over MAX_REQUEST_MB, read at a pace', () => {
     // One connection for both requests: the refused body's unread rest must not be left on it.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const tooLarge = await post(t, owner.token, agent, 'import/auto', multipart('big.json', Buffer.alloc(5 * MB, 0x78)));
+      const tooLarge = await post(t, owner.token, agent, 'import/auto', multipartBody('big.json', Buffer.alloc(5 * MB, 0x78)));
       expect(tooLarge.body.error_code).toBe(10400);
       expect(tooLarge.body.error_message).toMatch(/too large/);
       const started = performance.now();
