@@ -28,7 +28,7 @@
 //     and every read meanwhile waited. Given an initial old generation, V8 does not collect
 //     below it (Heap::ConfigureHeap: "allow V8 to skip full GCs below that threshold"). Measured
 //     2026-11-28 (bench "job pool", steady reads during GitHub's import, three alternated pairs):
-//     p99 6.5-6.9 ms (x 1.9-2.4 of idle) against 12.3-15.1 ms (x 3.4-5.5). The heap grows to the
+//     p99 4.7-8.4 ms (x 1.7-2.2 of idle) against 9.6-16.0 ms (x 2.8-4.7). The heap grows to the
 //     floor before its first major collection: the start-up's garbage is collected once the
 //     server is idle (server/main.ts), and an import's as before (workers/pool.ts).
 //   --expose-gc  after a job that answered a large result (an import's pages), the server asks
