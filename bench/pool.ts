@@ -171,7 +171,7 @@ export async function runLatency(): Promise<BenchTable> {
     for (const way of ways) {
       const reader = new ReaderThread({ url: server.url, token: server.token, ...ids, ...way.target });
       const measured = await readsAroundImports(server, reader).finally(() => reader.close());
-      const { idle, imports, workersPeak } = measured;
+      const { imports, workersPeak } = measured;
       idleRss ||= measured.idleRss;
       const peak = rssOf(server.pid).peakMb;
       for (const { imported } of imports) {
@@ -181,31 +181,30 @@ export async function runLatency(): Promise<BenchTable> {
         ['page/info', 'page'],
         ['item/info', 'item'],
       ] as const) {
-        const a = idle[kind];
-        const b = imports.flatMap((i) => i.busy[kind]).sort((x, y) => x - y);
-        const ratio = percentile(b, 0.99) / percentile(a, 0.99);
+        const during = imports.flatMap((i) => i.busy[kind]).sort((x, y) => x - y);
+        const p99 = percentile(during, 0.99);
+        // Each row's ratio: during the imports against one baseline of reads with no import.
+        const against = (baseline: number[]) => {
+          const ratio = p99 / percentile(baseline, 0.99);
+          return { ratio, value: `${percentile(baseline, 0.99).toFixed(1)} → ${p99.toFixed(1)} ms (×${ratio.toFixed(2)})` };
+        };
+        const a = measured.idle[kind];
+        const idle = against(a);
         const each = imports.map((i) => percentile(i.busy[kind], 0.99).toFixed(1)).join(', ');
         rows.push({
           name: `${name} p99 idle → during the imports (${way.label})`,
-          value: `${percentile(a, 0.99).toFixed(1)} → ${percentile(b, 0.99).toFixed(1)} ms (×${ratio.toFixed(2)})`,
+          value: idle.value,
           target: '≤ ×2',
-          met: ratio <= 2,
-          note: `p50 ${percentile(a, 0.5).toFixed(1)} → ${percentile(b, 0.5).toFixed(1)} ms, max ${a.at(-1)!.toFixed(0)} → ${b.at(-1)!.toFixed(0)} ms; ${a.length} → ${b.length} reads; each import's p99 ${each} ms`,
+          met: idle.ratio <= 2,
+          note: `p50 ${percentile(a, 0.5).toFixed(1)} → ${percentile(during, 0.5).toFixed(1)} ms, max ${a.at(-1)!.toFixed(0)} → ${during.at(-1)!.toFixed(0)} ms; ${a.length} → ${during.length} reads; each import's p99 ${each} ms`,
         });
-      }
-      for (const [name, kind] of [
-        ['page/info', 'page'],
-        ['item/info', 'item'],
-      ] as const) {
-        const a = measured.besideBusy[kind];
-        const b = imports.flatMap((i) => i.busy[kind]).sort((x, y) => x - y);
-        const ratio = percentile(b, 0.99) / percentile(a, 0.99);
+        const beside = measured.besideBusy[kind];
         rows.push({
           name: `${name} p99 idle beside a busy core → during the imports (${way.label})`,
-          value: `${percentile(a, 0.99).toFixed(1)} → ${percentile(b, 0.99).toFixed(1)} ms (×${ratio.toFixed(2)})`,
+          value: against(beside).value,
           target: '',
           met: null,
-          note: `no import: a CPU-bound process at the lowest priority (${measured.neighbourPolicy}), what a busy second core alone costs; p50 ${percentile(a, 0.5).toFixed(1)} ms, max ${a.at(-1)!.toFixed(0)} ms`,
+          note: `no import: a CPU-bound process at the lowest priority (SCHED_IDLE, as the job pool's workers), what a busy second core alone costs; p50 ${percentile(beside, 0.5).toFixed(1)} ms, max ${beside.at(-1)!.toFixed(0)} ms`,
         });
       }
       rows.push({
@@ -275,32 +274,24 @@ async function readsAroundImports(server: Server, reader: ReaderThread) {
   await settle();
   const neighbour = busyNeighbour();
   const besideBusy = await reader.read(10_000).finally(() => neighbour.stop());
-  return { idleRss, idle, imports, workersPeak, besideBusy, neighbourPolicy: neighbour.policy };
+  return { idleRss, idle, imports, workersPeak, besideBusy };
 }
 
 /**
- * A CPU-bound process (JSON parsed in a loop, like an import's parse) at the lowest priority the
- * machine gives: Linux's SCHED_IDLE through util-linux's `chrt`, as the job pool's workers run
- * (workers/nice.ts), or nice 19 without it. Measured 2026-11-28 on the 2-core bench machine: the
- * idle reads' p99 went from 5-9 ms to 12-21 ms beside it, with no import and the server's thread
- * never waiting for it in the scheduler (it yields at once): the two cores share the host's
- * hardware, so a second core busy at all slows the first.
+ * A CPU-bound process (JSON parsed in a loop, like an import's parse) at the lowest priority, set
+ * by the job pool's own `lowerPriority` (workers/nice.ts: SCHED_IDLE through `chrt`, nice 19
+ * without it), as its workers run. Measured 2026-11-28 on the 2-core bench machine: the idle
+ * reads' p99 went from 5-9 ms to 12-21 ms beside it, with no import and the server's thread never
+ * waiting for it in the scheduler (it yields at once): the two cores share the host's hardware,
+ * so a second core busy at all slows the first.
  */
-function busyNeighbour(): { policy: string; stop(): void } {
-  const script =
-    "const s = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ i, name: 'operation ' + i, tags: ['a', 'b'] }))); for (;;) JSON.parse(s);";
-  const hasChrt = (() => {
-    try {
-      execFileSync('chrt', ['--help'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  const child = hasChrt
-    ? spawn('chrt', ['--idle', '0', process.execPath, '-e', script], { stdio: 'ignore' })
-    : spawn(process.execPath, ['-e', `require('os').setPriority(19); ${script}`], { stdio: 'ignore' });
-  return { policy: hasChrt ? 'SCHED_IDLE' : 'nice 19', stop: () => void child.kill('SIGKILL') };
+function busyNeighbour(): { stop(): void } {
+  const nice = JSON.stringify(path.join(import.meta.dirname, '../workers/nice.ts'));
+  const script = `import { lowerPriority } from ${nice}; lowerPriority(19, true);
+const s = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ i, name: 'operation ' + i, tags: ['a', 'b'] })));
+for (;;) JSON.parse(s);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+  return { stop: () => void child.kill('SIGKILL') };
 }
 
 /** The corpus's spec files, fetched with `npm pack` into the cache on first use. */
