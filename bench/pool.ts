@@ -185,8 +185,9 @@ export async function runLatency(): Promise<BenchTable> {
         const p99 = percentile(during, 0.99);
         // Each row's ratio: during the imports against one baseline of reads with no import.
         const against = (baseline: number[]) => {
-          const ratio = p99 / percentile(baseline, 0.99);
-          return { ratio, value: `${percentile(baseline, 0.99).toFixed(1)} → ${p99.toFixed(1)} ms (×${ratio.toFixed(2)})` };
+          const base = percentile(baseline, 0.99);
+          const ratio = p99 / base;
+          return { ratio, value: `${base.toFixed(1)} → ${p99.toFixed(1)} ms (×${ratio.toFixed(2)})` };
         };
         const a = measured.idle[kind];
         const idle = against(a);
@@ -204,7 +205,7 @@ export async function runLatency(): Promise<BenchTable> {
           value: against(beside).value,
           target: '',
           met: null,
-          note: `no import: a CPU-bound process at the lowest priority (SCHED_IDLE, as the job pool's workers), what a busy second core alone costs; p50 ${percentile(beside, 0.5).toFixed(1)} ms, max ${beside.at(-1)!.toFixed(0)} ms`,
+          note: `no import: a CPU-bound process at the lowest priority the job pool's workers get (SCHED_IDLE, or nice 19 without chrt), what a busy second core alone costs; p50 ${percentile(beside, 0.5).toFixed(1)} ms, max ${beside.at(-1)!.toFixed(0)} ms`,
         });
       }
       rows.push({
@@ -286,8 +287,8 @@ async function readsAroundImports(server: Server, reader: ReaderThread) {
  * so a second core busy at all slows the first.
  */
 function busyNeighbour(): { stop(): void } {
-  const nice = JSON.stringify(path.join(import.meta.dirname, '../workers/nice.ts'));
-  const script = `import { lowerPriority } from ${nice}; lowerPriority(19, true);
+  const niceModule = JSON.stringify(new URL('../workers/nice.ts', import.meta.url).href);
+  const script = `import { lowerPriority } from ${niceModule}; lowerPriority(19, true);
 const s = JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ i, name: 'operation ' + i, tags: ['a', 'b'] })));
 for (;;) JSON.parse(s);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
