@@ -300,14 +300,25 @@ describe('who may comment', () => {
 describe('watermark', () => {
   it("tiles the viewer's name and the date over the page, out of the way of selection", async () => {
     const page = await e.newPage({ token: reader.token, lang: 'zh' });
+    // user/info held back: until it names the reader, the watermark is the date alone, never "访客" (guest)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/info', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto(`/${itemId}?page_id=${pageId}`);
     const article = page.getByRole('article', { name: 'Rate limits' });
     await article.waitFor();
+    const watermarkImage = () => article.evaluate((el) => decodeURIComponent(getComputedStyle(el, '::after').backgroundImage));
+    await expect.poll(watermarkImage).toMatch(/\d{4}-\d\d-\d\d/);
+    expect(await watermarkImage()).not.toContain('访客');
+    release();
+    await expect.poll(watermarkImage).toContain(reader.username);
     const style = await article.evaluate((el) => {
       const after = getComputedStyle(el, '::after');
       return { image: decodeURIComponent(after.backgroundImage), events: after.pointerEvents };
     });
-    expect(style.image).toContain(reader.username);
     expect(style.image).toMatch(/\d{4}-\d\d-\d\d/);
     expect(style.events).toBe('none');
     await screenshot(page, 'comments-watermark-zh-1440');

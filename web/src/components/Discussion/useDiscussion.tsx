@@ -163,7 +163,8 @@ export function useDiscussion({ pageId, flags, root }: Options) {
   const viewer = useViewerName(watermark);
   // the viewer's own date, as YYYY-MM-DD
   const today = new Intl.DateTimeFormat('en-CA').format(new Date());
-  const who = viewer || t('guest');
+  // Until user/info answers, the date alone: a signed-in reader is never labelled a guest meanwhile.
+  const who = viewer === null ? '' : viewer || t('guest');
   const watermarkStyle = useMemo(
     () => (watermark ? ({ '--folio-watermark': watermarkBackground(who, today) } as CSSProperties) : undefined),
     [watermark, who, today],

@@ -7,9 +7,9 @@ import { setSessionUser } from '../../state/session.ts';
 /**
  * Whose name the watermark carries: the session's, asked of the server (user/info) once the
  * watermark is on, since the name remembered in the browser may be missing or another user's.
- * '' for an anonymous reader.
+ * '' for an anonymous reader; null while neither the server nor the browser has said yet.
  */
-export function useViewerName(enabled: boolean): string {
+export function useViewerName(enabled: boolean): string | null {
   const remembered = useSession();
   const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
@@ -29,5 +29,5 @@ export function useViewerName(enabled: boolean): string {
       live = false;
     };
   }, [enabled]);
-  return asked ?? remembered?.username ?? '';
+  return asked ?? remembered?.username ?? null;
 }
